@@ -1,0 +1,95 @@
+// The one way the client talks to the API (spec §7, §4): base address, JSON or form bodies,
+// bearer token, and one refresh-and-retry on 401.
+import { session } from "./session";
+
+declare global {
+  interface Window {
+    /** Injected at deploy time to point the client at another API origin. */
+    __API_BASE_URL__?: string;
+  }
+}
+
+/** The value the global holds when nothing was injected. */
+export const API_BASE_PLACEHOLDER = "%API_BASE_URL%";
+export const TOKEN_EXPIRED_MESSAGE = "Token expired, redirecting to login";
+
+export function apiBaseUrl(): string {
+  const injected = typeof window === "undefined" ? undefined : window.__API_BASE_URL__;
+  // This design serves the API from the same origin as the app, so "" (relative URLs) is the default.
+  return injected && injected !== API_BASE_PLACEHOLDER ? injected.replace(/\/+$/, "") : "";
+}
+
+export type RequestBody = FormData | Record<string, unknown> | unknown[] | undefined;
+
+function buildInit(method: string, body: RequestBody, headers: Record<string, string>): RequestInit {
+  const allHeaders: Record<string, string> = {
+    Authorization: `Bearer ${session.accessToken() ?? ""}`,
+    ...headers,
+  };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    allHeaders["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  return { method, headers: allHeaders, body: payload, credentials: "include" };
+}
+
+/** Navigation is a seam so tests can observe the redirect without leaving the page. */
+export const navigation = {
+  toSignIn() {
+    const next = window.location.pathname + window.location.search;
+    window.location.assign(`/auth?next=${encodeURIComponent(next)}`);
+  },
+};
+
+async function refreshAccessToken(): Promise<boolean> {
+  const userId = session.userId();
+  if (!userId) return false;
+  try {
+    const response = await fetch(`${apiBaseUrl()}/api/refresh`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ user_id: Number(userId) }),
+      credentials: "include",
+    });
+    if (!response.ok) return false;
+    const { access_token } = (await response.json()) as { access_token?: string };
+    if (!access_token) return false;
+    session.store(access_token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends one API request. A 401 triggers one token refresh; on success the request is repeated
+ * once, on failure the token is removed, the user is sent to /auth and the call throws
+ * 'Token expired, redirecting to login'.
+ */
+export async function request(
+  method: string,
+  endpoint: string,
+  body?: RequestBody,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const url = `${apiBaseUrl()}${endpoint}`;
+  const response = await fetch(url, buildInit(method, body, headers));
+  if (response.status !== 401) return response;
+  if (await refreshAccessToken()) return fetch(url, buildInit(method, body, headers));
+  session.clearToken();
+  navigation.toSignIn();
+  throw new Error(TOKEN_EXPIRED_MESSAGE);
+}
+
+/** The server's `{ error }` sentence, when the answer has one. */
+export async function errorMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === "string" ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,15 @@
+// Browser-stored values of spec §3: user_id and access_token in local storage.
+export const ACCESS_TOKEN_KEY = "access_token";
+export const USER_ID_KEY = "user_id";
+
+export const session = {
+  accessToken: () => localStorage.getItem(ACCESS_TOKEN_KEY),
+  userId: () => localStorage.getItem(USER_ID_KEY),
+  store(accessToken: string, userId?: string | number) {
+    localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+    if (userId !== undefined) localStorage.setItem(USER_ID_KEY, String(userId));
+  },
+  clearToken() {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+  },
+};

@@ -1,0 +1,42 @@
+// Pure form logic of Submit a Business, kept apart from the page so it is unit-tested.
+import * as v from "valibot";
+import { businessSubmissionSchema, type BusinessSubmissionInput } from "../../worker/schemas/submission";
+
+export interface SubmitBusinessForm {
+  businessName: string;
+  address: string;
+  phoneNumber: string;
+  submitterEmail: string;
+  website: string;
+  comments: string;
+}
+
+export type FormErrors = Partial<Record<keyof SubmitBusinessForm, string>>;
+
+export const emptyForm: SubmitBusinessForm = {
+  businessName: "",
+  address: "",
+  phoneNumber: "",
+  submitterEmail: "",
+  website: "",
+  comments: "",
+};
+
+/** The API payload: the form's comments travel as `reason` (spec §3). */
+export function toPayload(form: SubmitBusinessForm): BusinessSubmissionInput {
+  const { comments, ...rest } = form;
+  return { ...rest, reason: comments };
+}
+
+/** Field messages from the shared schema, keyed by form field; empty when the form is valid. */
+export function validate(form: SubmitBusinessForm): FormErrors {
+  const result = v.safeParse(businessSubmissionSchema, toPayload(form));
+  if (result.success) return {};
+  const errors: FormErrors = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue);
+    const field = (key === "reason" ? "comments" : key) as keyof SubmitBusinessForm | null;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

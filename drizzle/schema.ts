@@ -1,0 +1,293 @@
+// The one source of truth for D1's tables. drizzle-kit generates migrations/ from this file;
+// row types for the worker come from here too (typeof table.$inferSelect).
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** Milliseconds since the epoch, filled in by SQLite so every writer agrees on the clock format. */
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": the count travels with the hash.
+  passwordHash: text("password_hash").notNull(),
+  role: text("role", { enum: ["owner", "admin"] }).notNull().default("owner"),
+  createdAt: createdAt(),
+});
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // All tokens descending from one sign-in share a family; reuse of a rotated one revokes it.
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
+);
+
+const hourColumns = {
+  mondayOpen: text("monday_open").notNull().default(""),
+  mondayClose: text("monday_close").notNull().default(""),
+  tuesdayOpen: text("tuesday_open").notNull().default(""),
+  tuesdayClose: text("tuesday_close").notNull().default(""),
+  wednesdayOpen: text("wednesday_open").notNull().default(""),
+  wednesdayClose: text("wednesday_close").notNull().default(""),
+  thursdayOpen: text("thursday_open").notNull().default(""),
+  thursdayClose: text("thursday_close").notNull().default(""),
+  fridayOpen: text("friday_open").notNull().default(""),
+  fridayClose: text("friday_close").notNull().default(""),
+  saturdayOpen: text("saturday_open").notNull().default(""),
+  saturdayClose: text("saturday_close").notNull().default(""),
+  sundayOpen: text("sunday_open").notNull().default(""),
+  sundayClose: text("sunday_close").notNull().default(""),
+};
+
+export const places = sqliteTable(
+  "places",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // URL name used by /profile/{barId}; ids work there too.
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default("New York"),
+    state: text("state").notNull().default("NY"),
+    country: text("country").notNull().default("United States"),
+    postalCode: text("postal_code").notNull().default(""),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    type: text("type", { enum: ["Bar", "Restaurant"] }).notNull().default("Bar"),
+    category: text("category").notNull().default("bar"),
+    website: text("website").notNull().default(""),
+    phoneNumber: text("phone_number").notNull().default(""),
+    description: text("description").notNull().default(""),
+    favorite: integer("favorite", { mode: "boolean" }).notNull().default(false),
+    // R2 key of the cover photo; answers turn it into cover_photo_url / cover_image URLs.
+    coverImageKey: text("cover_image_key"),
+    ...hourColumns,
+    openTime: text("open_time").notNull().default(""),
+    closeTime: text("close_time").notNull().default(""),
+    livelyThreshold: integer("lively_threshold").notNull().default(40),
+    packedThreshold: integer("packed_threshold").notNull().default(100),
+    noDevice: integer("no_device", { mode: "boolean" }).notNull().default(false),
+    maxDevices: integer("max_devices").notNull().default(1),
+    timezone: text("timezone").notNull().default("America/New_York"),
+    // A venue day runs from this local hour to the same hour next morning (ARCHITECTURE §5).
+    dayStartHour: integer("day_start_hour").notNull().default(5),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    check("places_thresholds", sql`${t.livelyThreshold} > 0 AND ${t.packedThreshold} > ${t.livelyThreshold}`),
+    check("places_max_devices", sql`${t.maxDevices} >= 0`),
+    check("places_day_start", sql`${t.dayStartHour} BETWEEN 0 AND 23`),
+    index("places_name_idx").on(t.name),
+  ],
+);
+
+export const placeOwners = sqliteTable(
+  "place_owners",
+  {
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.userId] }), index("place_owners_user_idx").on(t.userId)],
+);
+
+// Invite links are signed tokens; this row makes each one single-use and revocable.
+export const placeInvites = sqliteTable(
+  "place_invites",
+  {
+    id: text("id").primaryKey(),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    usedBy: integer("used_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("place_invites_place_idx").on(t.placeId)],
+);
+
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+});
+
+export const placeTags = sqliteTable(
+  "place_tags",
+  {
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.tagId] }), index("place_tags_tag_idx").on(t.tagId)],
+);
+
+export const eventCategories = sqliteTable("event_categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    // ISO-8601 instants in UTC.
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time"),
+    maxCapacity: integer("max_capacity"),
+    // RESTRICT: a category in use cannot be deleted, so events keep their data.
+    categoryId: integer("category_id").references(() => eventCategories.id, { onDelete: "restrict" }),
+    isRecurring: integer("is_recurring", { mode: "boolean" }).notNull().default(false),
+    frequency: text("frequency").notNull().default(""),
+    // JSON list of day names, Monday first.
+    repeatingDays: text("repeating_days").notNull().default("[]"),
+    hostName: text("host_name").notNull().default(""),
+    additionalDetails: text("additional_details").notNull().default(""),
+    coverImageKey: text("cover_image_key"),
+    flyerImageKey: text("flyer_image_key"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("events_place_start_idx").on(t.placeId, t.startTime),
+    index("events_start_idx").on(t.startTime),
+    index("events_category_idx").on(t.categoryId),
+  ],
+);
+
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // SHA-256 of the bearer key; the key itself is shown once at registration.
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("devices_place_idx").on(t.placeId), uniqueIndex("devices_place_name_idx").on(t.placeId, t.name)],
+);
+
+// Closed quarter hours written by the PlaceOccupancy object's alarm (idempotent upserts).
+export const occupancy15m = sqliteTable(
+  "occupancy_15m",
+  {
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    // Epoch seconds of the bucket's start (UTC, multiple of 900).
+    bucketStart: integer("bucket_start").notNull(),
+    avgPeople: real("avg_people").notNull(),
+    maxPeople: integer("max_people").notNull(),
+    // Minutes in the bucket with at least one live device.
+    samples: integer("samples").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.bucketStart] })],
+);
+
+export const placeLive = sqliteTable("place_live", {
+  placeId: integer("place_id")
+    .primaryKey()
+    .references(() => places.id, { onDelete: "cascade" }),
+  people: integer("people"),
+  percent: integer("percent"),
+  level: text("level", { enum: ["Relaxed", "Lively", "Packed"] }),
+  devicesOnline: integer("devices_online").notNull().default(0),
+  // Time of the newest reading behind these numbers (ms); null when the venue has never reported.
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+});
+
+export const featureFlags = sqliteTable("feature_flags", {
+  name: text("name").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+});
+
+export const businessSubmissions = sqliteTable(
+  "business_submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    businessName: text("business_name").notNull(),
+    address: text("address").notNull(),
+    phoneNumber: text("phone_number").notNull().default(""),
+    submitterEmail: text("submitter_email").notNull().default(""),
+    website: text("website").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    status: text("status", { enum: ["new", "handled"] }).notNull().default("new"),
+    createdAt: createdAt(),
+    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("business_submissions_status_created_idx").on(t.status, t.createdAt)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
+    index("reviews_place_created_idx").on(t.placeId, t.createdAt),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Place = typeof places.$inferSelect;
+export type NewPlace = typeof places.$inferInsert;
+export type Tag = typeof tags.$inferSelect;
+export type EventCategory = typeof eventCategories.$inferSelect;
+export type Event = typeof events.$inferSelect;
+export type Device = typeof devices.$inferSelect;
+export type BusinessSubmission = typeof businessSubmissions.$inferSelect;
+export type Review = typeof reviews.$inferSelect;

@@ -1,0 +1,42 @@
+// Local development state: .dev.vars secrets, D1 migrations and the demo seed, all under
+// .wrangler/state (or THIRD_PLACE_STATE, which the e2e tests point at a fresh folder).
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const stateDir = process.env.THIRD_PLACE_STATE ?? path.join(root, ".wrangler", "state");
+const devVarsPath = path.join(root, ".dev.vars");
+
+/** Creates .dev.vars with random secrets on first run; returns its values. */
+export function ensureDevVars(): Record<string, string> {
+  if (!existsSync(devVarsPath)) {
+    const lines = [
+      "# Generated on first run for local development only. Production: wrangler secret put NAME.",
+      `JWT_SECRET=${randomBytes(32).toString("base64url")}`,
+      `ADMIN_PASSWORD=${randomBytes(9).toString("base64url")}`,
+    ];
+    writeFileSync(devVarsPath, lines.join("\n") + "\n", { mode: 0o600 });
+    console.log("Created .dev.vars with fresh local secrets.");
+  }
+  return Object.fromEntries(
+    readFileSync(devVarsPath, "utf8")
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env },
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}`);
+}
+
+export function applyMigrations() {
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+}

@@ -1,0 +1,102 @@
+// Demo data: partner venues with cover art, tags, event categories and feature flags.
+// Idempotent: rows that already exist (by slug or name) are left as they are.
+// `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
+import path from "node:path";
+import { count, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { getPlatformProxy } from "wrangler";
+import * as schema from "../drizzle/schema.ts";
+import { coverSvg } from "./seed-data/covers.ts";
+import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
+import { stateDir } from "./local-state.ts";
+
+/** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
+interface SeedEnv {
+  DB: Parameters<typeof drizzle>[0];
+  IMAGES: { put(key: string, value: string, options: { httpMetadata: { contentType: string } }): Promise<unknown> };
+}
+
+async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
+  // wrangler's --persist-to and the Vite plugin add "v3" to the folder; getPlatformProxy does not.
+  const proxy = await getPlatformProxy<SeedEnv>({ persist: { path: path.join(stateDir, "v3") } });
+  try {
+    return await work(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+export async function seed(env: SeedEnv) {
+  const db = drizzle(env.DB, { schema });
+
+  await db.insert(schema.tags).values([...seedTags]).onConflictDoNothing();
+  await db.insert(schema.eventCategories).values([...seedEventCategories]).onConflictDoNothing();
+  await db.insert(schema.featureFlags).values([...seedFeatureFlags]).onConflictDoNothing();
+
+  for (const venue of seedVenues) {
+    const coverImageKey = `seed/${venue.slug}.svg`;
+    await env.IMAGES.put(coverImageKey, coverSvg(venue), { httpMetadata: { contentType: "image/svg+xml" } });
+    const [monday, tuesday, wednesday, thursday, friday, saturday, sunday] = venue.hours;
+    await db
+      .insert(schema.places)
+      .values({
+        slug: venue.slug,
+        name: venue.name,
+        address: venue.address,
+        postalCode: venue.postalCode,
+        latitude: venue.latitude,
+        longitude: venue.longitude,
+        type: venue.type,
+        category: venue.category,
+        website: venue.website,
+        phoneNumber: venue.phoneNumber,
+        description: venue.description,
+        coverImageKey,
+        livelyThreshold: venue.livelyThreshold,
+        packedThreshold: venue.packedThreshold,
+        mondayOpen: monday[0], mondayClose: monday[1],
+        tuesdayOpen: tuesday[0], tuesdayClose: tuesday[1],
+        wednesdayOpen: wednesday[0], wednesdayClose: wednesday[1],
+        thursdayOpen: thursday[0], thursdayClose: thursday[1],
+        fridayOpen: friday[0], fridayClose: friday[1],
+        saturdayOpen: saturday[0], saturdayClose: saturday[1],
+        sundayOpen: sunday[0], sundayClose: sunday[1],
+      })
+      .onConflictDoNothing();
+  }
+
+  const placeIds = new Map(
+    (await db.select({ id: schema.places.id, slug: schema.places.slug }).from(schema.places)).map((p) => [p.slug, p.id]),
+  );
+  const tagIds = new Map(
+    (await db.select({ id: schema.tags.id, name: schema.tags.name }).from(schema.tags)).map((t) => [t.name, t.id]),
+  );
+  const placeTags = seedVenues.flatMap((venue) =>
+    venue.tags.map((tag) => ({ placeId: placeIds.get(venue.slug)!, tagId: tagIds.get(tag)! })),
+  );
+  for (let i = 0; i < placeTags.length; i += 40) {
+    await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
+  }
+  return { venues: seedVenues.length, tags: seedTags.length };
+}
+
+async function isEmpty(env: SeedEnv) {
+  const db = drizzle(env.DB, { schema });
+  const slugs = seedVenues.map((venue) => venue.slug);
+  const [row] = await db.select({ n: count() }).from(schema.places).where(inArray(schema.places.slug, slugs));
+  return row.n === 0;
+}
+
+/** Seeds only a database that has none of the demo venues yet; returns whether it seeded. */
+export async function seedIfEmpty(): Promise<boolean> {
+  return withLocalBindings(async (env) => {
+    if (!(await isEmpty(env))) return false;
+    await seed(env);
+    return true;
+  });
+}
+
+if (import.meta.main) {
+  const result = await withLocalBindings(seed);
+  console.log(`Seeded ${result.venues} venues and ${result.tags} tags into ${stateDir}.`);
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from "vitest";
+import {
+  API_BASE_PLACEHOLDER,
+  apiBaseUrl,
+  navigation,
+  request,
+  TOKEN_EXPIRED_MESSAGE,
+} from "../../client/api/request";
+import { session } from "../../client/api/session";
+
+const ok = (body: unknown = {}) => new Response(JSON.stringify(body), { status: 200 });
+const unauthorized = () => new Response(JSON.stringify({ error: "expired" }), { status: 401 });
+
+describe("apiBaseUrl()", () => {
+  it("uses the same origin when the global is missing or still the placeholder", () => {
+    delete window.__API_BASE_URL__;
+    expect(apiBaseUrl()).toBe("");
+    window.__API_BASE_URL__ = API_BASE_PLACEHOLDER;
+    expect(apiBaseUrl()).toBe("");
+  });
+
+  it("uses an injected base address without its trailing slash", () => {
+    window.__API_BASE_URL__ = "https://api.example.com/";
+    expect(apiBaseUrl()).toBe("https://api.example.com");
+    delete window.__API_BASE_URL__;
+  });
+});
+
+describe("request()", () => {
+  it("sends JSON with a content type and the stored bearer token", async () => {
+    session.store("token-1", 7);
+    const fetchMock = vi.fn(async () => ok());
+    vi.stubGlobal("fetch", fetchMock);
+    await request("POST", "/api/tags", { name: "Jazz" });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/tags");
+    expect(init.headers).toMatchObject({ Authorization: "Bearer token-1", "Content-Type": "application/json" });
+    expect(init.body).toBe('{"name":"Jazz"}');
+  });
+
+  it("sends form data as it is, with no JSON content type and an empty bearer when signed out", async () => {
+    const fetchMock = vi.fn(async () => ok());
+    vi.stubGlobal("fetch", fetchMock);
+    const form = new FormData();
+    form.set("name", "Jazz");
+    await request("POST", "/api/tags", form);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect(init.headers).toEqual({ Authorization: "Bearer " });
+  });
+
+  it("refreshes once on 401, stores the new token and repeats the request", async () => {
+    session.store("old", 7);
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(ok({ access_token: "new" }))
+      .mockResolvedValueOnce(ok({ done: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    const response = await request("GET", "/api/get-places-owned");
+    expect(await response.json()).toEqual({ done: true });
+    expect(fetchMock.mock.calls[1][0]).toBe("/api/refresh");
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ user_id: 7 });
+    expect(fetchMock.mock.calls[2][1].headers.Authorization).toBe("Bearer new");
+    expect(session.accessToken()).toBe("new");
+  });
+
+  it("removes the token, goes to /auth and raises the spec's message when refresh fails", async () => {
+    session.store("old", 7);
+    const toSignIn = vi.spyOn(navigation, "toSignIn").mockImplementation(() => {});
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized()));
+    await expect(request("GET", "/api/get-places-owned")).rejects.toThrow(TOKEN_EXPIRED_MESSAGE);
+    expect(session.accessToken()).toBeNull();
+    expect(toSignIn).toHaveBeenCalledOnce();
+  });
+
+  it("does not retry more than once when the repeated request is refused again", async () => {
+    session.store("old", 7);
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(ok({ access_token: "new" }))
+      .mockResolvedValueOnce(unauthorized());
+    vi.stubGlobal("fetch", fetchMock);
+    const response = await request("GET", "/api/get-places-owned");
+    expect(response.status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,46 @@
+// Debian's Chromium driven by playwright-core: no browser download, flags for a closed network.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function openPage(browser: Browser, route: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport });
+  const page = await context.newPage();
+  // Pages must not throw; an uncaught error fails the journey that caused it.
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  await page.goto(route);
+  return page;
+}
+
+/** Reads the app's local D1 (the same state the server uses) with wrangler. */
+export function queryD1<T = Record<string, unknown>>(sql: string): T[] {
+  const output = execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--json", "--command", sql],
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, encoding: "utf8" },
+  );
+  const [result] = JSON.parse(output) as { results: T[] }[];
+  return result.results;
+}

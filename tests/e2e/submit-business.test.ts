@@ -1,0 +1,55 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, queryD1 } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Submit a Business, in Chromium against the built app", () => {
+  it("shows the seeded partner ticker, validates, submits and stores the row in D1", async () => {
+    const page = await openPage(browser, "/submit-business");
+    await page.getByRole("heading", { name: "Submit a Business" }).waitFor();
+    expect(await page.title()).toBe("Submit a Business · Third Place");
+
+    const tickerItems = page.getByTestId("partner-ticker").locator(".ticker-item");
+    await tickerItems.first().waitFor();
+    // 17 seeded partners, repeated four times.
+    expect(await tickerItems.count()).toBe(17 * 4);
+
+    await page.getByRole("button", { name: "Submit" }).click();
+    expect(await page.getByText("This field is required.").count()).toBe(2);
+
+    const businessName = `E2E Tavern ${Date.now()}`;
+    await page.getByLabel("Business name").fill(businessName);
+    await page.getByLabel("Address").fill("200 E 7th St, New York, NY");
+    await page.getByLabel("Phone number").fill("555");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Invalid phone number format.").waitFor();
+
+    await page.getByLabel("Phone number").fill("(212) 555-0142");
+    await page.getByLabel("Your email").fill("tester@example.com");
+    await page.getByLabel("Why should this place be on Third Place?").fill("Friendly staff and trivia night");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("status").getByText("Thank you!").waitFor();
+
+    const rows = queryD1<{ business_name: string; phone_number: string; reason: string; status: string }>(
+      `SELECT business_name, phone_number, reason, status FROM business_submissions WHERE business_name = '${businessName}'`,
+    );
+    expect(rows).toEqual([
+      { business_name: businessName, phone_number: "(212) 555-0142", reason: "Friendly staff and trivia night", status: "new" },
+    ]);
+  });
+
+  it("serves the single-page app for deep links and the JSON 404 for unknown API paths", async () => {
+    const page = await openPage(browser, "/no-such-page");
+    await page.getByRole("heading", { name: "We couldn't find that page" }).waitFor();
+    const response = await page.request.get("/api/no-such-route");
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ error: "No API route for GET /api/no-such-route." });
+  });
+});

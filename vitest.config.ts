@@ -1,0 +1,57 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Three projects: the worker in workerd with real D1/R2/DO, the client in jsdom, and end-to-end
+// journeys in Debian's Chromium against the built app.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                // Tests must not depend on a developer's .dev.vars.
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  JWT_SECRET: "test-secret-that-is-long-enough-for-hs256",
+                  ADMIN_PASSWORD: "test-admin-password",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["tests/worker/apply-migrations.ts"],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: "client",
+            environment: "jsdom",
+            include: ["tests/client/**/*.test.{ts,tsx}"],
+            setupFiles: ["tests/client/setup.ts"],
+          },
+        },
+        {
+          test: {
+            name: "e2e",
+            environment: "node",
+            include: ["tests/e2e/**/*.test.ts"],
+            globalSetup: ["tests/e2e/global-setup.ts"],
+            // One shared server and browser; files run one after another to keep a 2-core machine calm.
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "./env";
+import { ApiError } from "./lib/errors";
+import { healthRoutes } from "./routes/health";
+import { imageRoutes } from "./routes/images";
+import { placeRoutes } from "./routes/places";
+import { submissionRoutes } from "./routes/submissions";
+
+export const app = new Hono<AppEnv>()
+  .basePath("/api")
+  .route("/", healthRoutes)
+  .route("/", imageRoutes)
+  .route("/", placeRoutes)
+  .route("/", submissionRoutes);
+
+app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
+
+app.onError((error, c) => {
+  if (error instanceof ApiError) {
+    const body = error.details ? { error: error.message, details: error.details } : { error: error.message };
+    return c.json(body, error.status, error.headers);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json({ error: error.message || "The request could not be processed." }, error.status);
+  }
+  // Anything else is our bug: log it, never show it.
+  console.error(`${c.req.method} ${c.req.path} failed`, error);
+  return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+});
+
+export type AppType = typeof app;

@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import * as v from "valibot";
+import { ApiError, badRequest, type FieldProblem } from "./errors";
+
+/** JSON bodies are small forms; anything larger is a mistake or an attack. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export function fieldProblems(issues: readonly v.BaseIssue<unknown>[]): FieldProblem[] {
+  return issues.map((issue) => ({
+    field: v.getDotPath(issue) ?? "body",
+    message: issue.message,
+  }));
+}
+
+/** Parses `input` or throws a 400 whose message names the first bad field. */
+export function parseOrThrow<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const details = fieldProblems(result.issues);
+  const first = details[0];
+  const message = first.field === "body" ? first.message : `${first.field}: ${first.message}`;
+  throw badRequest(message, details);
+}
+
+/** Reads a JSON body (size-capped, content type checked) and validates it. */
+export async function readJson<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<v.InferOutput<TSchema>> {
+  const contentType = c.req.header("content-type") ?? "";
+  if (!/^application\/json\b/i.test(contentType)) {
+    throw new ApiError(415, "Send the request body as application/json.");
+  }
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await c.req.text();
+  if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge(maxBytes);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest("Request body must be valid JSON.");
+  }
+  return parseOrThrow(schema, body);
+}
+
+const tooLarge = (maxBytes: number) =>
+  new ApiError(413, `Request body is larger than ${Math.round(maxBytes / 1024)} KB.`);

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { notFound } from "../lib/errors";
+import { IMAGE_KEY_PATTERN } from "../lib/images";
+
+export const imageRoutes = new Hono<AppEnv>().get("/images/:key{.+}", async (c) => {
+  const key = c.req.param("key");
+  if (!IMAGE_KEY_PATTERN.test(key)) throw notFound("No such image.");
+  const object = await c.env.IMAGES.get(key);
+  if (!object) throw notFound("No such image.");
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("etag", object.httpEtag);
+  // Keys are never reused for other content, so the bytes behind a URL never change.
+  headers.set("cache-control", "public, max-age=31536000, immutable");
+  headers.set("x-content-type-options", "nosniff");
+  return new Response(object.body, { headers });
+});
