@@ -1,0 +1,91 @@
+// Every route that needs a caller uses one of these; the rules live here and nowhere else.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as v from "valibot";
+import { devices, placeOwners, places } from "../../drizzle/schema";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { forbidden, notFound, unauthorized } from "../lib/errors";
+import { sha256Hex } from "../lib/crypto";
+import { parseOrThrow } from "../lib/validation";
+import { verifyAccessToken, type Principal } from "./tokens";
+
+function bearerToken(c: Context<AppEnv>): string | null {
+  const header = c.req.header("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** The caller of this request, or null when there is no valid access token. */
+export async function principalOf(c: Context<AppEnv>): Promise<Principal | null> {
+  const token = bearerToken(c);
+  return token ? verifyAccessToken(c.env.JWT_SECRET, token) : null;
+}
+
+async function authenticate(c: Context<AppEnv>): Promise<Principal> {
+  const principal = await principalOf(c);
+  if (!principal) throw unauthorized();
+  c.set("principal", principal);
+  return principal;
+}
+
+/** Any signed-in caller: an owner or the administrator. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  await authenticate(c);
+  await next();
+});
+
+/** The administrator only; a signed-in owner gets 403. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const principal = await authenticate(c);
+  if (principal.role !== "admin") throw forbidden("Only an administrator can do this.");
+  await next();
+});
+
+export const placeIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, "Place id must be a positive whole number."),
+  v.transform(Number),
+);
+
+/**
+ * Throws unless the principal may manage the place: an owner listed in place_owners, or the
+ * administrator. Used for path ids and for place ids that arrive in a body.
+ */
+export async function assertCanManagePlace(c: Context<AppEnv>, principal: Principal, placeId: number) {
+  const db = getDb(c.env);
+  const [place] = await db.select({ id: places.id }).from(places).where(eq(places.id, placeId)).limit(1);
+  if (!place) throw notFound("No such place.");
+  if (principal.role === "admin") return;
+  const [ownership] = await db
+    .select({ placeId: placeOwners.placeId })
+    .from(placeOwners)
+    .where(and(eq(placeOwners.placeId, placeId), eq(placeOwners.userId, principal.userId!)))
+    .limit(1);
+  if (!ownership) throw forbidden("You do not manage this place.");
+}
+
+/** Owner of the place named by the path parameter `param` (default "id"), or the administrator. */
+export const requirePlaceOwner = (param = "id") =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param(param));
+    const principal = await authenticate(c);
+    await assertCanManagePlace(c, principal, placeId);
+    await next();
+  });
+
+/** A registered, unrevoked sensor presenting its key as a bearer token. */
+export const requireDevice = createMiddleware<AppEnv>(async (c, next) => {
+  const key = bearerToken(c);
+  if (!key) throw unauthorized("Send the device key as 'Authorization: Bearer <key>'.");
+  const keyHash = await sha256Hex(key);
+  const [device] = await getDb(c.env)
+    .select({ id: devices.id, placeId: devices.placeId, name: devices.name })
+    .from(devices)
+    .where(and(eq(devices.keyHash, keyHash), isNull(devices.revokedAt)))
+    .limit(1);
+  if (!device) throw unauthorized("Unknown or revoked device key.");
+  c.set("device", device);
+  await next();
+});

@@ -1,0 +1,159 @@
+// Shapes of the API's answers, shared by the worker (which builds them) and the client (which reads
+// them). Field names follow the spec's API table (spec §3, §7), hence the snake_case.
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const LEVELS = ["Relaxed", "Lively", "Packed"] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** Fourteen "HH:MM" strings; "" means closed that day. A close before the open runs past midnight. */
+export type PlaceHours = { [K in `${Weekday}_open` | `${Weekday}_close`]: string };
+
+/** What anyone may see of a place (profiles, the map, GET /api/place/{id} without owner rights). */
+export interface PublicPlace extends PlaceHours {
+  id: number;
+  slug: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  postal_code: string;
+  latitude: number | null;
+  longitude: number | null;
+  type: "Bar" | "Restaurant";
+  category: string;
+  website: string;
+  phone_number: string;
+  description: string;
+  /** Both are URLs of the same cover image (the spec's client reads either name). */
+  cover_photo_url: string | null;
+  cover_image: string | null;
+  open_time: string;
+  close_time: string;
+  lively_threshold: number;
+  packed_threshold: number;
+  timezone: string;
+  tags: number[];
+}
+
+/** A place as its owners and admins see it: adds the private fields. */
+export interface OwnedPlace extends PublicPlace {
+  favorite: boolean;
+  no_device: boolean;
+  max_devices: number;
+  /** Owners' names (or emails when a name is empty). */
+  owners: string[];
+}
+
+/** GET /api/live: one entry per place; level and numbers are null while its devices are silent. */
+export interface LivePlace {
+  id: number;
+  slug: string;
+  name: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  type: "Bar" | "Restaurant";
+  category: string;
+  cover_image: string | null;
+  people: number | null;
+  percent: number | null;
+  level: Level | null;
+  /** ISO time of the newest reading behind the numbers. */
+  updated_at: string | null;
+}
+
+export interface LiveAnswer {
+  places: LivePlace[];
+  generated_at: string;
+}
+
+export interface TagAnswer {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface EventCategoryAnswer {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface EventAnswer {
+  id: number;
+  place_id: number;
+  place_name: string | null;
+  name: string;
+  description: string;
+  /** ISO-8601 instants. */
+  start_time: string;
+  end_time: string | null;
+  max_capacity: number | null;
+  /** Category id. */
+  category: number | null;
+  category_name: string | null;
+  is_recurring: boolean;
+  repeats: boolean;
+  repeating_days: string[];
+  frequency: string;
+  host_name: string;
+  additional_details: string;
+  photo_url: string | null;
+  cover_image: string | null;
+  flyer_image: string | null;
+}
+
+export interface ReviewAnswer {
+  id: number;
+  username: string;
+  rating: number;
+  comment: string;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
+export interface KeyTrends {
+  /** Percent of capacity now; null when no device reported in the last 5 minutes. */
+  currentCapacity: number | null;
+  /** Today's busiest local hour so far, e.g. "21:00". */
+  peakHour: string | null;
+  peakHourUtilization: number | null;
+  currentPopulation: number | null;
+}
+
+export interface Agg15Answer {
+  intervals: string[];
+  relative_fullness: number[];
+}
+
+export interface DailySummaryItem {
+  label: string;
+  general_avg: number;
+  last_day_value: number;
+}
+
+export interface HourlyDataItem {
+  hour: string;
+  population: number;
+}
+
+export interface CalendarDataItem {
+  date: string;
+  busyness_score: number;
+}
+
+export interface PeakData {
+  peakHour: string | null;
+  peakHourUtilization: number | null;
+}
+
+/** Weekday name (e.g. "Monday") → mean people; a missing day means 0. */
+export type WeeklySummary = Partial<Record<string, number>>;
+
+export interface ErrorAnswer {
+  error: string;
+  details?: { field: string; message: string }[];
+}
