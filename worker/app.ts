@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
 import { placeRoutes } from "./routes/places";
@@ -18,7 +19,8 @@ export const app = new Hono<AppEnv>()
   .route("/", healthRoutes)
   .route("/", imageRoutes)
   .route("/", placeRoutes)
-  .route("/", submissionRoutes);
+  .route("/", submissionRoutes)
+  .route("/", adminSubmissionRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
