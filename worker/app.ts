@@ -2,15 +2,19 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
+import { inviteRoutes } from "./routes/invites";
 import { placeRoutes } from "./routes/places";
 import { submissionRoutes } from "./routes/submissions";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
+  .route("/", authRoutes)
   .route("/", healthRoutes)
   .route("/", imageRoutes)
+  .route("/", inviteRoutes)
   .route("/", placeRoutes)
   .route("/", submissionRoutes);
 

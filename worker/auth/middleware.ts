@@ -3,8 +3,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
-import { devices, placeOwners, places } from "../../drizzle/schema";
+import { devices, places } from "../../drizzle/schema";
 import { getDb } from "../db/client";
+import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
@@ -58,12 +59,7 @@ export async function assertCanManagePlace(c: Context<AppEnv>, principal: Princi
   const [place] = await db.select({ id: places.id }).from(places).where(eq(places.id, placeId)).limit(1);
   if (!place) throw notFound("No such place.");
   if (principal.role === "admin") return;
-  const [ownership] = await db
-    .select({ placeId: placeOwners.placeId })
-    .from(placeOwners)
-    .where(and(eq(placeOwners.placeId, placeId), eq(placeOwners.userId, principal.userId!)))
-    .limit(1);
-  if (!ownership) throw forbidden("You do not manage this place.");
+  if (!(await isPlaceOwner(db, placeId, principal.userId!))) throw forbidden("You do not manage this place.");
 }
 
 /** Owner of the place named by the path parameter `param` (default "id"), or the administrator. */
