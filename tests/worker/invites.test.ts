@@ -76,6 +76,14 @@ describe("POST /api/invites/accept", () => {
     expect(await ownersOf(placeId)).toHaveLength(2);
   });
 
+  it("answers both of one user's parallel accepts with success (a double click)", async () => {
+    const { placeId, invite } = await placeWithInvite();
+    const invitee = await signUpOwner();
+    const answers = await Promise.all([accept(invite.token, invitee.accessToken), accept(invite.token, invitee.accessToken)]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200]);
+    expect(await ownersOf(placeId)).toContain(invitee.userId);
+  });
+
   it("does not use up the link when an existing owner opens it", async () => {
     const { owner, invite } = await placeWithInvite();
     expect((await accept(invite.token, owner.accessToken)).status).toBe(200);
