@@ -1,4 +1,5 @@
-import { constantTimeEqual, fromBase64Url, toBase64Url } from "../lib/crypto";
+// The extension lets Node run this file too: scripts/seed.ts hashes the demo owner's password with it.
+import { constantTimeEqual, fromBase64Url, toBase64Url } from "../lib/crypto.ts";
 
 /** Production Workers refuse PBKDF2 above 100,000 iterations (ARCHITECTURE.md §2). */
 export const PBKDF2_ITERATIONS = 100_000;
