@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
-import { readJson } from "../lib/validation";
+import { expectNoBody, readJson } from "../lib/validation";
 import type { AccessTokenAnswer, MeAnswer, SessionAnswer } from "../schemas/answers";
 import {
   ADMIN_WRONG_PASSWORD_MESSAGE,
@@ -70,6 +70,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   // Needs no access token: signing out must work after it expired.
   .post("/auth/logout", async (c) => {
+    await expectNoBody(c);
     await endSession(c, getDb(c.env));
     return c.json({ ok: true });
   })

@@ -9,7 +9,7 @@ import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { randomToken } from "../lib/crypto";
 import { ApiError, badRequest, forbidden } from "../lib/errors";
-import { parseOrThrow, readJson } from "../lib/validation";
+import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
 import type { AcceptInviteAnswer, InviteLinkAnswer } from "../schemas/answers";
 import { acceptInviteSchema } from "../schemas/auth";
 
@@ -28,6 +28,7 @@ function publicOrigin(env: Env, requestUrl: string): string {
 
 export const inviteRoutes = new Hono<AppEnv>()
   .post("/place/:id/generate-url", requirePlaceOwner("id"), async (c) => {
+    await expectNoBody(c);
     const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
     const invite = {
       id: randomToken(16),
