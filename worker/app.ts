@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
 import { placeRoutes } from "./routes/places";
@@ -10,6 +11,7 @@ import { submissionRoutes } from "./routes/submissions";
 export const app = new Hono<AppEnv>()
   .basePath("/api")
   .route("/", healthRoutes)
+  .route("/", eventRoutes)
   .route("/", imageRoutes)
   .route("/", placeRoutes)
   .route("/", submissionRoutes);
