@@ -133,3 +133,35 @@ describe("GET /api/place/{idOrSlug}", () => {
     expect(await response.json()).toEqual({ error: "No such place." });
   });
 });
+
+describe("GET /api/get-places-owned", () => {
+  beforeEach(() => clearTables("place_tags", "place_owners", "tags", "places", "users"));
+
+  it("lists only the caller's places, with owners and the private fields", async () => {
+    const { owner, placeId, tagIds } = await seedVenue();
+    const secondPlace = await insertPlace({ name: "A Second Venue" });
+    await addOwner(secondPlace, owner.id);
+    const response = await api("/api/get-places-owned", { headers: bearer(owner.token) });
+    expect(response.status).toBe(200);
+    const places = await response.json<OwnedPlace[]>();
+    expect(places.map((place) => place.id)).toEqual([secondPlace, placeId]);
+    for (const place of places) expect(Object.keys(place).sort()).toEqual([...PUBLIC_KEYS, ...PRIVATE_KEYS].sort());
+    expect(places[0]).toMatchObject({ owners: ["Olivia Owner"], tags: [] });
+    expect(places[1]).toMatchObject({ owners: ["Olivia Owner", expect.stringContaining("@")], tags: tagIds, max_devices: 3 });
+  });
+
+  it("gives an owner without places an empty list and the admin every place", async () => {
+    await seedVenue();
+    const newcomer = await createUser("New Owner");
+    expect(await (await api("/api/get-places-owned", { headers: bearer(newcomer.token) })).json()).toEqual([]);
+    const all = await (await api("/api/get-places-owned", { headers: bearer(await adminToken()) })).json<OwnedPlace[]>();
+    expect(all.map((place) => place.name)).toEqual(["Another Bar", "The Copper Lantern"]);
+    expect(all[0].owners).toEqual(["Sam Stranger"]);
+  });
+
+  it("refuses a caller without a token", async () => {
+    const response = await api("/api/get-places-owned");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Sign in to continue." });
+  });
+});
