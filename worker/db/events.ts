@@ -19,7 +19,8 @@ const eventWithNames = {
 
 type EventWithNames = { event: Event; placeName: string | null; categoryName: string | null };
 
-function parseDays(json: string): string[] {
+/** An event's stored day list (JSON text), tolerant of bad data. */
+export function parseDays(json: string): string[] {
   try {
     const days: unknown = JSON.parse(json);
     return Array.isArray(days) ? days.filter((day): day is string => typeof day === "string") : [];

@@ -21,16 +21,25 @@ export const EVENT_MESSAGES = {
   maxCapacity: "Max capacity must be a whole number, at least 1.",
 } as const;
 
-const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+const INSTANT_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+
+/** The pattern matches and the date exists (Date.parse would roll 31 February into March). */
+function isRealInstant(text: string): boolean {
+  const match = INSTANT_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1, 4).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** An ISO-8601 date-time with a zone, stored as UTC ISO text so that text order is time order. */
 const instant = (missingMessage: string) =>
   v.pipe(
-    v.string(missingMessage),
+    v.optional(v.string(missingMessage), ""),
     v.trim(),
     v.nonEmpty(missingMessage),
-    v.regex(INSTANT_PATTERN, EVENT_MESSAGES.time),
-    v.check((text) => !Number.isNaN(Date.parse(text)), EVENT_MESSAGES.time),
+    v.check(isRealInstant, EVENT_MESSAGES.time),
     v.transform((text) => new Date(text).toISOString()),
   );
 

@@ -28,7 +28,8 @@ function toBoolean(value: unknown): unknown {
 }
 
 /** A yes/no sent as a JSON boolean or as form text ('True'/'False', 'true', '1', 'on'; empty is no). */
-export const booleanInput = (message: string) => v.pipe(v.unknown(), v.transform(toBoolean), v.boolean(message));
+export const booleanInput = (message: string) =>
+  v.pipe(v.optional(v.unknown(), ""), v.transform(toBoolean), v.boolean(message));
 
 /** Numbers typed into a form arrive as text; only plain decimal notation counts as a number. */
 function toNumber(value: unknown, empty: number | null): unknown {
@@ -38,13 +39,17 @@ function toNumber(value: unknown, empty: number | null): unknown {
   return /^[-+]?\d+(?:\.\d+)?$/.test(text) ? Number(text) : value;
 }
 
+// The pipes below start with an optional unknown defaulting to "", so that a missing key is treated
+// like an empty value and gets the field's own message instead of valibot's generic "Invalid key".
+// Wrapped in v.optional() (no default) a missing key is skipped instead: "leave it as it is".
+
 /** A whole number in [min, max]; an empty form value means `empty`. */
 export const integerInput = (
   message: string,
   { min, max = Number.MAX_SAFE_INTEGER, empty }: { min: number; max?: number; empty: number },
 ) =>
   v.pipe(
-    v.unknown(),
+    v.optional(v.unknown(), ""),
     v.transform((value) => toNumber(value, empty)),
     v.number(message),
     v.integer(message),
@@ -55,7 +60,7 @@ export const integerInput = (
 /** A decimal in [min, max], or null when empty. */
 export const nullableNumberInput = (message: string, min: number, max: number) =>
   v.pipe(
-    v.unknown(),
+    v.optional(v.unknown(), ""),
     v.transform((value) => toNumber(value, null)),
     v.nullable(v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message))),
   );
@@ -63,7 +68,7 @@ export const nullableNumberInput = (message: string, min: number, max: number) =
 /** A list sent as a JSON array, or as JSON text inside a form field; empty text is an empty list. */
 export function jsonListInput<TItem extends v.GenericSchema>(item: TItem, message: string, maxItems: number) {
   return v.pipe(
-    v.unknown(),
+    v.optional(v.unknown(), ""),
     v.transform((value) => {
       if (typeof value !== "string") return value;
       if (value.trim() === "") return [];

@@ -65,6 +65,7 @@ export const WEBSITE_MESSAGE = "Enter a full web address, like https://example.c
 export const CATEGORY_MESSAGE = `Choose one of: ${PLACE_CATEGORIES.join(", ")}.`;
 export const TYPE_MESSAGE = "Choose Bar or Restaurant.";
 export const HOURS_PAIR_MESSAGE = "Give both an opening and a closing time, or leave both empty when closed.";
+export const MAX_DEVICES_MESSAGE = "Max devices must be a whole number, 0 or more.";
 export const THRESHOLDS_MESSAGE = "The packed threshold must be greater than the lively threshold.";
 
 /** "HH:MM" (seconds from a time input are dropped) or "" for closed. */
@@ -141,9 +142,7 @@ export const placeFieldsSchema = v.object({
     }),
   ),
   no_device: v.optional(booleanInput("No device must be true or false.")),
-  max_devices: v.optional(
-    integerInput("Max devices must be a whole number, 0 or more.", { min: 0, max: 1000, empty: PLACE_DEFAULTS.max_devices }),
-  ),
+  max_devices: v.optional(integerInput(MAX_DEVICES_MESSAGE, { min: 0, max: 1000, empty: PLACE_DEFAULTS.max_devices })),
   timezone: v.optional(
     v.pipe(v.string(), v.trim(), withDefault(PLACE_DEFAULTS.timezone), v.check(isTimeZone, "Unknown time zone.")),
   ),
@@ -176,6 +175,11 @@ export const ownerPlaceUpdateSchema = v.pick(placeFieldsSchema, [
 ]);
 
 export type OwnerPlaceUpdate = v.InferOutput<typeof ownerPlaceUpdateSchema>;
+
+/** PUT /api/businesses/{id}/max-devices (admin): a required whole number (spec §5). */
+export const maxDevicesSchema = v.object({
+  max_devices: integerInput(MAX_DEVICES_MESSAGE, { min: 0, max: 1000, empty: Number.NaN }),
+});
 
 /** The first rule that spans fields broken by a place's final values, or null. */
 export function placeConsistencyProblem(
