@@ -242,6 +242,15 @@ describe("POST /api/place/update/{id}", () => {
     expect(await placeRow(placeId)).toMatchObject({ name: "Lantern", address: "112 Avenue A", monday_open: "17:00" });
   });
 
+  it("refuses a JSON array instead of an object, changing nothing", async () => {
+    const { owner, placeId } = await ownedPlace({ name: "Lantern", address: "112 Avenue A" });
+    const before = await placeRow(placeId);
+    const response = await postJson(`/api/place/update/${placeId}`, "[1, 2, 3]", bearer(owner.token));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "Send the fields as a JSON object." });
+    expect(await placeRow(placeId)).toEqual(before);
+  });
+
   it("refuses an owner's multipart form: only the admin changes every field", async () => {
     const { owner, placeId } = await ownedPlace({ name: "Lantern", address: "112 Avenue A" });
     const response = await sendForm(`/api/place/update/${placeId}`, "POST", { max_devices: "9" }, owner.token);

@@ -280,6 +280,7 @@ export async function updatePlace(
   columns: Partial<NewPlace>,
   tagIds?: number[],
 ): Promise<void> {
+  if (Object.keys(columns).length === 0 && tagIds === undefined) return;
   const update = db
     .update(places)
     .set({ ...columns, updatedAt: new Date() })

@@ -165,14 +165,14 @@ export const placeCreateSchema = v.object({
 });
 
 /** POST /api/place/update/{id} as an owner: JSON of the fields the dashboard and place info edit. */
-export const ownerPlaceUpdateSchema = v.pick(placeFieldsSchema, [
-  "name",
-  "address",
-  "phone_number",
-  "website",
-  "favorite",
-  ...HOUR_FIELDS,
-]);
+export const ownerPlaceUpdateSchema = v.pipe(
+  // v.object alone would take a JSON array for an object with no fields.
+  v.custom<Record<string, unknown>>(
+    (input) => typeof input === "object" && input !== null && !Array.isArray(input),
+    "Send the fields as a JSON object.",
+  ),
+  v.pick(placeFieldsSchema, ["name", "address", "phone_number", "website", "favorite", ...HOUR_FIELDS]),
+);
 
 export type OwnerPlaceUpdate = v.InferOutput<typeof ownerPlaceUpdateSchema>;
 
