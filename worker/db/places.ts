@@ -3,7 +3,7 @@ import { placeOwners, places, placeTags, tags, users, type NewPlace, type Place 
 import type { Principal } from "../auth/tokens";
 import { imageUrl } from "../lib/images";
 import { firstFreeSlug, slugify } from "../lib/slug";
-import type { OwnedPlace, PublicPlace } from "../schemas/answers";
+import type { BusinessAnswer, OwnedPlace, PublicPlace } from "../schemas/answers";
 import type { PlaceFields } from "../schemas/place";
 import type { Database } from "./client";
 import { isConstraintError } from "./errors";
@@ -298,12 +298,11 @@ export async function updatePlace(
 }
 
 /** GET /api/businesses: what the max-devices screen lists. */
-export async function listBusinesses(db: Database) {
-  const rows = await db
+export function listBusinesses(db: Database): Promise<BusinessAnswer[]> {
+  return db
     .select({ id: places.id, name: places.name, max_devices: places.maxDevices })
     .from(places)
     .orderBy(asc(places.name), asc(places.id));
-  return rows;
 }
 
 /** Sets a place's device limit; undefined when there is no such place. */

@@ -16,6 +16,10 @@ export const nonEmptyText = (max: number, message: string) =>
 export const requiredText = (max: number, message: string) =>
   v.pipe(v.optional(v.string(message), ""), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong(max)));
 
+// The pipes below start with an optional unknown defaulting to "", so that a missing key is treated
+// like an empty value and gets the field's own message instead of valibot's generic "Invalid key".
+// Wrapped in v.optional() (no default) a missing key is skipped instead: "leave it as it is".
+
 const TRUE_WORDS = ["true", "1", "on", "yes"];
 const FALSE_WORDS = ["false", "0", "off", "no", ""];
 
@@ -38,10 +42,6 @@ function toNumber(value: unknown, empty: number | null): unknown {
   if (text === "") return empty;
   return /^[-+]?\d+(?:\.\d+)?$/.test(text) ? Number(text) : value;
 }
-
-// The pipes below start with an optional unknown defaulting to "", so that a missing key is treated
-// like an empty value and gets the field's own message instead of valibot's generic "Invalid key".
-// Wrapped in v.optional() (no default) a missing key is skipped instead: "leave it as it is".
 
 /** A whole number in [min, max]; an empty form value means `empty`. */
 export const integerInput = (
