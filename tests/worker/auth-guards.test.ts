@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import { issueAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/auth/tokens";
 import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../worker/schemas/auth";
-import { api, bearer, insertPlace, postJson, signUpOwner } from "./helpers";
+import { adminToken, bearer, placeOwnedBy } from "./fixtures";
+import { api, postJson, signUpOwner } from "./helpers";
 
 const base64Url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 
@@ -80,7 +81,7 @@ describe("POST /api/admin/login", () => {
     const payload = JSON.parse(atob(access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
     expect(payload).toMatchObject({ role: "admin", sub: "admin", aud: TOKEN_AUDIENCE });
     expect(payload.exp - payload.iat).toBe(12 * 60 * 60);
-    const placeId = await insertPlace("Admin Can Manage");
+    const placeId = await placeOwnedBy("Admin Can Manage");
     expect((await postJson(`/api/place/${placeId}/generate-url`, {}, bearer(access_token))).status).toBe(201);
   });
 
@@ -93,9 +94,9 @@ describe("POST /api/place/{id}/generate-url: who may invite", () => {
   it("lets the place's owner and the admin in, and keeps another owner and strangers out", async () => {
     const ownerA = await signUpOwner();
     const ownerB = await signUpOwner();
-    const placeId = await insertPlace("A's Place", [ownerA.userId]);
-    await insertPlace("B's Place", [ownerB.userId]);
-    const admin = await issueAccessToken(env.JWT_SECRET, { userId: null, role: "admin" });
+    const placeId = await placeOwnedBy("A's Place", ownerA.userId);
+    await placeOwnedBy("B's Place", ownerB.userId);
+    const admin = await adminToken();
     const generate = (headers: Record<string, string> = {}) => postJson(`/api/place/${placeId}/generate-url`, {}, headers);
 
     expect((await generate(bearer(ownerA.accessToken))).status).toBe(201);

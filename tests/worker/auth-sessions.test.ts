@@ -14,7 +14,8 @@ import {
   PASSWORD_TOO_SHORT_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
 } from "../../worker/schemas/auth";
-import { api, bearer, insertPlace, postJson, refreshCookieOf, signUpOwner } from "./helpers";
+import { bearer, placeOwnedBy } from "./fixtures";
+import { api, postJson, refreshCookieOf, signUpOwner } from "./helpers";
 
 const me = (token: string) => api("/api/me", { headers: bearer(token) });
 const refresh = (userId: number, cookie?: string) =>
@@ -133,9 +134,9 @@ describe("GET /api/me", () => {
   it("answers the account and the places it owns, by name", async () => {
     const owner = await signUpOwner({ name: "Sam Rivera" });
     const other = await signUpOwner();
-    const zinc = await insertPlace("Zinc Bar", [owner.userId]);
-    const anchor = await insertPlace("Anchor Pub", [owner.userId, other.userId]);
-    await insertPlace("Not Mine", [other.userId]);
+    const zinc = await placeOwnedBy("Zinc Bar", owner.userId);
+    const anchor = await placeOwnedBy("Anchor Pub", owner.userId, other.userId);
+    await placeOwnedBy("Not Mine", other.userId);
     const response = await me(owner.accessToken);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({

@@ -38,8 +38,6 @@ export async function clearTables(...tables: string[]) {
   await env.DB.batch(tables.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
 /** The `name=value` of the refresh cookie a response sets, ready to send back as a Cookie header. */
 export function refreshCookieOf(response: Response): string | null {
   const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("tp_refresh="));
@@ -60,21 +58,4 @@ export async function signUpOwner(overrides: { email?: string; password?: string
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
   const answer = await response.json<{ access_token: string; user_id: number }>();
   return { ...body, userId: answer.user_id, accessToken: answer.access_token, cookie: refreshCookieOf(response)! };
-}
-
-/** Inserts a place (and its owners) straight into D1; returns its id. */
-export async function insertPlace(name: string, ownerIds: number[] = []): Promise<number> {
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${crypto.randomUUID().slice(0, 8)}`;
-  const row = await env.DB.prepare("INSERT INTO places (slug, name) VALUES (?, ?) RETURNING id")
-    .bind(slug, name)
-    .first<{ id: number }>();
-  const placeId = row!.id;
-  if (ownerIds.length > 0) {
-    await env.DB.batch(
-      ownerIds.map((userId) =>
-        env.DB.prepare("INSERT INTO place_owners (place_id, user_id) VALUES (?, ?)").bind(placeId, userId),
-      ),
-    );
-  }
-  return placeId;
 }

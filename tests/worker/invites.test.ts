@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { signInviteToken, verifyInviteToken } from "../../worker/auth/invite-tokens";
-import { issueAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/auth/tokens";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/auth/tokens";
 import { INVITE_EXPIRED_MESSAGE, INVITE_INVALID_MESSAGE, INVITE_USED_MESSAGE } from "../../worker/routes/invites";
-import { api, bearer, insertPlace, postJson, signUpOwner } from "./helpers";
+import { adminToken, bearer, placeOwnedBy } from "./fixtures";
+import { api, postJson, signUpOwner } from "./helpers";
 
 async function generateInvite(placeId: number, token: string) {
   const response = await postJson(`/api/place/${placeId}/generate-url`, {}, bearer(token));
@@ -25,7 +26,7 @@ async function ownersOf(placeId: number) {
 /** An owner with a place, and an invite link for it. */
 async function placeWithInvite() {
   const owner = await signUpOwner();
-  const placeId = await insertPlace("Invite Tavern", [owner.userId]);
+  const placeId = await placeOwnedBy("Invite Tavern", owner.userId);
   const invite = await generateInvite(placeId, owner.accessToken);
   return { owner, placeId, invite };
 }
@@ -114,7 +115,7 @@ describe("POST /api/invites/accept", () => {
 
   it("refuses a token whose place id was changed to another place, and stays unused", async () => {
     const { placeId, invite } = await placeWithInvite();
-    const otherPlace = await insertPlace("Someone Else's Bar");
+    const otherPlace = await placeOwnedBy("Someone Else's Bar");
     const [header, payload, signature] = invite.token.split(".");
     const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
     const tamperedPayload = btoa(JSON.stringify({ ...claims, place_id: otherPlace }))
@@ -159,7 +160,7 @@ describe("POST /api/invites/accept", () => {
   it("needs a signed-in owner account", async () => {
     const { invite } = await placeWithInvite();
     expect((await postJson("/api/invites/accept", { token: invite.token })).status).toBe(401);
-    const admin = await issueAccessToken(env.JWT_SECRET, { userId: null, role: "admin" });
+    const admin = await adminToken();
     expect((await accept(invite.token, admin)).status).toBe(403);
   });
 

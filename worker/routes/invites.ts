@@ -64,7 +64,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     const now = new Date();
     if (invite.expiresAt <= now) throw gone(INVITE_EXPIRED_MESSAGE);
     // An existing owner opening the link leaves it unused for the person it was meant for.
-    if (await isPlaceOwner(db, invite.placeId, userId)) return c.json(answer);
+    if (await isPlaceOwner(db, userId, invite.placeId)) return c.json(answer);
     if (!(await redeemInvite(db, invite.id, userId, now))) {
       // Someone got there first; that is fine when it was this same user (a double click, two tabs).
       const winner = await findInvite(db, invite.id);
