@@ -5,21 +5,22 @@ import {
   businessFormFrom,
   newBusinessForm,
   validateBusiness,
-  WEBSITE_MESSAGE,
 } from "../../client/pages/admin/businessForm";
 import {
-  END_BEFORE_START_MESSAGE,
+  DESCRIPTION_REQUIRED,
   eventEditFormData,
   eventEditValuesFrom,
   toIsoString,
   toLocalInput,
   validateEventEdit,
 } from "../../client/pages/admin/eventEditForm";
-import { MAX_DEVICES_MESSAGE, parseMaxDevices } from "../../client/pages/admin/maxDevicesForm";
-import { tagFormData, tagNameError } from "../../client/pages/admin/tagForm";
+import { parseMaxDevices } from "../../client/pages/admin/maxDevicesForm";
+import { tagFormData, validateTag } from "../../client/pages/admin/tagForm";
 import type { EventAnswer, OwnedPlace } from "../../worker/schemas/answers";
+import { EVENT_MESSAGES } from "../../worker/schemas/event";
+import { REQUIRED_MESSAGE } from "../../worker/schemas/submission";
+import { HOURS_PAIR_MESSAGE, MAX_DEVICES_MESSAGE, THRESHOLDS_MESSAGE, WEBSITE_MESSAGE } from "../../worker/schemas/place";
 
-const REQUIRED = "This field is required.";
 
 describe("Add Business defaults and checks", () => {
   it("starts in New York, NY, United States as a Bar in the bar category, closed every day", () => {
@@ -32,9 +33,9 @@ describe("Add Business defaults and checks", () => {
 
   it("requires the name when adding and the name and address when editing", () => {
     const empty = newBusinessForm();
-    expect(validateBusiness(empty, "add")).toEqual({ name: REQUIRED });
-    expect(validateBusiness(empty, "edit")).toEqual({ name: REQUIRED, address: REQUIRED });
-    expect(validateBusiness({ ...empty, name: "  " }, "add")).toEqual({ name: REQUIRED });
+    expect(validateBusiness(empty, "add")).toEqual({ name: REQUIRED_MESSAGE });
+    expect(validateBusiness(empty, "edit")).toEqual({ name: REQUIRED_MESSAGE, address: REQUIRED_MESSAGE });
+    expect(validateBusiness({ ...empty, name: "  " }, "add")).toEqual({ name: REQUIRED_MESSAGE });
     expect(validateBusiness({ ...empty, name: "Bar", address: "1 Ave A" }, "edit")).toEqual({});
   });
 
@@ -42,6 +43,15 @@ describe("Add Business defaults and checks", () => {
     const named = { ...newBusinessForm(), name: "Bar" };
     expect(validateBusiness({ ...named, website: "example.com" }, "add")).toEqual({ website: WEBSITE_MESSAGE });
     expect(validateBusiness({ ...named, website: "https://example.com/menu" }, "add")).toEqual({});
+  });
+
+  it("gives the server's sentences for half-set hours and crossed thresholds", () => {
+    const named = { ...newBusinessForm(), name: "Bar" };
+    expect(validateBusiness({ ...named, monday_open: "17:00" }, "add")).toEqual({ monday_close: HOURS_PAIR_MESSAGE });
+    expect(validateBusiness({ ...named, lively_threshold: "50", packed_threshold: "40" }, "add")).toEqual({
+      packed_threshold: THRESHOLDS_MESSAGE,
+    });
+    expect(validateBusiness({ ...named, monday_open: "17:00", monday_close: "02:00" }, "add")).toEqual({});
   });
 
   it("sends every field as text, tags as a JSON list and the cover as photo (add) or cover_image (edit)", () => {
@@ -91,9 +101,9 @@ describe("Add Business defaults and checks", () => {
 
 describe("tag form", () => {
   it("refuses an empty or blank name with the spec's message", () => {
-    expect(tagNameError({ name: "", description: "x" })).toBe("Tag name is required.");
-    expect(tagNameError({ name: "   ", description: "" })).toBe("Tag name is required.");
-    expect(tagNameError({ name: "Jazz", description: "" })).toBeNull();
+    expect(validateTag({ name: "", description: "x" })).toEqual({ name: "Tag name is required." });
+    expect(validateTag({ name: "   ", description: "" })).toEqual({ name: "Tag name is required." });
+    expect(validateTag({ name: "Jazz", description: "" })).toEqual({});
   });
 
   it("sends name and description as multipart text", () => {
@@ -107,8 +117,8 @@ describe("tag form", () => {
 
 describe("max devices", () => {
   it.each([
-    ["", REQUIRED],
-    ["   ", REQUIRED],
+    ["", MAX_DEVICES_MESSAGE],
+    ["   ", MAX_DEVICES_MESSAGE],
     ["2.5", MAX_DEVICES_MESSAGE],
     ["-1", MAX_DEVICES_MESSAGE],
     ["three", MAX_DEVICES_MESSAGE],
@@ -156,18 +166,25 @@ describe("admin event editor", () => {
 
   it("requires place id, name, description and start time", () => {
     const values = { ...eventEditValuesFrom(event), place_id: "", name: " ", description: "", start_time: "" };
-    expect(validateEventEdit(values)).toEqual({ place_id: REQUIRED, name: REQUIRED, description: REQUIRED, start_time: REQUIRED });
+    expect(validateEventEdit(values)).toEqual({
+      place_id: EVENT_MESSAGES.place,
+      name: EVENT_MESSAGES.name,
+      description: DESCRIPTION_REQUIRED,
+      start_time: EVENT_MESSAGES.startTime,
+    });
     expect(validateEventEdit(eventEditValuesFrom(event))).toEqual({});
   });
 
-  it("refuses an end before the start and a capacity that is not a whole number", () => {
+  it("refuses an end before the start, a capacity that is not a whole number and a recurring event without days", () => {
     const values = eventEditValuesFrom(event);
-    expect(validateEventEdit({ ...values, end_time: values.start_time })).toEqual({ end_time: END_BEFORE_START_MESSAGE });
-    expect(validateEventEdit({ ...values, max_capacity: "1.5" })).toHaveProperty("max_capacity");
+    expect(validateEventEdit({ ...values, end_time: values.start_time })).toEqual({ end_time: EVENT_MESSAGES.endAfterStart });
+    expect(validateEventEdit({ ...values, max_capacity: "1.5" })).toEqual({ max_capacity: EVENT_MESSAGES.maxCapacity });
+    expect(validateEventEdit({ ...values, is_recurring: true })).toEqual({ repeating_days: EVENT_MESSAGES.recurringNeedsDay });
+    expect(validateEventEdit({ ...values, is_recurring: true, repeating_days: ["Friday"] })).toEqual({});
   });
 
   it("sends the non-empty fields, is_recurring as True/False, ISO times and the chosen images", () => {
-    const values = { ...eventEditValuesFrom(event), is_recurring: true, frequency: "Weekly" };
+    const values = { ...eventEditValuesFrom(event), is_recurring: true, repeating_days: ["Friday" as const], frequency: "Weekly" };
     const flyer = new File(["png"], "flyer.png", { type: "image/png" });
     const form = eventEditFormData(values, { cover_image: null, flyer_image: flyer });
     expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"))).toEqual({
@@ -178,9 +195,12 @@ describe("admin event editor", () => {
       category: "4",
       frequency: "Weekly",
       is_recurring: "True",
+      repeating_days: '["Friday"]',
     });
     expect(form.get("flyer_image")).toBeInstanceOf(File);
     expect(form.has("cover_image")).toBe(false);
-    expect(eventEditFormData({ ...values, is_recurring: false }, { cover_image: null, flyer_image: null }).get("is_recurring")).toBe("False");
+    const oneOff = eventEditFormData({ ...values, is_recurring: false }, { cover_image: null, flyer_image: null });
+    expect(oneOff.get("is_recurring")).toBe("False");
+    expect(oneOff.get("repeating_days")).toBe("[]");
   });
 });

@@ -3,6 +3,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { adminSession } from "../../client/api/adminSession";
 import { AdminConsole } from "../../client/pages/admin/AdminConsole";
 import { AdminEventEditor } from "../../client/pages/admin/sections/AdminEventEditor";
 import { AdminEventList } from "../../client/pages/admin/sections/AdminEventList";
@@ -64,8 +65,12 @@ function renderAt(url: string, element = <AdminConsole />, path = "/admin") {
 
 const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** A token shaped like the admin JWT (the session forgets tokens whose exp has passed). */
+const ADMIN_TOKEN = `e30.${btoa(JSON.stringify({ role: "admin", exp: 4102444800 }))}.signature`;
+
 beforeEach(() => {
-  sessionStorage.setItem("admin_token", "admin-token-for-tests");
+  adminSession.store(ADMIN_TOKEN, false);
+  return () => adminSession.clear();
 });
 
 describe("the admin sidebar", () => {
@@ -85,7 +90,7 @@ describe("the admin sidebar", () => {
     renderAt("/admin?section=tags");
     await screen.findByRole("button", { name: "Jazz" });
     const headers = api.sent("GET", "/api/tags")[0].init.headers as Record<string, string>;
-    expect(headers.Authorization).toBe("Bearer admin-token-for-tests");
+    expect(headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
   });
 });
 
@@ -330,7 +335,7 @@ describe("Manage Max Devices", () => {
     expect(await screen.findByText("Max devices must be a whole number, 0 or more.")).toBeInTheDocument();
     fill(/^Max devices/, "");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("This field is required.")).toBeInTheDocument();
+    expect(await screen.findByText("Max devices must be a whole number, 0 or more.")).toBeInTheDocument();
     expect(api.sent("PUT", "/api/businesses/8/max-devices")).toHaveLength(0);
 
     fill(/^Max devices/, "5");
@@ -487,14 +492,18 @@ describe("admin events", () => {
     fill(/^Event name/, "");
     fill(/^Description/, "");
     fill(/^Start time/, "");
+    fireEvent.click(screen.getByLabelText("Recurring event"));
     fireEvent.click(screen.getByRole("button", { name: "Update Event" }));
-    expect(await screen.findAllByText("This field is required.")).toHaveLength(3);
+    expect(await screen.findByText("Event name is required.")).toBeInTheDocument();
+    expect(screen.getByText("Description is required.")).toBeInTheDocument();
+    expect(screen.getByText("Start time is required.")).toBeInTheDocument();
+    expect(screen.getByText("Pick at least one day for a recurring event.")).toBeInTheDocument();
     expect(api.sent("PUT", "/api/events/9")).toHaveLength(0);
 
     fill(/^Event name/, "Jazz Night II");
     fill(/^Description/, "Live quartet");
     fill(/^Start time/, "2026-06-06T20:00");
-    fireEvent.click(screen.getByLabelText("Recurring event"));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Friday" }));
     const flyer = new File(["png"], "flyer.png", { type: "image/png" });
     fireEvent.change(screen.getByLabelText("Flyer image"), { target: { files: [flyer] } });
     fireEvent.click(screen.getByRole("button", { name: "Update Event" }));
@@ -502,6 +511,7 @@ describe("admin events", () => {
     const body = api.sent("PUT", "/api/events/9")[0].init.body as FormData;
     expect(body.get("name")).toBe("Jazz Night II");
     expect(body.get("is_recurring")).toBe("True");
+    expect(body.get("repeating_days")).toBe('["Friday"]');
     expect(body.get("start_time")).toBe(new Date("2026-06-06T20:00").toISOString());
     expect(body.get("flyer_image")).toBe(flyer);
     expect(body.has("end_time")).toBe(false);

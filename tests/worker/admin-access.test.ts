@@ -10,7 +10,14 @@ import { api } from "./helpers";
  * Admin-only routes outside /api/admin/*. Routes an owner may also use for their own places
  * (place updates, events, device lists) are not here: their owner rules have their own tests.
  */
-const ADMIN_ONLY_ELSEWHERE: string[] = [];
+const ADMIN_ONLY_ELSEWHERE = [
+  "POST /api/place/create",
+  "GET /api/businesses",
+  "PUT /api/businesses/:id/max-devices",
+  "POST /api/tags",
+  "PUT /api/tags/:id",
+  "DELETE /api/tags/:id",
+];
 
 /** The one public route under /api/admin: the password gate itself. */
 const PUBLIC_UNDER_ADMIN = ["POST /api/admin/login"];

@@ -1,21 +1,10 @@
-// How admin sections talk to the API: every call carries the admin token, and the answer's
-// failure becomes the spec's sentence (the server's own `error` text when it gives one).
+// How admin sections talk to the API: adminRequest() carries the admin token (and locks the gate
+// again on a 401), and a failed answer becomes the spec's sentence (the server's own `error` text
+// when it gives one).
 import { useCallback, useEffect, useState } from "react";
-import { apiBaseUrl, errorMessage, type RequestBody } from "../../api/request";
+import { adminRequest } from "../../api/adminSession";
+import { errorMessage } from "../../api/request";
 import { ADMIN_MESSAGES } from "./messages";
-
-// Stand-in until the gate's adminRequest (issue 3) is on this branch: same signature and storage.
-export async function adminRequest(method: string, endpoint: string, body?: RequestBody): Promise<Response> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${sessionStorage.getItem("admin_token") ?? ""}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body;
-  } else if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  return fetch(`${apiBaseUrl()}${endpoint}`, { method, headers, body: payload });
-}
 
 /** The sentence to show for a refused write: the server's `error` text, else the spec's fallback. */
 export async function failureText(response: Response, fallback: string): Promise<string> {

@@ -1,31 +1,16 @@
 // Pure logic of the admin's Add Business and Edit Business forms (spec §2, §5, §9): the values
-// as the form holds them (text), their defaults, the checks, and the multipart payload.
-import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../worker/schemas/answers";
-import { REQUIRED_MESSAGE } from "../../../worker/schemas/submission";
-
-/** Place categories offered (spec §3), plus "bar", the add-place default (spec §9). */
-export const PLACE_CATEGORIES = [
-  "bar",
-  "dive-bar",
-  "sports-bar",
-  "rooftop-bar",
-  "cocktail-bar",
-  "wine-bar",
-  "beer-garden",
-  "speakeasy",
-  "nightclub",
-  "pub",
-  "restaurant-bar",
-  "karaoke-bar",
-  "gastropub",
-  "hotel-bar",
-] as const;
-
-export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
-
-export const HOUR_FIELDS = WEEKDAYS.flatMap((day) => [`${day}_open`, `${day}_close`] as const);
-
-export const WEBSITE_MESSAGE = "Enter a full web address, like https://example.com.";
+// as the form holds them (text), their defaults, the checks (the worker's own schemas), and the
+// multipart payload.
+import * as v from "valibot";
+import type { OwnedPlace, PlaceHours } from "../../../worker/schemas/answers";
+import {
+  HOUR_FIELDS,
+  NO_HOURS,
+  PLACE_DEFAULTS,
+  placeConsistencyProblem,
+  placeCreateSchema,
+  placeFieldsSchema,
+} from "../../../worker/schemas/place";
 
 type TextField =
   | "name"
@@ -57,30 +42,28 @@ export type BusinessFormValues = Record<TextField, string> & {
 export type BusinessFormErrors = Partial<Record<TextField, string>>;
 export type BusinessFormMode = "add" | "edit";
 
-const closedAllWeek = Object.fromEntries(HOUR_FIELDS.map((field) => [field, ""])) as PlaceHours;
-
 /** A new business: New York / NY / United States / Bar / bar (spec §9), closed until hours are set. */
 export function newBusinessForm(): BusinessFormValues {
   return {
     name: "",
     address: "",
-    city: "New York",
-    state: "NY",
+    city: PLACE_DEFAULTS.city,
+    state: PLACE_DEFAULTS.state,
     postal_code: "",
-    country: "United States",
+    country: PLACE_DEFAULTS.country,
     latitude: "",
     longitude: "",
-    type: "Bar",
-    category: "bar",
+    type: PLACE_DEFAULTS.type,
+    category: PLACE_DEFAULTS.category,
     website: "",
     phone_number: "",
     description: "",
-    ...closedAllWeek,
+    ...NO_HOURS,
     open_time: "",
     close_time: "",
-    lively_threshold: "40",
-    packed_threshold: "100",
-    timezone: "America/New_York",
+    lively_threshold: String(PLACE_DEFAULTS.lively_threshold),
+    packed_threshold: String(PLACE_DEFAULTS.packed_threshold),
+    timezone: PLACE_DEFAULTS.timezone,
     favorite: false,
     no_device: false,
     tags: [],
@@ -89,7 +72,7 @@ export function newBusinessForm(): BusinessFormValues {
 
 /** The edit form of a place as the API answers it. */
 export function businessFormFrom(place: OwnedPlace): BusinessFormValues {
-  const hours = Object.fromEntries(HOUR_FIELDS.map((field) => [field, place[field] ?? ""])) as PlaceHours;
+  const hours = Object.fromEntries(HOUR_FIELDS.map((field) => [field, place[field]])) as PlaceHours;
   return {
     name: place.name,
     address: place.address,
@@ -116,15 +99,38 @@ export function businessFormFrom(place: OwnedPlace): BusinessFormValues {
   };
 }
 
-const isWebAddress = (url: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url);
+/** Every field as the multipart text the API reads: booleans as true/false, tags as a JSON list. */
+export function businessFields(values: BusinessFormValues): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values)) {
+    fields[field] = field === "tags" ? JSON.stringify(value) : typeof value === "boolean" ? String(value) : String(value).trim();
+  }
+  return fields;
+}
 
-/** The form's own checks: name required (and address when editing, spec §5), a full web address. */
+/**
+ * The worker's own checks, so the form shows the same sentences the server would answer: name
+ * required (and address when editing, spec §5), a full web address, times, numbers, hour pairs
+ * and thresholds.
+ */
 export function validateBusiness(values: BusinessFormValues, mode: BusinessFormMode): BusinessFormErrors {
+  const result = v.safeParse(mode === "add" ? placeCreateSchema : placeFieldsSchema, businessFields(values));
   const errors: BusinessFormErrors = {};
-  if (values.name.trim() === "") errors.name = REQUIRED_MESSAGE;
-  if (mode === "edit" && values.address.trim() === "") errors.address = REQUIRED_MESSAGE;
-  const website = values.website.trim();
-  if (website !== "" && !isWebAddress(website)) errors.website = WEBSITE_MESSAGE;
+  if (!result.success) {
+    for (const issue of result.issues) {
+      const field = v.getDotPath(issue) as TextField | null;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+    return errors;
+  }
+  const { output } = result;
+  const problem = placeConsistencyProblem({
+    ...NO_HOURS,
+    ...Object.fromEntries(HOUR_FIELDS.map((field) => [field, output[field] ?? ""])),
+    lively_threshold: output.lively_threshold ?? PLACE_DEFAULTS.lively_threshold,
+    packed_threshold: output.packed_threshold ?? PLACE_DEFAULTS.packed_threshold,
+  });
+  if (problem) errors[problem.field as TextField] = problem.message;
   return errors;
 }
 
@@ -134,11 +140,7 @@ export function validateBusiness(values: BusinessFormValues, mode: BusinessFormM
  */
 export function businessFormData(values: BusinessFormValues, mode: BusinessFormMode, cover: File | null): FormData {
   const form = new FormData();
-  for (const [field, value] of Object.entries(values)) {
-    if (field === "tags") continue;
-    form.set(field, typeof value === "boolean" ? String(value) : String(value).trim());
-  }
-  form.set("tags", JSON.stringify(values.tags));
+  for (const [field, value] of Object.entries(businessFields(values))) form.set(field, value);
   if (cover) form.set(mode === "add" ? "photo" : "cover_image", cover);
   return form;
 }

@@ -1,8 +1,10 @@
 // Pure logic of the admin's event editor (spec §2 Admin events, §5, §7): every field of an event,
 // place id, name, description and start time required; PUT sends the non-empty fields as
-// multipart, is_recurring as 'True'/'False', times as ISO strings, and the image files when chosen.
+// multipart, is_recurring as 'True'/'False', times as ISO strings, and the image files when
+// chosen. The checks are the worker's own event schema.
+import * as v from "valibot";
 import type { EventAnswer } from "../../../worker/schemas/answers";
-import { REQUIRED_MESSAGE } from "../../../worker/schemas/submission";
+import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../worker/schemas/event";
 
 export interface EventEditValues {
   place_id: string;
@@ -15,6 +17,8 @@ export interface EventEditValues {
   /** Event category id. */
   category: string;
   is_recurring: boolean;
+  /** The days a recurring event repeats on: the server refuses a recurring event without one. */
+  repeating_days: EventDay[];
   frequency: string;
   host_name: string;
   additional_details: string;
@@ -22,8 +26,14 @@ export interface EventEditValues {
 
 export type EventEditErrors = Partial<Record<keyof EventEditValues, string>>;
 
-export const END_BEFORE_START_MESSAGE = "End time must be after the start time.";
-export const MAX_CAPACITY_MESSAGE = "Max capacity must be a whole number, at least 1.";
+export const DESCRIPTION_REQUIRED = "Description is required.";
+
+const REQUIRED: Partial<Record<keyof EventEditValues, string>> = {
+  place_id: EVENT_MESSAGES.place,
+  name: EVENT_MESSAGES.name,
+  description: DESCRIPTION_REQUIRED,
+  start_time: EVENT_MESSAGES.startTime,
+};
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -52,23 +62,56 @@ export function eventEditValuesFrom(event: EventAnswer): EventEditValues {
     max_capacity: event.max_capacity === null ? "" : String(event.max_capacity),
     category: event.category === null ? "" : String(event.category),
     is_recurring: event.is_recurring,
+    repeating_days: EVENT_DAYS.filter((day) => event.repeating_days.includes(day)),
     frequency: event.frequency,
     host_name: event.host_name,
     additional_details: event.additional_details,
   };
 }
 
+/** The text fields PUT /api/events/{id} receives: only the non-empty ones. */
+export function eventEditFields(values: EventEditValues): Record<string, string> {
+  const text: Record<string, string> = {
+    place_id: values.place_id.trim(),
+    name: values.name.trim(),
+    description: values.description.trim(),
+    start_time: toIsoString(values.start_time),
+    end_time: toIsoString(values.end_time),
+    max_capacity: values.max_capacity.trim(),
+    category: values.category,
+    frequency: values.frequency.trim(),
+    host_name: values.host_name.trim(),
+    additional_details: values.additional_details.trim(),
+  };
+  const fields = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== ""));
+  fields.is_recurring = values.is_recurring ? "True" : "False";
+  fields.repeating_days = JSON.stringify(values.is_recurring ? values.repeating_days : []);
+  return fields;
+}
+
 export function validateEventEdit(values: EventEditValues): EventEditErrors {
   const errors: EventEditErrors = {};
-  for (const field of ["place_id", "name", "description", "start_time"] as const) {
-    if (values[field].trim() === "") errors[field] = REQUIRED_MESSAGE;
+  for (const [field, message] of Object.entries(REQUIRED) as [keyof EventEditValues, string][]) {
+    if (String(values[field]).trim() === "") errors[field] = message;
   }
-  if (values.max_capacity.trim() !== "" && !/^[1-9]\d*$/.test(values.max_capacity.trim())) {
-    errors.max_capacity = MAX_CAPACITY_MESSAGE;
+  const result = v.safeParse(eventFieldsSchema, eventEditFields(values));
+  if (!result.success) {
+    for (const issue of result.issues) {
+      const field = v.getDotPath(issue) as keyof EventEditValues | null;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+    return errors;
   }
-  if (values.start_time && values.end_time && new Date(values.end_time) <= new Date(values.start_time)) {
-    errors.end_time = END_BEFORE_START_MESSAGE;
-  }
+  const { output } = result;
+  // Without a start time (already reported) the end-after-start rule has nothing to compare.
+  const problem = eventConsistencyProblem({
+    start_time: output.start_time ?? "",
+    end_time: output.end_time ?? null,
+    is_recurring: output.is_recurring ?? false,
+    repeating_days: output.repeating_days ?? [],
+  });
+  const field = problem?.field as keyof EventEditValues | undefined;
+  if (problem && field && !errors[field]) errors[field] = problem.message;
   return errors;
 }
 
@@ -78,22 +121,7 @@ export function eventEditFormData(
   images: { cover_image: File | null; flyer_image: File | null },
 ): FormData {
   const form = new FormData();
-  const text: Record<string, string> = {
-    place_id: values.place_id,
-    name: values.name,
-    description: values.description,
-    start_time: toIsoString(values.start_time),
-    end_time: toIsoString(values.end_time),
-    max_capacity: values.max_capacity,
-    category: values.category,
-    frequency: values.frequency,
-    host_name: values.host_name,
-    additional_details: values.additional_details,
-  };
-  for (const [field, value] of Object.entries(text)) {
-    if (value.trim() !== "") form.set(field, value.trim());
-  }
-  form.set("is_recurring", values.is_recurring ? "True" : "False");
+  for (const [field, value] of Object.entries(eventEditFields(values))) form.set(field, value);
   if (images.cover_image) form.set("cover_image", images.cover_image);
   if (images.flyer_image) form.set("flyer_image", images.flyer_image);
   return form;

@@ -1,13 +1,10 @@
-// Max devices (spec §5): a required whole number, 0 or more.
-import { REQUIRED_MESSAGE } from "../../../worker/schemas/submission";
-
-export const MAX_DEVICES_MESSAGE = "Max devices must be a whole number, 0 or more.";
+// Max devices (spec §5): a required whole number, checked with the worker's own schema.
+import * as v from "valibot";
+import { maxDevicesSchema } from "../../../worker/schemas/place";
 
 export type MaxDevicesInput = { ok: true; value: number } | { ok: false; message: string };
 
 export function parseMaxDevices(text: string): MaxDevicesInput {
-  const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, message: REQUIRED_MESSAGE };
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) > 1000) return { ok: false, message: MAX_DEVICES_MESSAGE };
-  return { ok: true, value: Number(trimmed) };
+  const result = v.safeParse(maxDevicesSchema, { max_devices: text });
+  return result.success ? { ok: true, value: result.output.max_devices } : { ok: false, message: result.issues[0].message };
 }

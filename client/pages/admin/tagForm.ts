@@ -1,16 +1,27 @@
-// Pure logic of the admin's Add Tag and Edit Tag forms (spec §5): name required, description optional.
-import { ADMIN_MESSAGES } from "./messages";
+// Pure logic of the admin's Add Tag and Edit Tag forms (spec §5): the worker's tag schema, so an
+// empty name gets 'Tag name is required.' here exactly as from the server.
+import * as v from "valibot";
+import { tagSchema } from "../../../worker/schemas/tag";
 
 export interface TagFormValues {
   name: string;
   description: string;
 }
 
+export type TagFormErrors = Partial<Record<keyof TagFormValues, string>>;
+
 export const emptyTagForm: TagFormValues = { name: "", description: "" };
 
-/** The name's problem, or null when the form may be sent. */
-export function tagNameError(values: TagFormValues): string | null {
-  return values.name.trim() === "" ? ADMIN_MESSAGES.tagNameRequired : null;
+/** Field problems; empty when the form may be sent. */
+export function validateTag(values: TagFormValues): TagFormErrors {
+  const result = v.safeParse(tagSchema, values);
+  const errors: TagFormErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) as keyof TagFormValues | null;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 /** The multipart body of POST /api/tags and PUT /api/tags/{id}. */

@@ -2,8 +2,10 @@
 // name, description and start time required, and both image files.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { adminRequest } from "../../../api/adminSession";
 import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../worker/schemas/answers";
-import { attempt, useAdminJson, adminRequest } from "../adminApi";
+import { EVENT_DAYS } from "../../../../worker/schemas/event";
+import { attempt, useAdminJson } from "../adminApi";
 import {
   eventEditFormData,
   eventEditValuesFrom,
@@ -15,7 +17,7 @@ import { focusFirstInvalid, InputField, Notice, SelectField, TextAreaField } fro
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventEditor({ eventId }: { eventId: string }) {
-  const event = useAdminJson<EventAnswer>(`/api/events/${eventId}`, ADMIN_MESSAGES.fetchEventDetailsFailed);
+  const event = useAdminJson<EventAnswer>(`/api/events/${encodeURIComponent(eventId)}`, ADMIN_MESSAGES.fetchEventDetailsFailed);
   const places = useAdminJson<PublicPlace[]>("/api/places", ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
   const categories = useAdminJson<EventCategoriesAnswer>(
     "/api/event-categories",
@@ -60,7 +62,7 @@ function EventEditForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  type TextKey = Exclude<keyof EventEditValues, "is_recurring">;
+  type TextKey = Exclude<keyof EventEditValues, "is_recurring" | "repeating_days">;
   const onText = (change: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     const field = change.target.name as TextKey;
     const value = change.target.value;
@@ -139,6 +141,35 @@ function EventEditForm({
           Recurring event
         </label>
       </div>
+      {values.is_recurring ? (
+        <fieldset aria-describedby={errors.repeating_days ? `${prefix}-days-error` : undefined}>
+          <legend>Repeats on</legend>
+          <div className="admin-checks">
+            {EVENT_DAYS.map((day) => (
+              <label key={day}>
+                <input
+                  type="checkbox"
+                  checked={values.repeating_days.includes(day)}
+                  onChange={(change) => {
+                    const checked = change.target.checked;
+                    setValues((current) => ({
+                      ...current,
+                      repeating_days: EVENT_DAYS.filter((name) =>
+                        name === day ? checked : current.repeating_days.includes(name),
+                      ),
+                    }));
+                    setErrors((current) => ({ ...current, repeating_days: undefined }));
+                  }}
+                />{" "}
+                {day}
+              </label>
+            ))}
+          </div>
+          {errors.repeating_days ? (
+            <p className="field-error" id={`${prefix}-days-error`}>{errors.repeating_days}</p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <InputField label="Frequency" placeholder="e.g. Weekly" {...text("frequency")} />
       <InputField label="Host name" {...text("host_name")} />
       <TextAreaField label="Additional details" rows={3} {...text("additional_details")} />

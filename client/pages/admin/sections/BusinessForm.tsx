@@ -1,13 +1,12 @@
 // The Add Business and Edit Business form: every place field, the 14 opening hours as time
 // inputs, a tag picker and the cover photo. The caller decides where the form is sent.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { WEEKDAYS, type TagAnswer } from "../../../../worker/schemas/answers";
+import { WEEKDAYS, type TagsAnswer } from "../../../../worker/schemas/answers";
+import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../worker/schemas/place";
 import type { Outcome } from "../adminApi";
 import { useAdminJson } from "../adminApi";
 import {
   categoryLabel,
-  PLACE_CATEGORIES,
-  PLACE_TYPES,
   validateBusiness,
   type BusinessFormErrors,
   type BusinessFormMode,
@@ -40,7 +39,7 @@ export function BusinessForm({
   const [cover, setCover] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const tags = useAdminJson<{ tags: TagAnswer[] }>("/api/tags", ADMIN_MESSAGES.fetchTagsFailed);
+  const tags = useAdminJson<TagsAnswer>("/api/tags", ADMIN_MESSAGES.fetchTagsFailed);
 
   const id = (field: string) => `${prefix}-${field}`;
   const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
@@ -140,7 +139,15 @@ export function BusinessForm({
                       <label className="visually-hidden" htmlFor={id(field)}>
                         {`${dayLabel(day)} ${edge === "open" ? "opening" : "closing"} time`}
                       </label>
-                      <input type="time" id={id(field)} name={field} value={values[field]} onChange={onText} />
+                      <input
+                        type="time"
+                        id={id(field)}
+                        name={field}
+                        value={values[field]}
+                        onChange={onText}
+                        aria-invalid={errors[field] ? true : undefined}
+                        aria-describedby={errors[field] ? id(`${field}-error`) : undefined}
+                      />
                     </td>
                   );
                 })}
@@ -148,6 +155,11 @@ export function BusinessForm({
             ))}
           </tbody>
         </table>
+        {HOUR_FIELDS.filter((field) => errors[field]).map((field) => (
+          <p key={field} className="field-error" id={id(`${field}-error`)}>
+            {`${dayLabel(field.split("_")[0])}: ${errors[field]}`}
+          </p>
+        ))}
         <div className="admin-form-row">
           <InputField label="Usual opening time" type="time" {...text("open_time")} />
           <InputField label="Usual closing time" type="time" {...text("close_time")} />

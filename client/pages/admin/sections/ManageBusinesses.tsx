@@ -1,8 +1,9 @@
 // Manage Businesses (spec §2): All Businesses as cards, Add Business, and Edit Business once a
 // card has been chosen (choosing a card moves to it).
 import { useState } from "react";
+import { adminRequest } from "../../../api/adminSession";
 import type { OwnedPlace, PublicPlace } from "../../../../worker/schemas/answers";
-import { attempt, useAdminJson, adminRequest } from "../adminApi";
+import { attempt, useAdminJson } from "../adminApi";
 import { businessFormData, businessFormFrom, newBusinessForm } from "../businessForm";
 import defaultCover from "../default-cover.svg";
 import { ADMIN_MESSAGES } from "../messages";

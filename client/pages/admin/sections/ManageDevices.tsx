@@ -1,12 +1,13 @@
 // Devices (beyond the spec: the team installs the sensors). Per business: its sensors with online
 // status and last contact, registering one (its key is shown once, with a copy button) and revoking.
 import { useId, useState, type FormEvent } from "react";
+import { adminRequest } from "../../../api/adminSession";
 import type {
   BusinessesAnswer,
   DevicesAnswer,
   RegisteredDeviceAnswer,
 } from "../../../../worker/schemas/answers";
-import { attempt, failureText, useAdminJson, adminRequest } from "../adminApi";
+import { attempt, failureText, useAdminJson } from "../adminApi";
 import { InputField, Notice, SelectField, type NoticeState } from "../Field";
 import { formatDateTime } from "../format";
 import { ADMIN_MESSAGES } from "../messages";

@@ -1,8 +1,9 @@
 // Manage Max Devices (spec §2, §5): the businesses with their device limit; Edit opens a form with
 // the name read-only and the limit as a required whole number.
 import { useId, useRef, useState, type FormEvent } from "react";
+import { adminRequest } from "../../../api/adminSession";
 import type { BusinessAnswer, BusinessesAnswer } from "../../../../worker/schemas/answers";
-import { attempt, useAdminJson, adminRequest } from "../adminApi";
+import { attempt, useAdminJson } from "../adminApi";
 import { focusFirstInvalid, InputField, Notice, type NoticeState } from "../Field";
 import { parseMaxDevices } from "../maxDevicesForm";
 import { ADMIN_MESSAGES } from "../messages";

@@ -2,12 +2,13 @@
 // nothing sent when empty), Edit Tag (disabled until a tag is picked; back to the list after a
 // successful update).
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { TagAnswer } from "../../../../worker/schemas/answers";
-import { attempt, useAdminJson, adminRequest, type Outcome } from "../adminApi";
+import { adminRequest } from "../../../api/adminSession";
+import type { TagAnswer, TagsAnswer } from "../../../../worker/schemas/answers";
+import { attempt, useAdminJson, type Outcome } from "../adminApi";
 import { focusFirstInvalid, InputField, Notice, TextAreaField, type NoticeState } from "../Field";
 import { ADMIN_MESSAGES } from "../messages";
 import { TabPanel, Tabs } from "../Tabs";
-import { emptyTagForm, tagFormData, tagNameError, type TagFormValues } from "../tagForm";
+import { emptyTagForm, tagFormData, validateTag, type TagFormErrors, type TagFormValues } from "../tagForm";
 
 type TagTab = "all-tags" | "add-tag" | "edit-tag";
 
@@ -17,7 +18,7 @@ export function ManageTags() {
   const [tab, setTab] = useState<TagTab>("all-tags");
   const [editing, setEditing] = useState<TagAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const tags = useAdminJson<{ tags: TagAnswer[] }>("/api/tags", ADMIN_MESSAGES.fetchTagsFailed);
+  const tags = useAdminJson<TagsAnswer>("/api/tags", ADMIN_MESSAGES.fetchTagsFailed);
 
   const backToList = (message: string) => {
     setNotice({ ok: true, message });
@@ -135,16 +136,16 @@ function TagForm({
   const prefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
-  const [nameError, setNameError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<TagFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const problem = tagNameError(values);
-    setNameError(problem ?? undefined);
-    if (problem) {
+    const found = validateTag(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -164,10 +165,10 @@ function TagForm({
         label="Tag name"
         required
         value={values.name}
-        error={nameError}
+        error={errors.name}
         onChange={(event) => {
           setValues({ ...values, name: event.target.value });
-          setNameError(undefined);
+          setErrors({ ...errors, name: undefined });
         }}
       />
       <TextAreaField
@@ -175,7 +176,11 @@ function TagForm({
         label="Description"
         rows={3}
         value={values.description}
-        onChange={(event) => setValues({ ...values, description: event.target.value })}
+        error={errors.description}
+        onChange={(event) => {
+          setValues({ ...values, description: event.target.value });
+          setErrors({ ...errors, description: undefined });
+        }}
       />
       <Notice notice={failure ? { ok: false, message: failure } : null} />
       <button type="submit" className="button" disabled={saving}>

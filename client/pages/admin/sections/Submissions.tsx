@@ -1,8 +1,9 @@
 // Submissions (beyond the spec): what visitors sent through /submit-business, newest first, each
 // marked handled once the team has followed up (or reopened).
 import { useId, useState } from "react";
+import { adminRequest } from "../../../api/adminSession";
 import type { SubmissionAnswer, SubmissionListAnswer } from "../../../../worker/schemas/answers";
-import { attempt, useAdminJson, adminRequest } from "../adminApi";
+import { attempt, useAdminJson } from "../adminApi";
 import { Notice, SelectField, type NoticeState } from "../Field";
 import { formatDateTime } from "../format";
 import { ADMIN_MESSAGES } from "../messages";
