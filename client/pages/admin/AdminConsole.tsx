@@ -25,10 +25,12 @@ export function AdminConsole() {
   const [params, setParams] = useSearchParams();
   const section = sectionById(params.get("section"));
   const heading = useRef<HTMLHeadingElement>(null);
+  const shownSection = useRef(section);
 
-  // Moving to a section moves keyboard and screen-reader focus to its heading.
+  // Choosing a section moves keyboard and screen-reader focus to its heading (not on first load).
   useEffect(() => {
-    if (section) heading.current?.focus();
+    if (section && section !== shownSection.current) heading.current?.focus();
+    shownSection.current = section;
   }, [section]);
 
   return (
