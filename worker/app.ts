@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { deviceRoutes } from "./routes/devices";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
+import { ingestRoutes } from "./routes/ingest";
 import { placeRoutes } from "./routes/places";
 import { submissionRoutes } from "./routes/submissions";
 
@@ -11,6 +13,8 @@ export const app = new Hono<AppEnv>()
   .basePath("/api")
   .route("/", healthRoutes)
   .route("/", imageRoutes)
+  .route("/", ingestRoutes)
+  .route("/", deviceRoutes)
   .route("/", placeRoutes)
   .route("/", submissionRoutes);
 
