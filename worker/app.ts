@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { analyticsRoutes } from "./routes/analytics";
 import { deviceRoutes } from "./routes/devices";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
@@ -15,6 +16,7 @@ export const app = new Hono<AppEnv>()
   .route("/", imageRoutes)
   .route("/", ingestRoutes)
   .route("/", deviceRoutes)
+  .route("/", analyticsRoutes)
   .route("/", placeRoutes)
   .route("/", submissionRoutes);
 

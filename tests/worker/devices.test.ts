@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { api, postJson } from "./helpers";
-import { addDevice, asAdmin, createPlace, getAs, ingest, ownerOf } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf } from "./occupancy-fixtures";
 
 const now = Date.UTC(2031, 4, 13, 20, 0);
 const minute = 60_000;
@@ -68,7 +68,7 @@ describe("POST /api/place/{id}/devices", () => {
     const placeId = await createPlace();
     const blank = await postJson(`/api/place/${placeId}/devices`, { name: "   " }, admin);
     expect(blank.status).toBe(400);
-    expect((await blank.json()).error).toBe("name: Give the device a name.");
+    expect(await errorOf(blank)).toBe("name: Give the device a name.");
     expect((await postJson(`/api/place/${placeId}/devices`, { name: "x".repeat(101) }, admin)).status).toBe(400);
     expect((await postJson("/api/place/abc/devices", { name: "A" }, admin)).status).toBe(400);
     expect((await postJson("/api/place/999999/devices", { name: "A" }, admin)).status).toBe(404);
@@ -121,12 +121,12 @@ describe("DELETE /api/place/{id}/devices/{deviceId}", () => {
     const b = await addDevice(placeId, "Door");
     await ingest(a.key, { count: 10 });
     await ingest(b.key, { count: 5 });
-    expect((await (await getAs(`/api/place/${placeId}/key-trends`, owner)).json()).currentPopulation).toBe(15);
+    expect((await (await getAs(`/api/place/${placeId}/key-trends`, owner)).json<{ currentPopulation: number }>()).currentPopulation).toBe(15);
 
     expect((await revoke(placeId, b.id)).status).toBe(200);
     const list = await (await getAs(`/api/place/${placeId}/devices`, owner)).json<{ devices: { name: string }[] }>();
     expect(list.devices.map((device) => device.name)).toEqual(["Bar"]);
-    expect((await (await getAs(`/api/place/${placeId}/key-trends`, owner)).json()).currentPopulation).toBe(10);
+    expect((await (await getAs(`/api/place/${placeId}/key-trends`, owner)).json<{ currentPopulation: number }>()).currentPopulation).toBe(10);
   });
 
   it("is for administrators only and answers 404 for a device of another place or already revoked", async () => {

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { api, postJson } from "./helpers";
-import { addDevice, asAdmin, createPlace, ingest, isoAt } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt } from "./occupancy-fixtures";
 
 const now = Date.UTC(2031, 4, 13, 20, 7, 30);
 const minute = 60_000;
@@ -66,7 +66,7 @@ describe("POST /api/ingest validation", () => {
     const device = await addDevice(placeId);
     const response = await ingest(device.key, body);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe(message);
+    expect(await errorOf(response)).toBe(message);
     expect(await storedReadings(placeId)).toEqual([]);
   });
 
@@ -76,7 +76,7 @@ describe("POST /api/ingest validation", () => {
     const readings = Array.from({ length: 1001 }, (_, i) => ({ ts: (now - i * 1000) / 1000, count: 1 }));
     const tooMany = await ingest(device.key, { readings });
     expect(tooMany.status).toBe(400);
-    expect((await tooMany.json()).error).toBe("readings: Send at most 1,000 readings per request.");
+    expect(await errorOf(tooMany)).toBe("readings: Send at most 1,000 readings per request.");
     expect((await ingest(device.key, "{not json")).status).toBe(400);
     const text = await api("/api/ingest", { method: "POST", headers: { authorization: `Bearer ${device.key}` }, body: "count=1" });
     expect(text.status).toBe(415);
@@ -183,7 +183,7 @@ describe("POST /api/ingest/heartbeat", () => {
     const device = await addDevice(placeId);
     const bad = await postJson("/api/ingest/heartbeat", { rssi: 20 }, { authorization: `Bearer ${device.key}` });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toBe("rssi: rssi must be a whole number of dBm from -150 to 0.");
+    expect(await errorOf(bad)).toBe("rssi: rssi must be a whole number of dBm from -150 to 0.");
     expect((await postJson("/api/ingest/heartbeat", {}, { authorization: "Bearer nope" })).status).toBe(401);
   });
 });

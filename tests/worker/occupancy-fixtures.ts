@@ -64,3 +64,8 @@ export function getAs(path: string, headers: Record<string, string>) {
 
 /** ISO time `minutes` (and seconds) after `base`. */
 export const isoAt = (base: number, minutes: number, seconds = 0) => new Date(base + minutes * 60_000 + seconds * 1000).toISOString();
+
+/** The `error` sentence of a JSON error answer. */
+export async function errorOf(response: Response): Promise<string> {
+  return (await response.json<{ error: string }>()).error;
+}

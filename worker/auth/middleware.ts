@@ -2,13 +2,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import * as v from "valibot";
 import { devices, placeOwners, places } from "../../drizzle/schema";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { parseOrThrow } from "../lib/validation";
+import { placeIdSchema } from "../schemas/ids";
 import { verifyAccessToken, type Principal } from "./tokens";
 
 function bearerToken(c: Context<AppEnv>): string | null {
@@ -43,11 +43,8 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const placeIdSchema = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/, "Place id must be a positive whole number."),
-  v.transform(Number),
-);
+// Lives with the other schemas so the client can share it; re-exported for the routes.
+export { placeIdSchema };
 
 /**
  * Throws unless the principal may manage the place: an owner listed in place_owners, or the

@@ -121,7 +121,8 @@ export async function hourTotalsBetween(
   const spans = offsetSpans(timeZone, fromMs, toMs);
   const queries = spans.map((span) => {
     const offsetSeconds = span.offset / 1000;
-    const wallHour = sql<number>`(${occupancy15m.bucketStart} + ${offsetSeconds}) / 3600`;
+    // D1 binds JS numbers as REAL; the cast keeps this an integer (floor) division.
+    const wallHour = sql<number>`(${occupancy15m.bucketStart} + cast(${offsetSeconds} as integer)) / 3600`;
     return db
       .select({
         wallHour,

@@ -10,7 +10,8 @@ import { parseOrThrow, readJson } from "../lib/validation";
 import { isRecent } from "../occupancy/aggregate";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../schemas/answers";
-import { deviceIdSchema, deviceNameSchema } from "../schemas/ingest";
+import { deviceIdSchema } from "../schemas/ids";
+import { deviceNameSchema } from "../schemas/ingest";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -90,9 +90,3 @@ export const deviceNameSchema = v.object(
   },
   "Send a JSON object { name }.",
 );
-
-export const deviceIdSchema = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/, "Device id must be a positive whole number."),
-  v.transform(Number),
-);
