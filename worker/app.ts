@@ -7,6 +7,7 @@ import { deviceRoutes } from "./routes/devices";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
 import { ingestRoutes } from "./routes/ingest";
+import { liveRoutes } from "./routes/live";
 import { placeRoutes } from "./routes/places";
 import { submissionRoutes } from "./routes/submissions";
 
@@ -23,6 +24,7 @@ export const app = new Hono<AppEnv>()
   .route("/", ingestRoutes)
   .route("/", deviceRoutes)
   .route("/", analyticsRoutes)
+  .route("/", liveRoutes)
   .route("/", placeRoutes)
   .route("/", submissionRoutes);
 

@@ -150,3 +150,26 @@ export async function hourTotalsBetween(
     })),
   );
 }
+
+/** Every place with its public fields and last written live row (null columns when it never reported). */
+export async function livePlaceRows(db: Database) {
+  return db
+    .select({
+      id: places.id,
+      slug: places.slug,
+      name: places.name,
+      address: places.address,
+      latitude: places.latitude,
+      longitude: places.longitude,
+      type: places.type,
+      category: places.category,
+      coverImageKey: places.coverImageKey,
+      people: placeLive.people,
+      percent: placeLive.percent,
+      level: placeLive.level,
+      updatedAt: placeLive.updatedAt,
+    })
+    .from(places)
+    .leftJoin(placeLive, eq(placeLive.placeId, places.id))
+    .orderBy(places.name);
+}
