@@ -1,4 +1,5 @@
-// Demo data: partner venues with cover art, tags, event categories and feature flags.
+// Demo data: partner venues with cover art, tags, event categories, feature flags, and their
+// sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug or name) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
 import path from "node:path";
@@ -9,6 +10,7 @@ import * as schema from "../drizzle/schema.ts";
 import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";
+import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
 interface SeedEnv {
@@ -77,7 +79,8 @@ export async function seed(env: SeedEnv) {
   for (let i = 0; i < placeTags.length; i += 40) {
     await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
   }
-  return { venues: seedVenues.length, tags: seedTags.length };
+  const occupancy = await seedOccupancy(env.DB);
+  return { venues: seedVenues.length, tags: seedTags.length, ...occupancy };
 }
 
 async function isEmpty(env: SeedEnv) {
@@ -98,5 +101,6 @@ export async function seedIfEmpty(): Promise<boolean> {
 
 if (import.meta.main) {
   const result = await withLocalBindings(seed);
-  console.log(`Seeded ${result.venues} venues and ${result.tags} tags into ${stateDir}.`);
+  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir}.`);
+  console.log(`Demo sensor keys (local only) are in ${demoKeysPath}; \`npm run simulate\` uses them.`);
 }

@@ -137,6 +137,10 @@ describe("POST /api/ingest time window and idempotency", () => {
       server_time: new Date(now).toISOString(),
     });
     expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([3, 5]);
+
+    const allOld = await ingest(device.key, { readings: [{ ts: "2020-01-01T00:00:00Z", count: 1 }] });
+    expect(allOld.status).toBe(422);
+    expect(await allOld.json()).toMatchObject({ error: "1 reading rejected for its time; nothing was stored.", accepted: 0, rejected: 1 });
   });
 
   it("treats (device, ts) as unique: a repeated batch changes nothing, other devices may share a ts", async () => {

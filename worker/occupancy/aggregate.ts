@@ -5,7 +5,8 @@
 // Minute m is the interval [m, m + 60 s) and is read at its end, so a reading counts for its own
 // minute and the four after it, unless the device sends a newer one. A minute with no device
 // inside that window is not sampled: silence is never turned into zeros or repeated values.
-import { levelOf, percentOf, type Thresholds } from "./levels";
+// The explicit extension lets the demo seed, run by Node without a bundler, import this file too.
+import { levelOf, percentOf, type Thresholds } from "./levels.ts";
 import type { Level } from "../schemas/answers";
 
 export const MINUTE_MS = 60_000;

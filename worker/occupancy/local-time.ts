@@ -124,10 +124,15 @@ export function dateOfDay(day: VenueDay): string {
 /** Weekday names as the weekly summary keys them, Monday first (spec §9). */
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
+/** 0 = Monday … 6 = Sunday for a venue day. */
+export function weekdayIndexOfDay(day: VenueDay): number {
+  // 1970-01-01 (day 0) was a Thursday.
+  return (((day + 3) % 7) + 7) % 7;
+}
+
 /** "Monday" … "Sunday" for a venue day. */
 export function weekdayOfDay(day: VenueDay): (typeof WEEKDAY_NAMES)[number] {
-  // 1970-01-01 (day 0) was a Thursday.
-  return WEEKDAY_NAMES[(((day + 3) % 7) + 7) % 7];
+  return WEEKDAY_NAMES[weekdayIndexOfDay(day)];
 }
 
 /** The venue day that a local wall time (ms, as from toWall) belongs to. */

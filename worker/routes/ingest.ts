@@ -30,7 +30,11 @@ export const ingestRoutes = new Hono<AppEnv>()
       server_time: new Date(now).toISOString(),
     };
     if (problems.length === 0) return c.json(answer);
-    const error = `${plural(problems.length, "reading")} rejected for ${problems.length === 1 ? "its" : "their"} time; the other ${plural(storable.length, "reading")} ${storable.length === 1 ? "was" : "were"} stored.`;
+    const rest =
+      storable.length === 0
+        ? "nothing was stored"
+        : `the other ${plural(storable.length, "reading")} ${storable.length === 1 ? "was" : "were"} stored`;
+    const error = `${plural(problems.length, "reading")} rejected for ${problems.length === 1 ? "its" : "their"} time; ${rest}.`;
     return c.json({ error, details: problems, ...answer }, 422);
   })
   .post("/ingest/heartbeat", requireDevice, async (c) => {
