@@ -3,13 +3,20 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { analyticsRoutes } from "./routes/analytics";
+import { authRoutes } from "./routes/auth";
+import { businessRoutes } from "./routes/businesses";
 import { deviceRoutes } from "./routes/devices";
+import { eventCategoryRoutes } from "./routes/event-categories";
+import { eventRoutes } from "./routes/events";
+import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
 import { ingestRoutes } from "./routes/ingest";
+import { inviteRoutes } from "./routes/invites";
 import { liveRoutes } from "./routes/live";
 import { placeRoutes } from "./routes/places";
 import { submissionRoutes } from "./routes/submissions";
+import { tagRoutes } from "./routes/tags";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -19,14 +26,21 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
   })
+  .route("/", authRoutes)
   .route("/", healthRoutes)
+  .route("/", businessRoutes)
+  .route("/", eventCategoryRoutes)
+  .route("/", eventRoutes)
+  .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
+  .route("/", inviteRoutes)
   .route("/", ingestRoutes)
   .route("/", deviceRoutes)
   .route("/", analyticsRoutes)
   .route("/", liveRoutes)
   .route("/", placeRoutes)
-  .route("/", submissionRoutes);
+  .route("/", submissionRoutes)
+  .route("/", tagRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 

@@ -4,7 +4,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
-import { api, postJson } from "./helpers";
+import { api, postJson, startBurstWithinOneWindow } from "./helpers";
 import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt } from "./occupancy-fixtures";
 
 const now = Date.UTC(2031, 4, 13, 20, 7, 30);
@@ -190,4 +190,24 @@ describe("POST /api/ingest/heartbeat", () => {
     expect(await errorOf(bad)).toBe("rssi: rssi must be a whole number of dBm from -150 to 0.");
     expect((await postJson("/api/ingest/heartbeat", {}, { authorization: "Bearer nope" })).status).toBe(401);
   });
+});
+
+describe("rate limit", () => {
+  it("allows 60 requests a minute per device, readings and heartbeats together, then answers 429 with Retry-After", async () => {
+    vi.useRealTimers();
+    const placeId = await createPlace();
+    const busy = await addDevice(placeId);
+    const calm = await addDevice(placeId);
+    await startBurstWithinOneWindow();
+    const headers = { authorization: `Bearer ${busy.key}` };
+    for (let i = 0; i < 60; i++) {
+      const response = i % 10 === 0 ? await postJson("/api/ingest/heartbeat", {}, headers) : await ingest(busy.key, { count: i });
+      expect(response.status).toBe(200);
+    }
+    const refused = await ingest(busy.key, { count: 1 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await errorOf(refused)).toBe("Too many attempts. Please wait 60 seconds and try again.");
+    expect((await ingest(calm.key, { count: 1 })).status).toBe(200);
+  }, 20_000);
 });

@@ -10,9 +10,10 @@ import { parseOrThrow, readJson } from "../lib/validation";
 import { isRecent } from "../occupancy/aggregate";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../schemas/answers";
-import { deviceIdSchema } from "../schemas/ids";
+import { idParamSchema } from "../schemas/fields";
 import { deviceNameSchema } from "../schemas/ingest";
 
+const deviceIdSchema = idParamSchema("Device id must be a positive whole number.");
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const deviceRoutes = new Hono<AppEnv>()

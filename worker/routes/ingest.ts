@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { requireDevice } from "../auth/middleware";
 import type { AppEnv } from "../env";
+import { rateLimit } from "../lib/rate-limit";
 import { readJson } from "../lib/validation";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import { splitByTimeWindow } from "../occupancy/reading-window";
@@ -11,10 +12,13 @@ import { heartbeatBodySchema, ingestBodySchema } from "../schemas/ingest";
 /** 1,000 readings with ISO times are ~50 KB; leave room for whitespace. */
 const MAX_INGEST_BYTES = 256 * 1024;
 
+// One budget per sensor for readings and heartbeats together, counted after its key is checked.
+const perDevice = rateLimit({ limiter: "DEVICE_LIMITER", scope: "device", key: (c) => String(c.var.device.id) });
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export const ingestRoutes = new Hono<AppEnv>()
-  .post("/ingest", requireDevice, async (c) => {
+  .post("/ingest", requireDevice, perDevice, async (c) => {
     const device = c.var.device;
     const body = await readJson(c, ingestBodySchema, MAX_INGEST_BYTES);
     const now = Date.now();
@@ -37,7 +41,7 @@ export const ingestRoutes = new Hono<AppEnv>()
     const error = `${plural(problems.length, "reading")} rejected for ${problems.length === 1 ? "its" : "their"} time; ${rest}.`;
     return c.json({ error, details: problems, ...answer }, 422);
   })
-  .post("/ingest/heartbeat", requireDevice, async (c) => {
+  .post("/ingest/heartbeat", requireDevice, perDevice, async (c) => {
     const device = c.var.device;
     // A bare POST with no body is a heartbeat too.
     const bare = !c.req.header("content-type") && (c.req.header("content-length") ?? "0") === "0";

@@ -1,12 +1,12 @@
 // Query parameters of the analytics endpoints (spec §7).
 import * as v from "valibot";
-import { placeIdSchema } from "./ids";
+import { placeIdParamSchema } from "./fields";
 import { dayOfDate } from "../occupancy/local-time";
 
 export const DATE_MESSAGE = "date must be a calendar date written YYYY-MM-DD.";
 
 // A missing parameter reads as "" so it gets the same sentence as a malformed one.
-const placeIdQuery = v.pipe(v.optional(v.string(), ""), placeIdSchema);
+const placeIdQuery = v.pipe(v.optional(v.string(), ""), placeIdParamSchema);
 
 export const placeQuerySchema = v.object({ place_id: placeIdQuery });
 
