@@ -127,6 +127,20 @@ describe("GET /api/place/{id}/key-trends and /api/check_pico/{id}", () => {
     expect(await getJson(`/api/check_pico/${placeId}`, owner)).toEqual({ exists: false });
   });
 
+  it("use new thresholds as soon as the administrator changes them", async () => {
+    vi.setSystemTime(now);
+    const placeId = await createPlace({ livelyThreshold: 40, packedThreshold: 100 });
+    const owner = await ownerOf(placeId);
+    await ingest((await addDevice(placeId)).key, { count: 30 });
+    expect(await getJson(`/api/place/${placeId}/key-trends`, owner)).toMatchObject({ currentCapacity: 30, currentStatus: "Relaxed" });
+    const form = new FormData();
+    form.set("lively_threshold", "10");
+    form.set("packed_threshold", "25");
+    const update = await api(`/api/place/update/${placeId}`, { method: "POST", headers: await asAdmin(), body: form });
+    expect(update.status).toBe(200);
+    expect(await getJson(`/api/place/${placeId}/key-trends`, owner)).toMatchObject({ currentCapacity: 100, currentStatus: "Packed" });
+  });
+
   it("count a heartbeat as a sign of life for check_pico but not as a live count", async () => {
     vi.setSystemTime(now);
     const placeId = await createPlace();
