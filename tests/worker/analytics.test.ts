@@ -2,19 +2,14 @@
 // local time across New York's DST changes. Rollup rows are written straight to D1 here (the
 // rollups themselves are tested in place-occupancy.test.ts).
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "./helpers";
-import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
 const quarter = 15 * 60_000;
 const hour = 3_600_000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFixedClock();
 
 /** Writes quarter hours [from, to) with `people(start)` people over all 15 minutes. */
 async function fillBuckets(placeId: number, from: number, to: number, people: (start: number) => number) {

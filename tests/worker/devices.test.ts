@@ -1,20 +1,14 @@
 // The device registry: admins register (within max_devices) and revoke; owners see status.
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { api, postJson } from "./helpers";
-import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
 const now = Date.UTC(2031, 4, 13, 20, 0);
 const minute = 60_000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFixedClock(now);
 
 const revoke = async (placeId: number, deviceId: number) =>
   api(`/api/place/${placeId}/devices/${deviceId}`, { method: "DELETE", headers: await asAdmin() });

@@ -2,21 +2,15 @@
 // idempotency and what reaches the place's object.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { api, postJson, startBurstWithinOneWindow } from "./helpers";
-import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt, useFixedClock } from "./occupancy-fixtures";
 
 const now = Date.UTC(2031, 4, 13, 20, 7, 30);
 const minute = 60_000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFixedClock(now);
 
 async function storedReadings(placeId: number) {
   return runInDurableObject(placeOccupancy(env, placeId), (_object, state) =>

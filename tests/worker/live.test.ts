@@ -1,23 +1,19 @@
 // GET /api/live: public fields only, no stale value shown as live, cached for at most 30 s.
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import type { LiveAnswer } from "../../worker/schemas/answers";
 import { api, clearTables } from "./helpers";
-import { addDevice, createPlace, ingest } from "./occupancy-fixtures";
+import { addDevice, createPlace, ingest, useFixedClock } from "./occupancy-fixtures";
 
 const now = Date.UTC(2031, 4, 16, 2, 7); // in the future: no alarm fires by itself
 const minute = 60_000;
 
+useFixedClock(now);
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
   await clearTables("place_live", "devices", "places");
   await caches.default.delete("https://third-place.test/api/live");
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 async function writeLive(placeId: number, people: number, percent: number, level: string, updatedAt: number) {

@@ -1,5 +1,6 @@
 // Places, owners, tokens and devices for the occupancy tests, created through D1 and the real API.
 import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, vi } from "vitest";
 import { issueAccessToken } from "../../worker/auth/tokens";
 import { api, postJson } from "./helpers";
 
@@ -68,4 +69,19 @@ export const isoAt = (base: number, minutes: number, seconds = 0) => new Date(ba
 /** The `error` sentence of a JSON error answer. */
 export async function errorOf(response: Response): Promise<string> {
   return (await response.json<{ error: string }>()).error;
+}
+
+/**
+ * Fakes Date for every test of the file (the worker and its Durable Objects run in the tests'
+ * isolate, so they see it too), set to `at` before each test when given. A time in the future
+ * keeps alarms the tests schedule from firing on their own.
+ */
+export function useFixedClock(at?: number) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    if (at !== undefined) vi.setSystemTime(at);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

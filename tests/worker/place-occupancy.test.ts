@@ -3,21 +3,15 @@
 // future, so no alarm fires on its own while a test drives them.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
-import { addDevice, createPlace, ingest, isoAt } from "./occupancy-fixtures";
+import { addDevice, createPlace, ingest, isoAt, useFixedClock } from "./occupancy-fixtures";
 
 const T = Date.UTC(2031, 4, 13, 16, 0); // a quarter-hour boundary
 const minute = 60_000;
 const seconds = (ms: number) => ms / 1000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(T);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFixedClock(T);
 
 /** Readings of one device at `second` past each minute in [from, to), all with `count`. */
 function everyMinute(from: number, to: number, count: number, second = 0) {
