@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type * as v from "valibot";
 import { getDb } from "../db/client";
 import { bucketWrites, liveWrite, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
 import {
@@ -12,7 +13,8 @@ import {
   type LiveSnapshot,
   type Reading,
 } from "./aggregate";
-import { RETENTION_MS } from "./reading-window";
+import type { heartbeatBodySchema } from "../schemas/ingest";
+import { RETENTION_MS, type TimedCount } from "./reading-window";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
 const CLOSE_GRACE_MS = MINUTE_MS;
@@ -26,11 +28,7 @@ export interface IngestResult {
   duplicates: number;
 }
 
-export interface HeartbeatInput {
-  firmware?: string;
-  uptime_s?: number;
-  rssi?: number;
-}
+export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
 
 /** What the object knows about one device. */
 export interface DeviceStatus extends DeviceLatest {
@@ -74,10 +72,10 @@ export class PlaceOccupancy extends DurableObject<Env> {
   }
 
   /** Stores new readings; (device, ts) already stored counts as a duplicate and changes nothing. */
-  async ingest(placeId: number, deviceId: number, readings: readonly { ts: number; count: number }[]): Promise<IngestResult> {
+  async ingest(placeId: number, deviceId: number, readings: readonly TimedCount[]): Promise<IngestResult> {
     this.rememberPlace(placeId);
     const accepted = this.ctx.storage.transactionSync(() => {
-      const stored: { ts: number; count: number }[] = [];
+      const stored: TimedCount[] = [];
       const touched = new Set<number>();
       for (const reading of readings) {
         const inserted = this.sql
@@ -88,7 +86,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
         for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
       }
       for (const start of touched) this.sql.exec("INSERT INTO pending_buckets VALUES (?) ON CONFLICT DO NOTHING", start);
-      const newest = stored.reduce<{ ts: number; count: number } | null>((best, r) => (!best || r.ts > best.ts ? r : best), null);
+      const newest = stored.reduce<TimedCount | null>((best, r) => (!best || r.ts > best.ts ? r : best), null);
       if (newest) {
         this.sql.exec(
           `INSERT INTO devices (device_id, reading_ts, count) VALUES (?, ?, ?)
@@ -158,6 +156,16 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const now = Date.now();
     const placeId = this.placeId();
     if (placeId === null) return;
+    try {
+      await this.writeDue(placeId, now);
+    } catch (error) {
+      // D1 unreachable (reading the place or writing the batch): nothing pending was cleared.
+      console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in a minute`, error);
+      await this.ctx.storage.setAlarm(now + WRITE_INTERVAL_MS);
+    }
+  }
+
+  private async writeDue(placeId: number, now: number) {
     const config = await this.loadConfig();
     if (!config) {
       // The place was deleted (its D1 rows went with it): nothing left to keep.
@@ -176,14 +184,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const statements = [...bucketWrites(db, placeId, buckets, emptied), ...(liveChanged ? [liveWrite(db, placeId, live)] : [])];
 
     if (statements.length > 0) {
-      try {
-        const [first, ...rest] = statements;
-        await db.batch([first, ...rest]);
-      } catch (error) {
-        console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in a minute`, error);
-        await this.ctx.storage.setAlarm(now + WRITE_INTERVAL_MS);
-        return;
-      }
+      const [first, ...rest] = statements;
+      await db.batch([first, ...rest]);
       this.ctx.storage.transactionSync(() => {
         for (const start of due) this.sql.exec("DELETE FROM pending_buckets WHERE bucket_start = ?", start);
         if (liveChanged) this.setMeta("live_written", JSON.stringify(live));
