@@ -28,7 +28,7 @@ const sql = (text: string) => text.replace(/'/g, "''");
 
 async function openSection(name: string) {
   await page.goto("/admin");
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("button", { name }).click();
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("button", { name, exact: true }).click();
   await page.getByRole("heading", { name, level: 2 }).waitFor();
 }
 
@@ -169,6 +169,41 @@ describe("admin area, in Chromium against the built app", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("status").getByText("Max devices updated successfully.").waitFor();
     expect(placeRow().max_devices).toBe(1);
+  });
+
+  it("registers a device up to the limit, shows its key once with a copy button, and refuses one more", async () => {
+    const place = placeRow();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openSection("Devices");
+    await page.getByLabel("Business").selectOption({ label: renamedBusiness });
+    await page.getByText("0 of 1 device registered.").waitFor();
+    await page.getByLabel("New device name").fill("Front bar");
+    await page.getByRole("button", { name: "Register device" }).click();
+    const keyBox = page.getByRole("region", { name: "New device key" });
+    const key = (await keyBox.locator("code").textContent())!;
+    expect(key).toMatch(/^tpd_/);
+    await keyBox.getByRole("button", { name: "Copy key" }).click();
+    await keyBox.getByText("Key copied to clipboard.").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    await page.getByLabel("New device name").fill("Back room");
+    await page.getByRole("button", { name: "Register device" }).click();
+    await page
+      .getByRole("alert")
+      .getByText("This place already has its maximum of 1 device. Revoke one or raise the limit.")
+      .waitFor();
+    expect(queryD1(`SELECT name FROM devices WHERE place_id = ${place.id} AND revoked_at IS NULL`)).toEqual([
+      { name: "Front bar" },
+    ]);
+
+    // The key is the sensor's credential: a count from it shows the device online with that count.
+    const ingest = await page.request.post("/api/ingest", { headers: { authorization: `Bearer ${key}` }, data: { count: 12 } });
+    expect(ingest.status()).toBe(200);
+    await openSection("Devices");
+    await page.getByLabel("Business").selectOption({ label: renamedBusiness });
+    const row = page.getByRole("row", { name: /Front bar/ });
+    await row.getByText("Online").waitFor();
+    expect(await row.getByRole("cell").nth(2).textContent()).toBe("12");
   });
 
   it("edits an event from /admin/manage-events", async () => {

@@ -17,6 +17,8 @@ const ADMIN_ONLY_ELSEWHERE = [
   "POST /api/tags",
   "PUT /api/tags/:id",
   "DELETE /api/tags/:id",
+  "POST /api/place/:id/devices",
+  "DELETE /api/place/:id/devices/:deviceId",
 ];
 
 /** The one public route under /api/admin: the password gate itself. */
