@@ -312,6 +312,22 @@ describe("Manage Tags", () => {
   });
 });
 
+describe("when the network fails", () => {
+  it("says 'An unexpected error occurred.' for a read and '... Please try again.' for a write", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const offline = () => Promise.reject(new TypeError("Failed to fetch"));
+    stubApi({ "GET /api/tags": offline });
+    renderAt("/admin?section=tags");
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^An unexpected error occurred\.$/);
+
+    fireEvent.click(screen.getByRole("tab", { name: "Add Tag" }));
+    fill(/^Tag name/, "Karaoke");
+    stubApi({ "POST /api/tags": offline });
+    fireEvent.click(screen.getByRole("button", { name: "Add Tag" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error occurred. Please try again.");
+  });
+});
+
 describe("Manage Max Devices", () => {
   const businesses = [
     { id: 7, name: "The Stoop", max_devices: 1 },
