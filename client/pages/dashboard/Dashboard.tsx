@@ -1,11 +1,84 @@
+// The owner dashboard (spec §2): the owner's businesses on the left, the chosen one's details,
+// key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { OwnedPlace } from "../../../worker/schemas/answers";
+import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { BusinessList } from "./BusinessList";
+import { DataPanel } from "./DataPanel";
+import { LOADING } from "./keyTrends";
+import { MESSAGES } from "./messages";
+import { PlaceDetails } from "./PlaceDetails";
+import { placeIdParam } from "./usePlace";
+import { useOwnerSession } from "./useOwnerSession";
+import "./dashboard.css";
 
-// Filled in by its own issue; the route, title and layout are real already.
 export default function Dashboard() {
   useDocumentTitle("Dashboard");
+  const ready = useOwnerSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [places, setPlaces] = useState<OwnedPlace[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const selectedId = placeIdParam(searchParams);
+
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    request("GET", "/api/get-places-owned")
+      .then(async (response) => {
+        if (!response.ok) {
+          if (current) setError(MESSAGES.fetchBusinessesFailed);
+          return;
+        }
+        const answer = (await response.json()) as OwnedPlace[];
+        if (current) setPlaces(answer);
+      })
+      .catch((caught: unknown) => {
+        console.error(caught);
+        if (current) setError(MESSAGES.unexpected);
+      });
+    return () => {
+      current = false;
+    };
+  }, [ready]);
+
+  const select = (placeId: number) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("place_id", String(placeId));
+      return next;
+    });
+  const selected = places?.find((place) => place.id === selectedId) ?? null;
+  const replacePlace = (updated: OwnedPlace) =>
+    setPlaces((current) => current?.map((place) => (place.id === updated.id ? updated : place)) ?? null);
+
+  let body;
+  if (error) body = <p role="alert" className="form-error">{error}</p>;
+  else if (!places) body = <p className="loading">{LOADING}</p>;
+  else if (places.length === 0)
+    body = <p>No businesses are linked to your account yet. Ask a co-owner for an invite link, or contact us to add your venue.</p>;
+  else
+    body = (
+      <div className="dashboard-layout">
+        <BusinessList places={places} selectedId={selected?.id ?? null} onSelect={select} />
+        <div className="dashboard-main">
+          {selected ? (
+            <>
+              <PlaceDetails key={selected.id} place={selected} variant="dashboard" onSaved={replacePlace} />
+              <DataPanel key={`data-${selected.id}`} place={selected} />
+            </>
+          ) : (
+            <p className="hint">{MESSAGES.selectBusiness}</p>
+          )}
+        </div>
+      </div>
+    );
+
   return (
-    <main className="page narrow" id="main">
+    <main className="page dashboard" id="main">
       <h1>Dashboard</h1>
+      {body}
     </main>
   );
 }

@@ -1,0 +1,244 @@
+// The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
+// categories, and opens the category editor from the category field.
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import type { EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
+import { request } from "../../../api/request";
+import { REPEATING_DAY_NAMES, validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
+import { MESSAGES } from "../messages";
+import { CategoryEditor } from "./CategoryEditor";
+
+const IMAGE_TYPES = "image/jpeg,image/png,image/webp";
+
+/** Loads the owner's places and the categories; `reloadCategories` after the editor closes. */
+function usePlacesAndCategories() {
+  const [places, setPlaces] = useState<OwnedPlace[] | null>(null);
+  const [categories, setCategories] = useState<EventCategoryAnswer[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (which: "both" | "categories") => {
+    try {
+      const [placesResponse, categoriesResponse] = await Promise.all([
+        which === "both" ? request("GET", "/api/get-places-owned") : null,
+        request("GET", "/api/event-categories"),
+      ]);
+      if ((placesResponse && !placesResponse.ok) || !categoriesResponse.ok) {
+        setError(MESSAGES.fetchPlacesOrCategoriesFailed);
+        return;
+      }
+      if (placesResponse) setPlaces((await placesResponse.json()) as OwnedPlace[]);
+      setCategories((await categoriesResponse.json()) as EventCategoryAnswer[]);
+      setError(null);
+    } catch (caught) {
+      console.error(caught);
+      setError(MESSAGES.unexpected);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load("both");
+  }, [load]);
+
+  return { places, categories, error, reloadCategories: () => load("categories") };
+}
+
+function Field({
+  id,
+  label,
+  required,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
+    </div>
+  );
+}
+
+export function EventForm({
+  heading,
+  initial,
+  currentImage,
+  submitLabel,
+  onSubmit,
+  extraActions,
+}: {
+  heading: string;
+  initial: EventFormValues;
+  currentImage?: string | null;
+  submitLabel: string;
+  /** Resolves to an error sentence to show, or null when saved. */
+  onSubmit: (values: EventFormValues) => Promise<string | null>;
+  extraActions?: ReactNode;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<EventFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [editingCategories, setEditingCategories] = useState(false);
+  const { places, categories, error: loadError, reloadCategories } = usePlacesAndCategories();
+  const idPrefix = useId();
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const set = <K extends keyof EventFormValues>(name: K, value: EventFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    set(event.target.name as "name", event.target.value);
+  const toggleDay = (day: string, checked: boolean) =>
+    set("repeating_days", checked ? [...values.repeating_days, day] : values.repeating_days.filter((entry) => entry !== day));
+
+  const describedBy = (name: keyof EventFormValues) => (errors[name] ? `${id(name)}-error` : undefined);
+  const invalid = (name: keyof EventFormValues) => (errors[name] ? true : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateEventForm(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    const problem = await onSubmit(values);
+    setSaving(false);
+    if (problem) setFailure(problem);
+  };
+
+  return (
+    <form className="event-form" onSubmit={submit} noValidate aria-labelledby={id("heading")}>
+      <h3 id={id("heading")}>{heading}</h3>
+      {loadError ? <p role="alert" className="form-error">{loadError}</p> : null}
+      <Field id={id("place_id")} label="Place" required error={errors.place_id}>
+        <select
+          id={id("place_id")}
+          name="place_id"
+          value={values.place_id}
+          onChange={onText}
+          aria-invalid={invalid("place_id")}
+          aria-describedby={describedBy("place_id")}
+        >
+          <option value="">Choose a place</option>
+          {(places ?? []).map((place) => (
+            <option key={place.id} value={String(place.id)}>{place.name}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id("name")} label="Event name" required error={errors.name}>
+        <input id={id("name")} name="name" value={values.name} onChange={onText} aria-invalid={invalid("name")} aria-describedby={describedBy("name")} />
+      </Field>
+      <Field id={id("description")} label="Description">
+        <textarea id={id("description")} name="description" rows={3} value={values.description} onChange={onText} />
+      </Field>
+      <div className="field-row">
+        <Field id={id("start_time")} label="Start time" required error={errors.start_time}>
+          <input
+            id={id("start_time")}
+            name="start_time"
+            type="datetime-local"
+            value={values.start_time}
+            onChange={onText}
+            aria-invalid={invalid("start_time")}
+            aria-describedby={describedBy("start_time")}
+          />
+        </Field>
+        <Field id={id("end_time")} label="End time" error={errors.end_time}>
+          <input
+            id={id("end_time")}
+            name="end_time"
+            type="datetime-local"
+            value={values.end_time}
+            onChange={onText}
+            aria-invalid={invalid("end_time")}
+            aria-describedby={describedBy("end_time")}
+          />
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field id={id("category")} label="Category" required error={errors.category}>
+          <div className="with-action">
+            <select
+              id={id("category")}
+              name="category"
+              value={values.category}
+              onChange={onText}
+              aria-invalid={invalid("category")}
+              aria-describedby={describedBy("category")}
+            >
+              <option value="">Choose a category</option>
+              {(categories ?? []).map((category) => (
+                <option key={category.id} value={String(category.id)}>{category.name}</option>
+              ))}
+            </select>
+            <button type="button" className="button secondary small" onClick={() => setEditingCategories(true)}>
+              Edit categories
+            </button>
+          </div>
+        </Field>
+        <Field id={id("max_capacity")} label="Max capacity" error={errors.max_capacity}>
+          <input id={id("max_capacity")} name="max_capacity" type="number" min={1} step={1} inputMode="numeric" value={values.max_capacity} onChange={onText} />
+        </Field>
+      </div>
+      <fieldset className="field">
+        <legend>Recurring</legend>
+        <div className="choice-row">
+          {[true, false].map((choice) => (
+            <label key={String(choice)}>
+              <input type="radio" name={id("is_recurring")} checked={values.is_recurring === choice} onChange={() => set("is_recurring", choice)} />
+              {choice ? "Yes" : "No"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {values.is_recurring ? (
+        <fieldset className="field" aria-describedby={describedBy("repeating_days")}>
+          <legend>Repeats on</legend>
+          <div className="choice-row">
+            {REPEATING_DAY_NAMES.map((day) => (
+              <label key={day}>
+                <input type="checkbox" checked={values.repeating_days.includes(day)} onChange={(event) => toggleDay(day, event.target.checked)} />
+                {day}
+              </label>
+            ))}
+          </div>
+          {errors.repeating_days ? <p className="field-error" id={`${id("repeating_days")}-error`}>{errors.repeating_days}</p> : null}
+        </fieldset>
+      ) : null}
+      <div className="field-row">
+        <Field id={id("host_name")} label="Host name">
+          <input id={id("host_name")} name="host_name" value={values.host_name} onChange={onText} />
+        </Field>
+      </div>
+      <Field id={id("additional_details")} label="Additional details">
+        <textarea id={id("additional_details")} name="additional_details" rows={2} value={values.additional_details} onChange={onText} />
+      </Field>
+      <Field id={id("cover_image")} label="Cover image (JPEG, PNG or WebP, up to 5 MB)">
+        {currentImage ? <img className="event-form-image" src={currentImage} alt="Current cover image" /> : null}
+        <input id={id("cover_image")} type="file" accept={IMAGE_TYPES} onChange={(event) => set("cover_image", event.target.files?.[0] ?? null)} />
+      </Field>
+      {failure ? <p role="alert" className="form-error">{failure}</p> : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={saving}>{submitLabel}</button>
+        {extraActions}
+      </div>
+      {editingCategories ? (
+        <CategoryEditor
+          categories={categories ?? []}
+          onChanged={reloadCategories}
+          onCreated={(category) => set("category", String(category.id))}
+          onClose={() => setEditingCategories(false)}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+// Each dashboard card fetches its own data. A failed fetch is logged and leaves the data as it
+// was (so a chart stays 'Loading...', spec §7), and `retry` lets the owner try again.
+import { useCallback, useEffect, useState } from "react";
+import { request } from "../../api/request";
+
+/** GETs JSON from the API; a non-ok answer throws with its status. */
+export async function getJson<T>(endpoint: string): Promise<T> {
+  const response = await request("GET", endpoint);
+  if (!response.ok) throw new Error(`GET ${endpoint} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export interface ApiJson<T> {
+  data: T | null;
+  /** When the shown data arrived (ms since the epoch). */
+  loadedAt: number | null;
+  failed: boolean;
+  retry: () => void;
+}
+
+/** Loads `endpoint` (nothing while it is null) and again every `refreshMs` when given. */
+export function useApiJson<T>(endpoint: string | null, refreshMs?: number): ApiJson<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    setData(null);
+    setLoadedAt(null);
+    setFailed(false);
+  }, [endpoint]);
+
+  useEffect(() => {
+    if (endpoint === null) return;
+    let current = true;
+    const load = () =>
+      getJson<T>(endpoint).then(
+        (answer) => {
+          if (!current) return;
+          setData(answer);
+          setLoadedAt(Date.now());
+          setFailed(false);
+        },
+        (error: unknown) => {
+          console.error(error);
+          if (current) setFailed(true);
+        },
+      );
+    void load();
+    const timer = refreshMs ? setInterval(load, refreshMs) : undefined;
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [endpoint, refreshMs, attempt]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { data, loadedAt, failed, retry };
+}
