@@ -1,5 +1,6 @@
 // uPlot option builders for the dashboard's charts: categorical bar charts (hours, weekdays) and
 // time lines. Colours are fixed (spec §9) and every axis says its unit.
+import { useMemo, useRef } from "react";
 import uPlot from "uplot";
 
 export type ChartOptions = Omit<uPlot.Options, "width" | "height">;
@@ -103,6 +104,19 @@ export function categoryBarOptions({
     ],
     cursor: { drag: { x: false, y: false } },
   };
+}
+
+export type CategoryBarConfig = Omit<Parameters<typeof categoryBarOptions>[0], "labels">;
+
+/**
+ * Bar options rebuilt only when the labels change (new values go through setData, so the chart
+ * is not recreated on every refresh). `config` is read when the labels change.
+ */
+export function useCategoryBarOptions(labels: string[] | null, config: CategoryBarConfig): ChartOptions {
+  const key = labels?.join("\u0000") ?? "";
+  const configRef = useRef(config);
+  configRef.current = config;
+  return useMemo(() => categoryBarOptions({ ...configRef.current, labels: key ? key.split("\u0000") : [] }), [key]);
 }
 
 /** A line over time (epoch seconds), with times shown in the venue's time zone. */

@@ -38,6 +38,7 @@ describe("Events manager: All Events", () => {
   });
 
   it("says 'Failed to fetch events.' when the list is refused", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     eventsApi({ "GET /api/business/1/events": () => json({ error: "down" }, 500) });
     render(<EventsManager placeId={1} />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch events.");
@@ -157,6 +158,7 @@ describe("Events manager: edit and delete", () => {
   });
 
   it("says 'Failed to fetch event details.' when the event cannot be read", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     eventsApi({ "GET /api/events/11": () => json({ error: "No such event." }, 404) });
     render(<EventsManager placeId={1} />);
     fireEvent.click(await screen.findByRole("button", { name: /Trivia Night/ }));

@@ -103,6 +103,7 @@ describe("Dashboard businesses", () => {
   });
 
   it("shows 'Failed to fetch businesses.' when the list cannot be read", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     dashboardApi({ "GET /api/get-places-owned": () => json({}, 500) });
     renderAt("/dashboard");
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch businesses.");

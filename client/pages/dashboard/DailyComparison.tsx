@@ -2,7 +2,7 @@
 // hourly bars with the peak hour (spec §2).
 import { useMemo, useState } from "react";
 import { WEEKDAYS, type CalendarDataItem, type HourlyDataItem, type PeakData } from "../../../worker/schemas/answers";
-import { categoryBarOptions, CHART_COLORS } from "../../charts/options";
+import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyPopulationData } from "./chartData";
@@ -98,17 +98,11 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
   const hourly = useApiJson<HourlyDataItem[]>(`/api/hourly_data?${query}`);
   const peak = useApiJson<PeakData>(`/api/peak_hourly_data?${query}`);
   const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data) : null), [hourly.data]);
-  const labelKey = chart?.labels.join("|") ?? "";
-  const options = useMemo(
-    () =>
-      categoryBarOptions({
-        labels: labelKey ? labelKey.split("|") : [],
-        xLabel: "Hour",
-        series: [{ label: "Population", color: CHART_COLORS.hourly }],
-        y: { label: "% of capacity", unit: "%", range: [0, 100] },
-      }),
-    [labelKey],
-  );
+  const options = useCategoryBarOptions(chart?.labels ?? null, {
+    xLabel: "Hour",
+    series: [{ label: "Population", color: CHART_COLORS.hourly }],
+    y: { label: "% of capacity", unit: "%", range: [0, 100] },
+  });
   const title = hourlyChartTitle(date);
   return (
     <ChartCard title={title}>

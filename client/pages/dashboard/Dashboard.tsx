@@ -1,15 +1,14 @@
 // The owner dashboard (spec §2): the owner's businesses on the left, the chosen one's details,
 // key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
-import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../worker/schemas/answers";
-import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { BusinessList } from "./BusinessList";
 import { DataPanel } from "./DataPanel";
 import { LOADING } from "./keyTrends";
 import { MESSAGES } from "./messages";
 import { PlaceDetails } from "./PlaceDetails";
+import { useApiResource } from "./useApiJson";
 import { placeIdParam } from "./usePlace";
 import { useOwnerSession } from "./useOwnerSession";
 import "./dashboard.css";
@@ -18,30 +17,12 @@ export default function Dashboard() {
   useDocumentTitle("Dashboard");
   const ready = useOwnerSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [places, setPlaces] = useState<OwnedPlace[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    data: places,
+    error,
+    setData: setPlaces,
+  } = useApiResource<OwnedPlace[]>(ready ? "/api/get-places-owned" : null, MESSAGES.fetchBusinessesFailed);
   const selectedId = placeIdParam(searchParams);
-
-  useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    request("GET", "/api/get-places-owned")
-      .then(async (response) => {
-        if (!response.ok) {
-          if (current) setError(MESSAGES.fetchBusinessesFailed);
-          return;
-        }
-        const answer = (await response.json()) as OwnedPlace[];
-        if (current) setPlaces(answer);
-      })
-      .catch((caught: unknown) => {
-        console.error(caught);
-        if (current) setError(MESSAGES.unexpected);
-      });
-    return () => {
-      current = false;
-    };
-  }, [ready]);
 
   const select = (placeId: number) =>
     setSearchParams((current) => {
@@ -51,7 +32,7 @@ export default function Dashboard() {
     });
   const selected = places?.find((place) => place.id === selectedId) ?? null;
   const replacePlace = (updated: OwnedPlace) =>
-    setPlaces((current) => current?.map((place) => (place.id === updated.id ? updated : place)) ?? null);
+    setPlaces((places ?? []).map((place) => (place.id === updated.id ? updated : place)));
 
   let body;
   if (error) body = <p role="alert" className="form-error">{error}</p>;

@@ -2,7 +2,7 @@
 // capacity, and the full-width weekly summary (spec §2 Overview).
 import { useMemo } from "react";
 import type { Agg15Answer, DailySummaryItem, KeyTrends, OwnedPlace, WeeklySummary } from "../../../worker/schemas/answers";
-import { categoryBarOptions, CHART_COLORS, timeLineOptions } from "../../charts/options";
+import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyComparisonData, intervalData, weeklyData } from "./chartData";
@@ -59,21 +59,14 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
 function HourlyComparisonChart({ placeId }: { placeId: number }) {
   const { data, failed, retry } = useApiJson<DailySummaryItem[]>(`/api/place/${placeId}/daily_population_summary`);
   const chart = useMemo(() => (data ? hourlyComparisonData(data) : null), [data]);
-  // Options are rebuilt only when the hour labels change; new values go through setData.
-  const labelKey = chart?.labels.join("|") ?? "";
-  const options = useMemo(
-    () =>
-      categoryBarOptions({
-        labels: labelKey ? labelKey.split("|") : [],
-        xLabel: "Hour",
-        series: [
-          { label: "Usual", color: CHART_COLORS.usual },
-          { label: "Today", color: CHART_COLORS.today },
-        ],
-        y: PERCENT_AXIS,
-      }),
-    [labelKey],
-  );
+  const options = useCategoryBarOptions(chart?.labels ?? null, {
+    xLabel: "Hour",
+    series: [
+      { label: "Usual", color: CHART_COLORS.usual },
+      { label: "Today", color: CHART_COLORS.today },
+    ],
+    y: PERCENT_AXIS,
+  });
   return (
     <ChartCard title="Hourly: usual versus today" note="Usual is the average of the last four same weekdays.">
       {chart ? (
@@ -107,16 +100,11 @@ function WeeklySummaryChart({ placeId }: { placeId: number }) {
   const endpoint = `/api/place/${placeId}/weekly_population_summary?device_name=${encodeURIComponent(WEEKLY_DEVICE_NAME)}`;
   const { data, failed, retry } = useApiJson<WeeklySummary>(endpoint);
   const chart = useMemo(() => (data ? weeklyData(data) : null), [data]);
-  const options = useMemo(
-    () =>
-      categoryBarOptions({
-        labels: weeklyData({}).labels,
-        xLabel: "Day",
-        series: [{ label: "Average people", color: CHART_COLORS.weekly }],
-        y: { label: "People" },
-      }),
-    [],
-  );
+  const options = useCategoryBarOptions(chart?.labels ?? null, {
+    xLabel: "Day",
+    series: [{ label: "Average people", color: CHART_COLORS.weekly }],
+    y: { label: "People" },
+  });
   return (
     <ChartCard title="Weekly summary" note="Average number of people by weekday over the last four weeks." wide>
       {chart ? (

@@ -1,40 +1,19 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
 // a card opens it for editing (spec §2 Events manager).
-import { useEffect, useState } from "react";
 import type { EventAnswer } from "../../../../worker/schemas/answers";
-import { request } from "../../../api/request";
 import { formatDateTime } from "../format";
+import { LOADING } from "../keyTrends";
 import { MESSAGES } from "../messages";
+import { useApiResource } from "../useApiJson";
 import defaultEventImage from "./default-event.svg";
 
 export function EventCards({ placeId, onOpen }: { placeId: number | null; onOpen: (eventId: number) => void }) {
-  const [events, setEvents] = useState<EventAnswer[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    const endpoint = placeId === null ? "/api/events" : `/api/business/${placeId}/events`;
-    request("GET", endpoint)
-      .then(async (response) => {
-        if (!current) return;
-        if (!response.ok) {
-          setError(MESSAGES.fetchEventsFailed);
-          return;
-        }
-        const answer = (await response.json()) as { events: EventAnswer[] };
-        if (current) setEvents(answer.events);
-      })
-      .catch((caught: unknown) => {
-        console.error(caught);
-        if (current) setError(MESSAGES.unexpected);
-      });
-    return () => {
-      current = false;
-    };
-  }, [placeId]);
+  const endpoint = placeId === null ? "/api/events" : `/api/business/${placeId}/events`;
+  const { data, error } = useApiResource<{ events: EventAnswer[] }>(endpoint, MESSAGES.fetchEventsFailed);
+  const events = data?.events;
 
   if (error) return <p role="alert" className="form-error">{error}</p>;
-  if (!events) return <p className="loading">Loading...</p>;
+  if (!events) return <p className="loading">{LOADING}</p>;
   if (events.length === 0) return <p>No upcoming events yet. Use Add Event to announce one.</p>;
   return (
     <ul className="event-cards">

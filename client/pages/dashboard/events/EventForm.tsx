@@ -101,7 +101,15 @@ export function EventForm({
     set("repeating_days", checked ? [...values.repeating_days, day] : values.repeating_days.filter((entry) => entry !== day));
 
   const describedBy = (name: keyof EventFormValues) => (errors[name] ? `${id(name)}-error` : undefined);
-  const invalid = (name: keyof EventFormValues) => (errors[name] ? true : undefined);
+  /** The props every text-like control shares: its id and name, value, and error wiring. */
+  const bind = (name: "place_id" | "name" | "description" | "start_time" | "end_time" | "category" | "max_capacity" | "host_name" | "additional_details") => ({
+    id: id(name),
+    name,
+    value: values[name],
+    onChange: onText,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,14 +128,7 @@ export function EventForm({
       <h3 id={id("heading")}>{heading}</h3>
       {loadError ? <p role="alert" className="form-error">{loadError}</p> : null}
       <Field id={id("place_id")} label="Place" required error={errors.place_id}>
-        <select
-          id={id("place_id")}
-          name="place_id"
-          value={values.place_id}
-          onChange={onText}
-          aria-invalid={invalid("place_id")}
-          aria-describedby={describedBy("place_id")}
-        >
+        <select {...bind("place_id")}>
           <option value="">Choose a place</option>
           {(places ?? []).map((place) => (
             <option key={place.id} value={String(place.id)}>{place.name}</option>
@@ -135,46 +136,23 @@ export function EventForm({
         </select>
       </Field>
       <Field id={id("name")} label="Event name" required error={errors.name}>
-        <input id={id("name")} name="name" value={values.name} onChange={onText} aria-invalid={invalid("name")} aria-describedby={describedBy("name")} />
+        <input {...bind("name")} />
       </Field>
       <Field id={id("description")} label="Description">
-        <textarea id={id("description")} name="description" rows={3} value={values.description} onChange={onText} />
+        <textarea {...bind("description")} rows={3} />
       </Field>
       <div className="field-row">
         <Field id={id("start_time")} label="Start time" required error={errors.start_time}>
-          <input
-            id={id("start_time")}
-            name="start_time"
-            type="datetime-local"
-            value={values.start_time}
-            onChange={onText}
-            aria-invalid={invalid("start_time")}
-            aria-describedby={describedBy("start_time")}
-          />
+          <input {...bind("start_time")} type="datetime-local" />
         </Field>
         <Field id={id("end_time")} label="End time" error={errors.end_time}>
-          <input
-            id={id("end_time")}
-            name="end_time"
-            type="datetime-local"
-            value={values.end_time}
-            onChange={onText}
-            aria-invalid={invalid("end_time")}
-            aria-describedby={describedBy("end_time")}
-          />
+          <input {...bind("end_time")} type="datetime-local" />
         </Field>
       </div>
       <div className="field-row">
         <Field id={id("category")} label="Category" required error={errors.category}>
           <div className="with-action">
-            <select
-              id={id("category")}
-              name="category"
-              value={values.category}
-              onChange={onText}
-              aria-invalid={invalid("category")}
-              aria-describedby={describedBy("category")}
-            >
+            <select {...bind("category")}>
               <option value="">Choose a category</option>
               {(categories ?? []).map((category) => (
                 <option key={category.id} value={String(category.id)}>{category.name}</option>
@@ -186,7 +164,7 @@ export function EventForm({
           </div>
         </Field>
         <Field id={id("max_capacity")} label="Max capacity" error={errors.max_capacity}>
-          <input id={id("max_capacity")} name="max_capacity" type="number" min={1} step={1} inputMode="numeric" value={values.max_capacity} onChange={onText} />
+          <input {...bind("max_capacity")} type="number" min={1} step={1} inputMode="numeric" />
         </Field>
       </div>
       <fieldset className="field">
@@ -216,11 +194,11 @@ export function EventForm({
       ) : null}
       <div className="field-row">
         <Field id={id("host_name")} label="Host name">
-          <input id={id("host_name")} name="host_name" value={values.host_name} onChange={onText} />
+          <input {...bind("host_name")} />
         </Field>
       </div>
       <Field id={id("additional_details")} label="Additional details">
-        <textarea id={id("additional_details")} name="additional_details" rows={2} value={values.additional_details} onChange={onText} />
+        <textarea {...bind("additional_details")} rows={2} />
       </Field>
       <Field id={id("cover_image")} label="Cover image (JPEG, PNG or WebP, up to 5 MB)">
         {currentImage ? <img className="event-form-image" src={currentImage} alt="Current cover image" /> : null}

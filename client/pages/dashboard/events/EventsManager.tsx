@@ -2,11 +2,13 @@
 // the edit view a card opens. Saving alerts and returns to the list, which reloads; deleting
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { EventAnswer } from "../../../../worker/schemas/answers";
 import { errorMessage, request } from "../../../api/request";
 import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../eventForm";
+import { LOADING } from "../keyTrends";
 import { MESSAGES } from "../messages";
+import { useApiResource } from "../useApiJson";
 import { EventCards } from "./EventCards";
 import { EventForm } from "./EventForm";
 
@@ -24,29 +26,9 @@ async function saveEvent(method: "POST" | "PUT", endpoint: string, values: Event
 }
 
 function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: () => void; onDeleted: () => void }) {
-  const [event, setEvent] = useState<EventAnswer | null>(null);
+  const { data: event, error: loadError } = useApiResource<EventAnswer>(`/api/events/${eventId}`, MESSAGES.fetchEventDetailsFailed);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    request("GET", `/api/events/${eventId}`)
-      .then(async (response) => {
-        if (!response.ok) {
-          if (current) setError(MESSAGES.fetchEventDetailsFailed);
-          return;
-        }
-        const answer = (await response.json()) as EventAnswer;
-        if (current) setEvent(answer);
-      })
-      .catch((caught: unknown) => {
-        console.error(caught);
-        if (current) setError(MESSAGES.unexpected);
-      });
-    return () => {
-      current = false;
-    };
-  }, [eventId]);
 
   const remove = async () => {
     if (!window.confirm(MESSAGES.confirmDeleteEvent)) return;
@@ -66,7 +48,7 @@ function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: 
     setDeleting(false);
   };
 
-  if (!event) return error ? <p role="alert" className="form-error">{error}</p> : <p className="loading">Loading...</p>;
+  if (!event) return loadError ? <p role="alert" className="form-error">{loadError}</p> : <p className="loading">{LOADING}</p>;
   return (
     <>
       {error ? <p role="alert" className="form-error">{error}</p> : null}
