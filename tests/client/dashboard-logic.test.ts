@@ -199,6 +199,7 @@ describe("today's summary", () => {
     expect(describeDifference(comparison!)).toBe("12 points busier than usual");
     expect(describeDifference({ today: 50, usual: 51, difference: -1 })).toBe("About as busy as usual");
     expect(compareWithUsual(items, "13:00")).toBeNull();
+    expect(compareWithUsual([{ label: "01:00", general_avg: 20, last_day_value: 30 }], "01:00 EST")?.difference).toBe(10);
   });
 });
 
@@ -207,6 +208,7 @@ describe("formatting", () => {
     expect(formatClock("00:30")).toBe("12:30 AM");
     expect(formatClock("12:00")).toBe("12:00 PM");
     expect(formatHour("21:00")).toBe("9 PM");
+    expect(formatHour("01:00 EST")).toBe("1 AM EST");
     expect(formatHour("Late")).toBe("Late");
   });
 });

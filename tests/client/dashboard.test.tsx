@@ -39,14 +39,18 @@ function dashboardApi(overrides: Record<string, unknown> = {}) {
     "POST /api/feature-flags/enable_new_dashboard": { value: false },
     ...placeCharts(1),
     ...placeCharts(2),
-    "GET /api/calendar_data": [
-      { date: "2026-04-30", busyness_score: 34 },
-      { date: "2026-05-01", busyness_score: 91 },
-    ],
-    "GET /api/hourly_data": [
-      { hour: "20:00", population: 60 },
-      { hour: "21:00", population: 91 },
-    ],
+    "GET /api/calendar_data": {
+      calendar_data: [
+        { date: "2026-04-30", busyness_score: 34 },
+        { date: "2026-05-01", busyness_score: 91 },
+      ],
+    },
+    "GET /api/hourly_data": {
+      hourly_data: [
+        { hour: "20:00", population: 60 },
+        { hour: "21:00", population: 91 },
+      ],
+    },
     "GET /api/peak_hourly_data": { peakHour: "21:00", peakHourUtilization: 91 },
     "GET /api/business/1/events": { events: [] },
     ...overrides,

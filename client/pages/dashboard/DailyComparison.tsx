@@ -95,9 +95,9 @@ function CalendarHeatmap({
 
 function DayDetail({ placeId, date }: { placeId: number; date: string }) {
   const query = `date=${date}&place_id=${placeId}`;
-  const hourly = useApiJson<HourlyDataItem[]>(`/api/hourly_data?${query}`);
+  const hourly = useApiJson<{ hourly_data: HourlyDataItem[] }>(`/api/hourly_data?${query}`);
   const peak = useApiJson<PeakData>(`/api/peak_hourly_data?${query}`);
-  const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data) : null), [hourly.data]);
+  const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data.hourly_data) : null), [hourly.data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Hour",
     series: [{ label: "Population", color: CHART_COLORS.hourly }],
@@ -126,13 +126,13 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
 }
 
 export function DailyComparison({ placeId }: { placeId: number }) {
-  const calendar = useApiJson<CalendarDataItem[]>(`/api/calendar_data?place_id=${placeId}`);
+  const calendar = useApiJson<{ calendar_data: CalendarDataItem[] }>(`/api/calendar_data?place_id=${placeId}`);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="daily-comparison">
       <ChartCard title="Busyness calendar" note="Each day's colour is its busiest hour's capacity.">
         {calendar.data ? (
-          <CalendarHeatmap items={calendar.data} selected={selected} onSelect={setSelected} />
+          <CalendarHeatmap items={calendar.data.calendar_data} selected={selected} onSelect={setSelected} />
         ) : (
           <Pending failed={calendar.failed} retry={calendar.retry} what="the calendar" />
         )}

@@ -10,11 +10,14 @@ export function formatClock(time: string): string {
   return `${twelve}:${match[2]} ${suffix}`;
 }
 
-/** "21:00" → "9 PM", for hour labels on axes and tiles where minutes are always :00. */
+/**
+ * "21:00" → "9 PM", for hour labels on axes and tiles where minutes are always :00. A zone name
+ * after the hour (the two 01:00 hours of an autumn night: "01:00 EDT") is kept: "1 AM EDT".
+ */
 export function formatHour(time: string): string {
-  const match = /^(\d{1,2}):00(?::00)?$/.exec(time);
+  const match = /^(\d{1,2}:00)(?::00)?(\s+\S+)?$/.exec(time);
   if (!match) return time;
-  return formatClock(time).replace(":00 ", " ");
+  return formatClock(match[1]).replace(":00 ", " ") + (match[2] ?? "");
 }
 
 /** An ISO instant as a short date and time in the browser's locale. */

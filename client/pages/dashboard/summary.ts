@@ -1,7 +1,6 @@
 // The 'Today at a Glance' summary: visitors so far, the busiest hour and how it compares with a
 // usual day, from the answers the charts already use.
 import type { Agg15Answer, DailySummaryItem } from "../../../worker/schemas/answers";
-import { formatHour } from "./format";
 
 /** A venue day runs from 05:00 to 04:59 local time (ARCHITECTURE §5). */
 export const DAY_START_HOUR = 5;
@@ -58,9 +57,13 @@ export interface UsualComparison {
   difference: number;
 }
 
+/** The hour of day of an "HH:00" label (a zone name after it does not matter). */
+const hourOfLabel = (label: string) => /^(\d{1,2}):/.exec(label)?.[1];
+
 /** Today's level at `hour` next to the usual level at that hour (null when the hour is not listed). */
 export function compareWithUsual(items: DailySummaryItem[], hour: string): UsualComparison | null {
-  const item = items.find((entry) => formatHour(entry.label) === formatHour(hour));
+  const wanted = hourOfLabel(hour);
+  const item = wanted === undefined ? undefined : items.find((entry) => Number(hourOfLabel(entry.label)) === Number(wanted));
   if (!item) return null;
   return { today: item.last_day_value, usual: item.general_avg, difference: Math.round(item.last_day_value - item.general_avg) };
 }
