@@ -2,10 +2,17 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { authRoutes } from "./routes/auth";
+import { businessRoutes } from "./routes/businesses";
+import { eventCategoryRoutes } from "./routes/event-categories";
+import { eventRoutes } from "./routes/events";
+import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
+import { inviteRoutes } from "./routes/invites";
 import { placeRoutes } from "./routes/places";
 import { submissionRoutes } from "./routes/submissions";
+import { tagRoutes } from "./routes/tags";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -15,10 +22,17 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
   })
+  .route("/", authRoutes)
   .route("/", healthRoutes)
+  .route("/", businessRoutes)
+  .route("/", eventCategoryRoutes)
+  .route("/", eventRoutes)
+  .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
+  .route("/", inviteRoutes)
   .route("/", placeRoutes)
-  .route("/", submissionRoutes);
+  .route("/", submissionRoutes)
+  .route("/", tagRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 

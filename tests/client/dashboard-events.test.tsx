@@ -16,7 +16,7 @@ function eventsApi(overrides: Record<string, unknown> = {}) {
     "GET /api/business/1/events": { events: [trivia, quiz] },
     "GET /api/events/11": trivia,
     "GET /api/get-places-owned": [place],
-    "GET /api/event-categories": categories,
+    "GET /api/event-categories": { categories },
     ...overrides,
   });
 }
@@ -202,7 +202,7 @@ describe("Event category editor", () => {
     const created = { id: 9, name: "Karaoke", description: "" };
     let list = categories;
     const fetchMock = eventsApi({
-      "GET /api/event-categories": () => json(list),
+      "GET /api/event-categories": () => json({ categories: list }),
       "POST /api/event-categories": () => {
         list = [...categories, created];
         return json(created, 201);

@@ -5,9 +5,10 @@ import { formatClock, formatHour } from "../../client/pages/dashboard/format";
 import { calendarIndex, heatmapClass, monthGrid, shiftMonth } from "../../client/pages/dashboard/heatmap";
 import { hoursRows } from "../../client/pages/dashboard/hours";
 import { DEVICE_OFFLINE, keyTrendTiles, LOADING } from "../../client/pages/dashboard/keyTrends";
-import { placeEditValues, toPlaceUpdate } from "../../client/pages/dashboard/placeForm";
+import { placeEditValues, toPlaceUpdate, validatePlaceEdit } from "../../client/pages/dashboard/placeForm";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "../../client/pages/dashboard/summary";
 import { isDashboardTab, visibleTabs } from "../../client/pages/dashboard/tabs";
+import { EVENT_MESSAGES } from "../../worker/schemas/event";
 import { makeEvent, makePlace } from "./dashboard-fixtures";
 
 describe("heatmapClass()", () => {
@@ -133,11 +134,16 @@ describe("event form", () => {
     expect(form.get("cover_image")).toBeInstanceOf(File);
   });
 
-  it("requires place, name, start time and category, and an end after the start", () => {
-    const errors = validateEventForm({ ...filled(), place_id: "", name: " ", start_time: "", category: "" });
-    expect(Object.keys(errors).sort()).toEqual(["category", "name", "place_id", "start_time"]);
-    expect(validateEventForm(filled({ end_time: "2026-05-01T19:00" }))).toEqual({ end_time: "End time must be after the start time." });
-    expect(validateEventForm(filled({ is_recurring: true }))).toEqual({ repeating_days: "Pick at least one day for a recurring event." });
+  it("requires place, name, start time and category with the server's sentences, and an end after the start", () => {
+    expect(validateEventForm({ ...filled(), place_id: "", name: " ", start_time: "", category: "" })).toEqual({
+      place_id: EVENT_MESSAGES.place,
+      name: EVENT_MESSAGES.name,
+      start_time: EVENT_MESSAGES.startTime,
+      category: EVENT_MESSAGES.category,
+    });
+    expect(validateEventForm(filled({ end_time: "2026-05-01T19:00" }))).toEqual({ end_time: EVENT_MESSAGES.endAfterStart });
+    expect(validateEventForm(filled({ is_recurring: true }))).toEqual({ repeating_days: EVENT_MESSAGES.recurringNeedsDay });
+    expect(validateEventForm(filled({ max_capacity: "2.5" }))).toEqual({ max_capacity: EVENT_MESSAGES.maxCapacity });
     expect(validateEventForm(filled())).toEqual({});
   });
 
@@ -149,6 +155,17 @@ describe("event form", () => {
 });
 
 describe("place edit", () => {
+  it("passes the server's schema for an unchanged place and names the field it refuses", () => {
+    const place = makePlace();
+    expect(validatePlaceEdit(placeEditValues(place), place)).toEqual({});
+    expect(validatePlaceEdit({ ...placeEditValues(place), website: "copper lantern" }, place)).toEqual({
+      website: "Enter a full web address, like https://example.com.",
+    });
+    expect(validatePlaceEdit({ ...placeEditValues(place), sunday_open: "12:00" }, place)).toEqual({
+      sunday_close: "Give both an opening and a closing time, or leave both empty when closed.",
+    });
+  });
+
   it("sends name, address, phone, website, favorite and the fourteen hour fields", () => {
     const place = makePlace({ favorite: true });
     const payload = toPlaceUpdate({ ...placeEditValues(place), phone_number: " (212) 555-0100 " }, place);

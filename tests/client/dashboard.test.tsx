@@ -1,4 +1,3 @@
-import "./uplot-dom-stubs";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -143,7 +142,9 @@ describe("Dashboard businesses", () => {
   });
 
   it("edits, updates with the owner's JSON and shows the new phone number", async () => {
-    const fetchMock = dashboardApi({ "POST /api/place/update/1": { ok: true } });
+    const fetchMock = dashboardApi({
+      "POST /api/place/update/1": ({ init }: { init?: RequestInit }) => json({ ...copper, ...JSON.parse(String(init?.body)) }),
+    });
     renderAt("/dashboard?place_id=1");
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "(212) 555-0199" } });
@@ -163,6 +164,25 @@ describe("Dashboard businesses", () => {
     expect(Object.keys(body)).toHaveLength(19);
   });
 
+  it("checks the edit with the server's schema before sending it", async () => {
+    const fetchMock = dashboardApi();
+    renderAt("/dashboard?place_id=1");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: " " } });
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "555" } });
+    fireEvent.change(screen.getByLabelText("Monday Close"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("This field is required.")).toBeInTheDocument();
+    expect(screen.getByText("Invalid phone number format.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(callsTo(fetchMock, "POST", "/api/place/update/1")).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "The Copper Lantern" } });
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Give both an opening and a closing time, or leave both empty when closed.")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST", "/api/place/update/1")).toHaveLength(0);
+  });
+
   it("shows the server's sentence, or 'Failed to update business.', when the update is refused", async () => {
     let answer = json({ error: "phone_number: Invalid phone number format." }, 400);
     dashboardApi({ "POST /api/place/update/1": () => answer });
@@ -176,7 +196,9 @@ describe("Dashboard businesses", () => {
   });
 
   it("generates an invite link, copies it with the spec's alert and closes the modal", async () => {
-    dashboardApi({ "POST /api/place/1/generate-url": { invite_link: "http://localhost/invite/abc" } });
+    dashboardApi({
+      "POST /api/place/1/generate-url": { invite_link: "http://localhost/invite/abc", expires_at: "2026-05-08T20:00:00.000Z" },
+    });
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});

@@ -1,5 +1,5 @@
 // jsdom lacks what uPlot touches when it loads and draws: matchMedia (read at import), a 2D
-// canvas context and Path2D. Import this module before anything that imports uPlot.
+// canvas context and Path2D. tests/client/setup.ts loads it before any test file.
 if (typeof window.matchMedia !== "function") {
   window.matchMedia = ((query: string) => ({
     matches: false,

@@ -106,6 +106,43 @@ export interface EventAnswer {
   flyer_image: string | null;
 }
 
+/** GET /api/business/{placeId}/events (upcoming and recurring) and GET /api/events (all). */
+export interface EventsAnswer {
+  events: EventAnswer[];
+}
+
+/** GET /api/tags */
+export interface TagsAnswer {
+  tags: TagAnswer[];
+}
+
+/** GET /api/event-categories */
+export interface EventCategoriesAnswer {
+  categories: EventCategoryAnswer[];
+}
+
+/** One row of the admin's Manage Max Devices list. */
+export interface BusinessAnswer {
+  id: number;
+  name: string;
+  max_devices: number;
+}
+
+/** GET /api/businesses */
+export interface BusinessesAnswer {
+  businesses: BusinessAnswer[];
+}
+
+/** POST /api/feature-flags/{name}: an unknown flag is false. */
+export interface FeatureFlagAnswer {
+  value: boolean;
+}
+
+/** Answer of writes whose client only checks success (deletes, max devices). */
+export interface OkAnswer {
+  ok: true;
+}
+
 export interface ReviewAnswer {
   id: number;
   username: string;
@@ -156,4 +193,37 @@ export type WeeklySummary = Partial<Record<string, number>>;
 export interface ErrorAnswer {
   error: string;
   details?: { field: string; message: string }[];
+}
+
+/** POST /api/auth/signup and /api/auth/login (the refresh token travels in an httpOnly cookie). */
+export interface SessionAnswer {
+  access_token: string;
+  user_id: number;
+}
+
+/** POST /api/refresh and POST /api/admin/login. */
+export interface AccessTokenAnswer {
+  access_token: string;
+}
+
+/** GET /api/me: the signed-in account and the places it owns. */
+export interface MeAnswer {
+  id: number;
+  email: string;
+  name: string;
+  role: "owner" | "admin";
+  places: { id: number; name: string }[];
+}
+
+/** POST /api/place/{id}/generate-url */
+export interface InviteLinkAnswer {
+  invite_link: string;
+  /** ISO time after which the link no longer works. */
+  expires_at: string;
+}
+
+/** POST /api/invites/accept */
+export interface AcceptInviteAnswer {
+  place_id: number;
+  place_name: string;
 }

@@ -2,6 +2,8 @@
 // key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../worker/schemas/answers";
+import { useRequireSession } from "../../api/useRequireSession";
+import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { BusinessList } from "./BusinessList";
 import { DataPanel } from "./DataPanel";
@@ -10,12 +12,11 @@ import { MESSAGES } from "./messages";
 import { PlaceDetails } from "./PlaceDetails";
 import { useApiResource } from "./useApiJson";
 import { placeIdParam } from "./usePlace";
-import { useOwnerSession } from "./useOwnerSession";
 import "./dashboard.css";
 
 export default function Dashboard() {
   useDocumentTitle("Dashboard");
-  const ready = useOwnerSession();
+  const ready = useRequireSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const {
     data: places,
@@ -58,6 +59,7 @@ export default function Dashboard() {
 
   return (
     <main className="page dashboard" id="main">
+      {ready ? <AccountBar /> : null}
       <h1>Dashboard</h1>
       {body}
     </main>

@@ -1,8 +1,10 @@
 // 'Assign Additional Owner': generates a single-use invite link and shows it in the 'Generated
 // URL' modal with 'Copy to Clipboard' and 'Close' (spec §2, §4).
 import { useState } from "react";
+import type { InviteLinkAnswer } from "../../../worker/schemas/answers";
 import { errorMessage, request } from "../../api/request";
 import { Modal } from "../../components/Modal";
+import { formatDateTime } from "./format";
 import { MESSAGES } from "./messages";
 
 /** Copies with the Clipboard API, falling back to a selection copy where it is unavailable. */
@@ -18,7 +20,7 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
 }
 
 export function InviteOwner({ placeId }: { placeId: number }) {
-  const [link, setLink] = useState<string | null>(null);
+  const [invite, setInvite] = useState<InviteLinkAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [input, setInput] = useState<HTMLInputElement | null>(null);
@@ -32,8 +34,7 @@ export function InviteOwner({ placeId }: { placeId: number }) {
         setError((await errorMessage(response)) ?? MESSAGES.unexpectedTryAgain);
         return;
       }
-      const { invite_link } = (await response.json()) as { invite_link: string };
-      setLink(invite_link);
+      setInvite((await response.json()) as InviteLinkAnswer);
     } catch (caught) {
       console.error(caught);
       setError(MESSAGES.unexpectedTryAgain);
@@ -43,8 +44,8 @@ export function InviteOwner({ placeId }: { placeId: number }) {
   };
 
   const copy = async () => {
-    if (!link) return;
-    if (await copyText(link, input)) window.alert(MESSAGES.urlCopied);
+    if (!invite) return;
+    if (await copyText(invite.invite_link, input)) window.alert(MESSAGES.urlCopied);
     else setError("Copying failed: select the link and copy it yourself.");
   };
 
@@ -53,18 +54,21 @@ export function InviteOwner({ placeId }: { placeId: number }) {
       <button type="button" className="button" onClick={generate} disabled={busy}>
         Assign Additional Owner
       </button>
-      {error && !link ? <p role="alert" className="form-error">{error}</p> : null}
-      {link ? (
-        <Modal title="Generated URL" onClose={() => setLink(null)}>
-          <p>Send this link to the person who should co-own this venue. It works once and expires.</p>
+      {error && !invite ? <p role="alert" className="form-error">{error}</p> : null}
+      {invite ? (
+        <Modal title="Generated URL" onClose={() => setInvite(null)}>
+          <p>
+            Send this link to the person who should co-own this venue. It works once, until{" "}
+            {formatDateTime(invite.expires_at)}.
+          </p>
           <label className="field">
             <span>Invite link</span>
-            <input ref={setInput} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+            <input ref={setInput} readOnly value={invite.invite_link} onFocus={(event) => event.currentTarget.select()} />
           </label>
           {error ? <p role="alert" className="form-error">{error}</p> : null}
           <div className="actions">
             <button type="button" className="button" onClick={copy}>Copy to Clipboard</button>
-            <button type="button" className="button secondary" onClick={() => { setLink(null); setError(null); }}>
+            <button type="button" className="button secondary" onClick={() => { setInvite(null); setError(null); }}>
               Close
             </button>
           </div>

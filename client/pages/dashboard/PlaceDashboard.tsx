@@ -1,20 +1,22 @@
 // One place's data panel (/place_dashboard?place_id=, reached from place info, spec §2).
 import { Link, useSearchParams } from "react-router";
+import { useRequireSession } from "../../api/useRequireSession";
+import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { DataPanel } from "./DataPanel";
 import { placeIdParam, usePlace } from "./usePlace";
-import { useOwnerSession } from "./useOwnerSession";
 import "./dashboard.css";
 
 export default function PlaceDashboard() {
   useDocumentTitle("Place dashboard");
-  const ready = useOwnerSession();
+  const ready = useRequireSession();
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
   const { place, error } = usePlace(placeId, ready);
 
   return (
     <main className="page dashboard" id="main">
+      {ready ? <AccountBar /> : null}
       <h1>{place ? `${place.name}: dashboard` : "Place dashboard"}</h1>
       {placeId === null ? (
         <p>No place chosen. Open <Link to="/dashboard">your dashboard</Link> to pick one of your businesses.</p>

@@ -2,12 +2,12 @@
 // and the 'Assign Additional Owner' invite.
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { errorMessage, request } from "../../api/request";
-import type { OwnedPlace, PlaceHours } from "../../../worker/schemas/answers";
+import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../worker/schemas/answers";
 import { DeviceBadge } from "./DeviceBadge";
-import { hoursRows, CLOSED } from "./hours";
+import { CLOSED, hoursRows, weekdayLabel } from "./hours";
 import { InviteOwner } from "./InviteOwner";
 import { MESSAGES } from "./messages";
-import { placeEditValues, toPlaceUpdate, type PlaceEditValues } from "./placeForm";
+import { placeEditValues, toPlaceUpdate, validatePlaceEdit, type PlaceEditErrors, type PlaceEditValues } from "./placeForm";
 
 export function HoursTable({ hours }: { hours: PlaceHours }) {
   return (
@@ -91,12 +91,14 @@ export function PlaceDetails({
 }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<PlaceEditValues>(() => placeEditValues(place));
+  const [errors, setErrors] = useState<PlaceEditErrors>({});
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const headingId = `place-${place.id}-name`;
 
   const startEditing = () => {
     setValues(placeEditValues(place));
+    setErrors({});
     setStatus(null);
     setEditing(true);
   };
@@ -104,20 +106,23 @@ export function PlaceDetails({
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setStatus(null);
-    const payload = toPlaceUpdate(values, place);
+    const found = validatePlaceEdit(values, place);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
     try {
-      const response = await request("POST", `/api/place/update/${place.id}`, payload);
+      const response = await request("POST", `/api/place/update/${place.id}`, toPlaceUpdate(values, place));
       if (!response.ok) {
         setStatus({ kind: "error", text: (await errorMessage(response)) ?? MESSAGES.updateBusinessFailed });
         return;
       }
-      onSaved({ ...place, ...payload });
+      onSaved((await response.json()) as OwnedPlace);
       setEditing(false);
       setStatus({ kind: "success", text: MESSAGES.businessUpdated });
     } catch (error) {
@@ -144,7 +149,7 @@ export function PlaceDetails({
         {variant === "dashboard" ? <DeviceBadge placeId={place.id} /> : null}
       </div>
       {editing ? (
-        <form className="place-edit" onSubmit={onSubmit} aria-label={`Edit ${place.name}`}>
+        <form className="place-edit" onSubmit={onSubmit} aria-label={`Edit ${place.name}`} noValidate>
           {TEXT_FIELDS.map((field) => (
             <div className="field" key={field.name}>
               <label htmlFor={`${headingId}-${field.name}`}>{field.label}</label>
@@ -155,26 +160,43 @@ export function PlaceDetails({
                 autoComplete={field.autoComplete}
                 value={values[field.name]}
                 onChange={onChange}
-                required={field.name === "name"}
+                required={field.name === "name" || field.name === "address"}
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? `${headingId}-${field.name}-error` : undefined}
               />
+              {errors[field.name] ? (
+                <p className="field-error" id={`${headingId}-${field.name}-error`}>{errors[field.name]}</p>
+              ) : null}
             </div>
           ))}
           <fieldset className="hours-edit">
             <legend>Opening hours (leave a day empty when closed)</legend>
-            {hoursRows(values).map((row) => (
-              <div className="hours-edit-row" key={row.day}>
-                <span className="hours-edit-day" id={`${headingId}-${row.day}`}>{row.label}</span>
-                <label>
-                  <span className="visually-hidden">{row.label} </span>Open
-                  <input type="time" name={`${row.day}_open`} value={values[`${row.day}_open`]} onChange={onChange} />
-                </label>
-                <label>
-                  <span className="visually-hidden">{row.label} </span>Close
-                  <input type="time" name={`${row.day}_close`} value={values[`${row.day}_close`]} onChange={onChange} />
-                </label>
-              </div>
-            ))}
+            {WEEKDAYS.map((day) => {
+              const problem = errors[`${day}_open`] ?? errors[`${day}_close`];
+              const errorId = `${headingId}-${day}-error`;
+              return (
+                <div className="hours-edit-row" key={day}>
+                  <span className="hours-edit-day">{weekdayLabel(day)}</span>
+                  {(["open", "close"] as const).map((side) => (
+                    <label key={side}>
+                      <span className="visually-hidden">{weekdayLabel(day)} </span>
+                      {side === "open" ? "Open" : "Close"}
+                      <input
+                        type="time"
+                        name={`${day}_${side}`}
+                        value={values[`${day}_${side}`]}
+                        onChange={onChange}
+                        aria-invalid={errors[`${day}_${side}`] ? true : undefined}
+                        aria-describedby={problem ? errorId : undefined}
+                      />
+                    </label>
+                  ))}
+                  {problem ? <p className="field-error hours-edit-error" id={errorId}>{problem}</p> : null}
+                </div>
+              );
+            })}
           </fieldset>
+          {errors.form ? <p className="field-error">{errors.form}</p> : null}
           <div className="actions">
             <button type="submit" className="button" disabled={saving}>Update</button>
             <button type="button" className="button secondary" onClick={() => setEditing(false)}>Cancel</button>

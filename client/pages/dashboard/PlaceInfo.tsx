@@ -1,16 +1,17 @@
 // Place info for owners (/place_info?place_id=, spec §2): cover, address, type, website, phone,
 // hours and owners; Edit / Cancel / Update; the share-link modal; 'Go to Place Dashboard'.
 import { Link, useSearchParams } from "react-router";
+import { useRequireSession } from "../../api/useRequireSession";
+import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LOADING } from "./keyTrends";
 import { PlaceDetails } from "./PlaceDetails";
 import { placeIdParam, usePlace } from "./usePlace";
-import { useOwnerSession } from "./useOwnerSession";
 import "./dashboard.css";
 
 export default function PlaceInfo() {
   useDocumentTitle("Place info");
-  const ready = useOwnerSession();
+  const ready = useRequireSession();
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
   const { place, error, setPlace } = usePlace(placeId, ready);
@@ -28,6 +29,7 @@ export default function PlaceInfo() {
 
   return (
     <main className="page place-info" id="main">
+      {ready ? <AccountBar /> : null}
       <h1>Place info</h1>
       {body}
     </main>

@@ -1,10 +1,9 @@
 // The Add/Edit event form's pure logic (spec §5): defaults, the values an existing event fills
 // in, and the multipart encoding the API expects.
-import { WEEKDAYS, type EventAnswer } from "../../../worker/schemas/answers";
-import { weekdayLabel } from "./hours";
-
-/** The seven day names offered for a recurring event, Monday first. */
-export const REPEATING_DAY_NAMES = WEEKDAYS.map(weekdayLabel);
+import * as v from "valibot";
+import type { EventAnswer } from "../../../worker/schemas/answers";
+import { EVENT_DAYS, eventConsistencyProblem, eventCreateSchema } from "../../../worker/schemas/event";
+import { firstErrorPerField } from "./formErrors";
 
 export interface EventFormValues {
   place_id: string;
@@ -98,29 +97,24 @@ export function toEventFormData(values: EventFormValues): FormData {
 }
 
 /** Days in week order, whatever order they were ticked in. */
-const orderedDays = (days: string[]) => REPEATING_DAY_NAMES.filter((day) => days.includes(day));
+const orderedDays = (days: string[]) => EVENT_DAYS.filter((day) => days.includes(day));
 
-export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
+export type EventFormErrors = Partial<Record<keyof EventFormValues | "form", string>>;
 
-export const EVENT_FORM_MESSAGES = {
-  place: "Place is required.",
-  name: "Event name is required.",
-  startTime: "Start time is required.",
-  category: "Category is required.",
-  endAfterStart: "End time must be after the start time.",
-  recurringNeedsDay: "Pick at least one day for a recurring event.",
-} as const;
-
-/** Place, name, start time and category are required (spec §5); the rest must make sense together. */
+/**
+ * Field messages for an event the server would refuse, from its own schema (spec §5: place, name,
+ * start time and category required) and its rules across fields; empty when it would take it.
+ */
 export function validateEventForm(values: EventFormValues): EventFormErrors {
-  const errors: EventFormErrors = {};
-  if (!values.place_id) errors.place_id = EVENT_FORM_MESSAGES.place;
-  if (!values.name.trim()) errors.name = EVENT_FORM_MESSAGES.name;
-  if (!values.start_time) errors.start_time = EVENT_FORM_MESSAGES.startTime;
-  if (!values.category) errors.category = EVENT_FORM_MESSAGES.category;
-  if (values.start_time && values.end_time && new Date(values.end_time) <= new Date(values.start_time)) {
-    errors.end_time = EVENT_FORM_MESSAGES.endAfterStart;
-  }
-  if (values.is_recurring && values.repeating_days.length === 0) errors.repeating_days = EVENT_FORM_MESSAGES.recurringNeedsDay;
-  return errors;
+  const sent = Object.fromEntries([...toEventFormData(values)].filter(([, value]) => typeof value === "string"));
+  const result = v.safeParse(eventCreateSchema, sent);
+  if (!result.success) return firstErrorPerField(result.issues);
+  const event = result.output;
+  const problem = eventConsistencyProblem({
+    start_time: event.start_time,
+    end_time: event.end_time ?? null,
+    is_recurring: event.is_recurring ?? false,
+    repeating_days: event.repeating_days ?? [],
+  });
+  return problem ? { [problem.field]: problem.message } : {};
 }

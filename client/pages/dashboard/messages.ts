@@ -21,7 +21,6 @@ export const MESSAGES = {
   categoryUpdated: "Category updated successfully.",
   businessUpdated: "Business updated successfully!",
   urlCopied: "URL copied to clipboard!",
-  categoryNameRequired: "Category name is required.",
   confirmDeleteEvent: "Are you sure you want to delete this event?",
   selectBusiness: "Select a business to view details.",
   selectDay: "Select a day to view hourly data.",

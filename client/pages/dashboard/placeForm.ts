@@ -1,11 +1,14 @@
 // The owner's Edit form of a place (spec §2): name, address, phone, website and the fourteen hour
-// fields; Update sends them with `favorite` as JSON (spec §7, owner view).
-import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../worker/schemas/answers";
+// fields; Update sends them with `favorite` as JSON (spec §7, owner view), checked first with the
+// server's own schema so the same sentences show here.
+import * as v from "valibot";
+import type { OwnedPlace, PlaceHours } from "../../../worker/schemas/answers";
+import { HOUR_FIELDS, ownerPlaceUpdateSchema, placeConsistencyProblem } from "../../../worker/schemas/place";
+import { firstErrorPerField } from "./formErrors";
 
 export type PlaceEditValues = Pick<OwnedPlace, "name" | "address" | "phone_number" | "website"> & PlaceHours;
 export type PlaceUpdatePayload = PlaceEditValues & { favorite: boolean };
-
-export const HOUR_FIELDS = WEEKDAYS.flatMap((day) => [`${day}_open`, `${day}_close`] as const);
+export type PlaceEditErrors = Partial<Record<keyof PlaceEditValues | "form", string>>;
 
 export function placeEditValues(place: OwnedPlace): PlaceEditValues {
   const hours = Object.fromEntries(HOUR_FIELDS.map((field) => [field, place[field]])) as PlaceHours;
@@ -21,4 +24,13 @@ export function toPlaceUpdate(values: PlaceEditValues, place: OwnedPlace): Place
     website: values.website.trim(),
     favorite: place.favorite,
   };
+}
+
+/** Field messages for an update the server would refuse; empty when it would take it. */
+export function validatePlaceEdit(values: PlaceEditValues, place: OwnedPlace): PlaceEditErrors {
+  const payload = toPlaceUpdate(values, place);
+  const result = v.safeParse(ownerPlaceUpdateSchema, payload);
+  if (!result.success) return firstErrorPerField(result.issues);
+  const problem = placeConsistencyProblem({ ...payload, lively_threshold: place.lively_threshold, packed_threshold: place.packed_threshold });
+  return problem ? { [problem.field]: problem.message } : {};
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { FeatureFlagAnswer } from "../../../worker/schemas/answers";
 import { request } from "../../api/request";
 
 /** A flag's value; any failure to fetch it counts as false (spec §7). */
@@ -6,7 +7,7 @@ export async function fetchFeatureFlag(name: string): Promise<boolean> {
   try {
     const response = await request("POST", `/api/feature-flags/${encodeURIComponent(name)}`);
     if (!response.ok) return false;
-    const { value } = (await response.json()) as { value?: unknown };
+    const { value } = (await response.json()) as Partial<FeatureFlagAnswer>;
     return value === true;
   } catch (error) {
     console.error(error);

@@ -1,7 +1,9 @@
 // The event-category editor (spec §2 'edit-event-category'), opened from the event form's
 // category field: create, rename or describe, and delete categories.
 import { useState, type FormEvent } from "react";
+import * as v from "valibot";
 import type { EventCategoryAnswer } from "../../../../worker/schemas/answers";
+import { eventCategorySchema } from "../../../../worker/schemas/tag";
 import { errorMessage, request } from "../../../api/request";
 import { Modal } from "../../../components/Modal";
 import { confirmDeleteCategory, MESSAGES } from "../messages";
@@ -72,8 +74,10 @@ export function CategoryEditor({
   const save = (event: FormEvent) => {
     event.preventDefault();
     setStatus(null);
-    if (!name.trim()) {
-      setNameError(MESSAGES.categoryNameRequired);
+    // The server's schema: 'Category name is required.' and its length cap.
+    const checked = v.safeParse(eventCategorySchema, { name, description });
+    if (!checked.success) {
+      setNameError(checked.issues[0].message);
       return;
     }
     if (selected) {

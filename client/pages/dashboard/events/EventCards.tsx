@@ -1,6 +1,6 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
 // a card opens it for editing (spec §2 Events manager).
-import type { EventAnswer } from "../../../../worker/schemas/answers";
+import type { EventsAnswer } from "../../../../worker/schemas/answers";
 import { formatDateTime } from "../format";
 import { LOADING } from "../keyTrends";
 import { MESSAGES } from "../messages";
@@ -9,7 +9,7 @@ import defaultEventImage from "./default-event.svg";
 
 export function EventCards({ placeId, onOpen }: { placeId: number | null; onOpen: (eventId: number) => void }) {
   const endpoint = placeId === null ? "/api/events" : `/api/business/${placeId}/events`;
-  const { data, error } = useApiResource<{ events: EventAnswer[] }>(endpoint, MESSAGES.fetchEventsFailed);
+  const { data, error } = useApiResource<EventsAnswer>(endpoint, MESSAGES.fetchEventsFailed);
   const events = data?.events;
 
   if (error) return <p role="alert" className="form-error">{error}</p>;

@@ -1,9 +1,10 @@
 // The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
 // categories, and opens the category editor from the category field.
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import type { EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
+import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
+import { EVENT_DAYS } from "../../../../worker/schemas/event";
 import { request } from "../../../api/request";
-import { REPEATING_DAY_NAMES, validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
+import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
 import { MESSAGES } from "../messages";
 import { CategoryEditor } from "./CategoryEditor";
 
@@ -26,7 +27,7 @@ function usePlacesAndCategories() {
         return;
       }
       if (placesResponse) setPlaces((await placesResponse.json()) as OwnedPlace[]);
-      setCategories((await categoriesResponse.json()) as EventCategoryAnswer[]);
+      setCategories(((await categoriesResponse.json()) as EventCategoriesAnswer).categories);
       setError(null);
     } catch (caught) {
       console.error(caught);
@@ -182,7 +183,7 @@ export function EventForm({
         <fieldset className="field" aria-describedby={describedBy("repeating_days")}>
           <legend>Repeats on</legend>
           <div className="choice-row">
-            {REPEATING_DAY_NAMES.map((day) => (
+            {EVENT_DAYS.map((day) => (
               <label key={day}>
                 <input type="checkbox" checked={values.repeating_days.includes(day)} onChange={(event) => toggleDay(day, event.target.checked)} />
                 {day}
@@ -204,6 +205,7 @@ export function EventForm({
         {currentImage ? <img className="event-form-image" src={currentImage} alt="Current cover image" /> : null}
         <input id={id("cover_image")} type="file" accept={IMAGE_TYPES} onChange={(event) => set("cover_image", event.target.files?.[0] ?? null)} />
       </Field>
+      {errors.form ? <p className="field-error">{errors.form}</p> : null}
       {failure ? <p role="alert" className="form-error">{failure}</p> : null}
       <div className="actions">
         <button type="submit" className="button" disabled={saving}>{submitLabel}</button>
