@@ -95,6 +95,21 @@ describe("Dashboard session", () => {
 describe("Dashboard businesses", () => {
   beforeEach(signIn);
 
+  it("folds the list on a narrow screen through its title", async () => {
+    dashboardApi();
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    renderAt("/dashboard");
+    const toggle = await screen.findByRole("button", { name: "Your Businesses" });
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    fireEvent.click(screen.getByRole("button", { name: /The Stoop/ }));
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "false"));
+    expect(screen.queryByRole("button", { name: /The Copper Lantern/ })).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(screen.getByRole("button", { name: /The Copper Lantern/ })).toBeVisible();
+  });
+
   it("lists the owner's businesses with cover or 'No Image' and asks to pick one", async () => {
     dashboardApi();
     renderAt("/dashboard");

@@ -124,6 +124,15 @@ describe("owner dashboard, in Chromium against the built app", () => {
     expect(queryD1(`SELECT id FROM events WHERE name LIKE '${name}%'`)).toEqual([]);
     await page.context().close();
   });
+
+  it.each([1280, 375])("saves a screenshot of the dashboard at %i px", async (width) => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`, { width, height: 900 });
+    await page.getByRole("region", { name: "Weekly summary" }).locator("canvas").waitFor();
+    await page.screenshot({ path: path.join(artifacts, `dashboard-${width}.png`), fullPage: true });
+    // Nothing may stick out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.context().close();
+  });
 });
 
 /** A valid 1×1 PNG: the server checks uploads by their magic bytes. */

@@ -6,13 +6,13 @@ import { useApiJson } from "./useApiJson";
 export const DEVICE_REFRESH_MS = 60_000;
 
 export function DeviceBadge({ placeId }: { placeId: number }) {
-  const { data } = useApiJson<{ exists: boolean }>(`/api/check_pico/${placeId}`, DEVICE_REFRESH_MS);
+  const { data, failed } = useApiJson<{ exists: boolean }>(`/api/check_pico/${placeId}`, DEVICE_REFRESH_MS);
   const online = data?.exists;
+  let label: string = online ? MESSAGES.deviceOnline : MESSAGES.deviceOffline;
+  if (online === undefined) label = failed ? "Device status unknown" : "Checking device…";
   return (
     <details className="device-status">
-      <summary className={`device-badge ${online === undefined ? "checking" : online ? "online" : "offline"}`}>
-        {online === undefined ? "Checking device…" : online ? MESSAGES.deviceOnline : MESSAGES.deviceOffline}
-      </summary>
+      <summary className={`device-badge ${online === undefined ? "checking" : online ? "online" : "offline"}`}>{label}</summary>
       <div className="device-help">
         <p>Your Third Place device counts the crowd. Keep it switched on and plugged in at all times.</p>
         <p>If your venue's Wi-Fi has trouble, the device cannot send its counts and shows as offline until the connection is back.</p>
