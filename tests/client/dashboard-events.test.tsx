@@ -244,6 +244,18 @@ describe("Event category editor", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("This category is used by 1 event.");
   });
 
+  it("says 'Failed to fetch event categories.' when the list cannot be read again after a change", async () => {
+    let reads = 0;
+    eventsApi({
+      "GET /api/event-categories": () => (++reads === 1 ? json({ categories }) : json({}, 500)),
+      "PUT /api/event-categories/3": { id: 3, name: "Live Bands", description: "" },
+    });
+    const dialog = await openEditor();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Live Music" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Update Category" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Failed to fetch event categories.");
+  });
+
   it("closes on Escape and gives focus back to the button that opened it", async () => {
     eventsApi();
     const dialog = await openEditor();

@@ -38,7 +38,8 @@ export function CategoryEditor({
   onClose,
 }: {
   categories: EventCategoryAnswer[];
-  onChanged: () => Promise<void>;
+  /** Reloads the list; resolves to the sentence to show when that failed. */
+  onChanged: () => Promise<string | null>;
   /** A new category is chosen in the event form right away. */
   onCreated: (category: EventCategoryAnswer) => void;
   onClose: () => void;
@@ -64,9 +65,9 @@ export function CategoryEditor({
     const outcome = await change();
     if ("problem" in outcome) setStatus({ kind: "error", text: outcome.problem });
     else {
-      await onChanged();
+      const reloadProblem = await onChanged();
       after(outcome.answer);
-      setStatus({ kind: "success", text: success });
+      setStatus(reloadProblem ? { kind: "error", text: reloadProblem } : { kind: "success", text: success });
     }
     setBusy(false);
   };

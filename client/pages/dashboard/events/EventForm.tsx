@@ -10,36 +10,51 @@ import { CategoryEditor } from "./CategoryEditor";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp";
 
-/** Loads the owner's places and the categories; `reloadCategories` after the editor closes. */
+/**
+ * Loads the owner's places and the categories. `reloadCategories` (after a change in the category
+ * editor) resolves to the sentence to show there when the list cannot be read again.
+ */
 function usePlacesAndCategories() {
   const [places, setPlaces] = useState<OwnedPlace[] | null>(null);
   const [categories, setCategories] = useState<EventCategoryAnswer[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async (which: "both" | "categories") => {
+  useEffect(() => {
+    let current = true;
+    Promise.all([request("GET", "/api/get-places-owned"), request("GET", "/api/event-categories")])
+      .then(async ([placesResponse, categoriesResponse]) => {
+        if (!placesResponse.ok || !categoriesResponse.ok) {
+          if (current) setError(MESSAGES.fetchPlacesOrCategoriesFailed);
+          return;
+        }
+        const owned = (await placesResponse.json()) as OwnedPlace[];
+        const answer = (await categoriesResponse.json()) as EventCategoriesAnswer;
+        if (!current) return;
+        setPlaces(owned);
+        setCategories(answer.categories);
+      })
+      .catch((caught: unknown) => {
+        console.error(caught);
+        if (current) setError(MESSAGES.unexpected);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const reloadCategories = useCallback(async (): Promise<string | null> => {
     try {
-      const [placesResponse, categoriesResponse] = await Promise.all([
-        which === "both" ? request("GET", "/api/get-places-owned") : null,
-        request("GET", "/api/event-categories"),
-      ]);
-      if ((placesResponse && !placesResponse.ok) || !categoriesResponse.ok) {
-        setError(MESSAGES.fetchPlacesOrCategoriesFailed);
-        return;
-      }
-      if (placesResponse) setPlaces((await placesResponse.json()) as OwnedPlace[]);
-      setCategories(((await categoriesResponse.json()) as EventCategoriesAnswer).categories);
-      setError(null);
+      const response = await request("GET", "/api/event-categories");
+      if (!response.ok) return MESSAGES.fetchCategoriesFailed;
+      setCategories(((await response.json()) as EventCategoriesAnswer).categories);
+      return null;
     } catch (caught) {
       console.error(caught);
-      setError(MESSAGES.unexpected);
+      return MESSAGES.unexpected;
     }
   }, []);
 
-  useEffect(() => {
-    void load("both");
-  }, [load]);
-
-  return { places, categories, error, reloadCategories: () => load("categories") };
+  return { places, categories, error, reloadCategories };
 }
 
 function Field({
