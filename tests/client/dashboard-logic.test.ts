@@ -80,20 +80,18 @@ describe("hoursRows()", () => {
 });
 
 describe("keyTrendTiles()", () => {
-  const thresholds = { lively_threshold: 40, packed_threshold: 100 };
-
   it("says Loading... in all four tiles before the first answer", () => {
-    expect(keyTrendTiles(null, thresholds).map((tile) => tile.value)).toEqual([LOADING, LOADING, LOADING, LOADING]);
+    expect(keyTrendTiles(null).map((tile) => tile.value)).toEqual([LOADING, LOADING, LOADING, LOADING]);
   });
 
   it("says Device Offline in all four tiles when currentCapacity is null", () => {
-    const tiles = keyTrendTiles({ currentCapacity: null, peakHour: "21:00", peakHourUtilization: 80, currentPopulation: null }, thresholds);
+    const tiles = keyTrendTiles({ currentCapacity: null, peakHour: "21:00", peakHourUtilization: 80, currentPopulation: null, currentStatus: null });
     expect(tiles.map((tile) => tile.label)).toEqual(["Current Capacity", "Current Status", "Today's Peak Hour", "Peak Hour Capacity"]);
     expect(tiles.map((tile) => tile.value)).toEqual([DEVICE_OFFLINE, DEVICE_OFFLINE, DEVICE_OFFLINE, DEVICE_OFFLINE]);
   });
 
-  it("shows capacity and peak utilisation with a percent sign and the level from the thresholds", () => {
-    const tiles = keyTrendTiles({ currentCapacity: 55, peakHour: "21:00", peakHourUtilization: 80, currentPopulation: 55 }, thresholds);
+  it("shows capacity and peak utilisation with a percent sign and the level with its headcount", () => {
+    const tiles = keyTrendTiles({ currentCapacity: 55, peakHour: "21:00", peakHourUtilization: 80, currentPopulation: 55, currentStatus: "Lively" });
     expect(tiles.map((tile) => tile.value)).toEqual(["55%", "Lively · 55 people", "9 PM", "80%"]);
   });
 });

@@ -12,7 +12,7 @@ import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
 const copper = makePlace();
 const stoop = makePlace({ id: 2, slug: "the-stoop", name: "The Stoop", cover_image: null, cover_photo_url: null, phone_number: "", owners: [], website: "" });
 
-const liveTrends: KeyTrends = { currentCapacity: 64, peakHour: "21:00", peakHourUtilization: 82, currentPopulation: 64 };
+const liveTrends: KeyTrends = { currentCapacity: 64, peakHour: "21:00", peakHourUtilization: 82, currentPopulation: 64, currentStatus: "Lively" };
 
 const quarterHours = { intervals: ["2026-05-01T23:00:00Z", "2026-05-01T23:15:00Z"], relative_fullness: [40, 55] };
 
@@ -364,7 +364,7 @@ describe("Key trends", () => {
     renderAt("/place_dashboard?place_id=1");
     await screen.findByRole("region", { name: "Key trends" });
     expect(tileValues()).toEqual(["Loading...", "Loading...", "Loading...", "Loading..."]);
-    const offline = { currentCapacity: null, peakHour: null, peakHourUtilization: null, currentPopulation: null };
+    const offline = { currentCapacity: null, peakHour: null, peakHourUtilization: null, currentPopulation: null, currentStatus: null };
     await act(async () => pending.forEach((answer) => answer(json(offline))));
     expect(tileValues()).toEqual(["Device Offline", "Device Offline", "Device Offline", "Device Offline"]);
   });

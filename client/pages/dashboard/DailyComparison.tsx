@@ -1,7 +1,13 @@
 // 'Daily Comparison': a month calendar coloured by each day's busyness; choosing a day shows its
 // hourly bars with the peak hour (spec §2).
 import { useMemo, useState } from "react";
-import { WEEKDAYS, type CalendarDataItem, type HourlyDataItem, type PeakData } from "../../../worker/schemas/answers";
+import {
+  WEEKDAYS,
+  type CalendarDataAnswer,
+  type CalendarDataItem,
+  type HourlyDataAnswer,
+  type PeakData,
+} from "../../../worker/schemas/answers";
 import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
@@ -95,7 +101,7 @@ function CalendarHeatmap({
 
 function DayDetail({ placeId, date }: { placeId: number; date: string }) {
   const query = `date=${date}&place_id=${placeId}`;
-  const hourly = useApiJson<{ hourly_data: HourlyDataItem[] }>(`/api/hourly_data?${query}`);
+  const hourly = useApiJson<HourlyDataAnswer>(`/api/hourly_data?${query}`);
   const peak = useApiJson<PeakData>(`/api/peak_hourly_data?${query}`);
   const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data.hourly_data) : null), [hourly.data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
@@ -126,7 +132,7 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
 }
 
 export function DailyComparison({ placeId }: { placeId: number }) {
-  const calendar = useApiJson<{ calendar_data: CalendarDataItem[] }>(`/api/calendar_data?place_id=${placeId}`);
+  const calendar = useApiJson<CalendarDataAnswer>(`/api/calendar_data?place_id=${placeId}`);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="daily-comparison">

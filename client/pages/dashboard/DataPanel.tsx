@@ -65,7 +65,7 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
 
   return (
     <section className="data-panel" aria-label={`${place.name} data`}>
-      <KeyTrendsPanel placeId={place.id} thresholds={place} />
+      <KeyTrendsPanel placeId={place.id} />
       <div role="tablist" aria-label="Data views" className="tabs">
         {tabs.map((tab, index) => (
           <button
