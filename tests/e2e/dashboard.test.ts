@@ -1,7 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { launchBrowser, openPage, queryD1 } from "./browser";
 
@@ -33,6 +34,19 @@ async function ownerPage(route: string, viewport?: { width: number; height: numb
   return page;
 }
 
+/** Canvas pixels of a chart drawn in `hex` (a series colour): proof that data was drawn, not just axes. */
+function pixelsOfColor(chart: Locator, hex: string): Promise<number> {
+  return chart.locator("canvas").evaluate((canvas: HTMLCanvasElement, color) => {
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(color.slice(at, at + 2), 16));
+    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8 && data[i + 3] > 200) count++;
+    }
+    return count;
+  }, hex);
+}
+
 /** Accepts every alert and confirm, remembering their texts. */
 function collectDialogs(page: Page): string[] {
   const messages: string[] = [];
@@ -55,6 +69,68 @@ describe("owner dashboard, in Chromium against the built app", () => {
     );
     for (const other of others) expect(await list.getByText(other.name).count()).toBe(0);
     await page.getByText("Select a business to view details.").waitFor();
+    await page.context().close();
+  });
+
+  it("draws the overview: today's summary and the hourly, recent and weekly charts with data", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const charts: [string, string][] = [
+      ["Hourly: usual versus today", "#78716c"],
+      ["Capacity, last 24 hours", "#2563eb"],
+      ["Weekly summary", "#7c3aed"],
+    ];
+    for (const [name, color] of charts) {
+      const chart = page.getByRole("region", { name });
+      await chart.locator("canvas").waitFor();
+      expect(Number(await chart.locator(".chart-canvas").getAttribute("data-points"))).toBeGreaterThan(0);
+      await expect.poll(() => pixelsOfColor(chart, color), { message: `${name} draws its series` }).toBeGreaterThan(100);
+    }
+    const summary = page.getByRole("region", { name: "Today so far" });
+    await summary.getByText("Visitors so far").waitFor();
+    expect(await summary.locator("dd").allTextContents()).not.toContain("Loading...");
+    await page.context().close();
+  });
+
+  it("opens a heatmap day's hourly chart from the Daily Comparison calendar", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    await page.getByRole("tab", { name: "Daily Comparison" }).click();
+    await page.getByText("Select a day to view hourly data.").waitFor();
+    const day = page.locator(".heatmap-day:not([disabled])").last();
+    await day.waitFor();
+    expect(await day.getAttribute("class")).toMatch(/heatmap-score-(10|\d)\b/);
+    expect(await page.locator(".heatmap-day[disabled]").first().getAttribute("class")).toContain("heatmap-score-none");
+    const date = (await day.getAttribute("data-date"))!;
+    await day.click();
+    const detail = page.getByRole("region", { name: `Hourly Population Data for ${date}` });
+    await detail.locator("canvas").waitFor();
+    await expect.poll(() => pixelsOfColor(detail, "#b45309")).toBeGreaterThan(100);
+    const peak = detail.getByRole("definition").first();
+    await expect.poll(() => peak.textContent()).toMatch(/^\d{1,2} (AM|PM)/);
+    await page.context().close();
+  });
+
+  it("moves Current Capacity within 60 s of new sensor readings, without a reload", { timeout: 120_000 }, async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const capacity = page.getByRole("region", { name: "Key trends" }).getByRole("definition").first();
+    await expect.poll(() => capacity.textContent()).not.toBe("Loading...");
+    const before = await capacity.textContent();
+
+    // Every sensor of the venue reports, so the headcount is exactly what is posted.
+    const keys = (JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
+      (key) => key.placeId === copperId,
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    const [{ packed_threshold }] = queryD1<{ packed_threshold: number }>(`SELECT packed_threshold FROM places WHERE id = ${copperId}`);
+    const full = before !== "100%";
+    for (const [index, key] of keys.entries()) {
+      const count = full ? Math.ceil(packed_threshold / keys.length) + (index === 0 ? 1 : 0) : 0;
+      const posted = await page.request.post("/api/ingest", { headers: { authorization: `Bearer ${key.key}` }, data: { count } });
+      expect(posted.ok()).toBe(true);
+    }
+    const expected = full ? "100%" : "0%";
+    await expect.poll(() => capacity.textContent(), { timeout: 60_000, interval: 1_000 }).toBe(expected);
+    await page.reload();
+    await page.getByText("Device is Online").waitFor();
     await page.context().close();
   });
 

@@ -50,7 +50,7 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
     );
   }
   return (
-    <ChartCard title="Today so far" note="Visitors are estimated from rises in the headcount since 5 AM.">
+    <ChartCard title="Today so far" note="Visitors are estimated from rises in the headcount since 5 AM." wide>
       {body}
     </ChartCard>
   );

@@ -26,11 +26,11 @@ export function hourlyPopulationData(items: HourlyDataItem[]): CategoryData {
   };
 }
 
-/** Monday first; a weekday missing from the answer counts as 0 (spec §3). */
+/** Monday first ("Mon", short enough for a phone's axis); a weekday missing from the answer counts as 0 (spec §3). */
 export function weeklyData(summary: WeeklySummary): CategoryData {
   const byName = new Map(Object.entries(summary).map(([name, value]) => [name.toLowerCase(), value ?? 0]));
   return {
-    labels: WEEKDAYS.map(weekdayLabel),
+    labels: WEEKDAYS.map((day) => weekdayLabel(day).slice(0, 3)),
     data: [indices(WEEKDAYS.length), WEEKDAYS.map((day) => byName.get(day) ?? 0)],
   };
 }
