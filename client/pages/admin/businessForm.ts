@@ -11,6 +11,7 @@ import {
   placeCreateSchema,
   placeFieldsSchema,
 } from "../../../worker/schemas/place";
+import { firstErrorPerField } from "../dashboard/formErrors";
 
 type TextField =
   | "name"
@@ -115,14 +116,7 @@ export function businessFields(values: BusinessFormValues): Record<string, strin
  */
 export function validateBusiness(values: BusinessFormValues, mode: BusinessFormMode): BusinessFormErrors {
   const result = v.safeParse(mode === "add" ? placeCreateSchema : placeFieldsSchema, businessFields(values));
-  const errors: BusinessFormErrors = {};
-  if (!result.success) {
-    for (const issue of result.issues) {
-      const field = v.getDotPath(issue) as TextField | null;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-    return errors;
-  }
+  if (!result.success) return firstErrorPerField(result.issues);
   const { output } = result;
   const problem = placeConsistencyProblem({
     ...NO_HOURS,
@@ -130,8 +124,7 @@ export function validateBusiness(values: BusinessFormValues, mode: BusinessFormM
     lively_threshold: output.lively_threshold ?? PLACE_DEFAULTS.lively_threshold,
     packed_threshold: output.packed_threshold ?? PLACE_DEFAULTS.packed_threshold,
   });
-  if (problem) errors[problem.field as TextField] = problem.message;
-  return errors;
+  return problem ? { [problem.field]: problem.message } : {};
 }
 
 /**

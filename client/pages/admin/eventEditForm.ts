@@ -5,6 +5,8 @@
 import * as v from "valibot";
 import type { EventAnswer } from "../../../worker/schemas/answers";
 import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../worker/schemas/event";
+import { toDateTimeLocal, toIsoInstant } from "../dashboard/eventForm";
+import { firstErrorPerField } from "../dashboard/formErrors";
 
 export interface EventEditValues {
   place_id: string;
@@ -35,30 +37,13 @@ const REQUIRED: Partial<Record<keyof EventEditValues, string>> = {
   start_time: EVENT_MESSAGES.startTime,
 };
 
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** An ISO instant as a `datetime-local` value in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value (browser time zone) as an ISO instant; "" stays "". */
-export function toIsoString(local: string): string {
-  if (local === "") return "";
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
-}
-
 export function eventEditValuesFrom(event: EventAnswer): EventEditValues {
   return {
     place_id: String(event.place_id),
     name: event.name,
     description: event.description,
-    start_time: toLocalInput(event.start_time),
-    end_time: toLocalInput(event.end_time),
+    start_time: toDateTimeLocal(new Date(event.start_time)),
+    end_time: event.end_time ? toDateTimeLocal(new Date(event.end_time)) : "",
     max_capacity: event.max_capacity === null ? "" : String(event.max_capacity),
     category: event.category === null ? "" : String(event.category),
     is_recurring: event.is_recurring,
@@ -75,8 +60,8 @@ export function eventEditFields(values: EventEditValues): Record<string, string>
     place_id: values.place_id.trim(),
     name: values.name.trim(),
     description: values.description.trim(),
-    start_time: toIsoString(values.start_time),
-    end_time: toIsoString(values.end_time),
+    start_time: toIsoInstant(values.start_time),
+    end_time: toIsoInstant(values.end_time),
     max_capacity: values.max_capacity.trim(),
     category: values.category,
     frequency: values.frequency.trim(),
@@ -95,13 +80,7 @@ export function validateEventEdit(values: EventEditValues): EventEditErrors {
     if (String(values[field]).trim() === "") errors[field] = message;
   }
   const result = v.safeParse(eventFieldsSchema, eventEditFields(values));
-  if (!result.success) {
-    for (const issue of result.issues) {
-      const field = v.getDotPath(issue) as keyof EventEditValues | null;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-    return errors;
-  }
+  if (!result.success) return { ...firstErrorPerField(result.issues), ...errors };
   const { output } = result;
   // Without a start time (already reported) the end-after-start rule has nothing to compare.
   const problem = eventConsistencyProblem({

@@ -1,25 +1,27 @@
-// The admin area's sentences from spec §5 and §8, character for character.
+// The admin area's sentences from spec §5 and §8, character for character. Those the owner
+// dashboard shows too come from its catalogue.
+import { MESSAGES } from "../dashboard/messages";
+
 export const ADMIN_MESSAGES = {
+  fetchBusinessesFailed: MESSAGES.fetchBusinessesFailed,
+  fetchBusinessDetailsFailed: MESSAGES.fetchBusinessDetailsFailed,
+  fetchEventsFailed: MESSAGES.fetchEventsFailed,
+  fetchEventDetailsFailed: MESSAGES.fetchEventDetailsFailed,
+  fetchPlacesOrCategoriesFailed: MESSAGES.fetchPlacesOrCategoriesFailed,
+  unexpected: MESSAGES.unexpected,
+  unexpectedTryAgain: MESSAGES.unexpectedTryAgain,
+  updateBusinessFailed: MESSAGES.updateBusinessFailed,
+  updateEventFailed: MESSAGES.updateEventFailed,
+  businessUpdated: MESSAGES.businessUpdated,
+  eventUpdated: MESSAGES.eventUpdated,
   fetchTagsFailed: "Failed to fetch tags.",
-  fetchBusinessesFailed: "Failed to fetch businesses.",
-  fetchBusinessDetailsFailed: "Failed to fetch business details.",
-  fetchEventsFailed: "Failed to fetch events.",
-  fetchEventDetailsFailed: "Failed to fetch event details.",
-  fetchPlacesOrCategoriesFailed: "Failed to fetch places or categories.",
-  unexpected: "An unexpected error occurred.",
-  unexpectedTryAgain: "An unexpected error occurred. Please try again.",
   createBusinessFailed: "Failed to create business.",
-  updateBusinessFailed: "Failed to update business.",
   createTagFailed: "Failed to create tag.",
   updateTagFailed: "Failed to update tag.",
   deleteTagFailed: "Failed to delete tag.",
   updateMaxDevicesFailed: "Failed to update max devices.",
-  updateEventFailed: "Failed to update event.",
   businessCreated: "Business created successfully!",
-  businessUpdated: "Business updated successfully!",
   maxDevicesUpdated: "Max devices updated successfully.",
-  eventUpdated: "Event updated successfully!",
-  tagNameRequired: "Tag name is required.",
   unknownPlace: "Unknown Place",
   // Beyond the spec (devices, submissions inbox), in the same voice.
   fetchDevicesFailed: "Failed to fetch devices.",

@@ -2,6 +2,7 @@
 // empty name gets 'Tag name is required.' here exactly as from the server.
 import * as v from "valibot";
 import { tagSchema } from "../../../worker/schemas/tag";
+import { firstErrorPerField } from "../dashboard/formErrors";
 
 export interface TagFormValues {
   name: string;
@@ -15,13 +16,7 @@ export const emptyTagForm: TagFormValues = { name: "", description: "" };
 /** Field problems; empty when the form may be sent. */
 export function validateTag(values: TagFormValues): TagFormErrors {
   const result = v.safeParse(tagSchema, values);
-  const errors: TagFormErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.issues) {
-    const field = v.getDotPath(issue) as keyof TagFormValues | null;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return result.success ? {} : firstErrorPerField(result.issues);
 }
 
 /** The multipart body of POST /api/tags and PUT /api/tags/{id}. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { EventsAnswer } from "../../../../worker/schemas/answers";
 import { useAdminJson } from "../adminApi";
 import defaultCover from "../default-cover.svg";
-import { formatDate } from "../format";
+import { formatDateTime } from "../../dashboard/format";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventList() {
@@ -21,7 +21,7 @@ export function AdminEventList() {
             <span className="admin-card-title">{event.name}</span>
             <span>
               <span className="visually-hidden">Starts </span>
-              {formatDate(event.start_time)}
+              <time dateTime={event.start_time}>{formatDateTime(event.start_time)}</time>
             </span>
             {event.category_name ? (
               <span>
