@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { configRoutes } from "./routes/config";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
 import { placeRoutes } from "./routes/places";
+import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 
 export const app = new Hono<AppEnv>()
@@ -12,6 +14,8 @@ export const app = new Hono<AppEnv>()
   .route("/", healthRoutes)
   .route("/", imageRoutes)
   .route("/", placeRoutes)
+  .route("/", reviewRoutes)
+  .route("/", configRoutes)
   .route("/", submissionRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
