@@ -8,7 +8,9 @@ const stateDir = process.env.THIRD_PLACE_STATE;
 export default defineConfig({
   plugins: [react(), cloudflare({ persistState: stateDir ? { path: stateDir } : true })],
   build: {
-    // Fail loudly instead of silently shipping a huge marketing bundle.
+    // The bundle benchmark (npm run bench) reads this to know what each route loads; kept out of
+    // the served assets.
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
 });

@@ -11,6 +11,12 @@ import { submissionRoutes } from "./routes/submissions";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
+  .use(async (c, next) => {
+    await next();
+    // API answers may carry private data: never cached unless a route opts in (images, live map).
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
+    c.res.headers.set("x-content-type-options", "nosniff");
+  })
   .route("/", healthRoutes)
   .route("/", imageRoutes)
   .route("/", placeRoutes)

@@ -30,6 +30,12 @@ export async function openPage(browser: Browser, route: string, viewport = { wid
   page.on("pageerror", (error) => {
     throw error;
   });
+  // The HTML's Content-Security-Policy is strict; a violation is a bug in what we ship.
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+      throw new Error(`CSP violation on ${route}: ${message.text()}`);
+    }
+  });
   await page.goto(route);
   return page;
 }

@@ -53,3 +53,20 @@ describe("Submit a Business, in Chromium against the built app", () => {
     expect(await response.json()).toEqual({ error: "No API route for GET /api/no-such-route." });
   });
 });
+
+describe("security headers of the built app", () => {
+  it("serve the HTML with a strict CSP that names the tile host, nosniff and the referrer policy", async () => {
+    const page = await openPage(browser, "/");
+    for (const route of ["/", "/faq", "/profile/the-stoop"]) {
+      const response = await page.request.get(route);
+      expect(response.status()).toBe(200);
+      const headers = response.headers();
+      expect(headers["content-type"]).toContain("text/html");
+      expect(headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(headers["content-security-policy"]).toContain("https://*.basemaps.cartocdn.com");
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});

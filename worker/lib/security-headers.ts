@@ -1,0 +1,47 @@
+// Headers for the HTML of the single-page app and for API answers (issue 9).
+
+/** "https://{s}.tile.example.com/{z}/{x}/{y}.png" → "https://*.tile.example.com"; null if unusable. */
+export function tileSource(tileUrl: string): string | null {
+  try {
+    const url = new URL(tileUrl.replace(/\{s\}/g, "a"));
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    const host = tileUrl.includes("{s}.") ? url.host.replace(/^a\./, "*.") : url.host;
+    return `${url.protocol}//${host}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Only our own scripts (no inline script) and images from us plus the configured tile host. */
+export function contentSecurityPolicy(tileUrl: string): string {
+  const tiles = tileSource(tileUrl);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ""}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function htmlSecurityHeaders(tileUrl: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(tileUrl),
+    "X-Content-Type-Options": "nosniff",
+    // Tile servers need a referrer; strict-origin sends only our origin, and only over HTTPS.
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/** Copies `response` with extra headers (responses from fetch have immutable headers). */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const copy = new Response(response.body, response);
+  for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+  return copy;
+}
