@@ -2,12 +2,17 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { businessRoutes } from "./routes/businesses";
 import { configRoutes } from "./routes/config";
+import { eventCategoryRoutes } from "./routes/event-categories";
+import { eventRoutes } from "./routes/events";
+import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
+import { tagRoutes } from "./routes/tags";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -18,11 +23,16 @@ export const app = new Hono<AppEnv>()
     c.res.headers.set("x-content-type-options", "nosniff");
   })
   .route("/", healthRoutes)
+  .route("/", businessRoutes)
+  .route("/", eventCategoryRoutes)
+  .route("/", eventRoutes)
+  .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
   .route("/", configRoutes)
-  .route("/", submissionRoutes);
+  .route("/", submissionRoutes)
+  .route("/", tagRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 

@@ -2,13 +2,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import * as v from "valibot";
-import { devices, placeOwners, places } from "../../drizzle/schema";
+import { devices, places } from "../../drizzle/schema";
 import { getDb } from "../db/client";
+import { canManagePlace } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { parseOrThrow } from "../lib/validation";
+import { idParamSchema } from "../schemas/fields";
 import { verifyAccessToken, type Principal } from "./tokens";
 
 function bearerToken(c: Context<AppEnv>): string | null {
@@ -21,6 +22,18 @@ function bearerToken(c: Context<AppEnv>): string | null {
 export async function principalOf(c: Context<AppEnv>): Promise<Principal | null> {
   const token = bearerToken(c);
   return token ? verifyAccessToken(c.env.JWT_SECRET, token) : null;
+}
+
+/**
+ * For reads open to everyone whose answer depends on the caller: null without a token; a token
+ * that is sent but invalid or expired is a 401, so the client refreshes it instead of silently
+ * getting the public answer.
+ */
+export async function optionalPrincipal(c: Context<AppEnv>): Promise<Principal | null> {
+  if (!bearerToken(c)) return null;
+  const principal = await principalOf(c);
+  if (!principal) throw unauthorized();
+  return principal;
 }
 
 async function authenticate(c: Context<AppEnv>): Promise<Principal> {
@@ -43,11 +56,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const placeIdSchema = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/, "Place id must be a positive whole number."),
-  v.transform(Number),
-);
+export const placeIdSchema = idParamSchema("Place id must be a positive whole number.");
 
 /**
  * Throws unless the principal may manage the place: an owner listed in place_owners, or the
@@ -57,13 +66,7 @@ export async function assertCanManagePlace(c: Context<AppEnv>, principal: Princi
   const db = getDb(c.env);
   const [place] = await db.select({ id: places.id }).from(places).where(eq(places.id, placeId)).limit(1);
   if (!place) throw notFound("No such place.");
-  if (principal.role === "admin") return;
-  const [ownership] = await db
-    .select({ placeId: placeOwners.placeId })
-    .from(placeOwners)
-    .where(and(eq(placeOwners.placeId, placeId), eq(placeOwners.userId, principal.userId!)))
-    .limit(1);
-  if (!ownership) throw forbidden("You do not manage this place.");
+  if (!(await canManagePlace(db, principal, placeId))) throw forbidden("You do not manage this place.");
 }
 
 /** Owner of the place named by the path parameter `param` (default "id"), or the administrator. */

@@ -48,5 +48,10 @@ export async function readJson<TSchema extends v.GenericSchema>(
   return parseOrThrow(schema, body);
 }
 
+/** Only the fields that were sent: a validated partial update's undefined means "leave as it is". */
+export function sentFields<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 const tooLarge = (maxBytes: number) =>
   new ApiError(413, `Request body is larger than ${Math.round(maxBytes / 1024)} KB.`);

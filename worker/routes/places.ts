@@ -1,8 +1,116 @@
 import { Hono } from "hono";
-import { getDb } from "../db/client";
-import { listPartnerVenues } from "../db/places";
+import * as v from "valibot";
+import { optionalPrincipal, requireAdmin, requirePlaceOwner, requireUser, placeIdSchema } from "../auth/middleware";
+import { getDb, type Database } from "../db/client";
+import {
+  canManagePlace,
+  createPlace,
+  findPlaceRow,
+  listOwnedPlaces,
+  listPartnerVenues,
+  listPublicPlaces,
+  ownedPlace,
+  placeColumns,
+  publicPlace,
+  toPublicPlace,
+  unknownTagIds,
+  updatePlace,
+} from "../db/places";
 import type { AppEnv } from "../env";
+import { badRequest, forbidden, notFound } from "../lib/errors";
+import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
+import { parseOrThrow, readJson, sentFields } from "../lib/validation";
+import type { PlaceHours } from "../schemas/answers";
+import {
+  NO_HOURS,
+  ownerPlaceUpdateSchema,
+  placeConsistencyProblem,
+  placeCreateSchema,
+  PLACE_DEFAULTS,
+  placeFieldsSchema,
+  placeKeySchema,
+} from "../schemas/place";
 
-export const placeRoutes = new Hono<AppEnv>().get("/website/places", async (c) => {
-  return c.json(await listPartnerVenues(getDb(c.env)));
-});
+/** Refuses a place whose final values break a rule spanning fields (hour pairs, thresholds). */
+function assertConsistent(place: PlaceHours & { lively_threshold: number; packed_threshold: number }) {
+  const problem = placeConsistencyProblem(place);
+  if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+}
+
+async function assertTagsExist(db: Database, tagIds: number[] | undefined) {
+  const unknown = await unknownTagIds(db, tagIds ?? []);
+  if (unknown.length === 0) return;
+  const message = `No tag with id ${unknown.join(", ")}.`;
+  throw badRequest(`tags: ${message}`, [{ field: "tags", message }]);
+}
+
+async function existingPlace(db: Database, placeId: number) {
+  const row = await findPlaceRow(db, placeId);
+  if (!row) throw notFound("No such place.");
+  return row;
+}
+
+export const placeRoutes = new Hono<AppEnv>()
+  .get("/website/places", async (c) => {
+    return c.json(await listPartnerVenues(getDb(c.env)));
+  })
+  .get("/places", async (c) => {
+    return c.json(await listPublicPlaces(getDb(c.env)));
+  })
+  .get("/place/:idOrSlug", async (c) => {
+    const key = v.safeParse(placeKeySchema, c.req.param("idOrSlug"));
+    if (!key.success) throw notFound("No such place.");
+    const principal = await optionalPrincipal(c);
+    const db = getDb(c.env);
+    const row = await findPlaceRow(db, key.output);
+    if (!row) throw notFound("No such place.");
+    const mayManage = principal !== null && (await canManagePlace(db, principal, row.id));
+    return c.json(mayManage ? await ownedPlace(db, row) : await publicPlace(db, row));
+  })
+  .get("/get-places-owned", requireUser, async (c) => {
+    return c.json(await listOwnedPlaces(getDb(c.env), c.get("principal")));
+  })
+  .post("/place/create", requireAdmin, async (c) => {
+    const form = await readForm(c);
+    const { tags, ...fields } = parseOrThrow(placeCreateSchema, form.fields);
+    assertConsistent({
+      ...NO_HOURS,
+      lively_threshold: PLACE_DEFAULTS.lively_threshold,
+      packed_threshold: PLACE_DEFAULTS.packed_threshold,
+      ...sentFields(fields),
+    });
+    const photo = await imageField(form, "photo");
+    const db = getDb(c.env);
+    await assertTagsExist(db, tags);
+    const row = await writeWithImages(c.env.IMAGES, "places", { photo }, (keys) =>
+      createPlace(db, { ...placeColumns(fields), name: fields.name, coverImageKey: keys.photo ?? null }, tags ?? []),
+    );
+    return c.json(await ownedPlace(db, row), 201);
+  })
+  .post("/place/update/:id", requirePlaceOwner("id"), async (c) => {
+    const db = getDb(c.env);
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const before = await existingPlace(db, placeId);
+    const current = toPublicPlace(before, []);
+
+    // Owners send JSON of the fields they may edit; the admin's form carries every field and images.
+    if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
+      const fields = sentFields(await readJson(c, ownerPlaceUpdateSchema));
+      assertConsistent({ ...current, ...fields });
+      await updatePlace(db, placeId, placeColumns(fields));
+    } else {
+      if (c.get("principal").role !== "admin") {
+        throw forbidden("Only an administrator can change these details.");
+      }
+      const form = await readForm(c);
+      const { tags, ...fields } = sentFields(parseOrThrow(placeFieldsSchema, form.fields));
+      assertConsistent({ ...current, ...fields });
+      const coverImage = await imageField(form, "cover_image");
+      await assertTagsExist(db, tags);
+      await writeWithImages(c.env.IMAGES, "places", { cover_image: coverImage }, (keys) =>
+        updatePlace(db, placeId, { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}) }, tags),
+      );
+      if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey]);
+    }
+    return c.json(await ownedPlace(db, await existingPlace(db, placeId)));
+  });

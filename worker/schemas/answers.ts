@@ -106,6 +106,43 @@ export interface EventAnswer {
   flyer_image: string | null;
 }
 
+/** GET /api/business/{placeId}/events (upcoming and recurring) and GET /api/events (all). */
+export interface EventsAnswer {
+  events: EventAnswer[];
+}
+
+/** GET /api/tags */
+export interface TagsAnswer {
+  tags: TagAnswer[];
+}
+
+/** GET /api/event-categories */
+export interface EventCategoriesAnswer {
+  categories: EventCategoryAnswer[];
+}
+
+/** One row of the admin's Manage Max Devices list. */
+export interface BusinessAnswer {
+  id: number;
+  name: string;
+  max_devices: number;
+}
+
+/** GET /api/businesses */
+export interface BusinessesAnswer {
+  businesses: BusinessAnswer[];
+}
+
+/** POST /api/feature-flags/{name}: an unknown flag is false. */
+export interface FeatureFlagAnswer {
+  value: boolean;
+}
+
+/** Answer of writes whose client only checks success (deletes, max devices). */
+export interface OkAnswer {
+  ok: true;
+}
+
 export interface ReviewAnswer {
   id: number;
   username: string;

@@ -1,0 +1,132 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { EventCategoriesAnswer, EventCategoryAnswer } from "../../worker/schemas/answers";
+import { adminToken, bearer, count, createUser, insertCategory, insertEvent, insertPlace, sendForm } from "./fixtures";
+import { api, clearTables } from "./helpers";
+
+const reset = () => clearTables("events", "event_categories", "places", "users");
+
+const categoryName = async (id: number) =>
+  (await env.DB.prepare("SELECT name FROM event_categories WHERE id = ?").bind(id).first<{ name: string }>())?.name;
+
+describe("GET /api/event-categories", () => {
+  beforeEach(reset);
+
+  it("lists the categories by name, to anyone", async () => {
+    const trivia = await insertCategory("Trivia");
+    const comedy = await insertCategory("Comedy");
+    const response = await api("/api/event-categories");
+    expect(response.status).toBe(200);
+    expect(await response.json<EventCategoriesAnswer>()).toEqual({
+      categories: [
+        { id: comedy, name: "Comedy", description: "" },
+        { id: trivia, name: "Trivia", description: "" },
+      ],
+    });
+  });
+});
+
+describe("POST /api/event-categories", () => {
+  beforeEach(reset);
+
+  it("lets any signed-in owner create a category, remembered as theirs", async () => {
+    const owner = await createUser("Olivia Owner");
+    const response = await sendForm("/api/event-categories", "POST", { name: "Open Mic", description: "Bring a song." }, owner.token);
+    expect(response.status).toBe(201);
+    const category = await response.json<EventCategoryAnswer>();
+    expect(category).toEqual({ id: expect.any(Number), name: "Open Mic", description: "Bring a song." });
+    const row = await env.DB.prepare("SELECT created_by FROM event_categories WHERE id = ?").bind(category.id).first();
+    expect(row).toEqual({ created_by: owner.id });
+  });
+
+  it("refuses no token (401), an empty name ('Category name is required.') and a taken name (409)", async () => {
+    const owner = await createUser();
+    await insertCategory("Trivia");
+    expect((await sendForm("/api/event-categories", "POST", { name: "Open Mic" })).status).toBe(401);
+    const empty = await sendForm("/api/event-categories", "POST", { name: " ", description: "x" }, owner.token);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: "name: Category name is required." });
+    const taken = await sendForm("/api/event-categories", "POST", { name: "trivia" }, owner.token);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: 'An event category named "trivia" already exists.' });
+    expect(await count("event_categories")).toBe(1);
+  });
+});
+
+describe("PUT /api/event-categories/{id}", () => {
+  beforeEach(reset);
+
+  it("lets the creator and the admin update it, and nobody else", async () => {
+    const creator = await createUser("Creator");
+    const otherOwner = await createUser("Other");
+    const id = await insertCategory("Open Mic", creator.id);
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Hijack" })).status).toBe(401);
+    const refused = await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Hijack" }, otherOwner.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: "Only the owner who created this category, or an administrator, can change it.",
+    });
+    expect(await categoryName(id)).toBe("Open Mic");
+
+    const byCreator = await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Open Mic Night", description: "Sign up at 8." }, creator.token);
+    expect(byCreator.status).toBe(200);
+    expect(await byCreator.json()).toEqual({ id, name: "Open Mic Night", description: "Sign up at 8." });
+    const byAdmin = await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Open Mic" }, await adminToken());
+    expect(await byAdmin.json()).toEqual({ id, name: "Open Mic", description: "Sign up at 8." });
+  });
+
+  it("leaves the seeded categories (no creator) to the admin", async () => {
+    const owner = await createUser();
+    const id = await insertCategory("Trivia", null);
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Quiz" }, owner.token)).status).toBe(403);
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Quiz" }, await adminToken())).status).toBe(200);
+  });
+
+  it("refuses an empty name, a taken name and an unknown category", async () => {
+    const admin = await adminToken();
+    const id = await insertCategory("Trivia");
+    await insertCategory("Comedy");
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "" }, admin)).status).toBe(400);
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "COMEDY" }, admin)).status).toBe(409);
+    expect((await sendForm("/api/event-categories/424242", "PUT", { name: "Ghost" }, admin)).status).toBe(404);
+    expect(await categoryName(id)).toBe("Trivia");
+  });
+});
+
+describe("DELETE /api/event-categories/{id}", () => {
+  beforeEach(reset);
+
+  it("lets the creator delete an unused category", async () => {
+    const creator = await createUser();
+    const id = await insertCategory("Open Mic", creator.id);
+    const response = await api(`/api/event-categories/${id}`, { method: "DELETE", headers: bearer(creator.token) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(await count("event_categories")).toBe(0);
+  });
+
+  it("refuses no token (401) and another owner (403); the admin may delete", async () => {
+    const creator = await createUser();
+    const otherOwner = await createUser();
+    const id = await insertCategory("Open Mic", creator.id);
+    expect((await api(`/api/event-categories/${id}`, { method: "DELETE" })).status).toBe(401);
+    expect((await api(`/api/event-categories/${id}`, { method: "DELETE", headers: bearer(otherOwner.token) })).status).toBe(403);
+    expect(await count("event_categories")).toBe(1);
+    expect((await api(`/api/event-categories/${id}`, { method: "DELETE", headers: bearer(await adminToken()) })).status).toBe(200);
+    expect(await count("event_categories")).toBe(0);
+  });
+
+  it("refuses a category in use with 409 and a sentence, keeping the events as they are", async () => {
+    const id = await insertCategory("Trivia");
+    const placeId = await insertPlace();
+    await insertEvent({ place_id: placeId, category_id: id, name: "Quiz One" });
+    await insertEvent({ place_id: placeId, category_id: id, name: "Quiz Two" });
+    const response = await api(`/api/event-categories/${id}`, { method: "DELETE", headers: bearer(await adminToken()) });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: "This category is used by 2 events; give them another category before deleting it.",
+    });
+    expect(await count("event_categories")).toBe(1);
+    expect(await count("events", "category_id = ?", id)).toBe(2);
+  });
+});

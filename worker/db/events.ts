@@ -1,0 +1,132 @@
+import { and, asc, eq, gte, isNull, or, type SQL } from "drizzle-orm";
+import { eventCategories, events, places, type Event } from "../../drizzle/schema";
+import { imageUrl } from "../lib/images";
+import { sentFields } from "../lib/validation";
+import type { EventAnswer } from "../schemas/answers";
+import type { EventFields } from "../schemas/event";
+import type { Database } from "./client";
+
+type NewEvent = typeof events.$inferInsert;
+
+/** An event without an end time counts as on for this long (the dashboard's default length). */
+export const DEFAULT_EVENT_LENGTH_MS = 2 * 60 * 60 * 1000;
+
+const eventWithNames = {
+  event: events,
+  placeName: places.name,
+  categoryName: eventCategories.name,
+};
+
+type EventWithNames = { event: Event; placeName: string | null; categoryName: string | null };
+
+/** An event's stored day list (JSON text), tolerant of bad data. */
+export function parseDays(json: string): string[] {
+  try {
+    const days: unknown = JSON.parse(json);
+    return Array.isArray(days) ? days.filter((day): day is string => typeof day === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The columns to write for the given (validated) fields; absent fields are left out. */
+export function eventColumns(fields: EventFields): Partial<NewEvent> {
+  const columns: Partial<NewEvent> = {
+    placeId: fields.place_id,
+    name: fields.name,
+    description: fields.description,
+    startTime: fields.start_time,
+    endTime: fields.end_time,
+    maxCapacity: fields.max_capacity,
+    categoryId: fields.category,
+    isRecurring: fields.is_recurring,
+    frequency: fields.frequency,
+    hostName: fields.host_name,
+    additionalDetails: fields.additional_details,
+    repeatingDays: fields.repeating_days && JSON.stringify(fields.repeating_days),
+  };
+  return sentFields(columns);
+}
+
+export function toEventAnswer({ event, placeName, categoryName }: EventWithNames): EventAnswer {
+  const cover = imageUrl(event.coverImageKey);
+  return {
+    id: event.id,
+    place_id: event.placeId,
+    place_name: placeName,
+    name: event.name,
+    description: event.description,
+    start_time: event.startTime,
+    end_time: event.endTime,
+    max_capacity: event.maxCapacity,
+    category: event.categoryId,
+    category_name: categoryName,
+    is_recurring: event.isRecurring,
+    repeats: event.isRecurring,
+    repeating_days: parseDays(event.repeatingDays),
+    frequency: event.frequency,
+    host_name: event.hostName,
+    additional_details: event.additionalDetails,
+    photo_url: cover,
+    cover_image: cover,
+    flyer_image: imageUrl(event.flyerImageKey),
+  };
+}
+
+async function selectEvents(db: Database, condition: SQL | undefined) {
+  const rows = await db
+    .select(eventWithNames)
+    .from(events)
+    .leftJoin(places, eq(places.id, events.placeId))
+    .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId))
+    .where(condition)
+    .orderBy(asc(events.startTime), asc(events.id));
+  return rows.map(toEventAnswer);
+}
+
+/** Events still to come or under way at `now`, and every recurring event. */
+function upcomingCondition(now: Date): SQL {
+  const nowIso = now.toISOString();
+  const startedRecently = new Date(now.getTime() - DEFAULT_EVENT_LENGTH_MS).toISOString();
+  return or(
+    eq(events.isRecurring, true),
+    gte(events.endTime, nowIso),
+    and(isNull(events.endTime), gte(events.startTime, startedRecently)),
+  )!;
+}
+
+/** GET /api/business/{placeId}/events: a place's upcoming and recurring events, soonest first. */
+export function listUpcomingPlaceEvents(db: Database, placeId: number, now: Date) {
+  return selectEvents(db, and(eq(events.placeId, placeId), upcomingCondition(now)));
+}
+
+/** GET /api/events: every event of every place, in start order. */
+export function listAllEvents(db: Database) {
+  return selectEvents(db, undefined);
+}
+
+export async function findEventAnswer(db: Database, eventId: number): Promise<EventAnswer | undefined> {
+  const [answer] = await selectEvents(db, eq(events.id, eventId));
+  return answer;
+}
+
+export async function findEventRow(db: Database, eventId: number): Promise<Event | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  return row;
+}
+
+export async function insertEvent(db: Database, values: NewEvent): Promise<number> {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  return row.id;
+}
+
+export async function updateEvent(db: Database, eventId: number, values: Partial<NewEvent>): Promise<void> {
+  await db
+    .update(events)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(events.id, eventId));
+}
+
+export async function deleteEvent(db: Database, eventId: number): Promise<void> {
+  await db.delete(events).where(eq(events.id, eventId));
+}

@@ -1,0 +1,148 @@
+// Multipart forms and the images they carry. Images are recognised by their first bytes, never by
+// the declared type or file name, and stored in R2 under keys we generate.
+import type { Context } from "hono";
+import { ApiError, badRequest } from "./errors";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Room for two images at the limit (an event's cover and flyer) plus the text fields. */
+export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
+
+export interface FormInput {
+  /** Text values by name (the first one when a name repeats). */
+  fields: Record<string, string>;
+  /** Non-empty files by name; browsers send an empty file for a file input left blank. */
+  files: Map<string, File>;
+}
+
+const bodyTooLarge = (maxBytes: number) =>
+  new ApiError(413, `Request body is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`);
+
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw bodyTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Reads a multipart (or URL-encoded) form, refusing other bodies, oversized ones and garbage. */
+export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<FormInput> {
+  const contentType = c.req.header("content-type") ?? "";
+  if (!/^(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
+    throw new ApiError(415, "Send the request body as multipart/form-data.");
+  }
+  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw bodyTooLarge(maxBytes);
+  const bytes = await readCapped(c.req.raw.body, maxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badRequest("The request body is not a readable multipart form.");
+  }
+  const fields: Record<string, string> = {};
+  const files = new Map<string, File>();
+  for (const [name, value] of form) {
+    if (typeof value === "string") {
+      if (!(name in fields)) fields[name] = value;
+    } else if (value.size > 0 && !files.has(name)) {
+      files.set(name, value);
+    }
+  }
+  return { fields, files };
+}
+
+export type ImageFolder = "places" | "events";
+
+/** An uploaded file that passed the checks, with the type its bytes prove. */
+export interface CheckedImage {
+  file: File;
+  contentType: "image/jpeg" | "image/png" | "image/webp";
+  extension: "jpg" | "png" | "webp";
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
+  signature.every((byte, index) => bytes[at + index] === byte);
+
+const ascii = (text: string) => Array.from(text, (ch) => ch.charCodeAt(0));
+
+function sniffImageType(head: Uint8Array): Omit<CheckedImage, "file"> | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", extension: "jpg" };
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: "image/png", extension: "png" };
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return { contentType: "image/webp", extension: "webp" };
+  return null;
+}
+
+export const IMAGE_TOO_LARGE_MESSAGE = "Images must be at most 5 MB.";
+export const IMAGE_TYPE_MESSAGE = "Upload a JPEG, PNG or WebP image.";
+
+/** The image in form field `field`, checked (413 over 5 MB, 415 when not JPEG/PNG/WebP), or null. */
+export async function imageField(form: FormInput, field: string): Promise<CheckedImage | null> {
+  const file = form.files.get(field);
+  if (!file) return null;
+  if (file.size > MAX_IMAGE_BYTES) {
+    throw new ApiError(413, `${field}: ${IMAGE_TOO_LARGE_MESSAGE}`, {
+      details: [{ field, message: IMAGE_TOO_LARGE_MESSAGE }],
+    });
+  }
+  const kind = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+  if (!kind) {
+    throw new ApiError(415, `${field}: ${IMAGE_TYPE_MESSAGE}`, { details: [{ field, message: IMAGE_TYPE_MESSAGE }] });
+  }
+  return { file, ...kind };
+}
+
+async function storeImage(bucket: R2Bucket, folder: ImageFolder, image: CheckedImage): Promise<string> {
+  const key = `${folder}/${crypto.randomUUID()}.${image.extension}`;
+  await bucket.put(key, await image.file.arrayBuffer(), { httpMetadata: { contentType: image.contentType } });
+  return key;
+}
+
+/** Deletes stored images; a failure only leaves an unreferenced object behind, so it is logged. */
+export async function deleteImages(bucket: R2Bucket, keys: (string | null | undefined)[]): Promise<void> {
+  const present = keys.filter((key): key is string => Boolean(key));
+  if (present.length === 0) return;
+  try {
+    await bucket.delete(present);
+  } catch (error) {
+    console.error("could not delete replaced images", present, error);
+  }
+}
+
+/**
+ * Stores the new images, then runs the database write with their keys. If the write fails, the new
+ * images are deleted again, so a failed request leaves nothing behind in R2 either.
+ */
+export async function writeWithImages<TField extends string, TResult>(
+  bucket: R2Bucket,
+  folder: ImageFolder,
+  images: Record<TField, CheckedImage | null>,
+  write: (keys: Partial<Record<TField, string>>) => Promise<TResult>,
+): Promise<TResult> {
+  const keys: Partial<Record<TField, string>> = {};
+  try {
+    for (const field of Object.keys(images) as TField[]) {
+      const image = images[field];
+      if (image) keys[field] = await storeImage(bucket, folder, image);
+    }
+    return await write(keys);
+  } catch (error) {
+    await deleteImages(bucket, Object.values<string | undefined>(keys));
+    throw error;
+  }
+}

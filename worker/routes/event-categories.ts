@@ -1,0 +1,80 @@
+import { Hono } from "hono";
+import { eventCategories } from "../../drizzle/schema";
+import { requireUser } from "../auth/middleware";
+import type { Principal } from "../auth/tokens";
+import { getDb, type Database } from "../db/client";
+import { isConstraintError } from "../db/errors";
+import {
+  countEventsInCategory,
+  deleteEventCategory,
+  findEventCategory,
+  insertEventCategory,
+  listEventCategories,
+  updateEventCategory,
+} from "../db/event-categories";
+import { writeWithUniqueName } from "../db/names";
+import type { AppEnv } from "../env";
+import { conflict, forbidden, notFound } from "../lib/errors";
+import { readForm } from "../lib/uploads";
+import { parseOrThrow } from "../lib/validation";
+import type { EventCategoriesAnswer, OkAnswer } from "../schemas/answers";
+import { idParamSchema } from "../schemas/fields";
+import { eventCategorySchema } from "../schemas/tag";
+
+const categoryIdSchema = idParamSchema("Category id must be a positive whole number.");
+const nameTaken = (name: string) => conflict(`An event category named "${name}" already exists.`);
+const inUse = (events: number) =>
+  conflict(
+    `This category is used by ${events === 1 ? "1 event" : `${events} events`}; give ${events === 1 ? "it" : "them"} another category before deleting it.`,
+  );
+
+/** Any owner may add a category; only its creator or the admin may change or delete it. */
+async function categoryTheCallerMayChange(db: Database, principal: Principal, categoryId: number) {
+  const category = await findEventCategory(db, categoryId);
+  if (!category) throw notFound("No such event category.");
+  if (principal.role !== "admin" && (category.createdBy === null || category.createdBy !== principal.userId)) {
+    throw forbidden("Only the owner who created this category, or an administrator, can change it.");
+  }
+  return category;
+}
+
+export const eventCategoryRoutes = new Hono<AppEnv>()
+  .get("/event-categories", async (c) => {
+    return c.json({ categories: await listEventCategories(getDb(c.env)) } satisfies EventCategoriesAnswer);
+  })
+  .post("/event-categories", requireUser, async (c) => {
+    const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
+    const db = getDb(c.env);
+    const createdBy = c.get("principal").userId;
+    const category = await writeWithUniqueName(db, eventCategories, input.name, undefined, () =>
+      insertEventCategory(db, input, createdBy),
+    );
+    if (category === "taken") throw nameTaken(input.name);
+    return c.json(category, 201);
+  })
+  .put("/event-categories/:id", requireUser, async (c) => {
+    const categoryId = parseOrThrow(categoryIdSchema, c.req.param("id"));
+    const db = getDb(c.env);
+    await categoryTheCallerMayChange(db, c.get("principal"), categoryId);
+    const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
+    const category = await writeWithUniqueName(db, eventCategories, input.name, categoryId, () =>
+      updateEventCategory(db, categoryId, input),
+    );
+    if (category === "taken") throw nameTaken(input.name);
+    return c.json(category);
+  })
+  .delete("/event-categories/:id", requireUser, async (c) => {
+    const categoryId = parseOrThrow(categoryIdSchema, c.req.param("id"));
+    const db = getDb(c.env);
+    await categoryTheCallerMayChange(db, c.get("principal"), categoryId);
+    const events = await countEventsInCategory(db, categoryId);
+    if (events > 0) throw inUse(events);
+    try {
+      await deleteEventCategory(db, categoryId);
+    } catch (error) {
+      // An event took the category between the count and the delete: the foreign key refuses.
+      if (isConstraintError(error, "FOREIGN KEY")) throw inUse(await countEventsInCategory(db, categoryId));
+      throw error;
+    }
+    return c.json({ ok: true } satisfies OkAnswer);
+  });

@@ -1,0 +1,142 @@
+import { Hono } from "hono";
+import { assertCanManagePlace, placeIdSchema, requireUser } from "../auth/middleware";
+import { getDb, type Database } from "../db/client";
+import { findEventCategory } from "../db/event-categories";
+import {
+  deleteEvent,
+  eventColumns,
+  findEventAnswer,
+  findEventRow,
+  insertEvent,
+  listAllEvents,
+  listUpcomingPlaceEvents,
+  parseDays,
+  updateEvent,
+} from "../db/events";
+import { findPlaceRow } from "../db/places";
+import type { AppEnv } from "../env";
+import { badRequest, notFound } from "../lib/errors";
+import { deleteImages, imageField, readForm, writeWithImages, type FormInput } from "../lib/uploads";
+import { parseOrThrow, sentFields } from "../lib/validation";
+import type { EventsAnswer, OkAnswer } from "../schemas/answers";
+import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema } from "../schemas/event";
+import { idParamSchema } from "../schemas/fields";
+
+const eventIdSchema = idParamSchema("Event id must be a positive whole number.");
+
+async function assertCategoryExists(db: Database, categoryId: number | undefined) {
+  if (categoryId === undefined || (await findEventCategory(db, categoryId))) return;
+  const message = "No such event category.";
+  throw badRequest(`category: ${message}`, [{ field: "category", message }]);
+}
+
+/**
+ * The final schedule must hold together (end after start, a recurring event has days). A
+ * one-off event keeps no day list, so the days stored are what the answer shows.
+ */
+function checkedSchedule(schedule: Parameters<typeof eventConsistencyProblem>[0]) {
+  const problem = eventConsistencyProblem(schedule);
+  if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+  return JSON.stringify(schedule.is_recurring ? schedule.repeating_days : []);
+}
+
+async function eventImages(form: FormInput) {
+  return {
+    cover_image: await imageField(form, "cover_image"),
+    flyer_image: await imageField(form, "flyer_image"),
+  };
+}
+
+async function existingEvent(db: Database, eventId: number) {
+  const event = await findEventRow(db, eventId);
+  if (!event) throw notFound("No such event.");
+  return event;
+}
+
+export const eventRoutes = new Hono<AppEnv>()
+  .get("/business/:placeId/events", async (c) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("placeId"));
+    const db = getDb(c.env);
+    if (!(await findPlaceRow(db, placeId))) throw notFound("No such place.");
+    return c.json({ events: await listUpcomingPlaceEvents(db, placeId, new Date()) } satisfies EventsAnswer);
+  })
+  .get("/events", async (c) => {
+    return c.json({ events: await listAllEvents(getDb(c.env)) } satisfies EventsAnswer);
+  })
+  .get("/events/:id", async (c) => {
+    const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));
+    const event = await findEventAnswer(getDb(c.env), eventId);
+    if (!event) throw notFound("No such event.");
+    return c.json(event);
+  })
+  .post("/create_user_event", requireUser, async (c) => {
+    const principal = c.get("principal");
+    const form = await readForm(c);
+    const fields = parseOrThrow(eventCreateSchema, form.fields);
+    // The place comes from the body: the caller must manage it, whatever the form claims.
+    await assertCanManagePlace(c, principal, fields.place_id);
+    const db = getDb(c.env);
+    await assertCategoryExists(db, fields.category);
+    const repeatingDays = checkedSchedule({
+      start_time: fields.start_time,
+      end_time: fields.end_time ?? null,
+      is_recurring: fields.is_recurring ?? false,
+      repeating_days: fields.repeating_days ?? [],
+    });
+    const eventId = await writeWithImages(c.env.IMAGES, "events", await eventImages(form), (keys) =>
+      insertEvent(db, {
+        ...eventColumns(fields),
+        placeId: fields.place_id,
+        name: fields.name,
+        startTime: fields.start_time,
+        repeatingDays,
+        coverImageKey: keys.cover_image ?? null,
+        flyerImageKey: keys.flyer_image ?? null,
+        createdBy: principal.userId,
+      }),
+    );
+    return c.json(await findEventAnswer(db, eventId), 201);
+  })
+  .put("/events/:id", requireUser, async (c) => {
+    const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));
+    const principal = c.get("principal");
+    const db = getDb(c.env);
+    const before = await existingEvent(db, eventId);
+    await assertCanManagePlace(c, principal, before.placeId);
+    const form = await readForm(c);
+    const fields = sentFields(parseOrThrow(eventFieldsSchema, form.fields));
+    // Moving an event to another place needs the right to manage that place as well.
+    if (fields.place_id !== undefined && fields.place_id !== before.placeId) {
+      await assertCanManagePlace(c, principal, fields.place_id);
+    }
+    await assertCategoryExists(db, fields.category);
+    const repeatingDays = checkedSchedule({
+      start_time: fields.start_time ?? before.startTime,
+      end_time: fields.end_time === undefined ? before.endTime : fields.end_time,
+      is_recurring: fields.is_recurring ?? before.isRecurring,
+      repeating_days: fields.repeating_days ?? parseDays(before.repeatingDays),
+    });
+    const images = await eventImages(form);
+    await writeWithImages(c.env.IMAGES, "events", images, (keys) =>
+      updateEvent(db, eventId, {
+        ...eventColumns(fields),
+        repeatingDays,
+        ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}),
+        ...(keys.flyer_image ? { flyerImageKey: keys.flyer_image } : {}),
+      }),
+    );
+    await deleteImages(c.env.IMAGES, [
+      images.cover_image ? before.coverImageKey : null,
+      images.flyer_image ? before.flyerImageKey : null,
+    ]);
+    return c.json(await findEventAnswer(db, eventId));
+  })
+  .delete("/events/:id", requireUser, async (c) => {
+    const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));
+    const db = getDb(c.env);
+    const event = await existingEvent(db, eventId);
+    await assertCanManagePlace(c, c.get("principal"), event.placeId);
+    await deleteEvent(db, eventId);
+    await deleteImages(c.env.IMAGES, [event.coverImageKey, event.flyerImageKey]);
+    return c.json({ ok: true } satisfies OkAnswer);
+  });
