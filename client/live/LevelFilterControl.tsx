@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { LevelSymbol } from "./LevelBadge";
-import type { LevelFilter } from "./levels";
+import { levelDisplay, type LevelFilter } from "./levels";
 import "./levels.css";
 
 interface Props<T extends LevelFilter> {
@@ -33,7 +33,7 @@ export function LevelFilterControl<T extends LevelFilter>({ legend, options, val
               {option === "all" ? (
                 <label htmlFor={id} className="all">All venues</label>
               ) : (
-                <label htmlFor={id}>
+                <label htmlFor={id} className={levelDisplay(option).className}>
                   <LevelSymbol level={option} />
                   {option}
                 </label>

@@ -35,11 +35,17 @@ function Legend() {
       <ul>
         {LEVELS.map((level) => (
           <li key={level} className={LEVEL_DISPLAY[level].className}>
-            <LevelSymbol level={level} /> <strong>{level}</strong>: {LEVEL_DISPLAY[level].description.toLowerCase()}
+            <LevelSymbol level={level} />
+            <span>
+              <strong>{level}</strong>: {LEVEL_DISPLAY[level].description.toLowerCase()}
+            </span>
           </li>
         ))}
         <li className={LEVEL_DISPLAY.unknown.className}>
-          <LevelSymbol level={null} /> <strong>{NO_LIVE_LEVEL}</strong>: the venue's sensor hasn't reported in 5 minutes
+          <LevelSymbol level={null} />
+          <span>
+            <strong>{NO_LIVE_LEVEL}</strong>: the venue's sensor hasn't reported in 5 minutes
+          </span>
         </li>
       </ul>
     </div>
