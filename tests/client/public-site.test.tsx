@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { EventAnswer, LivePlace, PlaceHours, ReviewsAnswer } from "../../worker/schemas/answers";
-import { upcomingEvents } from "../../client/live/events";
+import type { LivePlace, PlaceHours, ReviewsAnswer } from "../../worker/schemas/answers";
 import { describeHours, formatClockTime, hoursToday } from "../../client/live/hours";
 import { filterByLevel, vibeExamples } from "../../client/live/levels";
 import { shuffle } from "../../client/lib/shuffle";
@@ -169,22 +168,6 @@ describe("opening hours on a profile", () => {
     expect(formatClockTime("12:00")).toBe("12:00 PM");
     expect(describeHours({ day: "friday", open: "17:00", close: "04:00" })).toBe("5:00 PM – 4:00 AM");
     expect(describeHours({ day: "wednesday", open: "", close: "" })).toBe("Closed");
-  });
-});
-
-describe("upcoming events", () => {
-  const event = (id: number, start: string, end: string | null, recurring = false) =>
-    ({ id, start_time: start, end_time: end, is_recurring: recurring }) as EventAnswer;
-
-  it("keeps future, running and recurring events, soonest first", () => {
-    const now = new Date("2025-06-06T20:00:00Z");
-    const events = [
-      event(1, "2025-06-10T23:00:00Z", null),
-      event(2, "2025-06-01T23:00:00Z", null),
-      event(3, "2025-06-06T19:00:00Z", "2025-06-06T22:00:00Z"),
-      event(4, "2025-01-07T23:00:00Z", null, true),
-    ];
-    expect(upcomingEvents(events, now).map((e) => e.id)).toEqual([4, 3, 1]);
   });
 });
 

@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { EventAnswer, PublicPlace } from "../../../worker/schemas/answers";
+import type { EventAnswer, EventsAnswer, PublicPlace } from "../../../worker/schemas/answers";
 import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
-import { upcomingEvents } from "../../live/events";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { Reviews } from "./Reviews";
 import "./profile.css";
+
+/** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
+const EVENTS_SHOWN = 5;
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } | { state: "ready"; place: PublicPlace };
 
@@ -42,8 +44,8 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
   useEffect(() => {
     let cancelled = false;
     request("GET", `/api/business/${place.id}/events`)
-      .then((response) => (response.ok ? (response.json() as Promise<EventAnswer[]>) : []))
-      .then((list) => !cancelled && setEvents(upcomingEvents(list, new Date())))
+      .then((response) => (response.ok ? (response.json() as Promise<EventsAnswer>) : { events: [] }))
+      .then((answer) => !cancelled && setEvents(answer.events.slice(0, EVENTS_SHOWN)))
       .catch((error) => {
         console.error(error);
         if (!cancelled) setEvents([]);
