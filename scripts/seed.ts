@@ -1,11 +1,12 @@
-// Demo data: partner venues with cover art, tags, event categories and feature flags.
-// Idempotent: rows that already exist (by slug or name) are left as they are.
+// Demo data: partner venues with cover art, tags, event categories, feature flags and a demo owner.
+// Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
 import path from "node:path";
-import { count, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../drizzle/schema.ts";
+import { hashPassword } from "../worker/auth/password.ts";
 import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";
@@ -15,6 +16,14 @@ interface SeedEnv {
   DB: Parameters<typeof drizzle>[0];
   IMAGES: { put(key: string, value: string, options: { httpMetadata: { contentType: string } }): Promise<unknown> };
 }
+
+/** A documented sign-in for trying the owner dashboard locally; printed by `npm start`. */
+export const DEMO_OWNER = {
+  email: "owner@thirdplace.example",
+  password: "lantern-demo-2025",
+  name: "Demo Owner",
+  placeSlugs: ["the-copper-lantern", "st-marks-tap-room"],
+} as const;
 
 async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
   // wrangler's --persist-to and the Vite plugin add "v3" to the folder; getPlatformProxy does not.
@@ -77,7 +86,28 @@ export async function seed(env: SeedEnv) {
   for (let i = 0; i < placeTags.length; i += 40) {
     await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
   }
+  await seedDemoOwner(env);
   return { venues: seedVenues.length, tags: seedTags.length };
+}
+
+/** The demo owner and its two venues; an existing account (and its password) is left alone. */
+async function seedDemoOwner(env: SeedEnv) {
+  const db = drizzle(env.DB, { schema });
+  const existing = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_OWNER.email));
+  if (existing.length === 0) {
+    const passwordHash = await hashPassword(DEMO_OWNER.password);
+    await db.insert(schema.users).values({ email: DEMO_OWNER.email, name: DEMO_OWNER.name, passwordHash }).onConflictDoNothing();
+  }
+  const [owner] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_OWNER.email));
+  const ownedPlaces = await db
+    .select({ id: schema.places.id })
+    .from(schema.places)
+    .where(inArray(schema.places.slug, [...DEMO_OWNER.placeSlugs]));
+  if (ownedPlaces.length === 0) return;
+  await db
+    .insert(schema.placeOwners)
+    .values(ownedPlaces.map((place) => ({ placeId: place.id, userId: owner.id })))
+    .onConflictDoNothing();
 }
 
 async function isEmpty(env: SeedEnv) {
@@ -87,10 +117,16 @@ async function isEmpty(env: SeedEnv) {
   return row.n === 0;
 }
 
-/** Seeds only a database that has none of the demo venues yet; returns whether it seeded. */
+/**
+ * Seeds only a database that has none of the demo venues yet; returns whether it seeded. The demo
+ * owner is added either way, so a database seeded before it existed gets it too.
+ */
 export async function seedIfEmpty(): Promise<boolean> {
   return withLocalBindings(async (env) => {
-    if (!(await isEmpty(env))) return false;
+    if (!(await isEmpty(env))) {
+      await seedDemoOwner(env);
+      return false;
+    }
     await seed(env);
     return true;
   });
@@ -99,4 +135,5 @@ export async function seedIfEmpty(): Promise<boolean> {
 if (import.meta.main) {
   const result = await withLocalBindings(seed);
   console.log(`Seeded ${result.venues} venues and ${result.tags} tags into ${stateDir}.`);
+  console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
 }

@@ -2,7 +2,7 @@
 // for the app and the API. Installs nothing; `npm install` must have run.
 import { spawn } from "node:child_process";
 import { applyMigrations, ensureDevVars, root, run } from "./local-state.ts";
-import { seedIfEmpty } from "./seed.ts";
+import { DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
 const secrets = ensureDevVars();
@@ -13,6 +13,7 @@ run("npx", ["vite", "build"]);
 console.log(`
 Third Place is starting on http://localhost:${port}
   Admin area: http://localhost:${port}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
+  Demo owner: http://localhost:${port}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
 `);
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], {
   cwd: root,

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
 import { configRoutes } from "./routes/config";
 import { eventCategoryRoutes } from "./routes/event-categories";
@@ -9,6 +10,7 @@ import { eventRoutes } from "./routes/events";
 import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
+import { inviteRoutes } from "./routes/invites";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
@@ -22,12 +24,14 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
   })
+  .route("/", authRoutes)
   .route("/", healthRoutes)
   .route("/", businessRoutes)
   .route("/", eventCategoryRoutes)
   .route("/", eventRoutes)
   .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
+  .route("/", inviteRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
   .route("/", configRoutes)

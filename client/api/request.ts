@@ -21,9 +21,9 @@ export function apiBaseUrl(): string {
 
 export type RequestBody = FormData | Record<string, unknown> | unknown[] | undefined;
 
-function buildInit(method: string, body: RequestBody, headers: Record<string, string>): RequestInit {
+function buildInit(method: string, body: RequestBody, headers: Record<string, string>, token: string | null): RequestInit {
   const allHeaders: Record<string, string> = {
-    Authorization: `Bearer ${session.accessToken() ?? ""}`,
+    Authorization: `Bearer ${token ?? ""}`,
     ...headers,
   };
   let payload: BodyInit | undefined;
@@ -43,6 +43,17 @@ export const navigation = {
     window.location.assign(`/auth?next=${encodeURIComponent(next)}`);
   },
 };
+
+/** One request with `token` as the bearer, and no refresh: the building block of request() and adminRequest(). */
+export function sendWithToken(
+  token: string | null,
+  method: string,
+  endpoint: string,
+  body?: RequestBody,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${apiBaseUrl()}${endpoint}`, buildInit(method, body, headers, token));
+}
 
 async function refreshAccessToken(): Promise<boolean> {
   const userId = session.userId();
@@ -64,6 +75,16 @@ async function refreshAccessToken(): Promise<boolean> {
   }
 }
 
+// Calls that fail together (a dashboard's cards when the token expires) share one refresh: each
+// refresh rotates the cookie, so parallel refreshes would race each other.
+let refreshInFlight: Promise<boolean> | null = null;
+function refreshOnce(): Promise<boolean> {
+  refreshInFlight ??= refreshAccessToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
 /**
  * Sends one API request. A 401 triggers one token refresh; on success the request is repeated
  * once, on failure the token is removed, the user is sent to /auth and the call throws
@@ -75,10 +96,13 @@ export async function request(
   body?: RequestBody,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const url = `${apiBaseUrl()}${endpoint}`;
-  const response = await fetch(url, buildInit(method, body, headers));
+  const token = session.accessToken();
+  const response = await sendWithToken(token, method, endpoint, body, headers);
   if (response.status !== 401) return response;
-  if (await refreshAccessToken()) return fetch(url, buildInit(method, body, headers));
+  // A parallel call may already have refreshed while this one was in flight.
+  const current = session.accessToken();
+  const renewed = (current !== null && current !== token) || (await refreshOnce());
+  if (renewed) return sendWithToken(session.accessToken(), method, endpoint, body, headers);
   session.clearToken();
   navigation.toSignIn();
   throw new Error(TOKEN_EXPIRED_MESSAGE);

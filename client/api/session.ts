@@ -12,4 +12,9 @@ export const session = {
   clearToken() {
     localStorage.removeItem(ACCESS_TOKEN_KEY);
   },
+  /** Signing out forgets who was signed in, too. */
+  clear() {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    localStorage.removeItem(USER_ID_KEY);
+  },
 };

@@ -86,4 +86,39 @@ describe("request()", () => {
     expect(response.status).toBe(401);
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
+
+  it("shares one refresh between calls refused at the same time", async () => {
+    session.store("old", 7);
+    let refreshes = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === "/api/refresh") {
+          refreshes += 1;
+          return ok({ access_token: "new" });
+        }
+        const authorization = (init.headers as Record<string, string>).Authorization;
+        return authorization === "Bearer new" ? ok({ url }) : unauthorized();
+      }),
+    );
+    const answers = await Promise.all([request("GET", "/api/a"), request("GET", "/api/b"), request("GET", "/api/c")]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(refreshes).toBe(1);
+  });
+
+  it("repeats without refreshing when another call renewed the token meanwhile", async () => {
+    session.store("old", 7);
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      const authorization = (init.headers as Record<string, string>).Authorization;
+      if (authorization === "Bearer old") {
+        session.store("renewed-elsewhere");
+        return unauthorized();
+      }
+      return ok();
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    expect((await request("GET", "/api/a")).status).toBe(200);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/a", "/api/a"]);
+  });
 });
+

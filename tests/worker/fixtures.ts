@@ -40,6 +40,13 @@ export async function addOwner(placeId: number, userId: number) {
   await env.DB.prepare("INSERT INTO place_owners (place_id, user_id) VALUES (?, ?)").bind(placeId, userId).run();
 }
 
+/** A place called `name` owned by these users; returns its id. */
+export async function placeOwnedBy(name: string, ...userIds: number[]): Promise<number> {
+  const placeId = await insertPlace({ name });
+  for (const userId of userIds) await addOwner(placeId, userId);
+  return placeId;
+}
+
 /** A place with one owner, plus a second owner's user who owns another place: the usual cast. */
 export async function ownedPlace(columns: Record<string, string | number | null> = {}) {
   const owner = await createUser("Olivia Owner");

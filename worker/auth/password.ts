@@ -1,10 +1,11 @@
-import { constantTimeEqual, fromBase64Url, toBase64Url } from "../lib/crypto";
+// The extension lets Node run this file too: scripts/seed.ts hashes the demo owner's password with it.
+import { constantTimeEqual, fromBase64Url, toBase64Url } from "../lib/crypto.ts";
 
 /** Production Workers refuse PBKDF2 above 100,000 iterations (ARCHITECTURE.md §2). */
 export const PBKDF2_ITERATIONS = 100_000;
 const SCHEME = "pbkdf2-sha256";
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
   return new Uint8Array(bits);

@@ -48,6 +48,17 @@ export async function readJson<TSchema extends v.GenericSchema>(
   return parseOrThrow(schema, body);
 }
 
+/**
+ * For calls that take no body (generate-url, logout): nothing, or an empty JSON object, passes;
+ * anything else is a mistake and must not be acted on.
+ */
+export async function expectNoBody(c: Context): Promise<void> {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw tooLarge(MAX_JSON_BYTES);
+  const text = (await c.req.text()).trim();
+  if (text !== "" && text !== "{}") throw badRequest("This request takes no body.");
+}
+
 /** Only the fields that were sent: a validated partial update's undefined means "leave as it is". */
 export function sentFields<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;

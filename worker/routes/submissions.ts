@@ -2,10 +2,14 @@ import { Hono } from "hono";
 import { businessSubmissions } from "../../drizzle/schema";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { rateLimit } from "../lib/rate-limit";
 import { readJson } from "../lib/validation";
 import { businessSubmissionSchema } from "../schemas/submission";
 
-export const submissionRoutes = new Hono<AppEnv>().post("/submit-business", async (c) => {
+// A person recommends a handful of venues at most; more than that from one client is a script.
+const submissionLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "submit-business" });
+
+export const submissionRoutes = new Hono<AppEnv>().post("/submit-business", submissionLimit, async (c) => {
   const input = await readJson(c, businessSubmissionSchema);
   const [row] = await getDb(c.env)
     .insert(businessSubmissions)

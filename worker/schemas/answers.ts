@@ -217,3 +217,36 @@ export interface ErrorAnswer {
   error: string;
   details?: { field: string; message: string }[];
 }
+
+/** POST /api/auth/signup and /api/auth/login (the refresh token travels in an httpOnly cookie). */
+export interface SessionAnswer {
+  access_token: string;
+  user_id: number;
+}
+
+/** POST /api/refresh and POST /api/admin/login. */
+export interface AccessTokenAnswer {
+  access_token: string;
+}
+
+/** GET /api/me: the signed-in account and the places it owns. */
+export interface MeAnswer {
+  id: number;
+  email: string;
+  name: string;
+  role: "owner" | "admin";
+  places: { id: number; name: string }[];
+}
+
+/** POST /api/place/{id}/generate-url */
+export interface InviteLinkAnswer {
+  invite_link: string;
+  /** ISO time after which the link no longer works. */
+  expires_at: string;
+}
+
+/** POST /api/invites/accept */
+export interface AcceptInviteAnswer {
+  place_id: number;
+  place_name: string;
+}

@@ -1,11 +1,14 @@
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { AdminGate } from "./AdminGate";
 
-// Filled in by its own issue; the route, title and layout are real already.
+// The admin sections are filled in by their own issue; the password gate in front of them is real.
 export default function Admin() {
   useDocumentTitle("Admin");
   return (
-    <main className="page narrow" id="main">
-      <h1>Admin</h1>
-    </main>
+    <AdminGate>
+      <main className="page" id="main">
+        <h1>Admin</h1>
+      </main>
+    </AdminGate>
   );
 }

@@ -1,11 +1,135 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../worker/schemas/auth";
+import { signIn, signUp } from "../../api/auth";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { safeNext, validateAuthForm, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";
 
-// Filled in by its own issue; the route, title and layout are real already.
+interface FieldProps {
+  name: keyof AuthFields;
+  label: string;
+  type: string;
+  autoComplete: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+}
+
+function Field({ name, label, type, autoComplete, value, error, hint, onChange, inputRef }: FieldProps) {
+  const describedBy = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      {hint ? <p className="field-hint" id={`${name}-hint`}>{hint}</p> : null}
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={onChange}
+        ref={inputRef}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {error ? <p className="field-error" id={`${name}-error`}>{error}</p> : null}
+    </div>
+  );
+}
+
+const emptyFields: AuthFields = { name: "", email: "", password: "" };
+
 export default function SignIn() {
-  useDocumentTitle("Sign in");
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>(params.get("mode") === "signup" ? "signup" : "signin");
+  const [fields, setFields] = useState<AuthFields>(emptyFields);
+  const [errors, setErrors] = useState<AuthErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<keyof AuthFields, HTMLInputElement | null>>>({});
+  const signingUp = mode === "signup";
+  const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  useDocumentTitle(signingUp ? "Create account" : "Sign in");
+
+  const switchMode = (next: AuthMode) => {
+    setMode(next);
+    setErrors({});
+    setServerError(null);
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const { name, value } = event.target;
+    setFields((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAuthForm(mode, fields);
+    setErrors(found);
+    setServerError(null);
+    const firstInvalid = (["name", "email", "password"] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    setBusy(true);
+    const outcome = signingUp ? await signUp(fields) : await signIn({ email: fields.email, password: fields.password });
+    setBusy(false);
+    if (outcome.ok) {
+      navigate(safeNext(params.get("next")), { replace: true });
+    } else {
+      setServerError(outcome.message);
+    }
+  };
+
+  const fieldProps = (name: keyof AuthFields) => ({
+    name,
+    value: fields[name],
+    error: errors[name],
+    onChange,
+    inputRef: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+  });
+
   return (
     <main className="page narrow" id="main">
-      <h1>Sign in</h1>
+      <div className="card auth-card">
+        <h1>{signingUp ? "Create your partner account" : "Sign in to your dashboard"}</h1>
+        <p className="auth-intro">
+          {signingUp
+            ? "Venue owners and their co-owners use one account to see live capacity, peak hours, events and device status."
+            : "Welcome back. Sign in to see how busy your venue is right now."}
+        </p>
+        {signedOut ? <p role="status" className="success-message">You have signed out.</p> : null}
+        {serverError ? <p role="alert" className="form-error">{serverError}</p> : null}
+        <form onSubmit={onSubmit} noValidate>
+          {signingUp ? <Field {...fieldProps("name")} label="Your name" type="text" autoComplete="name" /> : null}
+          <Field {...fieldProps("email")} label="Email" type="email" autoComplete="email" />
+          <Field
+            {...fieldProps("password")}
+            label="Password"
+            type="password"
+            autoComplete={signingUp ? "new-password" : "current-password"}
+            hint={signingUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {signingUp ? (busy ? "Creating account..." : "Create account") : busy ? "Signing in..." : "Sign in"}
+          </button>
+        </form>
+        <p className="auth-switch">
+          {signingUp ? "Already have an account? " : "New to Third Place? "}
+          <button type="button" className="link-button" onClick={() => switchMode(signingUp ? "signin" : "signup")}>
+            {signingUp ? "Sign in instead" : "Create an account"}
+          </button>
+        </p>
+      </div>
     </main>
   );
 }

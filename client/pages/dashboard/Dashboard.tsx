@@ -1,10 +1,15 @@
+import { useRequireSession } from "../../api/useRequireSession";
+import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 
-// Filled in by its own issue; the route, title and layout are real already.
+// The owner dashboard's contents are filled in by their own issue; the sign-in rules are real.
 export default function Dashboard() {
   useDocumentTitle("Dashboard");
+  const signedIn = useRequireSession();
+  if (!signedIn) return null;
   return (
-    <main className="page narrow" id="main">
+    <main className="page" id="main">
+      <AccountBar />
       <h1>Dashboard</h1>
     </main>
   );

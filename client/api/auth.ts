@@ -1,0 +1,59 @@
+// Sign-in, sign-up, sign-out, the admin password and invite acceptance. Sign-in calls go around
+// request(): their 401 means "wrong password", not "refresh the token".
+import type { AcceptInviteAnswer, AccessTokenAnswer, SessionAnswer } from "../../worker/schemas/answers";
+import type { SignInInput, SignUpInput } from "../../worker/schemas/auth";
+import { apiBaseUrl, errorMessage, request, TOKEN_EXPIRED_MESSAGE } from "./request";
+import { session } from "./session";
+
+/** Spec §8's generic sentence for a network failure or an answer without an error text. */
+export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+async function outcomeOf<T>(send: () => Promise<Response>): Promise<Outcome<T>> {
+  try {
+    const response = await send();
+    if (response.ok) return { ok: true, value: (await response.json()) as T };
+    return { ok: false, message: (await errorMessage(response)) ?? UNEXPECTED_ERROR_MESSAGE };
+  } catch (error) {
+    if (error instanceof Error && error.message === TOKEN_EXPIRED_MESSAGE) return { ok: false, message: error.message };
+    return { ok: false, message: UNEXPECTED_ERROR_MESSAGE };
+  }
+}
+
+function postWithoutToken(endpoint: string, body?: object): Promise<Response> {
+  return fetch(`${apiBaseUrl()}${endpoint}`, {
+    method: "POST",
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+    // The refresh cookie is set and read on these calls.
+    credentials: "include",
+  });
+}
+
+async function startSession(endpoint: string, body: object): Promise<Outcome<SessionAnswer>> {
+  const outcome = await outcomeOf<SessionAnswer>(() => postWithoutToken(endpoint, body));
+  if (outcome.ok) session.store(outcome.value.access_token, outcome.value.user_id);
+  return outcome;
+}
+
+export const signIn = (input: SignInInput) => startSession("/api/auth/login", input);
+export const signUp = (input: SignUpInput) => startSession("/api/auth/signup", input);
+
+/** Ends the sign-in on the server (revoking its refresh cookie) and forgets it here, even offline. */
+export async function signOut(): Promise<void> {
+  try {
+    await postWithoutToken("/api/auth/logout");
+  } catch {
+    // Offline: the cookie expires on its own; the stored token goes below either way.
+  } finally {
+    session.clear();
+  }
+}
+
+export const adminSignIn = (password: string) =>
+  outcomeOf<AccessTokenAnswer>(() => postWithoutToken("/api/admin/login", { password }));
+
+/** Joins the place behind an invite link as a co-owner (needs a signed-in owner). */
+export const acceptInvite = (token: string) =>
+  outcomeOf<AcceptInviteAnswer>(() => request("POST", "/api/invites/accept", { token }));

@@ -1,0 +1,41 @@
+// Pure logic of the /auth page, apart from the page so it is unit-tested.
+import * as v from "valibot";
+import { signInSchema, signUpSchema } from "../../../worker/schemas/auth";
+
+export type AuthMode = "signin" | "signup";
+
+export interface AuthFields {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export type AuthErrors = Partial<Record<keyof AuthFields, string>>;
+
+export const DEFAULT_NEXT = "/dashboard";
+
+/** The first message per field from the schema the server applies too; empty when valid. */
+export function validateAuthForm(mode: AuthMode, fields: AuthFields): AuthErrors {
+  const result =
+    mode === "signup"
+      ? v.safeParse(signUpSchema, fields)
+      : v.safeParse(signInSchema, { email: fields.email, password: fields.password });
+  if (result.success) return {};
+  const nested: Record<string, string[] | undefined> = v.flatten(result.issues).nested ?? {};
+  const errors: AuthErrors = {};
+  for (const field of ["name", "email", "password"] as const) {
+    const message = nested[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/**
+ * Where to go after signing in: the `next` parameter when it is a path on this site, else the
+ * dashboard. "//host" and "/\host" would leave the site; /auth itself would loop.
+ */
+export function safeNext(next: string | null): string {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return DEFAULT_NEXT;
+  if (next === "/auth" || next.startsWith("/auth?") || next.startsWith("/auth/")) return DEFAULT_NEXT;
+  return next;
+}

@@ -1,0 +1,171 @@
+import { env } from "cloudflare:workers";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { signInviteToken, verifyInviteToken } from "../../worker/auth/invite-tokens";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/auth/tokens";
+import { INVITE_EXPIRED_MESSAGE, INVITE_INVALID_MESSAGE, INVITE_USED_MESSAGE } from "../../worker/routes/invites";
+import { adminToken, bearer, placeOwnedBy } from "./fixtures";
+import { api, postJson, signUpOwner } from "./helpers";
+
+async function generateInvite(placeId: number, token: string) {
+  const response = await postJson(`/api/place/${placeId}/generate-url`, {}, bearer(token));
+  expect(response.status).toBe(201);
+  const body = await response.json<{ invite_link: string; expires_at: string }>();
+  return { ...body, token: body.invite_link.split("/invite/")[1] };
+}
+
+const accept = (token: string, accessToken: string) => postJson("/api/invites/accept", { token }, bearer(accessToken));
+
+async function ownersOf(placeId: number) {
+  const { results } = await env.DB.prepare("SELECT user_id FROM place_owners WHERE place_id = ? ORDER BY user_id")
+    .bind(placeId)
+    .all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
+}
+
+/** An owner with a place, and an invite link for it. */
+async function placeWithInvite() {
+  const owner = await signUpOwner();
+  const placeId = await placeOwnedBy("Invite Tavern", owner.userId);
+  const invite = await generateInvite(placeId, owner.accessToken);
+  return { owner, placeId, invite };
+}
+
+describe("POST /api/place/{id}/generate-url", () => {
+  it("answers an absolute /invite link that expires in 7 days and records the invite", async () => {
+    const { owner, placeId, invite } = await placeWithInvite();
+    expect(invite.invite_link).toMatch(/^https:\/\/third-place\.test\/invite\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    const days = (Date.parse(invite.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const check = await verifyInviteToken(env.JWT_SECRET, invite.token);
+    expect(check).toMatchObject({ status: "valid", claims: { placeId } });
+    const row = await env.DB.prepare("SELECT place_id, created_by, used_at FROM place_invites WHERE id = ?")
+      .bind(check.status === "valid" ? check.claims.inviteId : "")
+      .first();
+    expect(row).toEqual({ place_id: placeId, created_by: owner.userId, used_at: null });
+  });
+});
+
+describe("POST /api/invites/accept", () => {
+  it("makes the signed-in user an owner once; a second person is refused with 410", async () => {
+    const { owner, placeId, invite } = await placeWithInvite();
+    const invitee = await signUpOwner();
+    const response = await accept(invite.token, invitee.accessToken);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ place_id: placeId, place_name: "Invite Tavern" });
+    expect(await ownersOf(placeId)).toEqual([owner.userId, invitee.userId].sort((a, b) => a - b));
+    const me = await (await api("/api/me", { headers: bearer(invitee.accessToken) })).json<{ places: unknown[] }>();
+    expect(me.places).toEqual([{ id: placeId, name: "Invite Tavern" }]);
+
+    // The same person opening the link again is fine; anyone else is too late.
+    expect((await accept(invite.token, invitee.accessToken)).status).toBe(200);
+    const latecomer = await signUpOwner();
+    const reused = await accept(invite.token, latecomer.accessToken);
+    expect(reused.status).toBe(410);
+    expect(await reused.json()).toEqual({ error: INVITE_USED_MESSAGE });
+    expect(await ownersOf(placeId)).not.toContain(latecomer.userId);
+  });
+
+  it("lets only one of two people racing for the same link in", async () => {
+    const { placeId, invite } = await placeWithInvite();
+    const [first, second] = await Promise.all([signUpOwner(), signUpOwner()]);
+    const statuses = (await Promise.all([accept(invite.token, first.accessToken), accept(invite.token, second.accessToken)]))
+      .map((response) => response.status)
+      .sort();
+    expect(statuses).toEqual([200, 410]);
+    expect(await ownersOf(placeId)).toHaveLength(2);
+  });
+
+  it("answers both of one user's parallel accepts with success (a double click)", async () => {
+    const { placeId, invite } = await placeWithInvite();
+    const invitee = await signUpOwner();
+    const answers = await Promise.all([accept(invite.token, invitee.accessToken), accept(invite.token, invitee.accessToken)]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200]);
+    expect(await ownersOf(placeId)).toContain(invitee.userId);
+  });
+
+  it("does not use up the link when an existing owner opens it", async () => {
+    const { owner, invite } = await placeWithInvite();
+    expect((await accept(invite.token, owner.accessToken)).status).toBe(200);
+    const invitee = await signUpOwner();
+    expect((await accept(invite.token, invitee.accessToken)).status).toBe(200);
+  });
+
+  it("refuses an expired invite with 410", async () => {
+    const { placeId } = await placeWithInvite();
+    const invitee = await signUpOwner();
+    const inviteId = "expired-invite";
+    await env.DB.prepare("INSERT INTO place_invites (id, place_id, expires_at) VALUES (?, ?, ?)")
+      .bind(inviteId, placeId, Date.now() - 1000)
+      .run();
+    const token = await signInviteToken(env.JWT_SECRET, { inviteId, placeId }, new Date(Date.now() - 1000));
+    const response = await accept(token, invitee.accessToken);
+    expect(response.status).toBe(410);
+    expect(await response.json()).toEqual({ error: INVITE_EXPIRED_MESSAGE });
+    expect(await ownersOf(placeId)).not.toContain(invitee.userId);
+  });
+
+  it("refuses an invite whose row has expired even if the token has not", async () => {
+    const { placeId, invite } = await placeWithInvite();
+    await env.DB.prepare("UPDATE place_invites SET expires_at = ? WHERE place_id = ?").bind(Date.now() - 1, placeId).run();
+    const invitee = await signUpOwner();
+    expect((await accept(invite.token, invitee.accessToken)).status).toBe(410);
+  });
+
+  it("refuses a token whose place id was changed to another place, and stays unused", async () => {
+    const { placeId, invite } = await placeWithInvite();
+    const otherPlace = await placeOwnedBy("Someone Else's Bar");
+    const [header, payload, signature] = invite.token.split(".");
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const tamperedPayload = btoa(JSON.stringify({ ...claims, place_id: otherPlace }))
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
+    const invitee = await signUpOwner();
+    const response = await accept(`${header}.${tamperedPayload}.${signature}`, invitee.accessToken);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: INVITE_INVALID_MESSAGE });
+    expect(await ownersOf(otherPlace)).toEqual([]);
+    // The genuine link still works.
+    expect((await accept(invite.token, invitee.accessToken)).status).toBe(200);
+    expect(await ownersOf(placeId)).toContain(invitee.userId);
+  });
+
+  it.each<[string, () => Promise<string>]>([
+    ["signed with another secret", () => signInviteToken("another-secret-that-is-long-enough!!", { inviteId: "x", placeId: 1 }, new Date(Date.now() + 60_000))],
+    [
+      "an access token's audience",
+      () =>
+        new SignJWT({ place_id: 1 })
+          .setProtectedHeader({ alg: "HS256" })
+          .setJti("x")
+          .setIssuer(TOKEN_ISSUER)
+          .setAudience(TOKEN_AUDIENCE)
+          .setExpirationTime("1h")
+          .sign(new TextEncoder().encode(env.JWT_SECRET)),
+    ],
+    [
+      "a well-signed token for an invite that does not exist",
+      () => signInviteToken(env.JWT_SECRET, { inviteId: "never-created", placeId: 1 }, new Date(Date.now() + 60_000)),
+    ],
+    ["garbage", async () => "garbage"],
+  ])("refuses %s with 400", async (_name, makeToken) => {
+    const invitee = await signUpOwner();
+    const response = await accept(await makeToken(), invitee.accessToken);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: INVITE_INVALID_MESSAGE });
+  });
+
+  it("needs a signed-in owner account", async () => {
+    const { invite } = await placeWithInvite();
+    expect((await postJson("/api/invites/accept", { token: invite.token })).status).toBe(401);
+    const admin = await adminToken();
+    expect((await accept(invite.token, admin)).status).toBe(403);
+  });
+
+  it("keeps invite tokens and access tokens apart", async () => {
+    const { invite } = await placeWithInvite();
+    expect((await api("/api/me", { headers: bearer(invite.token) })).status).toBe(401);
+  });
+});

@@ -1,0 +1,107 @@
+// Accounts and sessions: owner sign-up / sign-in / refresh / sign-out, the signed-in profile, and the
+// administrator's password sign-in.
+import { Hono } from "hono";
+import { requireUser } from "../auth/middleware";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { endSession, refreshSession, startSession } from "../auth/sessions";
+import { issueAccessToken } from "../auth/tokens";
+import { getDb } from "../db/client";
+import { createOwner, findUserByEmail, findUserById, listOwnedPlaces } from "../db/users";
+import type { AppEnv } from "../env";
+import { constantTimeEqual, randomToken } from "../lib/crypto";
+import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
+import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
+import { expectNoBody, readJson } from "../lib/validation";
+import type { AccessTokenAnswer, MeAnswer, SessionAnswer } from "../schemas/answers";
+import {
+  ADMIN_WRONG_PASSWORD_MESSAGE,
+  adminSignInSchema,
+  EMAIL_TAKEN_MESSAGE,
+  refreshSchema,
+  signInSchema,
+  signUpSchema,
+  WRONG_CREDENTIALS_MESSAGE,
+} from "../schemas/auth";
+
+// Per client address first (cheap, before the body is read), then per account once the email is known.
+const perClient = (scope: string) => rateLimit({ limiter: "AUTH_CLIENT_LIMITER", scope });
+const perAccount = (env: Env, scope: string, account: string) =>
+  enforceRateLimit(env, "AUTH_ACCOUNT_LIMITER", `${scope}:${account}`);
+
+/** A hash to check against when the email is unknown, so both failures take the same time. */
+let unknownUserHash: string | undefined;
+async function hashForUnknownUser(): Promise<string> {
+  unknownUserHash ??= await hashPassword(randomToken());
+  return unknownUserHash;
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/auth/signup", perClient("signup"), async (c) => {
+    const input = await readJson(c, signUpSchema);
+    await perAccount(c.env, "signup", input.email);
+    const db = getDb(c.env);
+    if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    const user = await createOwner(db, {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+    });
+    if (!user) throw conflict(EMAIL_TAKEN_MESSAGE);
+    const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
+    return c.json(answer, 201);
+  })
+
+  .post("/auth/login", perClient("login"), async (c) => {
+    const input = await readJson(c, signInSchema);
+    await perAccount(c.env, "login", input.email);
+    const db = getDb(c.env);
+    const user = await findUserByEmail(db, input.email);
+    const matches = await verifyPassword(input.password, user?.passwordHash ?? (await hashForUnknownUser()));
+    if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
+    const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
+    return c.json(answer);
+  })
+
+  .post("/refresh", async (c) => {
+    const { user_id } = await readJson(c, refreshSchema);
+    const answer: AccessTokenAnswer = { access_token: await refreshSession(c, getDb(c.env), user_id) };
+    return c.json(answer);
+  })
+
+  // Needs no access token: signing out must work after it expired.
+  .post("/auth/logout", async (c) => {
+    await expectNoBody(c);
+    await endSession(c, getDb(c.env));
+    return c.json({ ok: true });
+  })
+
+  .get("/me", requireUser, async (c) => {
+    const { userId } = c.get("principal");
+    if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+    const db = getDb(c.env);
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthorized("This account no longer exists.");
+    const answer: MeAnswer = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      places: await listOwnedPlaces(db, user.id),
+    };
+    return c.json(answer);
+  })
+
+  .post("/admin/login", perClient("admin-login"), async (c) => {
+    const { password } = await readJson(c, adminSignInSchema);
+    // There is one admin account: this caps guesses from all addresses together.
+    await perAccount(c.env, "admin-login", "admin");
+    if (!c.env.ADMIN_PASSWORD) {
+      console.error("ADMIN_PASSWORD is not set: admin sign-in is disabled.");
+      throw new ApiError(503, "Admin sign-in is not configured on this server.");
+    }
+    if (!(await constantTimeEqual(password, c.env.ADMIN_PASSWORD))) throw unauthorized(ADMIN_WRONG_PASSWORD_MESSAGE);
+    const answer: AccessTokenAnswer = {
+      access_token: await issueAccessToken(c.env.JWT_SECRET, { userId: null, role: "admin" }),
+    };
+    return c.json(answer);
+  });

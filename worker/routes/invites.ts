@@ -1,0 +1,74 @@
+// Co-owner invites: an owner (or the admin) generates a signed, single-use link that expires in
+// 7 days; whoever opens it while signed in becomes an owner of that place.
+import { Hono } from "hono";
+import { INVITE_TTL_MS, signInviteToken, verifyInviteToken } from "../auth/invite-tokens";
+import { placeIdSchema, requirePlaceOwner, requireUser } from "../auth/middleware";
+import { getDb } from "../db/client";
+import { createInvite, findInvite, redeemInvite } from "../db/invites";
+import { isPlaceOwner } from "../db/places";
+import type { AppEnv } from "../env";
+import { randomToken } from "../lib/crypto";
+import { ApiError, badRequest, forbidden } from "../lib/errors";
+import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
+import type { AcceptInviteAnswer, InviteLinkAnswer } from "../schemas/answers";
+import { acceptInviteSchema } from "../schemas/auth";
+
+export const INVITE_INVALID_MESSAGE = "This invite link is not valid. Ask the owner for a new one.";
+export const INVITE_EXPIRED_MESSAGE = "This invite link has expired. Ask the owner for a new one.";
+export const INVITE_USED_MESSAGE = "This invite link has already been used. Ask the owner for a new one.";
+
+const gone = (message: string) => new ApiError(410, message);
+
+/** Links point at PUBLIC_ORIGIN when set (a deployment behind a proxy), else at the origin asked. */
+function publicOrigin(env: Env, requestUrl: string): string {
+  // Typed as the literal in wrangler.toml; deployments set their own value.
+  const configured: string = env.PUBLIC_ORIGIN;
+  return configured ? configured.replace(/\/+$/, "") : new URL(requestUrl).origin;
+}
+
+export const inviteRoutes = new Hono<AppEnv>()
+  .post("/place/:id/generate-url", requirePlaceOwner("id"), async (c) => {
+    await expectNoBody(c);
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const invite = {
+      id: randomToken(16),
+      placeId,
+      createdBy: c.get("principal").userId,
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+    };
+    await createInvite(getDb(c.env), invite);
+    const token = await signInviteToken(c.env.JWT_SECRET, { inviteId: invite.id, placeId }, invite.expiresAt);
+    const answer: InviteLinkAnswer = {
+      invite_link: `${publicOrigin(c.env, c.req.url)}/invite/${token}`,
+      expires_at: invite.expiresAt.toISOString(),
+    };
+    return c.json(answer, 201);
+  })
+
+  .post("/invites/accept", requireUser, async (c) => {
+    const { userId } = c.get("principal");
+    if (userId === null) throw forbidden("Sign in with an owner account to accept an invite.");
+    const { token } = await readJson(c, acceptInviteSchema);
+    const check = await verifyInviteToken(c.env.JWT_SECRET, token);
+    if (check.status === "expired") throw gone(INVITE_EXPIRED_MESSAGE);
+    if (check.status === "invalid") throw badRequest(INVITE_INVALID_MESSAGE);
+
+    const db = getDb(c.env);
+    const invite = await findInvite(db, check.claims.inviteId);
+    // A deleted place or invite, or a row that disagrees with the signed place id.
+    if (!invite || invite.placeId !== check.claims.placeId) throw badRequest(INVITE_INVALID_MESSAGE);
+    const answer: AcceptInviteAnswer = { place_id: invite.placeId, place_name: invite.placeName };
+    // Opening the link again (a reload, a second tab) after accepting it is not an error.
+    if (invite.usedBy === userId) return c.json(answer);
+    if (invite.usedAt) throw gone(INVITE_USED_MESSAGE);
+    const now = new Date();
+    if (invite.expiresAt <= now) throw gone(INVITE_EXPIRED_MESSAGE);
+    // An existing owner opening the link leaves it unused for the person it was meant for.
+    if (await isPlaceOwner(db, userId, invite.placeId)) return c.json(answer);
+    if (!(await redeemInvite(db, invite.id, userId, now))) {
+      // Someone got there first; that is fine when it was this same user (a double click, two tabs).
+      const winner = await findInvite(db, invite.id);
+      if (winner?.usedBy !== userId) throw gone(INVITE_USED_MESSAGE);
+    }
+    return c.json(answer);
+  });
