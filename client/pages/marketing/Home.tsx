@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { LEVELS, type Level, type LivePlace } from "../../../worker/schemas/answers";
 import { StatCard } from "../../components/StatCard";
@@ -53,6 +53,65 @@ function LiveStats({ places }: { places: LivePlace[] | null }) {
   );
 }
 
+/** Each section's opening paragraph. */
+const LEDES = {
+  around:
+    "Explore the bars and restaurants near you and pick a vibe. A quiet pint, a room with some energy, or " +
+    "the busiest spot on the block: these are real venues, as they are right now.",
+  updates:
+    "A small plug-in sensor in each partner venue counts the crowd every minute, so the level you see is " +
+    "minutes old, not a guess from last week. Check wait times and crowd levels before you put your coat " +
+    "on.",
+  share:
+    "Post a Live Look: a quick photo, video or line about the room you're in. Is the band any good? Is " +
+    "there a line for the bathroom? Live Looks come from people who are actually there tonight, so you " +
+    "hear it from someone in the room.",
+  friends:
+    "See which of your friends are out and where, message them without leaving the app, and plan a meetup " +
+    "at a place with room for everyone. You choose which friends can see where you are.",
+  events:
+    "Trivia nights, game watches, live music, happy hours and local specials, posted by the venues " +
+    "themselves. Follow the places you love and hear about their events before the room fills up.",
+  difference:
+    "Home is your first place and work your second. Your third place is where you unwind, meet people and " +
+    "belong: a place for everyone. We built Third Place to help you find yours.",
+};
+
+/** One full-height section of the page; `example` sits beside the text on wide screens. */
+function SnapSection(props: {
+  id: string;
+  icon: string;
+  title: string;
+  lede: string;
+  shaded?: boolean;
+  example?: ReactNode;
+  children?: ReactNode;
+}) {
+  const headingId = `${props.id}-heading`;
+  const text = (
+    <>
+      <h2 id={headingId}>{props.title}</h2>
+      <p className="section-lede">{props.lede}</p>
+    </>
+  );
+  return (
+    <section className={`snap-section${props.shaded ? " alt" : ""}`} aria-labelledby={headingId}>
+      <div className="snap-inner">
+        <img src={`/images/icons/${props.icon}.svg`} alt="" width="48" height="48" />
+        {props.example ? (
+          <div className="split">
+            <div>{text}</div>
+            {props.example}
+          </div>
+        ) : (
+          text
+        )}
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
 export default function Home() {
   useDocumentTitle("Know the vibe before you go");
   const [vibe, setVibe] = useState<Level>("Relaxed");
@@ -83,127 +142,66 @@ export default function Home() {
         />
       </section>
 
-      <section className="snap-section" aria-labelledby="around-heading">
-        <div className="snap-inner">
-          <img src="/images/icons/compass.svg" alt="" width="48" height="48" />
-          <h2 id="around-heading">See What's Around You</h2>
-          <p className="section-lede">
-            Explore the bars and restaurants near you and pick a vibe. A quiet pint, a room with some energy, or the
-            busiest spot on the block: these are real venues, as they are right now.
-          </p>
-          <LevelFilterControl legend="What are you in the mood for?" options={LEVELS} value={vibe} onChange={setVibe} />
-          <p className="vibe-description">
-            {vibe}: {LEVEL_DISPLAY[vibe].description.toLowerCase()}.
-          </p>
-          <div aria-live="polite">
-            {failed && !places ? (
-              <p className="vibe-note">Live levels are unavailable at the moment. Please try again shortly.</p>
-            ) : (
-              <VibeExamples places={places} vibe={vibe} />
-            )}
-          </div>
+      <SnapSection id="around" icon="compass" title="See What's Around You" lede={LEDES.around}>
+        <LevelFilterControl legend="What are you in the mood for?" options={LEVELS} value={vibe} onChange={setVibe} />
+        <p className="vibe-description">
+          {vibe}: {LEVEL_DISPLAY[vibe].description.toLowerCase()}.
+        </p>
+        <div aria-live="polite">
+          {failed && !places ? (
+            <p className="vibe-note">Live levels are unavailable at the moment. Please try again shortly.</p>
+          ) : (
+            <VibeExamples places={places} vibe={vibe} />
+          )}
         </div>
-      </section>
+      </SnapSection>
 
-      <section className="snap-section alt" aria-labelledby="updates-heading">
-        <div className="snap-inner">
-          <img src="/images/icons/pulse.svg" alt="" width="48" height="48" />
-          <h2 id="updates-heading">Get Real-Time Updates</h2>
-          <p className="section-lede">
-            A small plug-in sensor in each partner venue counts the crowd every minute, so the level you see is minutes
-            old, not a guess from last week. Check wait times and crowd levels before you put your coat on.
-          </p>
-          <LiveStats places={places} />
-        </div>
-      </section>
+      <SnapSection id="updates" icon="pulse" title="Get Real-Time Updates" shaded lede={LEDES.updates}>
+        <LiveStats places={places} />
+      </SnapSection>
 
-      <section className="snap-section" aria-labelledby="share-heading">
-        <div className="snap-inner">
-          <img src="/images/icons/camera.svg" alt="" width="48" height="48" />
-          <div className="split">
-            <div>
-              <h2 id="share-heading">Share Your Experience</h2>
-              <p className="section-lede">
-                Post a Live Look: a quick photo, video or line about the room you're in. Is the band any good? Is there
-                a line for the bathroom? Live Looks come from people who are actually there tonight, so you hear it
-                from someone in the room.
-              </p>
-            </div>
-            <figure className="example-card">
-              <figcaption>Example Live Look</figcaption>
-              <p className="example-meta">The Velvet Hour · 9:42 pm</p>
-              <p>"Jazz trio just started. Two seats left at the bar, no wait for drinks."</p>
-              <p className="example-meta">Posted by a guest who is there</p>
-            </figure>
-          </div>
-        </div>
-      </section>
+      <SnapSection id="share" icon="camera" title="Share Your Experience" lede={LEDES.share} example={
+        <figure className="example-card">
+          <figcaption>Example Live Look</figcaption>
+          <p className="example-meta">The Velvet Hour · 9:42 pm</p>
+          <p>"Jazz trio just started. Two seats left at the bar, no wait for drinks."</p>
+          <p className="example-meta">Posted by a guest who is there</p>
+        </figure>
+      } />
 
-      <section className="snap-section alt" aria-labelledby="friends-heading">
-        <div className="snap-inner">
-          <img src="/images/icons/friends.svg" alt="" width="48" height="48" />
-          <div className="split">
-            <div>
-              <h2 id="friends-heading">Connect with Friends</h2>
-              <p className="section-lede">
-                See which of your friends are out and where, message them without leaving the app, and plan a meetup at
-                a place with room for everyone. You choose which friends can see where you are.
-              </p>
-            </div>
-            <figure className="example-card">
-              <figcaption>Example: friends out tonight</figcaption>
-              <ul className="example-list">
-                <li><strong>Ana</strong> is at St. Marks Tap Room</li>
-                <li><strong>Jordan</strong>: "Trivia starts at 8, I'll grab a table"</li>
-                <li><strong>You</strong> planned a meetup at The Stoop, 10 pm</li>
-              </ul>
-            </figure>
-          </div>
-        </div>
-      </section>
-
-      <section className="snap-section" aria-labelledby="events-heading">
-        <div className="snap-inner">
-          <img src="/images/icons/calendar.svg" alt="" width="48" height="48" />
-          <div className="split">
-            <div>
-              <h2 id="events-heading">Stay in the Loop on Events</h2>
-              <p className="section-lede">
-                Trivia nights, game watches, live music, happy hours and local specials, posted by the venues
-                themselves. Follow the places you love and hear about their events before the room fills up.
-              </p>
-            </div>
-            <figure className="example-card">
-              <figcaption>Example: this week nearby</figcaption>
-              <ul className="example-list">
-                <li><strong>Tue 8 pm</strong> Pub quiz at St. Marks Tap Room</li>
-                <li><strong>Thu 5 pm</strong> Half-price taps at Avenue C Ale House</li>
-                <li><strong>Sat 9 pm</strong> Karaoke finals at Neon Moon Karaoke</li>
-              </ul>
-            </figure>
-          </div>
-        </div>
-      </section>
-
-      <section className="snap-section alt" aria-labelledby="difference-heading">
-        <div className="snap-inner">
-          <img src="/images/icons/home-heart.svg" alt="" width="48" height="48" />
-          <h2 id="difference-heading">The Third Place Difference</h2>
-          <p className="section-lede">
-            Home is your first place and work your second. Your third place is where you unwind, meet people and
-            belong: a place for everyone. We built Third Place to help you find yours.
-          </p>
-          <ul className="difference-list">
-            <li><strong>Measured, not guessed.</strong> Crowd levels come from sensors in the venue, not from old location history.</li>
-            <li><strong>Anonymous by design.</strong> Sensors count how many people are nearby; they never identify anyone.</li>
-            <li><strong>Local first.</strong> Every partner venue is visited and set up by our team.</li>
+      <SnapSection id="friends" icon="friends" title="Connect with Friends" shaded lede={LEDES.friends} example={
+        <figure className="example-card">
+          <figcaption>Example: friends out tonight</figcaption>
+          <ul className="example-list">
+            <li><strong>Ana</strong> is at St. Marks Tap Room</li>
+            <li><strong>Jordan</strong>: "Trivia starts at 8, I'll grab a table"</li>
+            <li><strong>You</strong> planned a meetup at The Stoop, 10 pm</li>
           </ul>
-          <div className="hero-actions">
-            <AppStoreBadge />
-            <Link to="/consumers" className="button secondary">How it works for you</Link>
-          </div>
+        </figure>
+      } />
+
+      <SnapSection id="events" icon="calendar" title="Stay in the Loop on Events" lede={LEDES.events} example={
+        <figure className="example-card">
+          <figcaption>Example: this week nearby</figcaption>
+          <ul className="example-list">
+            <li><strong>Tue 8 pm</strong> Pub quiz at St. Marks Tap Room</li>
+            <li><strong>Thu 5 pm</strong> Half-price taps at Avenue C Ale House</li>
+            <li><strong>Sat 9 pm</strong> Karaoke finals at Neon Moon Karaoke</li>
+          </ul>
+        </figure>
+      } />
+
+      <SnapSection id="difference" icon="home-heart" title="The Third Place Difference" shaded lede={LEDES.difference}>
+        <ul className="difference-list">
+          <li><strong>Measured, not guessed.</strong> Crowd levels come from sensors in the venue, not from old location history.</li>
+          <li><strong>Anonymous by design.</strong> Sensors count how many people are nearby; they never identify anyone.</li>
+          <li><strong>Local first.</strong> Every partner venue is visited and set up by our team.</li>
+        </ul>
+        <div className="hero-actions">
+          <AppStoreBadge />
+          <Link to="/consumers" className="button secondary">How it works for you</Link>
         </div>
-      </section>
+      </SnapSection>
     </main>
   );
 }
