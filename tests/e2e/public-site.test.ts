@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Level, LiveAnswer } from "../../worker/schemas/answers";
 import { seedVenues } from "../../scripts/seed-data/venues";
@@ -62,9 +62,19 @@ const header = (page: Page) => page.locator("header.site-header");
 const hamburger = (page: Page) => header(page).getByRole("button", { name: /menu/ });
 const learnMore = (page: Page) => header(page).getByRole("button", { name: "Learn More" });
 
-async function expectPath(page: Page, path: string) {
+/**
+ * Clicks a link and waits until its page shows: the URL, then its own heading when given, else a
+ * main heading other than the one before (lazy pages render a moment after the URL changes).
+ */
+async function follow(page: Page, link: Locator, path: string, heading?: string) {
+  const before = await mainHeading(page).textContent();
+  await link.click();
   await page.waitForURL((url) => url.pathname === path);
-  await mainHeading(page).waitFor();
+  if (heading) {
+    await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+  } else {
+    await expect.poll(() => mainHeading(page).textContent()).not.toBe(before);
+  }
 }
 
 describe.each(viewports)("header and footer at %s", (_label, viewport) => {
@@ -84,15 +94,11 @@ describe.each(viewports)("header and footer at %s", (_label, viewport) => {
     for (const link of links) {
       if (isPhone) await hamburger(page).click();
       if (link.inDropdown) await learnMore(page).click();
-      await header(page).getByRole("link", { name: link.name, exact: true }).click();
-      await expectPath(page, link.path);
-      if (link.heading) expect(await mainHeading(page).textContent()).toBe(link.heading);
+      await follow(page, header(page).getByRole("link", { name: link.name, exact: true }), link.path, link.heading);
       expect(await learnMore(page).getAttribute("aria-expanded")).toBe("false");
       if (isPhone) expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
     }
-    await header(page).getByRole("link", { name: "Third Place home" }).click();
-    await expectPath(page, "/");
-    expect(await mainHeading(page).textContent()).toMatch(/transforming the way you go out/);
+    await follow(page, header(page).getByRole("link", { name: "Third Place home" }), "/", "We're transforming the way you go out.");
     await page.context().close();
   });
 
@@ -100,19 +106,18 @@ describe.each(viewports)("header and footer at %s", (_label, viewport) => {
     const page = await openPage(browser, "/faq", viewport);
     await mainHeading(page).waitFor();
     const footer = page.locator("footer");
-    const internal = [
-      ["Home", "/"],
-      ["About Us", "/about"],
-      ["For Consumers", "/consumers"],
-      ["For Businesses", "/bars"],
-      ["FAQs", "/faq"],
-      ["Submit a Business", "/submit-business"],
+    const internal: [string, string, string?][] = [
+      ["Home", "/", "We're transforming the way you go out."],
+      ["About Us", "/about", "About Us"],
+      ["For Consumers", "/consumers", "Third Place for Consumers"],
+      ["For Businesses", "/bars", "Third Place for Businesses"],
+      ["FAQs", "/faq", "Frequently Asked Questions"],
+      ["Submit a Business", "/submit-business", "Submit a Business"],
       ["Partner Log-In", "/businesses"],
       ["Admin", "/admin"],
-    ] as const;
-    for (const [name, path] of internal) {
-      await footer.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true }).click();
-      await expectPath(page, path);
+    ];
+    for (const [name, path, heading] of internal) {
+      await follow(page, footer.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true }), path, heading);
     }
     for (const name of ["Privacy Policy", "EULA", "Terms of Service"]) {
       const href = await footer.getByRole("link", { name }).getAttribute("href");
@@ -149,7 +154,7 @@ describe("menu and dropdown rules", () => {
     await menu.waitFor({ state: "visible" });
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await expectPath(page, "/consumers");
+    await page.getByRole("heading", { level: 1, name: "Third Place for Consumers" }).waitFor();
     await menu.waitFor({ state: "hidden" });
     await page.context().close();
   });

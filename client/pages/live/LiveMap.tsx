@@ -68,8 +68,13 @@ function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: Li
             {place.people !== null ? <span>About {place.people} people</span> : null}
           </div>
           {hasPosition(place) ? (
-            <button type="button" className="button secondary small" onClick={() => onShow(place)}>
-              Show on map<span className="visually-hidden">: {place.name}</span>
+            <button
+              type="button"
+              className="button secondary small"
+              aria-label={`Show on map: ${place.name}`}
+              onClick={() => onShow(place)}
+            >
+              Show on map
             </button>
           ) : null}
         </li>
