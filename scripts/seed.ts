@@ -1,4 +1,5 @@
-// Demo data: partner venues with cover art, tags, event categories, feature flags and a demo owner.
+// Demo data: partner venues with cover art, tags, event categories, feature flags, a demo owner,
+// and the venues' sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
 import path from "node:path";
@@ -10,6 +11,7 @@ import { hashPassword } from "../worker/auth/password.ts";
 import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";
+import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
 interface SeedEnv {
@@ -87,7 +89,8 @@ export async function seed(env: SeedEnv) {
     await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
   }
   await seedDemoOwner(env);
-  return { venues: seedVenues.length, tags: seedTags.length };
+  const occupancy = await seedOccupancy(env.DB);
+  return { venues: seedVenues.length, tags: seedTags.length, ...occupancy };
 }
 
 /** The demo owner and its two venues; an existing account (and its password) is left alone. */
@@ -134,6 +137,7 @@ export async function seedIfEmpty(): Promise<boolean> {
 
 if (import.meta.main) {
   const result = await withLocalBindings(seed);
-  console.log(`Seeded ${result.venues} venues and ${result.tags} tags into ${stateDir}.`);
+  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir}.`);
+  console.log(`Demo sensor keys (local only) are in ${demoKeysPath}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
 }

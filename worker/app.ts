@@ -2,15 +2,19 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
 import { configRoutes } from "./routes/config";
+import { deviceRoutes } from "./routes/devices";
 import { eventCategoryRoutes } from "./routes/event-categories";
 import { eventRoutes } from "./routes/events";
 import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
 import { imageRoutes } from "./routes/images";
+import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
+import { liveRoutes } from "./routes/live";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
@@ -32,6 +36,10 @@ export const app = new Hono<AppEnv>()
   .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
   .route("/", inviteRoutes)
+  .route("/", ingestRoutes)
+  .route("/", deviceRoutes)
+  .route("/", analyticsRoutes)
+  .route("/", liveRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
   .route("/", configRoutes)

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { clientAddressKey } from "../../worker/lib/rate-limit";
-import { freshClientIp, postJson, signUpOwner } from "./helpers";
+import { freshClientIp, postJson, signUpOwner, startBurstWithinOneWindow } from "./helpers";
 
 async function expectTooMany(response: Response) {
   expect(response.status).toBe(429);
@@ -13,14 +13,6 @@ async function expectTooMany(response: Response) {
 
 const from = (ip: string) => ({ "cf-connecting-ip": ip });
 
-/**
- * Miniflare's counters restart on each wall-clock minute: a burst (a second or two) must not straddle
- * one, so close to the turn of the minute a test waits for it.
- */
-async function startBurstWithinOneWindow() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
 vi.setConfig({ testTimeout: 20_000 });
 
 describe("POST /api/auth/login", () => {

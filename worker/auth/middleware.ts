@@ -9,7 +9,7 @@ import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { parseOrThrow } from "../lib/validation";
-import { idParamSchema } from "../schemas/fields";
+import { placeIdParamSchema } from "../schemas/fields";
 import { verifyAccessToken, type Principal } from "./tokens";
 
 function bearerToken(c: Context<AppEnv>): string | null {
@@ -56,7 +56,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const placeIdSchema = idParamSchema("Place id must be a positive whole number.");
+export const placeIdSchema = placeIdParamSchema;
 
 /**
  * Throws unless the principal may manage the place: an owner listed in place_owners, or the

@@ -1,7 +1,287 @@
 import { DurableObject } from "cloudflare:workers";
+import type * as v from "valibot";
+import { getDb } from "../db/client";
+import { bucketWrites, liveWrite, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
+import {
+  aggregateBuckets,
+  BUCKET_MS,
+  bucketsTouchedBy,
+  liveSnapshot,
+  MINUTE_MS,
+  readingsWindowFor,
+  type DeviceLatest,
+  type LiveSnapshot,
+  type Reading,
+} from "./aggregate";
+import type { heartbeatBodySchema } from "../schemas/ingest";
+import { RETENTION_MS, type TimedCount } from "./reading-window";
+
+/** A quarter hour is written this long after it ends, so readings still in flight make it in. */
+const CLOSE_GRACE_MS = MINUTE_MS;
+/** D1 is written at most this often per place. */
+const WRITE_INTERVAL_MS = MINUTE_MS;
+/** Thresholds are re-read from D1 this often (placeChanged() refreshes them at once). */
+const CONFIG_TTL_MS = 10 * MINUTE_MS;
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+}
+
+export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
+
+/** What the object knows about one device. */
+export interface DeviceStatus extends DeviceLatest {
+  heartbeatAt: number | null;
+  firmware: string | null;
+  uptimeS: number | null;
+  rssi: number | null;
+}
+
+export function placeOccupancy(env: Pick<Env, "PLACE_OCCUPANCY">, placeId: number) {
+  return env.PLACE_OCCUPANCY.getByName(`place:${placeId}`);
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS readings (
+    ts INTEGER NOT NULL, device_id INTEGER NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (ts, device_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS devices (
+    device_id INTEGER PRIMARY KEY, reading_ts INTEGER, count INTEGER, heartbeat_at INTEGER,
+    firmware TEXT, uptime_s INTEGER, rssi INTEGER
+  );
+  CREATE TABLE IF NOT EXISTS pending_buckets (bucket_start INTEGER PRIMARY KEY);
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
 
 /**
- * One object per place: the single writer for that venue's readings and live numbers
- * (ARCHITECTURE.md §1, §5). Ingest and the alarm-driven rollups arrive with the occupancy issue.
+ * One object per place (ARCHITECTURE §1, §5): the single writer of the venue's readings. It keeps
+ * 7 days of raw readings and each device's latest reading and heartbeat in its own SQLite, and
+ * its alarm writes closed quarter hours to D1 occupancy_15m and the live numbers to place_live in
+ * one batch at most once a minute. Ingest never touches D1.
  */
-export class PlaceOccupancy extends DurableObject<Env> {}
+export class PlaceOccupancy extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private config: { value: OccupancyConfig; loadedAt: number } | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(SCHEMA);
+  }
+
+  /** Stores new readings; (device, ts) already stored counts as a duplicate and changes nothing. */
+  async ingest(placeId: number, deviceId: number, readings: readonly TimedCount[]): Promise<IngestResult> {
+    this.rememberPlace(placeId);
+    const accepted = this.ctx.storage.transactionSync(() => {
+      const stored: TimedCount[] = [];
+      const touched = new Set<number>();
+      for (const reading of readings) {
+        const inserted = this.sql
+          .exec("INSERT INTO readings (ts, device_id, count) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING ts", reading.ts, deviceId, reading.count)
+          .toArray();
+        if (inserted.length === 0) continue;
+        stored.push(reading);
+        for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
+      }
+      for (const start of touched) this.sql.exec("INSERT INTO pending_buckets VALUES (?) ON CONFLICT DO NOTHING", start);
+      const newest = stored.reduce<TimedCount | null>((best, r) => (!best || r.ts > best.ts ? r : best), null);
+      if (newest) {
+        this.sql.exec(
+          `INSERT INTO devices (device_id, reading_ts, count) VALUES (?, ?, ?)
+           ON CONFLICT (device_id) DO UPDATE SET reading_ts = excluded.reading_ts, count = excluded.count
+           WHERE devices.reading_ts IS NULL OR excluded.reading_ts > devices.reading_ts`,
+          deviceId,
+          newest.ts,
+          newest.count,
+        );
+      }
+      return stored.length;
+    });
+    if (accepted > 0) await this.scheduleFlush();
+    return { accepted, duplicates: readings.length - accepted };
+  }
+
+  async heartbeat(placeId: number, deviceId: number, input: HeartbeatInput): Promise<void> {
+    this.rememberPlace(placeId);
+    this.sql.exec(
+      `INSERT INTO devices (device_id, heartbeat_at, firmware, uptime_s, rssi) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (device_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at,
+         firmware = coalesce(excluded.firmware, firmware), uptime_s = coalesce(excluded.uptime_s, uptime_s),
+         rssi = coalesce(excluded.rssi, rssi)`,
+      deviceId,
+      Date.now(),
+      input.firmware ?? null,
+      input.uptime_s ?? null,
+      input.rssi ?? null,
+    );
+    await this.scheduleFlush();
+  }
+
+  /** People, percent and level now; null numbers when no device reported in 5 minutes. */
+  async live(placeId: number): Promise<LiveSnapshot> {
+    this.rememberPlace(placeId);
+    const config = await this.loadConfig();
+    if (!config) return { people: null, percent: null, level: null, devicesOnline: 0, updatedAt: null };
+    return liveSnapshot(this.deviceStatuses(), config, Date.now());
+  }
+
+  /** Latest reading, heartbeat and firmware details of every device that ever reported. */
+  async devices(placeId: number): Promise<DeviceStatus[]> {
+    this.rememberPlace(placeId);
+    return this.deviceStatuses();
+  }
+
+  /** A revoked device stops counting towards live numbers at once; its past readings stay. */
+  async forgetDevice(placeId: number, deviceId: number): Promise<void> {
+    this.rememberPlace(placeId);
+    this.sql.exec("DELETE FROM devices WHERE device_id = ?", deviceId);
+    await this.scheduleFlush();
+  }
+
+  /** Call after a place's thresholds change: the next live answer and alarm use the new ones. */
+  async placeChanged(placeId: number): Promise<void> {
+    this.rememberPlace(placeId);
+    this.config = null;
+    await this.scheduleFlush();
+  }
+
+  /**
+   * Writes what is due in one D1 batch: quarter hours closed since the last run (and past ones
+   * that late readings touched) and the live row. At-least-once safe: the writes are upserts and
+   * the pending list is only cleared after D1 accepted them, so a failure is retried next minute.
+   */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    const placeId = this.placeId();
+    if (placeId === null) return;
+    try {
+      await this.writeDue(placeId, now);
+    } catch (error) {
+      // D1 unreachable (reading the place or writing the batch): nothing pending was cleared.
+      console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in a minute`, error);
+      await this.ctx.storage.setAlarm(now + WRITE_INTERVAL_MS);
+    }
+  }
+
+  private async writeDue(placeId: number, now: number) {
+    const config = await this.loadConfig();
+    if (!config) {
+      // The place was deleted (its D1 rows went with it): nothing left to keep.
+      this.sql.exec("DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta;");
+      return;
+    }
+    const db = getDb(this.env);
+    const due = this.sql
+      .exec<{ bucket_start: number }>("SELECT bucket_start FROM pending_buckets WHERE bucket_start <= ? ORDER BY bucket_start", now - BUCKET_MS - CLOSE_GRACE_MS)
+      .toArray()
+      .map((row) => row.bucket_start);
+    const buckets = due.flatMap((start) => this.computeBucket(start));
+    const emptied = due.filter((start) => !buckets.some((bucket) => bucket.start === start));
+    const live = liveSnapshot(this.deviceStatuses(), config, now);
+    const liveChanged = JSON.stringify(live) !== this.meta("live_written");
+    const statements = [...bucketWrites(db, placeId, buckets, emptied), ...(liveChanged ? [liveWrite(db, placeId, live)] : [])];
+
+    if (statements.length > 0) {
+      const [first, ...rest] = statements;
+      await db.batch([first, ...rest]);
+      this.ctx.storage.transactionSync(() => {
+        for (const start of due) this.sql.exec("DELETE FROM pending_buckets WHERE bucket_start = ?", start);
+        if (liveChanged) this.setMeta("live_written", JSON.stringify(live));
+        this.setMeta("written_at", String(now));
+      });
+    }
+    this.purgeOldReadings(now);
+    await this.scheduleNext(now, live);
+  }
+
+  private computeBucket(start: number): ReturnType<typeof aggregateBuckets> {
+    const window = readingsWindowFor(start);
+    const readings = this.sql
+      .exec<{ device_id: number; ts: number; count: number }>("SELECT device_id, ts, count FROM readings WHERE ts >= ? AND ts < ?", window.from, window.to)
+      .toArray()
+      .map((row): Reading => ({ deviceId: row.device_id, ts: row.ts, count: row.count }));
+    return aggregateBuckets(readings, start, start + BUCKET_MS);
+  }
+
+  /** Keeps 7 days, and anything a pending quarter hour still needs. */
+  private purgeOldReadings(now: number) {
+    const [oldestPending] = this.sql.exec<{ start: number | null }>("SELECT min(bucket_start) AS start FROM pending_buckets").toArray();
+    const needed = oldestPending?.start == null ? Infinity : readingsWindowFor(oldestPending.start).from;
+    this.sql.exec("DELETE FROM readings WHERE ts < ?", Math.min(now - RETENTION_MS, needed));
+  }
+
+  /**
+   * Every minute while a device is online (the run after the last one falls silent writes the
+   * venue offline), then once more for each quarter hour still pending; idle venues cost nothing.
+   */
+  private async scheduleNext(now: number, live: LiveSnapshot) {
+    const [pending] = this.sql.exec<{ start: number | null }>("SELECT min(bucket_start) AS start FROM pending_buckets").toArray();
+    const candidates: number[] = [];
+    if (live.devicesOnline > 0) candidates.push(now + WRITE_INTERVAL_MS);
+    if (pending?.start != null) candidates.push(Math.max(now + WRITE_INTERVAL_MS, pending.start + BUCKET_MS + CLOSE_GRACE_MS));
+    if (candidates.length > 0) await this.ctx.storage.setAlarm(Math.min(...candidates));
+  }
+
+  /** Brings the alarm forward to the earliest moment D1 may be written again. */
+  private async scheduleFlush() {
+    const writtenAt = Number(this.meta("written_at") ?? 0);
+    const at = Math.max(Date.now(), writtenAt + WRITE_INTERVAL_MS);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  private deviceStatuses(): DeviceStatus[] {
+    return this.sql
+      .exec<{
+        device_id: number;
+        reading_ts: number | null;
+        count: number | null;
+        heartbeat_at: number | null;
+        firmware: string | null;
+        uptime_s: number | null;
+        rssi: number | null;
+      }>("SELECT * FROM devices ORDER BY device_id")
+      .toArray()
+      .map((row) => ({
+        deviceId: row.device_id,
+        readingTs: row.reading_ts,
+        count: row.count,
+        lastSeenAt: Math.max(row.reading_ts ?? 0, row.heartbeat_at ?? 0) || null,
+        heartbeatAt: row.heartbeat_at,
+        firmware: row.firmware,
+        uptimeS: row.uptime_s,
+        rssi: row.rssi,
+      }));
+  }
+
+  private async loadConfig(): Promise<OccupancyConfig | null> {
+    const now = Date.now();
+    if (this.config && now - this.config.loadedAt < CONFIG_TTL_MS) return this.config.value;
+    const placeId = this.placeId();
+    if (placeId === null) return null;
+    const value = await occupancyConfig(getDb(this.env), placeId);
+    this.config = value ? { value, loadedAt: now } : null;
+    return value;
+  }
+
+  // The object is addressed by name; it learns its place id from the first call and keeps it for alarms.
+  private rememberPlace(placeId: number) {
+    if (this.placeId() !== placeId) this.setMeta("place_id", String(placeId));
+  }
+
+  private placeId(): number | null {
+    const value = this.meta("place_id");
+    return value === null ? null : Number(value);
+  }
+
+  private meta(key: string): string | null {
+    const [row] = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray();
+    return row?.value ?? null;
+  }
+
+  private setMeta(key: string, value: string) {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+}

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { optionalPrincipal, requireAdmin, requirePlaceOwner, requireUser, placeIdSchema } from "../auth/middleware";
 import { getDb, type Database } from "../db/client";
+import { placeOccupancy } from "../occupancy/place-occupancy";
 import {
   canManagePlace,
   createPlace,
@@ -111,6 +112,10 @@ export const placeRoutes = new Hono<AppEnv>()
         updatePlace(db, placeId, { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}) }, tags),
       );
       if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey]);
+      // The place's occupancy object caches the thresholds behind its live level: reload them now.
+      if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined) {
+        await placeOccupancy(c.env, placeId).placeChanged(placeId);
+      }
     }
     return c.json(await ownedPlace(db, await existingPlace(db, placeId)));
   });

@@ -182,6 +182,8 @@ export interface KeyTrends {
   peakHour: string | null;
   peakHourUtilization: number | null;
   currentPopulation: number | null;
+  /** Level now by the place's own thresholds (the "Current Status" tile); null when offline. */
+  currentStatus: Level | null;
 }
 
 export interface Agg15Answer {
@@ -203,6 +205,57 @@ export interface HourlyDataItem {
 export interface CalendarDataItem {
   date: string;
   busyness_score: number;
+}
+
+/** GET /api/hourly_data: the sampled local hours of one venue day, in order. */
+export interface HourlyDataAnswer {
+  hourly_data: HourlyDataItem[];
+}
+
+/** GET /api/calendar_data: every venue day with data in the last 365 days, oldest first. */
+export interface CalendarDataAnswer {
+  calendar_data: CalendarDataItem[];
+}
+
+/** GET /api/check_pico/{id}: a device of the place reported in the last 5 minutes. */
+export interface CheckPicoAnswer {
+  exists: boolean;
+}
+
+/** One sensor of a place as its owners and admins see it (GET /api/place/{id}/devices). */
+export interface DeviceAnswer {
+  id: number;
+  name: string;
+  created_at: string;
+  /** Sent a reading or heartbeat within the last 5 minutes. */
+  online: boolean;
+  last_seen_at: string | null;
+  last_count: number | null;
+  last_reading_at: string | null;
+  firmware: string | null;
+  uptime_s: number | null;
+  rssi: number | null;
+}
+
+export interface DevicesAnswer {
+  devices: DeviceAnswer[];
+  max_devices: number;
+}
+
+/** POST /api/place/{id}/devices: the key is shown this once and only its hash is stored. */
+export interface RegisteredDeviceAnswer {
+  id: number;
+  name: string;
+  key: string;
+  created_at: string;
+}
+
+/** POST /api/ingest: 200 when every reading was in the time window, 422 (with error/details) otherwise. */
+export interface IngestAnswer {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  server_time: string;
 }
 
 export interface PeakData {

@@ -89,3 +89,6 @@ export const idInput = (message: string) => integerInput(message, { min: 1, max:
 /** A path parameter that must be a database id. */
 export const idParamSchema = (message: string) =>
   v.pipe(v.string(message), v.regex(/^[1-9]\d{0,9}$/, message), v.transform(Number), v.maxValue(2 ** 31 - 1, message));
+
+/** A place id in a path or query (the analytics queries share it with the client). */
+export const placeIdParamSchema = idParamSchema("Place id must be a positive whole number.");

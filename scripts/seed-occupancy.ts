@@ -1,0 +1,135 @@
+// Demo sensors and occupancy for the seeded venues: one or two devices each (with local-only
+// keys written to the state folder for `npm run simulate`), 8 weeks of quarter hours produced by
+// the product's own aggregation from generated readings, and a current place_live row.
+// Idempotent: devices are matched by name, history is deterministic and only fills what is missing.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq, lt } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import * as schema from "../drizzle/schema.ts";
+import { liveSnapshot } from "../worker/occupancy/aggregate.ts";
+import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
+import { seedVenues } from "./seed-data/venues.ts";
+import { stateDir } from "./local-state.ts";
+
+type SeedDb = DrizzleD1Database<typeof schema>;
+
+/** Device keys of the demo sensors, for the simulator. Local state only: never in production. */
+export const demoKeysPath = path.join(stateDir, "demo-device-keys.json");
+
+export interface DemoDeviceKey {
+  placeId: number;
+  slug: string;
+  deviceId: number;
+  name: string;
+  key: string;
+}
+
+export function readDemoKeys(): DemoDeviceKey[] {
+  return existsSync(demoKeysPath) ? (JSON.parse(readFileSync(demoKeysPath, "utf8")) as DemoDeviceKey[]) : [];
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const ROWS_PER_INSERT = 2_000;
+
+/** Registers the demo sensors (keeping keys that still match) and returns every key. */
+async function seedDevices(db: SeedDb, places: Map<string, number>): Promise<DemoDeviceKey[]> {
+  const known = new Map(readDemoKeys().map((entry) => [`${entry.placeId}/${entry.name}`, entry.key]));
+  const keys: DemoDeviceKey[] = [];
+  for (const venue of seedVenues) {
+    const placeId = places.get(venue.slug);
+    if (placeId === undefined) continue;
+    const names = demoDeviceNames(venue);
+    await db
+      .update(schema.places)
+      .set({ maxDevices: names.length })
+      .where(and(eq(schema.places.id, placeId), lt(schema.places.maxDevices, names.length)));
+    for (const name of names) {
+      const [row] = await db
+        .select({ id: schema.devices.id, keyHash: schema.devices.keyHash, revokedAt: schema.devices.revokedAt })
+        .from(schema.devices)
+        .where(and(eq(schema.devices.placeId, placeId), eq(schema.devices.name, name)));
+      const knownKey = known.get(`${placeId}/${name}`);
+      if (row && row.revokedAt === null && knownKey && sha256(knownKey) === row.keyHash) {
+        keys.push({ placeId, slug: venue.slug, deviceId: row.id, name, key: knownKey });
+        continue;
+      }
+      const key = `tpd_${randomBytes(32).toString("base64url")}`;
+      const [device] = row
+        ? await db
+            .update(schema.devices)
+            .set({ keyHash: sha256(key), revokedAt: null })
+            .where(eq(schema.devices.id, row.id))
+            .returning({ id: schema.devices.id })
+        : await db.insert(schema.devices).values({ placeId, name, keyHash: sha256(key) }).returning({ id: schema.devices.id });
+      keys.push({ placeId, slug: venue.slug, deviceId: device.id, name, key });
+    }
+  }
+  writeFileSync(demoKeysPath, JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
+  return keys;
+}
+
+export async function seedOccupancy(d1: Parameters<typeof drizzle>[0], now = Date.now()) {
+  const db = drizzle(d1, { schema });
+  const placeRows = await db
+    .select({
+      id: schema.places.id,
+      slug: schema.places.slug,
+      timezone: schema.places.timezone,
+      livelyThreshold: schema.places.livelyThreshold,
+      packedThreshold: schema.places.packedThreshold,
+    })
+    .from(schema.places);
+  const places = new Map(placeRows.map((place) => [place.slug, place]));
+  const keys = await seedDevices(db, new Map(placeRows.map((place) => [place.slug, place.id])));
+
+  // Raw D1 statements: one bound JSON parameter carries thousands of rows (D1 allows 100
+  // parameters a statement), which keeps a first `npm start` fast.
+  let statements: ReturnType<typeof d1.prepare>[] = [];
+  const flush = async () => {
+    await d1.batch(statements);
+    statements = [];
+  };
+  let quarterHours = 0;
+  for (const [index, venue] of seedVenues.entries()) {
+    const place = places.get(venue.slug);
+    const venueKeys = keys.filter((key) => key.slug === venue.slug);
+    if (!place || venueKeys.length === 0) continue;
+    const shares = deviceShares(venueKeys.length);
+    const devices = venueKeys.map((key, i) => ({ id: key.deviceId, share: shares[i] }));
+    const { buckets, latest } = demoHistory(venue, index + 1, devices, place.timezone, now);
+    quarterHours += buckets.length;
+    for (let i = 0; i < buckets.length; i += ROWS_PER_INSERT) {
+      const rows = buckets
+        .slice(i, i + ROWS_PER_INSERT)
+        .map((bucket) => [place.id, bucket.start / 1000, bucket.avgPeople, bucket.maxPeople, bucket.samples]);
+      // Rows already there (an earlier seed, or written by the place's object) are kept.
+      statements.push(
+        d1
+          .prepare(
+            `INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples)
+             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true
+             ON CONFLICT DO NOTHING`,
+          )
+          .bind(JSON.stringify(rows)),
+      );
+    }
+    const live = liveSnapshot(
+      latest.map((reading) => ({ deviceId: reading.deviceId, readingTs: reading.ts, count: reading.count, lastSeenAt: reading.ts })),
+      place,
+      now,
+    );
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (place_id) DO UPDATE SET people = excluded.people, percent = excluded.percent, level = excluded.level,
+             devices_online = excluded.devices_online, updated_at = excluded.updated_at`,
+        )
+        .bind(place.id, live.people, live.percent, live.level, live.devicesOnline, live.updatedAt),
+    );
+    await flush();
+  }
+  return { devices: keys.length, quarterHours };
+}

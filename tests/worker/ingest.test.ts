@@ -1,0 +1,207 @@
+// POST /api/ingest and /api/ingest/heartbeat: device auth, validation, the time window,
+// idempotency and what reaches the place's object.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
+import { api, postJson, startBurstWithinOneWindow } from "./helpers";
+import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt, useFixedClock } from "./occupancy-fixtures";
+
+const now = Date.UTC(2031, 4, 13, 20, 7, 30);
+const minute = 60_000;
+
+useFixedClock(now);
+
+async function storedReadings(placeId: number) {
+  return runInDurableObject(placeOccupancy(env, placeId), (_object, state) =>
+    state.storage.sql.exec<{ ts: number; device_id: number; count: number }>("SELECT ts, device_id, count FROM readings ORDER BY ts").toArray(),
+  );
+}
+
+describe("POST /api/ingest authentication", () => {
+  it("refuses a missing, unknown or malformed key with 401", async () => {
+    const missing = await postJson("/api/ingest", { count: 1 });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ error: "Send the device key as 'Authorization: Bearer <key>'." });
+    const unknown = await ingest("tpd_not-a-real-key", { count: 1 });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ error: "Unknown or revoked device key." });
+    expect((await postJson("/api/ingest", { count: 1 }, { authorization: "Basic abc" })).status).toBe(401);
+  });
+
+  it("stops accepting a revoked device's key at once", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    expect((await ingest(device.key, { count: 4 })).status).toBe(200);
+    const revoked = await api(`/api/place/${placeId}/devices/${device.id}`, { method: "DELETE", headers: await asAdmin() });
+    expect(revoked.status).toBe(200);
+    const after = await ingest(device.key, { count: 5 });
+    expect(after.status).toBe(401);
+    expect(await storedReadings(placeId)).toEqual([{ ts: now, device_id: device.id, count: 4 }]);
+  });
+});
+
+describe("POST /api/ingest validation", () => {
+  const cases: [string, unknown, string][] = [
+    ["no readings and no count", {}, "Send either readings: [{ ts, count }, …] or a single count."],
+    ["both forms at once", { count: 1, readings: [{ ts: 1, count: 1 }] }, "Send either readings: [{ ts, count }, …] or a single count."],
+    ["an empty batch", { readings: [] }, "readings: readings must hold at least one reading."],
+    ["a negative count", { readings: [{ ts: isoAt(now, 0), count: -1 }] }, "readings.0.count: count must be a whole number from 0 to 10,000."],
+    ["a fractional count", { count: 2.5 }, "count: count must be a whole number from 0 to 10,000."],
+    ["a count above 10,000", { count: 10_001 }, "count: count must be a whole number from 0 to 10,000."],
+    ["a count sent as text", { count: "3" }, "count: count must be a whole number from 0 to 10,000."],
+    ["a local time without a zone", { readings: [{ ts: "2031-05-13T20:00:00", count: 1 }] }, "readings.0.ts: ts must be an ISO-8601 time with a zone (Z or ±hh:mm) or a number of epoch seconds."],
+    ["epoch milliseconds", { readings: [{ ts: now, count: 1 }] }, "readings.0.ts: ts must be an ISO-8601 time with a zone (Z or ±hh:mm) or a number of epoch seconds."],
+    ["a list instead of an object", [{ count: 1 }], "Send either readings: [{ ts, count }, …] or a single count."],
+  ];
+
+  it.each(cases)("refuses %s with 400 and stores nothing", async (_name, body, message) => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    const response = await ingest(device.key, body);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toBe(message);
+    expect(await storedReadings(placeId)).toEqual([]);
+  });
+
+  it("refuses more than 1,000 readings, malformed JSON and other content types", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    const readings = Array.from({ length: 1001 }, (_, i) => ({ ts: (now - i * 1000) / 1000, count: 1 }));
+    const tooMany = await ingest(device.key, { readings });
+    expect(tooMany.status).toBe(400);
+    expect(await errorOf(tooMany)).toBe("readings: Send at most 1,000 readings per request.");
+    expect((await ingest(device.key, "{not json")).status).toBe(400);
+    const text = await api("/api/ingest", { method: "POST", headers: { authorization: `Bearer ${device.key}` }, body: "count=1" });
+    expect(text.status).toBe(415);
+    expect(await storedReadings(placeId)).toEqual([]);
+  });
+
+  it("accepts a full batch of 1,000 readings in ISO-8601 and epoch seconds", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    const readings = Array.from({ length: 1000 }, (_, i) =>
+      i % 2 === 0 ? { ts: new Date(now - i * minute).toISOString(), count: i % 50 } : { ts: (now - i * minute) / 1000, count: i % 50 },
+    );
+    const response = await ingest(device.key, { readings });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ accepted: 1000, duplicates: 0, rejected: 0, server_time: new Date(now).toISOString() });
+    expect(await storedReadings(placeId)).toHaveLength(1000);
+  });
+
+  it("reads zones and fractions exactly", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    await ingest(device.key, {
+      readings: [
+        { ts: "2031-05-13T16:05:00-04:00", count: 1 },
+        { ts: "2031-05-13T20:06:00.123456Z", count: 2 },
+        { ts: 1936469190.5, count: 3 }, // epoch seconds: 20:06:30.5
+      ],
+    });
+    expect((await storedReadings(placeId)).map((row) => row.ts)).toEqual([
+      Date.UTC(2031, 4, 13, 20, 5),
+      Date.UTC(2031, 4, 13, 20, 6, 0, 123),
+      Date.UTC(2031, 4, 13, 20, 6, 30, 500),
+    ]);
+  });
+});
+
+describe("POST /api/ingest time window and idempotency", () => {
+  it("stores the good readings of a batch and answers 422 naming the ones out of the window", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    const readings = [
+      { ts: isoAt(now, -2), count: 3 },
+      { ts: isoAt(now, 6), count: 4 }, // a clock running ahead
+      { ts: isoAt(now, 4), count: 5 }, // within 5 minutes ahead: fine
+      { ts: isoAt(now, -7 * 24 * 60 - 1), count: 6 }, // more than 7 days old
+    ];
+    const response = await ingest(device.key, { readings });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: "2 readings rejected for their time; the other 2 readings were stored.",
+      details: [
+        { field: "readings.1.ts", message: "More than 5 minutes in the future: check the device clock." },
+        { field: "readings.3.ts", message: "Older than 7 days: too old to store." },
+      ],
+      accepted: 2,
+      duplicates: 0,
+      rejected: 2,
+      server_time: new Date(now).toISOString(),
+    });
+    expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([3, 5]);
+
+    const allOld = await ingest(device.key, { readings: [{ ts: "2020-01-01T00:00:00Z", count: 1 }] });
+    expect(allOld.status).toBe(422);
+    expect(await allOld.json()).toMatchObject({ error: "1 reading rejected for its time; nothing was stored.", accepted: 0, rejected: 1 });
+  });
+
+  it("treats (device, ts) as unique: a repeated batch changes nothing, other devices may share a ts", async () => {
+    const placeId = await createPlace();
+    const a = await addDevice(placeId);
+    const b = await addDevice(placeId);
+    const batch = { readings: [{ ts: isoAt(now, -1), count: 3 }, { ts: isoAt(now, 0), count: 4 }] };
+    expect(await (await ingest(a.key, batch)).json()).toMatchObject({ accepted: 2, duplicates: 0 });
+    const again = { readings: [{ ts: isoAt(now, -1), count: 99 }, { ts: isoAt(now, 0), count: 4 }] };
+    expect(await (await ingest(a.key, again)).json()).toMatchObject({ accepted: 0, duplicates: 2 });
+    expect(await (await ingest(b.key, batch)).json()).toMatchObject({ accepted: 2, duplicates: 0 });
+    expect((await storedReadings(placeId)).map((row) => [row.device_id, row.count])).toEqual([
+      [a.id, 3],
+      [b.id, 3],
+      [a.id, 4],
+      [b.id, 4],
+    ]);
+  });
+
+  it("stamps a single { count } with the server's time", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    expect(await (await ingest(device.key, { count: 17 })).json()).toMatchObject({ accepted: 1 });
+    expect(await storedReadings(placeId)).toEqual([{ ts: now, device_id: device.id, count: 17 }]);
+  });
+});
+
+describe("POST /api/ingest/heartbeat", () => {
+  it("records firmware, uptime and signal, and a bare POST counts as a heartbeat", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    const headers = { authorization: `Bearer ${device.key}` };
+    const first = await postJson("/api/ingest/heartbeat", { firmware: "1.4.2", uptime_s: 3600, rssi: -61 }, headers);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ ok: true, server_time: new Date(now).toISOString() });
+    vi.setSystemTime(now + minute);
+    expect((await api("/api/ingest/heartbeat", { method: "POST", headers })).status).toBe(200);
+    const [status] = await placeOccupancy(env, placeId).devices(placeId);
+    expect(status).toMatchObject({ deviceId: device.id, heartbeatAt: now + minute, firmware: "1.4.2", uptimeS: 3600, rssi: -61, readingTs: null });
+  });
+
+  it("refuses bad fields and unknown keys", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    const bad = await postJson("/api/ingest/heartbeat", { rssi: 20 }, { authorization: `Bearer ${device.key}` });
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toBe("rssi: rssi must be a whole number of dBm from -150 to 0.");
+    expect((await postJson("/api/ingest/heartbeat", {}, { authorization: "Bearer nope" })).status).toBe(401);
+  });
+});
+
+describe("rate limit", () => {
+  it("allows 60 requests a minute per device, readings and heartbeats together, then answers 429 with Retry-After", async () => {
+    vi.useRealTimers();
+    const placeId = await createPlace();
+    const busy = await addDevice(placeId);
+    const calm = await addDevice(placeId);
+    await startBurstWithinOneWindow();
+    const headers = { authorization: `Bearer ${busy.key}` };
+    for (let i = 0; i < 60; i++) {
+      const response = i % 10 === 0 ? await postJson("/api/ingest/heartbeat", {}, headers) : await ingest(busy.key, { count: i });
+      expect(response.status).toBe(200);
+    }
+    const refused = await ingest(busy.key, { count: 1 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await errorOf(refused)).toBe("Too many attempts. Please wait 60 seconds and try again.");
+    expect((await ingest(calm.key, { count: 1 })).status).toBe(200);
+  }, 20_000);
+});

@@ -1,0 +1,121 @@
+// The pure occupancy math of ARCHITECTURE §5 on hand-computed cases.
+import { describe, expect, it } from "vitest";
+import {
+  aggregateBuckets,
+  bucketsTouchedBy,
+  liveSnapshot,
+  NOT_SAMPLED,
+  peoplePerMinute,
+  type Reading,
+} from "../../worker/occupancy/aggregate";
+import { levelOf, percentOf } from "../../worker/occupancy/levels";
+
+const noon = Date.UTC(2026, 4, 12, 12, 0); // a quarter-hour boundary
+const at = (minutes: number, seconds = 0) => noon + minutes * 60_000 + seconds * 1000;
+const reading = (deviceId: number, minutes: number, seconds: number, count: number): Reading => ({
+  deviceId,
+  ts: at(minutes, seconds),
+  count,
+});
+const minutes = (series: Int32Array) => Array.from(series);
+const _ = NOT_SAMPLED;
+
+describe("people per minute", () => {
+  it("sums two devices, each counted by its latest reading within 5 minutes", () => {
+    const series = peoplePerMinute([reading(1, 0, 10, 10), reading(2, 0, 40, 5), reading(2, 2, 5, 7)], at(0), at(7));
+    // Device 1 covers minutes 0–4; device 2 says 5 in minutes 0–1, then 7 in minutes 2–6.
+    expect(minutes(series)).toEqual([15, 15, 17, 17, 17, 7, 7]);
+  });
+
+  it("lets a silent device drop out after 5 minutes instead of inventing samples", () => {
+    const series = peoplePerMinute([reading(1, 0, 0, 10), reading(1, 1, 0, 12)], at(0), at(8));
+    expect(minutes(series)).toEqual([10, 12, 12, 12, 12, 12, _, _]);
+  });
+
+  it("uses the last reading of a minute and counts zero as a real sample", () => {
+    const series = peoplePerMinute([reading(1, 0, 5, 30), reading(1, 0, 50, 0)], at(0), at(6));
+    expect(minutes(series)).toEqual([0, 0, 0, 0, 0, _]);
+  });
+
+  it("carries readings from just before the range into its first minutes", () => {
+    const series = peoplePerMinute([reading(1, -3, 0, 4)], at(0), at(3));
+    expect(minutes(series)).toEqual([4, 4, _]);
+  });
+});
+
+describe("quarter-hour buckets", () => {
+  it("keep mean and max of per-minute people and the minutes sampled", () => {
+    const readings = [reading(1, 0, 0, 10), reading(1, 5, 0, 20), reading(2, 5, 30, 4)];
+    // Minutes 0–4: 10; minutes 5–9: 24; minutes 10–14: nothing.
+    expect(aggregateBuckets(readings, at(0), at(15))).toEqual([{ start: at(0), avgPeople: 17, maxPeople: 24, samples: 10 }]);
+  });
+
+  it("split at the boundary: a reading late in a quarter also feeds the next one", () => {
+    const buckets = aggregateBuckets([reading(1, 13, 30, 8)], at(0), at(30));
+    expect(buckets).toEqual([
+      { start: at(0), avgPeople: 8, maxPeople: 8, samples: 2 },
+      { start: at(15), avgPeople: 8, maxPeople: 8, samples: 3 },
+    ]);
+    expect(bucketsTouchedBy(at(13, 30))).toEqual([at(0), at(15)]);
+    expect(bucketsTouchedBy(at(10, 59))).toEqual([at(0)]);
+    expect(bucketsTouchedBy(at(11, 0))).toEqual([at(0), at(15)]);
+  });
+
+  it("leave a quarter hour with no device out entirely", () => {
+    const buckets = aggregateBuckets([reading(1, 0, 0, 3), reading(1, 40, 0, 6)], at(0), at(60));
+    expect(buckets.map((bucket) => [bucket.start, bucket.samples])).toEqual([
+      [at(0), 5],
+      [at(30), 5],
+    ]);
+  });
+
+  it("refuse ranges that are not quarter-hour aligned", () => {
+    expect(() => aggregateBuckets([], at(1), at(15))).toThrow(RangeError);
+  });
+});
+
+describe("percent and level", () => {
+  it("caps percent at 100 and rounds to a whole number", () => {
+    expect(percentOf(250, 100)).toBe(100);
+    expect(percentOf(39.5, 100)).toBe(40);
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(0, 80)).toBe(0);
+  });
+
+  it("switches level exactly at the thresholds", () => {
+    const thresholds = { livelyThreshold: 40, packedThreshold: 100 };
+    expect(levelOf(39, thresholds)).toBe("Relaxed");
+    expect(levelOf(40, thresholds)).toBe("Lively");
+    expect(levelOf(99, thresholds)).toBe("Lively");
+    expect(levelOf(100, thresholds)).toBe("Packed");
+    expect(levelOf(400, thresholds)).toBe("Packed");
+  });
+});
+
+describe("live snapshot", () => {
+  const thresholds = { livelyThreshold: 10, packedThreshold: 20 };
+  const now = at(10);
+
+  it("sums the devices whose latest reading is at most 5 minutes old", () => {
+    const snapshot = liveSnapshot(
+      [
+        { deviceId: 1, readingTs: now - 299_000, count: 9, lastSeenAt: now - 299_000 },
+        { deviceId: 2, readingTs: now - 301_000, count: 50, lastSeenAt: now - 10_000 },
+        { deviceId: 3, readingTs: null, count: null, lastSeenAt: null },
+      ],
+      thresholds,
+      now,
+    );
+    expect(snapshot).toEqual({ people: 9, percent: 45, level: "Relaxed", devicesOnline: 2, updatedAt: now - 299_000 });
+  });
+
+  it("has no live value when every device is silent, but keeps the time of the last reading", () => {
+    const snapshot = liveSnapshot([{ deviceId: 1, readingTs: now - 600_000, count: 30, lastSeenAt: now - 600_000 }], thresholds, now);
+    expect(snapshot).toEqual({ people: null, percent: null, level: null, devicesOnline: 0, updatedAt: now - 600_000 });
+  });
+
+  it("reaches Packed and 100 percent at the packed threshold", () => {
+    const snapshot = liveSnapshot([{ deviceId: 1, readingTs: now, count: 25, lastSeenAt: now }], thresholds, now);
+    expect(snapshot).toMatchObject({ people: 25, percent: 100, level: "Packed" });
+  });
+});

@@ -1,0 +1,66 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { devices, places } from "../../drizzle/schema";
+import type { Database } from "./client";
+
+export async function activeDevices(db: Database, placeId: number) {
+  return db
+    .select({ id: devices.id, name: devices.name, createdAt: devices.createdAt })
+    .from(devices)
+    .where(and(eq(devices.placeId, placeId), isNull(devices.revokedAt)))
+    .orderBy(asc(devices.id));
+}
+
+export async function deviceLimit(db: Database, placeId: number): Promise<number | null> {
+  const [row] = await db.select({ maxDevices: places.maxDevices }).from(places).where(eq(places.id, placeId)).limit(1);
+  return row?.maxDevices ?? null;
+}
+
+export type RegisterOutcome =
+  | { kind: "registered"; id: number; createdAt: Date }
+  | { kind: "limit-reached" }
+  | { kind: "name-taken" };
+
+/**
+ * Registers a device under the place's max_devices in one statement, so two admins registering
+ * at once cannot both slip under the limit. A revoked device's name is reused by giving that
+ * device a new key (its history continues); an active device's name is taken.
+ */
+export async function registerDevice(db: Database, placeId: number, name: string, keyHash: string): Promise<RegisterOutcome> {
+  const [existing] = await db
+    .select({ id: devices.id, revokedAt: devices.revokedAt })
+    .from(devices)
+    .where(and(eq(devices.placeId, placeId), eq(devices.name, name)))
+    .limit(1);
+  if (existing && existing.revokedAt === null) return { kind: "name-taken" };
+  const underLimit = sql`(SELECT count(*) FROM ${devices} WHERE ${devices.placeId} = ${placeId} AND ${devices.revokedAt} IS NULL)
+    < (SELECT ${places.maxDevices} FROM ${places} WHERE ${places.id} = ${placeId})`;
+  const rows = existing
+    ? await db
+        .update(devices)
+        .set({ keyHash, revokedAt: null, createdAt: new Date() })
+        .where(and(eq(devices.id, existing.id), sql`${devices.revokedAt} IS NOT NULL`, underLimit))
+        .returning({ id: devices.id, createdAt: devices.createdAt })
+    : await db.all<{ id: number; created_at: number }>(sql`
+        INSERT INTO ${devices} (place_id, name, key_hash, created_at)
+        SELECT ${placeId}, ${name}, ${keyHash}, ${Date.now()} WHERE ${underLimit}
+        ON CONFLICT DO NOTHING
+        RETURNING id, created_at`).then((inserted) => inserted.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })));
+  if (rows.length === 1) return { kind: "registered", ...rows[0] };
+  // Nothing written: either the limit, or another request took the name a moment ago.
+  const [again] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.placeId, placeId), eq(devices.name, name), isNull(devices.revokedAt)))
+    .limit(1);
+  return again ? { kind: "name-taken" } : { kind: "limit-reached" };
+}
+
+/** Marks an active device revoked; false when there is no such active device at the place. */
+export async function revokeDevice(db: Database, placeId: number, deviceId: number): Promise<boolean> {
+  const rows = await db
+    .update(devices)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(devices.id, deviceId), eq(devices.placeId, placeId), isNull(devices.revokedAt)))
+    .returning({ id: devices.id });
+  return rows.length === 1;
+}

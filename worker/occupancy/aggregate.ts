@@ -1,0 +1,146 @@
+// The occupancy numbers (ARCHITECTURE §5), as pure functions shared by the PlaceOccupancy object,
+// the analytics and the demo seed, so every number is computed one way.
+//
+// People at minute m = sum over a place's devices of each device's latest reading within 5 minutes.
+// Minute m is the interval [m, m + 60 s) and is read at its end, so a reading counts for its own
+// minute and the four after it, unless the device sends a newer one. A minute with no device
+// inside that window is not sampled: silence is never turned into zeros or repeated values.
+// The explicit extension lets the demo seed, run by Node without a bundler, import this file too.
+import { levelOf, percentOf, type Thresholds } from "./levels.ts";
+import type { Level } from "../schemas/answers";
+
+export const MINUTE_MS = 60_000;
+export const LIVE_WINDOW_MS = 5 * MINUTE_MS;
+export const BUCKET_MS = 15 * MINUTE_MS;
+/** A reading also covers this many following minutes (5-minute window including its own). */
+const CARRY_MINUTES = LIVE_WINDOW_MS / MINUTE_MS - 1;
+
+/** One count from one device; `ts` in epoch ms. */
+export interface Reading {
+  deviceId: number;
+  ts: number;
+  count: number;
+}
+
+/** A quarter hour: mean and max of per-minute people over its sampled minutes. */
+export interface Bucket {
+  /** Epoch ms, a multiple of 15 minutes. */
+  start: number;
+  avgPeople: number;
+  maxPeople: number;
+  /** Sampled minutes, 1–15. */
+  samples: number;
+}
+
+export const minuteStart = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+export const bucketStart = (ms: number) => Math.floor(ms / BUCKET_MS) * BUCKET_MS;
+
+/** Marks a minute in `peoplePerMinute` with no device reporting. */
+export const NOT_SAMPLED = -1;
+
+/**
+ * People for each minute of [fromMs, toMs) (minute-aligned), NOT_SAMPLED where no device was
+ * live. Pass readings from up to 4 minutes before `fromMs` too: they still count at its start.
+ */
+export function peoplePerMinute(readings: readonly Reading[], fromMs: number, toMs: number): Int32Array {
+  const people = new Int32Array((toMs - fromMs) / MINUTE_MS).fill(NOT_SAMPLED);
+  const byDevice = new Map<number, Reading[]>();
+  for (const reading of readings) {
+    const list = byDevice.get(reading.deviceId);
+    if (list) list.push(reading);
+    else byDevice.set(reading.deviceId, [reading]);
+  }
+  for (const list of byDevice.values()) {
+    list.sort((a, b) => a.ts - b.ts);
+    for (let i = 0; i < list.length; i++) {
+      const minute = minuteStart(list[i].ts);
+      const nextMinute = i + 1 < list.length ? minuteStart(list[i + 1].ts) : Infinity;
+      // A later reading in the same minute supersedes this one.
+      if (nextMinute === minute) continue;
+      const last = Math.min(minute + CARRY_MINUTES * MINUTE_MS, nextMinute - MINUTE_MS, toMs - MINUTE_MS);
+      for (let m = Math.max(minute, fromMs); m <= last; m += MINUTE_MS) {
+        const index = (m - fromMs) / MINUTE_MS;
+        people[index] = (people[index] === NOT_SAMPLED ? 0 : people[index]) + list[i].count;
+      }
+    }
+  }
+  return people;
+}
+
+/** Quarter hours of [fromMs, toMs) (both multiples of 15 minutes) that have at least one sample. */
+export function aggregateBuckets(readings: readonly Reading[], fromMs: number, toMs: number): Bucket[] {
+  if (fromMs % BUCKET_MS !== 0 || toMs % BUCKET_MS !== 0) throw new RangeError("Bucket ranges must be quarter-hour aligned.");
+  const people = peoplePerMinute(readings, fromMs, toMs);
+  const minutesPerBucket = BUCKET_MS / MINUTE_MS;
+  const buckets: Bucket[] = [];
+  for (let first = 0; first < people.length; first += minutesPerBucket) {
+    let sum = 0;
+    let max = 0;
+    let samples = 0;
+    for (let i = first; i < first + minutesPerBucket; i++) {
+      if (people[i] === NOT_SAMPLED) continue;
+      sum += people[i];
+      max = Math.max(max, people[i]);
+      samples++;
+    }
+    if (samples > 0) {
+      buckets.push({ start: fromMs + first * MINUTE_MS, avgPeople: sum / samples, maxPeople: max, samples });
+    }
+  }
+  return buckets;
+}
+
+/** Quarter hours whose minutes a reading at `ts` feeds: its own, and the next when it is near the end. */
+export function bucketsTouchedBy(ts: number): number[] {
+  const own = bucketStart(ts);
+  const lastCovered = bucketStart(minuteStart(ts) + CARRY_MINUTES * MINUTE_MS);
+  return lastCovered === own ? [own] : [own, lastCovered];
+}
+
+/** Readings needed to recompute the quarter hour starting at `start`: [from, to). */
+export function readingsWindowFor(start: number): { from: number; to: number } {
+  return { from: start - CARRY_MINUTES * MINUTE_MS, to: start + BUCKET_MS };
+}
+
+/** The latest reading and sign of life of one device. */
+export interface DeviceLatest {
+  deviceId: number;
+  /** Epoch ms of its newest reading, null when it never sent one. */
+  readingTs: number | null;
+  count: number | null;
+  /** Epoch ms of its newest reading or heartbeat. */
+  lastSeenAt: number | null;
+}
+
+export interface LiveSnapshot {
+  /** Null when no device has a reading within the last 5 minutes. */
+  people: number | null;
+  percent: number | null;
+  level: Level | null;
+  /** Devices that sent a reading or heartbeat within the last 5 minutes. */
+  devicesOnline: number;
+  /** Epoch ms of the newest reading behind the numbers (the newest ever when they are null). */
+  updatedAt: number | null;
+}
+
+export const isRecent = (ts: number | null, now: number): ts is number => ts !== null && now - ts <= LIVE_WINDOW_MS;
+
+/** People, percent and level now, from each device's latest reading. */
+export function liveSnapshot(devices: readonly DeviceLatest[], thresholds: Thresholds, now: number): LiveSnapshot {
+  let people: number | null = null;
+  let updatedAt: number | null = null;
+  let devicesOnline = 0;
+  for (const device of devices) {
+    if (isRecent(device.lastSeenAt, now)) devicesOnline++;
+    if (device.readingTs === null) continue;
+    updatedAt = Math.max(updatedAt ?? device.readingTs, device.readingTs);
+    if (isRecent(device.readingTs, now)) people = (people ?? 0) + (device.count ?? 0);
+  }
+  return {
+    people,
+    percent: people === null ? null : percentOf(people, thresholds.packedThreshold),
+    level: people === null ? null : levelOf(people, thresholds),
+    devicesOnline,
+    updatedAt,
+  };
+}

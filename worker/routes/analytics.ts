@@ -1,0 +1,132 @@
+// The owner dashboard's occupancy numbers (spec §7, ARCHITECTURE §5), in the place's local time.
+// They read D1 rollups through primary-key ranges, plus the place's object for live values;
+// never raw readings.
+import { Hono, type Context } from "hono";
+import { assertCanManagePlace, placeIdSchema, requirePlaceOwner, requireUser } from "../auth/middleware";
+import { getDb } from "../db/client";
+import { bucketsBetween, hourTotalsBetween, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
+import type { AppEnv } from "../env";
+import { notFound } from "../lib/errors";
+import { parseOrThrow } from "../lib/validation";
+import { calendarData, dailySummary, hourlyData, peakOf, weeklySummary } from "../occupancy/hours";
+import { percentOf } from "../occupancy/levels";
+import { DAY_MS, venueDayAt, venueDayRange, type VenueDay } from "../occupancy/local-time";
+import { placeOccupancy } from "../occupancy/place-occupancy";
+import type {
+  Agg15Answer,
+  CalendarDataAnswer,
+  CheckPicoAnswer,
+  DailySummaryItem,
+  HourlyDataAnswer,
+  KeyTrends,
+  PeakData,
+  WeeklySummary,
+} from "../schemas/answers";
+import { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../schemas/analytics";
+
+/** The previous four same weekdays make "usual" in the daily comparison. */
+const USUAL_WEEKS = 4;
+const CALENDAR_DAYS = 365;
+
+type AnalyticsContext = Context<AppEnv>;
+
+async function placeConfig(c: AnalyticsContext, placeId: number): Promise<OccupancyConfig> {
+  const config = await occupancyConfig(getDb(c.env), placeId);
+  if (!config) throw notFound("No such place.");
+  return config;
+}
+
+/** The place of a /place/{id}/… path, whose ownership requirePlaceOwner has checked. */
+const pathPlace = (c: AnalyticsContext) => placeConfig(c, parseOrThrow(placeIdSchema, c.req.param("id")));
+
+/** The place of a ?place_id= query, checked here: owner of that place or admin. */
+async function queryPlace(c: AnalyticsContext, placeId: number) {
+  await assertCanManagePlace(c, c.var.principal, placeId);
+  return placeConfig(c, placeId);
+}
+
+/** Hourly totals of the venue days [first, last]. */
+function hoursOfDays(c: AnalyticsContext, place: OccupancyConfig, first: VenueDay, last: VenueDay) {
+  const from = venueDayRange(place, first).start;
+  const to = venueDayRange(place, last).end;
+  return hourTotalsBetween(getDb(c.env), place.placeId, place.timeZone, from, to);
+}
+
+async function hourlyOf(c: AnalyticsContext, place: OccupancyConfig, day: VenueDay) {
+  return hourlyData(await hoursOfDays(c, place, day, day), place, day);
+}
+
+/** The last 24 hours of quarter hours, with each value mapped by `value`. */
+async function last24Hours(c: AnalyticsContext, place: OccupancyConfig, value: (avgPeople: number) => number): Promise<Agg15Answer> {
+  const now = Date.now();
+  const buckets = await bucketsBetween(getDb(c.env), place.placeId, now - DAY_MS, now);
+  return {
+    intervals: buckets.map((bucket) => new Date(bucket.start).toISOString()),
+    relative_fullness: buckets.map((bucket) => value(bucket.avgPeople)),
+  };
+}
+
+export const analyticsRoutes = new Hono<AppEnv>()
+  .get("/place/:id/key-trends", requirePlaceOwner(), async (c) => {
+    const place = await pathPlace(c);
+    const today = venueDayAt(place, Date.now());
+    const [live, hourly] = await Promise.all([placeOccupancy(c.env, place.placeId).live(place.placeId), hourlyOf(c, place, today)]);
+    const answer: KeyTrends = {
+      currentCapacity: live.percent,
+      currentPopulation: live.people,
+      currentStatus: live.level,
+      ...peakOf(hourly),
+    };
+    return c.json(answer);
+  })
+  .get("/place/:id/agg_15_device_counts", requirePlaceOwner(), async (c) => {
+    const place = await pathPlace(c);
+    return c.json(await last24Hours(c, place, (people) => percentOf(people, place.packedThreshold)));
+  })
+  .get("/place/people/:id/agg_15_device_counts", requirePlaceOwner(), async (c) => {
+    const place = await pathPlace(c);
+    return c.json(await last24Hours(c, place, (people) => Math.round(people * 10) / 10));
+  })
+  .get("/place/:id/daily_population_summary", requirePlaceOwner(), async (c) => {
+    const place = await pathPlace(c);
+    const today = venueDayAt(place, Date.now());
+    const usualDays = Array.from({ length: USUAL_WEEKS }, (_, i) => today - 7 * (i + 1));
+    const hours = await hoursOfDays(c, place, today - 7 * USUAL_WEEKS, today);
+    const answer: DailySummaryItem[] = dailySummary(hours, place, today, usualDays);
+    return c.json(answer);
+  })
+  .get("/place/:id/weekly_population_summary", requirePlaceOwner(), async (c) => {
+    parseOrThrow(weeklyQuerySchema, c.req.query());
+    const place = await pathPlace(c);
+    // The last four complete weeks of venue days, so every weekday counts four times.
+    const today = venueDayAt(place, Date.now());
+    const answer: WeeklySummary = weeklySummary(await hoursOfDays(c, place, today - 7 * USUAL_WEEKS, today - 1), place);
+    return c.json(answer);
+  })
+  .get("/check_pico/:id", requirePlaceOwner(), async (c) => {
+    const place = await pathPlace(c);
+    const live = await placeOccupancy(c.env, place.placeId).live(place.placeId);
+    const answer: CheckPicoAnswer = { exists: live.devicesOnline > 0 };
+    return c.json(answer);
+  })
+  .get("/hourly_data", requireUser, async (c) => {
+    const query = parseOrThrow(placeDateQuerySchema, c.req.query());
+    const place = await queryPlace(c, query.place_id);
+    const answer: HourlyDataAnswer = { hourly_data: await hourlyOf(c, place, query.date) };
+    return c.json(answer);
+  })
+  .get("/peak_hourly_data", requireUser, async (c) => {
+    const query = parseOrThrow(placeDateQuerySchema, c.req.query());
+    const place = await queryPlace(c, query.place_id);
+    const answer: PeakData = peakOf(await hourlyOf(c, place, query.date));
+    return c.json(answer);
+  })
+  .get("/calendar_data", requireUser, async (c) => {
+    const query = parseOrThrow(placeQuerySchema, c.req.query());
+    const place = await queryPlace(c, query.place_id);
+    const today = venueDayAt(place, Date.now());
+    const answer: CalendarDataAnswer = {
+      calendar_data: calendarData(await hoursOfDays(c, place, today - (CALENDAR_DAYS - 1), today), place),
+    };
+    return c.json(answer);
+  });

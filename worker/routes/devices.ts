@@ -1,0 +1,69 @@
+// The sensor registry of a place: admins register and revoke, owners see status.
+import { Hono } from "hono";
+import { placeIdSchema, requireAdmin, requirePlaceOwner } from "../auth/middleware";
+import { getDb } from "../db/client";
+import { activeDevices, deviceLimit, registerDevice, revokeDevice } from "../db/devices";
+import type { AppEnv } from "../env";
+import { sha256Hex, randomToken } from "../lib/crypto";
+import { conflict, notFound } from "../lib/errors";
+import { parseOrThrow, readJson } from "../lib/validation";
+import { isRecent } from "../occupancy/aggregate";
+import { placeOccupancy } from "../occupancy/place-occupancy";
+import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../schemas/answers";
+import { idParamSchema } from "../schemas/fields";
+import { deviceNameSchema } from "../schemas/ingest";
+
+const deviceIdSchema = idParamSchema("Device id must be a positive whole number.");
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const deviceRoutes = new Hono<AppEnv>()
+  .post("/place/:id/devices", requireAdmin, async (c) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const { name } = await readJson(c, deviceNameSchema);
+    const db = getDb(c.env);
+    const limit = await deviceLimit(db, placeId);
+    if (limit === null) throw notFound("No such place.");
+    // The key is the device's only credential: 32 random bytes, stored as its SHA-256.
+    const key = `tpd_${randomToken(32)}`;
+    const outcome = await registerDevice(db, placeId, name, await sha256Hex(key));
+    if (outcome.kind === "name-taken") throw conflict(`This place already has a device named "${name}".`);
+    if (outcome.kind === "limit-reached") {
+      throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
+    }
+    const answer: RegisteredDeviceAnswer = { id: outcome.id, name, key, created_at: outcome.createdAt.toISOString() };
+    return c.json(answer, 201);
+  })
+  .get("/place/:id/devices", requirePlaceOwner(), async (c) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const db = getDb(c.env);
+    const [registered, limit, statuses] = await Promise.all([
+      activeDevices(db, placeId),
+      deviceLimit(db, placeId),
+      placeOccupancy(c.env, placeId).devices(placeId),
+    ]);
+    const now = Date.now();
+    const devices = registered.map((device): DeviceAnswer => {
+      const status = statuses.find((s) => s.deviceId === device.id);
+      return {
+        id: device.id,
+        name: device.name,
+        created_at: device.createdAt.toISOString(),
+        online: isRecent(status?.lastSeenAt ?? null, now),
+        last_seen_at: iso(status?.lastSeenAt ?? null),
+        last_count: status?.count ?? null,
+        last_reading_at: iso(status?.readingTs ?? null),
+        firmware: status?.firmware ?? null,
+        uptime_s: status?.uptimeS ?? null,
+        rssi: status?.rssi ?? null,
+      };
+    });
+    const answer: DevicesAnswer = { devices, max_devices: limit ?? 0 };
+    return c.json(answer);
+  })
+  .delete("/place/:id/devices/:deviceId", requireAdmin, async (c) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const deviceId = parseOrThrow(deviceIdSchema, c.req.param("deviceId"));
+    if (!(await revokeDevice(getDb(c.env), placeId, deviceId))) throw notFound("No such device at this place.");
+    await placeOccupancy(c.env, placeId).forgetDevice(placeId, deviceId);
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,25 @@
+// Query parameters of the analytics endpoints (spec §7).
+import * as v from "valibot";
+import { placeIdParamSchema } from "./fields";
+import { dayOfDate } from "../occupancy/local-time";
+
+export const DATE_MESSAGE = "date must be a calendar date written YYYY-MM-DD.";
+
+// A missing parameter reads as "" so it gets the same sentence as a malformed one.
+const placeIdQuery = v.pipe(v.optional(v.string(), ""), placeIdParamSchema);
+
+export const placeQuerySchema = v.object({ place_id: placeIdQuery });
+
+export const placeDateQuerySchema = v.object({
+  place_id: placeIdQuery,
+  date: v.pipe(
+    v.optional(v.string(), ""),
+    v.check((date) => dayOfDate(date) !== null, DATE_MESSAGE),
+    v.transform((date) => dayOfDate(date)!),
+  ),
+});
+
+export const weeklyQuerySchema = v.object({
+  // Accepted for the spec's client, which sends a fixed name; rollups are per place (all its devices).
+  device_name: v.optional(v.pipe(v.string(), v.maxLength(100, "device_name must be at most 100 characters."))),
+});
