@@ -34,8 +34,11 @@ interface Props {
   ref?: Ref<VenueMapHandle>;
 }
 
-/** Name, address and level as DOM nodes: venue names are data, never HTML. */
-function summary(place: LivePlace, withProfileLink: boolean): HTMLElement {
+/**
+ * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
+ * "View profile" link follows; a plain click stays in the single-page app.
+ */
+function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
   const name = document.createElement("strong");
@@ -46,10 +49,15 @@ function summary(place: LivePlace, withProfileLink: boolean): HTMLElement {
   level.className = `venue-summary-level ${levelDisplay(place.level).className}`;
   level.textContent = `Level: ${levelText(place.level)}`;
   box.append(name, address, level);
-  if (withProfileLink) {
+  if (openProfile) {
     const link = document.createElement("a");
     link.href = `/profile/${encodeURIComponent(place.slug)}`;
     link.textContent = "View profile";
+    link.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      openProfile(place);
+    });
     box.append(link);
   }
   return box;
@@ -116,12 +124,12 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
         if (existing.place.level !== place.level) existing.marker.setIcon(markerIcon(place));
         existing.marker.setLatLng([place.latitude, place.longitude]);
         labelMarker(existing.marker, place);
-        existing.marker.setTooltipContent(summary(place, false));
+        existing.marker.setTooltipContent(summary(place));
         existing.place = place;
         continue;
       }
       const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
-        .bindTooltip(summary(place, false), { direction: "right" })
+        .bindTooltip(summary(place), { direction: "right" })
         .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
         .on("keypress", (event) => {
           if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
@@ -139,7 +147,10 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
       if (!map || !entry) return;
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
-      L.popup({ offset: [0, -10] }).setLatLng(position).setContent(summary(entry.place, true)).openOn(map);
+      const content = summary(entry.place, (place) => onOpenRef.current(place));
+      L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
+      // Keyboard users land on the popup's link rather than back in the list.
+      content.querySelector("a")?.focus({ preventScroll: true });
     },
     showAll() {
       const map = mapRef.current;

@@ -90,7 +90,7 @@ export default function LiveMap() {
   const { places, generatedAt, failed } = useLivePlaces(LIVE_REFRESH_MS);
   const [filter, setFilter] = useState<LevelFilter>("all");
   const mapRef = useRef<VenueMapHandle>(null);
-  const mapSectionRef = useRef<HTMLElement>(null);
+  const mapSectionRef = useRef<HTMLDivElement>(null);
 
   const shown = useMemo(
     () => filterByLevel(places ?? [], filter).sort((a, b) => a.name.localeCompare(b.name)),
@@ -118,24 +118,26 @@ export default function LiveMap() {
         <Legend />
       </div>
 
-      <p className="live-status">
-        <span role="status">
-          {places === null
-            ? failed
-              ? "Live levels are unavailable at the moment. Please try again shortly."
-              : "Loading venues…"
-            : `Showing ${shown.length} of ${total} venues.`}
-        </span>
-        {generatedAt ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
-        {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
-      </p>
 
-      <section ref={mapSectionRef} className="live-map-section" aria-label="Map">
+      <div ref={mapSectionRef} className="live-map-section">
+        <div className="live-toolbar">
+          <p className="live-status">
+            <span role="status">
+              {places === null
+                ? failed
+                  ? "Live levels are unavailable at the moment. Please try again shortly."
+                  : "Loading venues…"
+                : `Showing ${shown.length} of ${total} venues.`}
+            </span>
+            {generatedAt ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
+            {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
+          </p>
+          <button type="button" className="button secondary small" onClick={() => mapRef.current?.showAll()}>
+            Zoom to the venues
+          </button>
+        </div>
         <VenueMap ref={mapRef} places={shown} tiles={tiles} onOpenPlace={(place) => navigate(`/profile/${place.slug}`)} />
-        <button type="button" className="button secondary small" onClick={() => mapRef.current?.showAll()}>
-          Zoom to the venues
-        </button>
-      </section>
+      </div>
 
       <section className="live-list" aria-labelledby="list-heading">
         <h2 id="list-heading">Venues</h2>
