@@ -1,5 +1,6 @@
 // Opening hours as a visitor reads them on a venue profile.
 import { WEEKDAYS, type PlaceHours, type Weekday } from "../../worker/schemas/answers";
+import { formatClock } from "../lib/format";
 
 /** A venue's day starts at 05:00 local time (ARCHITECTURE §5): at 1 am Saturday it is still Friday night. */
 export const VENUE_DAY_START_HOUR = 5;
@@ -21,16 +22,7 @@ export function hoursToday(place: PlaceHours, timeZone: string, now: Date): Toda
   return { day, open: place[`${day}_open`], close: place[`${day}_close`] };
 }
 
-/** "17:00" → "5:00 PM", "00:30" → "12:30 AM". */
-export function formatClockTime(time: string): string {
-  const [hours, minutes] = time.split(":").map(Number);
-  const suffix = hours < 12 ? "AM" : "PM";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${suffix}`;
-}
-
 export function describeHours({ open, close }: TodaysHours): string {
   if (!open || !close) return "Closed";
-  return `${formatClockTime(open)} – ${formatClockTime(close)}`;
+  return `${formatClock(open)} – ${formatClock(close)}`;
 }
-
-export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

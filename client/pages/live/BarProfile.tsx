@@ -3,7 +3,8 @@ import { Link, useParams } from "react-router";
 import type { EventAnswer, EventsAnswer, PublicPlace } from "../../../worker/schemas/answers";
 import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { capitalize, describeHours, hoursToday } from "../../live/hours";
+import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
+import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { Reviews } from "./Reviews";
@@ -53,7 +54,6 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
     return () => void (cancelled = true);
   }, [place.id]);
 
-  const when = new Intl.DateTimeFormat("en-US", { timeZone: place.timezone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
   return (
     <section className="profile-events" aria-labelledby="events-heading">
       <h2 id="events-heading">Upcoming events</h2>
@@ -71,7 +71,7 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
                 <p className="event-when">
                   {event.is_recurring && event.repeating_days.length > 0
                     ? `Every ${event.repeating_days.join(", ")}`
-                    : <time dateTime={event.start_time}>{when.format(new Date(event.start_time))}</time>}
+                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone)}</time>}
                   {event.category_name ? ` · ${event.category_name}` : null}
                 </p>
                 {event.description ? <p>{event.description}</p> : null}
@@ -130,7 +130,7 @@ function Profile({ place }: { place: PublicPlace }) {
           <dl className="profile-facts">
             <dt>Address</dt>
             <dd>{address}</dd>
-            <dt>Hours today ({capitalize(today.day)})</dt>
+            <dt>Hours today ({weekdayLabel(today.day)})</dt>
             <dd>{describeHours(today)}</dd>
             {place.website ? (
               <>

@@ -2,14 +2,11 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "re
 import type { ErrorAnswer, ReviewAnswer, ReviewPostedAnswer, ReviewsAnswer, ReviewSummary } from "../../../worker/schemas/answers";
 import { REVIEW_LIMITS } from "../../../worker/schemas/review";
 import { errorMessage, request } from "../../api/request";
+import { formatLongDate } from "../../lib/format";
 import { emptyReviewForm, errorsFromDetails, toReviewPayload, validateReview, type ReviewErrors, type ReviewForm } from "./reviewForm";
 
 export const REVIEW_FAILURE_MESSAGE = "An unexpected error occurred. Please try again.";
 const RATINGS = [5, 4, 3, 2, 1] as const;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-/** A review's YYYY-MM-DD (the venue's local date) as words, without shifting it to the reader's zone. */
-const formatReviewDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 function Stars({ rating }: { rating: number }) {
   const rounded = Math.round(rating);
@@ -162,7 +159,7 @@ export function Reviews({ placeId }: { placeId: number }) {
               </p>
               <p className="review-comment">{review.comment}</p>
               <p className="review-date">
-                <time dateTime={review.date}>{formatReviewDate(review.date)}</time>
+                <time dateTime={review.date}>{formatLongDate(review.date)}</time>
               </p>
             </li>
           ))}
