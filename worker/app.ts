@@ -5,6 +5,7 @@ import { ApiError } from "./lib/errors";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
+import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
 import { eventCategoryRoutes } from "./routes/event-categories";
 import { eventRoutes } from "./routes/events";
@@ -15,6 +16,7 @@ import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveRoutes } from "./routes/live";
 import { placeRoutes } from "./routes/places";
+import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 
@@ -39,6 +41,8 @@ export const app = new Hono<AppEnv>()
   .route("/", analyticsRoutes)
   .route("/", liveRoutes)
   .route("/", placeRoutes)
+  .route("/", reviewRoutes)
+  .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", tagRoutes);
 
