@@ -6,6 +6,7 @@ import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
+import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
 import { eventCategoryRoutes } from "./routes/event-categories";
 import { eventRoutes } from "./routes/events";
@@ -16,6 +17,7 @@ import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveRoutes } from "./routes/live";
 import { placeRoutes } from "./routes/places";
+import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 
@@ -40,6 +42,8 @@ export const app = new Hono<AppEnv>()
   .route("/", analyticsRoutes)
   .route("/", liveRoutes)
   .route("/", placeRoutes)
+  .route("/", reviewRoutes)
+  .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)
   .route("/", tagRoutes);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hourlyComparisonData, intervalData, weeklyData } from "../../client/pages/dashboard/chartData";
 import { eventFormDefaults, eventFormValues, toEventFormData, validateEventForm, type EventFormValues } from "../../client/pages/dashboard/eventForm";
-import { formatClock, formatHour } from "../../client/pages/dashboard/format";
+import { formatClock, formatHour } from "../../client/lib/format";
 import { calendarIndex, heatmapClass, monthGrid, shiftMonth } from "../../client/pages/dashboard/heatmap";
 import { hoursRows } from "../../client/pages/dashboard/hours";
 import { DEVICE_OFFLINE, keyTrendTiles, LOADING } from "../../client/pages/dashboard/keyTrends";

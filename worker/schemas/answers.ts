@@ -173,6 +173,29 @@ export interface ReviewAnswer {
   date: string;
 }
 
+/** Count and mean rating (one decimal; null without reviews) of all of a place's reviews. */
+export interface ReviewSummary {
+  count: number;
+  average_rating: number | null;
+}
+
+/** GET /api/places/{id}/reviews: the newest reviews first. */
+export interface ReviewsAnswer extends ReviewSummary {
+  reviews: ReviewAnswer[];
+}
+
+/** POST /api/places/{id}/reviews: the stored review and the summary including it. */
+export interface ReviewPostedAnswer extends ReviewSummary {
+  review: ReviewAnswer;
+}
+
+/** GET /api/config/map: the basemap the live map draws under its markers. */
+export interface MapConfigAnswer {
+  tile_url: string;
+  /** HTML (links and entities), as tile providers publish it. */
+  attribution: string;
+}
+
 export interface KeyTrends {
   /** Percent of capacity now; null when no device reported in the last 5 minutes. */
   currentCapacity: number | null;

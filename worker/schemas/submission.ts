@@ -12,7 +12,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
 // A missing key reads as "" so it gets the same sentence as an empty field.
-const requiredText = (max: number) =>
+export const requiredText = (max: number) =>
   v.pipe(v.optional(v.string(REQUIRED_MESSAGE), ""), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(max, tooLong(max)));
 
 const optionalText = (max: number) =>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { InviteLinkAnswer } from "../../../worker/schemas/answers";
 import { errorMessage, request } from "../../api/request";
 import { Modal } from "../../components/Modal";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../../lib/format";
 import { MESSAGES } from "./messages";
 
 /** Copies with the Clipboard API, falling back to a selection copy where it is unavailable. */

@@ -6,7 +6,7 @@ import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../char
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyComparisonData, intervalData, weeklyData } from "./chartData";
-import { formatHour } from "./format";
+import { formatHour } from "../../lib/format";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "./summary";
 import { useApiJson } from "./useApiJson";
 

@@ -4,7 +4,8 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "reac
 import { errorMessage, request } from "../../api/request";
 import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../worker/schemas/answers";
 import { DeviceBadge } from "./DeviceBadge";
-import { CLOSED, hoursRows, weekdayLabel } from "./hours";
+import { weekdayLabel } from "../../lib/format";
+import { CLOSED, hoursRows } from "./hours";
 import { InviteOwner } from "./InviteOwner";
 import { MESSAGES } from "./messages";
 import { placeEditValues, toPlaceUpdate, validatePlaceEdit, type PlaceEditErrors, type PlaceEditValues } from "./placeForm";

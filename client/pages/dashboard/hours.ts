@@ -1,6 +1,6 @@
 // The weekly hours table (spec §2): Monday first, 'Closed' for a day without hours.
 import { WEEKDAYS, type PlaceHours, type Weekday } from "../../../worker/schemas/answers";
-import { formatClock } from "./format";
+import { formatClock, weekdayLabel } from "../../lib/format";
 
 export const CLOSED = "Closed";
 
@@ -12,8 +12,6 @@ export interface HoursRow {
   open: string | null;
   close: string | null;
 }
-
-export const weekdayLabel = (day: Weekday) => day[0].toUpperCase() + day.slice(1);
 
 export function hoursRows(hours: PlaceHours): HoursRow[] {
   return WEEKDAYS.map((day) => {

@@ -1,7 +1,7 @@
 // The four key-trend tiles (spec §2): 'Loading...' until the first answer, 'Device Offline' in all
 // four while no device reports (currentCapacity null).
 import type { KeyTrends } from "../../../worker/schemas/answers";
-import { formatHour } from "./format";
+import { formatHour } from "../../lib/format";
 
 export const LOADING = "Loading...";
 export const DEVICE_OFFLINE = "Device Offline";

@@ -1,4 +1,10 @@
-// Small display helpers shared by the dashboard's panels.
+// Small display helpers shared by the dashboard and the public pages.
+import type { Weekday } from "../../worker/schemas/answers";
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "monday" → "Monday". */
+export const weekdayLabel = (day: Weekday) => capitalize(day);
 
 /** "17:00" → "5:00 PM"; anything that is not HH:MM is shown as it came. */
 export function formatClock(time: string): string {
