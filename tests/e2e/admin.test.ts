@@ -21,6 +21,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  // Other files count the seeded venues: leave no business behind (its events, tags and devices
+  // go with it).
+  const place = placeRow();
+  if (place) queryD1(`DELETE FROM places WHERE id = ${place.id}`);
   await browser?.close();
 });
 
@@ -122,6 +126,22 @@ describe("admin area, in Chromium against the built app", () => {
     await page.getByRole("button", { name: "Update Business" }).click();
     await page.getByRole("status").getByText("Business updated successfully!").waitFor();
     expect(placeRow()).toMatchObject({ name: renamedBusiness, address: "103 Avenue A, New York, NY" });
+  });
+
+  it("shows the business in the live map's list", async () => {
+    // GET /api/live may be cached for up to 30 s.
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/live-look");
+          await page.locator(".venue-row").first().waitFor();
+          return page.locator(".venue-row", { hasText: renamedBusiness }).count();
+        },
+        { timeout: 45_000, interval: 2_000 },
+      )
+      .toBe(1);
+    const link = page.locator(".venue-row", { hasText: renamedBusiness }).getByRole("link", { name: renamedBusiness });
+    expect(await link.getAttribute("href")).toMatch(/^\/profile\/e2e-lantern-/);
   });
 
   it("creates, edits and deletes a tag; an empty name is refused in the browser and by the server", async () => {
@@ -249,6 +269,26 @@ describe("admin area, in Chromium against the built app", () => {
     );
     expect(row).toMatchObject({ name: `E2E Jazz Quartet ${stamp}`, host_name: "Sam" });
     expect(row.flyer_image_key).toMatch(/\.png$/);
+  });
+
+  it("lists a visitor's submission newest first in the inbox and marks it handled", async () => {
+    const submittedName = `E2E Submitted Bar ${stamp}`;
+    const submitted = await page.request.post("/api/submit-business", {
+      data: { businessName: submittedName, address: "7 Avenue C", submitterEmail: "fan@example.com", reason: "Great jukebox" },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    await openSection("Submissions");
+    const newest = page.locator(".admin-submissions > li").first();
+    await newest.getByRole("heading", { name: submittedName }).waitFor();
+    await newest.getByRole("button", { name: `Mark ${submittedName} handled` }).click();
+    await page.getByRole("status").getByText(`"${submittedName}" marked handled.`).waitFor();
+    const [row] = queryD1<{ status: string; handled_at: number | null }>(
+      `SELECT status, handled_at FROM business_submissions WHERE business_name = '${sql(submittedName)}'`,
+    );
+    expect(row.status).toBe("handled");
+    expect(row.handled_at).toBeGreaterThan(0);
+    await page.getByLabel("Show").selectOption("handled");
+    await page.getByRole("button", { name: `Reopen ${submittedName}` }).waitFor();
   });
 
   it("signs out, which forgets the remembered token", async () => {

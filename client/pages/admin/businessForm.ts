@@ -11,7 +11,8 @@ import {
   placeCreateSchema,
   placeFieldsSchema,
 } from "../../../worker/schemas/place";
-import { firstErrorPerField } from "../dashboard/formErrors";
+import { fieldErrors } from "../../lib/formErrors";
+import { capitalize } from "../../lib/format";
 
 type TextField =
   | "name"
@@ -116,7 +117,7 @@ export function businessFields(values: BusinessFormValues): Record<string, strin
  */
 export function validateBusiness(values: BusinessFormValues, mode: BusinessFormMode): BusinessFormErrors {
   const result = v.safeParse(mode === "add" ? placeCreateSchema : placeFieldsSchema, businessFields(values));
-  if (!result.success) return firstErrorPerField(result.issues);
+  if (!result.success) return fieldErrors(result.issues);
   const { output } = result;
   const problem = placeConsistencyProblem({
     ...NO_HOURS,
@@ -139,5 +140,4 @@ export function businessFormData(values: BusinessFormValues, mode: BusinessFormM
 }
 
 /** "dive-bar" → "Dive bar", for the category picker. */
-export const categoryLabel = (category: string) =>
-  category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, " ");
+export const categoryLabel = (category: string) => capitalize(category.replace(/-/g, " "));

@@ -6,7 +6,7 @@ import * as v from "valibot";
 import type { EventAnswer } from "../../../worker/schemas/answers";
 import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../worker/schemas/event";
 import { toDateTimeLocal, toIsoInstant } from "../dashboard/eventForm";
-import { firstErrorPerField } from "../dashboard/formErrors";
+import { fieldErrors } from "../../lib/formErrors";
 
 export interface EventEditValues {
   place_id: string;
@@ -80,7 +80,7 @@ export function validateEventEdit(values: EventEditValues): EventEditErrors {
     if (String(values[field]).trim() === "") errors[field] = message;
   }
   const result = v.safeParse(eventFieldsSchema, eventEditFields(values));
-  if (!result.success) return { ...firstErrorPerField(result.issues), ...errors };
+  if (!result.success) return { ...fieldErrors(result.issues), ...errors };
   const { output } = result;
   // Without a start time (already reported) the end-after-start rule has nothing to compare.
   const problem = eventConsistencyProblem({

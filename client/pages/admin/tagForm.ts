@@ -2,7 +2,7 @@
 // empty name gets 'Tag name is required.' here exactly as from the server.
 import * as v from "valibot";
 import { tagSchema } from "../../../worker/schemas/tag";
-import { firstErrorPerField } from "../dashboard/formErrors";
+import { fieldErrors } from "../../lib/formErrors";
 
 export interface TagFormValues {
   name: string;
@@ -16,7 +16,7 @@ export const emptyTagForm: TagFormValues = { name: "", description: "" };
 /** Field problems; empty when the form may be sent. */
 export function validateTag(values: TagFormValues): TagFormErrors {
   const result = v.safeParse(tagSchema, values);
-  return result.success ? {} : firstErrorPerField(result.issues);
+  return result.success ? {} : fieldErrors(result.issues);
 }
 
 /** The multipart body of POST /api/tags and PUT /api/tags/{id}. */

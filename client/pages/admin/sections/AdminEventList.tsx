@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { EventsAnswer } from "../../../../worker/schemas/answers";
 import { useAdminJson } from "../adminApi";
 import defaultCover from "../default-cover.svg";
-import { formatDateTime } from "../../dashboard/format";
+import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventList() {

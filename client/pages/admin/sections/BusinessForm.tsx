@@ -1,7 +1,8 @@
 // The Add Business and Edit Business form: every place field, the 14 opening hours as time
 // inputs, a tag picker and the cover photo. The caller decides where the form is sent.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { WEEKDAYS, type TagsAnswer } from "../../../../worker/schemas/answers";
+import { WEEKDAYS, type TagsAnswer, type Weekday } from "../../../../worker/schemas/answers";
+import { weekdayLabel } from "../../../lib/format";
 import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../worker/schemas/place";
 import type { Outcome } from "../adminApi";
 import { useAdminJson } from "../adminApi";
@@ -16,8 +17,6 @@ import { focusFirstInvalid, InputField, Notice, SelectField, TextAreaField, type
 import { ADMIN_MESSAGES } from "../messages";
 
 type TextKey = keyof BusinessFormErrors;
-
-const dayLabel = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 export function BusinessForm({
   mode,
@@ -131,13 +130,13 @@ export function BusinessForm({
           <tbody>
             {WEEKDAYS.map((day) => (
               <tr key={day}>
-                <th scope="row">{dayLabel(day)}</th>
+                <th scope="row">{weekdayLabel(day)}</th>
                 {(["open", "close"] as const).map((edge) => {
                   const field = `${day}_${edge}` as const;
                   return (
                     <td key={edge}>
                       <label className="visually-hidden" htmlFor={id(field)}>
-                        {`${dayLabel(day)} ${edge === "open" ? "opening" : "closing"} time`}
+                        {`${weekdayLabel(day)} ${edge === "open" ? "opening" : "closing"} time`}
                       </label>
                       <input
                         type="time"
@@ -157,7 +156,7 @@ export function BusinessForm({
         </table>
         {HOUR_FIELDS.filter((field) => errors[field]).map((field) => (
           <p key={field} className="field-error" id={id(`${field}-error`)}>
-            {`${dayLabel(field.split("_")[0])}: ${errors[field]}`}
+            {`${weekdayLabel(field.split("_")[0] as Weekday)}: ${errors[field]}`}
           </p>
         ))}
         <div className="admin-form-row">

@@ -9,7 +9,7 @@ import type {
 } from "../../../../worker/schemas/answers";
 import { attempt, failureText, useAdminJson } from "../adminApi";
 import { InputField, Notice, SelectField, type NoticeState } from "../Field";
-import { formatDateTime } from "../../dashboard/format";
+import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 
 export const confirmRevokeDevice = (name: string) =>

@@ -5,7 +5,7 @@ import { adminRequest } from "../../../api/adminSession";
 import type { SubmissionAnswer, SubmissionListAnswer } from "../../../../worker/schemas/answers";
 import { attempt, useAdminJson } from "../adminApi";
 import { Notice, SelectField, type NoticeState } from "../Field";
-import { formatDateTime } from "../../dashboard/format";
+import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 
 type Filter = "new" | "handled" | "all";
