@@ -27,6 +27,7 @@ export function makePlace(overrides: Partial<OwnedPlace> = {}): OwnedPlace {
     lively_threshold: 40,
     packed_threshold: 100,
     timezone: "America/New_York",
+    day_start_hour: 5,
     tags: [],
     favorite: false,
     no_device: false,

@@ -193,9 +193,9 @@ describe("chart data", () => {
 describe("today's summary", () => {
   it("starts the venue day at 05:00 local time, across a DST change", () => {
     // 8 March 2026, 03:00 EDT (after the 02:00 jump) still belongs to the day that began 7 March 05:00 EST.
-    expect(new Date(venueDayStart(Date.parse("2026-03-08T07:00:00Z"), "America/New_York")).toISOString()).toBe("2026-03-07T10:00:00.000Z");
+    expect(new Date(venueDayStart(Date.parse("2026-03-08T07:00:00Z"), { timeZone: "America/New_York", dayStartHour: 5 })).toISOString()).toBe("2026-03-07T10:00:00.000Z");
     // Later that morning the new day began at 05:00 EDT.
-    expect(new Date(venueDayStart(Date.parse("2026-03-08T15:00:00Z"), "America/New_York")).toISOString()).toBe("2026-03-08T09:00:00.000Z");
+    expect(new Date(venueDayStart(Date.parse("2026-03-08T15:00:00Z"), { timeZone: "America/New_York", dayStartHour: 5 })).toISOString()).toBe("2026-03-08T09:00:00.000Z");
   });
 
   it("counts the first headcount plus every rise as visitors since the day began", () => {

@@ -153,14 +153,14 @@ describe("opening hours on a profile", () => {
 
   it("uses the venue's local weekday", () => {
     // 22:00 UTC on Friday 6 June 2025 is 18:00 Friday in New York.
-    expect(hoursToday(hours, "America/New_York", new Date("2025-06-06T22:00:00Z"))).toEqual({ day: "friday", open: "17:00", close: "04:00" });
+    expect(hoursToday(hours, { timeZone: "America/New_York", dayStartHour: 5 }, new Date("2025-06-06T22:00:00Z"))).toEqual({ day: "friday", open: "17:00", close: "04:00" });
   });
 
   it("counts the small hours as the night before, as a venue day runs 5 am to 5 am", () => {
     // 06:30 UTC on Saturday 7 June is 02:30 Saturday in New York: still Friday night.
-    expect(hoursToday(hours, "America/New_York", new Date("2025-06-07T06:30:00Z")).day).toBe("friday");
+    expect(hoursToday(hours, { timeZone: "America/New_York", dayStartHour: 5 }, new Date("2025-06-07T06:30:00Z")).day).toBe("friday");
     // 09:30 UTC is 05:30 local: Saturday has begun.
-    expect(hoursToday(hours, "America/New_York", new Date("2025-06-07T09:30:00Z")).day).toBe("saturday");
+    expect(hoursToday(hours, { timeZone: "America/New_York", dayStartHour: 5 }, new Date("2025-06-07T09:30:00Z")).day).toBe("saturday");
   });
 
   it("reads hours in 12-hour form and says Closed on a day without hours", () => {

@@ -35,6 +35,8 @@ export interface PublicPlace extends PlaceHours {
   lively_threshold: number;
   packed_threshold: number;
   timezone: string;
+  /** Local hour at which the venue's day starts (ARCHITECTURE §5; default 5). */
+  day_start_hour: number;
   tags: number[];
 }
 

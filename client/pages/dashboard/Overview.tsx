@@ -25,7 +25,7 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
   if (!ready) {
     body = <Pending failed={trends.failed || people.failed || daily.failed} retry={retry} what="today's summary" />;
   } else {
-    const visitors = visitorsSince(people.data!, venueDayStart(Date.now(), place.timezone));
+    const visitors = visitorsSince(people.data!, venueDayStart(Date.now(), { timeZone: place.timezone, dayStartHour: place.day_start_hour }));
     const peakHour = trends.data!.peakHour;
     const comparison = peakHour ? compareWithUsual(daily.data!, peakHour) : null;
     body = (

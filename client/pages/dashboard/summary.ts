@@ -1,38 +1,11 @@
 // The 'Today at a Glance' summary: visitors so far, the busiest hour and how it compares with a
 // usual day, from the answers the charts already use.
+import { venueDayAt, venueDayRange, type PlaceClock } from "../../../worker/occupancy/local-time";
 import type { Agg15Answer, DailySummaryItem } from "../../../worker/schemas/answers";
 
-/** A venue day runs from 05:00 to 04:59 local time (ARCHITECTURE §5). */
-export const DAY_START_HOUR = 5;
-
-/** Milliseconds the zone is ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant today's venue day began at the place (DST-correct). */
-export function venueDayStart(now: number, timeZone: string, dayStartHour = DAY_START_HOUR): number {
-  const local = new Date(now + zoneOffsetMs(now, timeZone));
-  let startWall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), dayStartHour);
-  if (local.getUTCHours() < dayStartHour) startWall -= 24 * 60 * 60 * 1000;
-  // Convert the wall-clock start back to an instant with the offset that applies then.
-  const guess = startWall - zoneOffsetMs(startWall, timeZone);
-  return startWall - zoneOffsetMs(guess, timeZone);
+/** The instant the place's current venue day began (ARCHITECTURE §5, DST-correct). */
+export function venueDayStart(now: number, clock: PlaceClock): number {
+  return venueDayRange(clock, venueDayAt(clock, now)).start;
 }
 
 /**

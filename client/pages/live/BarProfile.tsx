@@ -103,7 +103,7 @@ function LiveLevel({ placeId }: { placeId: number }) {
 }
 
 function Profile({ place }: { place: PublicPlace }) {
-  const today = hoursToday(place, place.timezone, new Date());
+  const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date());
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
