@@ -162,7 +162,7 @@ describe("Manage Businesses", () => {
     expect(body.get("photo")).toBe(cover);
     expect(screen.getByLabelText(/^Name/)).toHaveValue("");
     // The list is read again so the new card shows.
-    expect(api.sent("GET", "/api/places").length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(api.sent("GET", "/api/places").length).toBeGreaterThanOrEqual(2));
   });
 
   it("shows the server's error text, or the spec's fallback when it gives none", async () => {
@@ -242,7 +242,7 @@ describe("Manage Tags", () => {
     const body = api.sent("POST", "/api/tags")[0].init.body as FormData;
     expect(body.get("name")).toBe("Karaoke");
     expect(screen.getByRole("tab", { name: "All Tags" })).toHaveAttribute("aria-selected", "true");
-    expect(api.sent("GET", "/api/tags")).toHaveLength(2);
+    await waitFor(() => expect(api.sent("GET", "/api/tags")).toHaveLength(2));
   });
 
   it("shows the server's refusal of a duplicate name, else 'Failed to create tag.'", async () => {
