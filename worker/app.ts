@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
@@ -44,6 +45,7 @@ export const app = new Hono<AppEnv>()
   .route("/", reviewRoutes)
   .route("/", configRoutes)
   .route("/", submissionRoutes)
+  .route("/", adminSubmissionRoutes)
   .route("/", tagRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

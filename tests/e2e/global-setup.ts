@@ -1,7 +1,7 @@
 // Serves the built app (dist/, from `npm run build`) on workerd with a fresh, migrated and seeded
 // D1/R2/DO state, exactly as `npm start` does, on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,6 +51,9 @@ export default async function setup(project: TestProject) {
   const { applyMigrations, ensureDevVars } = await import("../../scripts/local-state.ts");
   const { seedIfEmpty } = await import("../../scripts/seed.ts");
   ensureDevVars();
+  // `vite preview` reads the secrets the build copied next to the worker, and `npm test` builds
+  // before this setup may have created .dev.vars: hand the built worker the same secrets.
+  copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist", "third_place", ".dev.vars"));
   applyMigrations();
   await seedIfEmpty();
 

@@ -72,6 +72,27 @@ export interface LiveAnswer {
   generated_at: string;
 }
 
+/** A row of the admin's business submissions inbox (field names as the public form sends them). */
+export interface SubmissionAnswer {
+  id: number;
+  businessName: string;
+  address: string;
+  phoneNumber: string;
+  submitterEmail: string;
+  website: string;
+  /** The form's comments. */
+  reason: string;
+  status: "new" | "handled";
+  /** ISO-8601 instants. */
+  created_at: string;
+  handled_at: string | null;
+}
+
+/** GET /api/admin/submissions: newest first. */
+export interface SubmissionListAnswer {
+  submissions: SubmissionAnswer[];
+}
+
 export interface TagAnswer {
   id: number;
   name: string;
