@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import type { EventAnswer } from "../../../worker/schemas/answers";
 import { EVENT_DAYS, eventConsistencyProblem, eventCreateSchema } from "../../../worker/schemas/event";
-import { firstErrorPerField } from "./formErrors";
+import { fieldErrors } from "../../lib/formErrors";
 
 export interface EventFormValues {
   place_id: string;
@@ -108,7 +108,7 @@ export type EventFormErrors = Partial<Record<keyof EventFormValues | "form", str
 export function validateEventForm(values: EventFormValues): EventFormErrors {
   const sent = Object.fromEntries([...toEventFormData(values)].filter(([, value]) => typeof value === "string"));
   const result = v.safeParse(eventCreateSchema, sent);
-  if (!result.success) return firstErrorPerField(result.issues);
+  if (!result.success) return fieldErrors(result.issues);
   const event = result.output;
   const problem = eventConsistencyProblem({
     start_time: event.start_time,

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { OwnedPlace, PlaceHours } from "../../../worker/schemas/answers";
 import { HOUR_FIELDS, ownerPlaceUpdateSchema, placeConsistencyProblem } from "../../../worker/schemas/place";
-import { firstErrorPerField } from "./formErrors";
+import { fieldErrors } from "../../lib/formErrors";
 
 export type PlaceEditValues = Pick<OwnedPlace, "name" | "address" | "phone_number" | "website"> & PlaceHours;
 export type PlaceUpdatePayload = PlaceEditValues & { favorite: boolean };
@@ -30,7 +30,7 @@ export function toPlaceUpdate(values: PlaceEditValues, place: OwnedPlace): Place
 export function validatePlaceEdit(values: PlaceEditValues, place: OwnedPlace): PlaceEditErrors {
   const payload = toPlaceUpdate(values, place);
   const result = v.safeParse(ownerPlaceUpdateSchema, payload);
-  if (!result.success) return firstErrorPerField(result.issues);
+  if (!result.success) return fieldErrors(result.issues);
   const problem = placeConsistencyProblem({ ...payload, lively_threshold: place.lively_threshold, packed_threshold: place.packed_threshold });
   return problem ? { [problem.field]: problem.message } : {};
 }
