@@ -109,10 +109,44 @@ describe("quarter-hour rollups", () => {
     await alarmAt(placeId, 33);
     expect(await rollups(placeId)).toEqual(first);
   });
+
+  it("count each reading once when 20 sensors post overlapping, repeated batches at the same time", async () => {
+    const placeId = await createPlace({ maxDevices: 20, packedThreshold: 1000 });
+    const sensors = await Promise.all(Array.from({ length: 20 }, () => addDevice(placeId)));
+    // Sensor i (1…20) counts i × (1, 2, 3, 1, 2, 3, …) people in minutes 0…14, at its own second.
+    const readings = (i: number, from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => ({ ts: isoAt(T, from + k, i), count: i * (((from + k) % 3) + 1) }));
+    vi.setSystemTime(T + 15 * minute);
+    const answers = await Promise.all(
+      sensors.flatMap((sensor, index) => {
+        const i = index + 1;
+        const early = { readings: readings(i, 0, 10) };
+        const late = { readings: readings(i, 5, 15) }; // minutes 5…9 again
+        return [early, late, early, late].map((batch) => ingest(sensor.key, batch));
+      }),
+    );
+    const totals = { accepted: 0, duplicates: 0 };
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const { accepted, duplicates } = await answer.json<{ accepted: number; duplicates: number }>();
+      totals.accepted += accepted;
+      totals.duplicates += duplicates;
+    }
+    // 15 distinct readings per sensor; 40 were sent.
+    expect(totals).toEqual({ accepted: 20 * 15, duplicates: 20 * 25 });
+
+    await alarmAt(placeId, 16);
+    // By hand: minute m holds Σ i = 210 sensors' worth × (m mod 3 + 1) → 210, 420, 630, five times each.
+    expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 420, max_people: 630, samples: 15 }]);
+    // Posting the same batches again after the write changes nothing.
+    await Promise.all(sensors.map((sensor, index) => ingest(sensor.key, { readings: readings(index + 1, 0, 15) })));
+    await alarmAt(placeId, 17);
+    expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 420, max_people: 630, samples: 15 }]);
+  });
 });
 
 describe("the alarm", () => {
-  it("retries after D1 fails and then writes each quarter hour exactly once", async () => {
+  it("retries a flush whose D1 write failed on the next alarm, and each quarter hour lands once", async () => {
     const placeId = await createPlace();
     const a = await addDevice(placeId);
     await postAt(30, a.key, { readings: everyMinute(0, 30, 12) });
@@ -137,9 +171,16 @@ describe("the alarm", () => {
       { bucket_start: seconds(T + 30 * minute), avg_people: 12, max_people: 12, samples: 4 },
     ];
     expect(await rollups(placeId)).toEqual(expected);
-    // Alarms are at-least-once: a repeated run finds nothing pending and changes nothing.
+    // Alarms are at-least-once: a repeated run finds nothing pending and writes nothing, so each
+    // quarter hour landed once.
     await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => state.storage.setAlarm(T + 48 * minute));
-    await alarmAt(placeId, 48);
+    const writes = vi.spyOn(env.DB, "batch");
+    try {
+      await alarmAt(placeId, 48);
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+    }
     expect(await rollups(placeId)).toEqual(expected);
   });
 
