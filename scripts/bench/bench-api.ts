@@ -66,7 +66,7 @@ export interface LoadFigures {
 }
 
 /** What one target's autocannon runs add up to. */
-export class LoadRecord {
+class LoadRecord {
   latencies: number[] = [];
   statusCounts: Record<string, number> = {};
   errors = 0;
