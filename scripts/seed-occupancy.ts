@@ -8,7 +8,9 @@ import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema.ts";
+import { dayPeakWrites } from "../worker/db/local-hours.ts";
 import { liveSnapshot, type Bucket } from "../worker/occupancy/aggregate.ts";
+import { venueDayAt, type PlaceClock } from "../worker/occupancy/local-time.ts";
 import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
 import { seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";
@@ -72,16 +74,18 @@ async function seedDevices(db: SeedDb, places: Map<string, number>): Promise<Dem
 }
 
 /**
- * Statements adding a place's quarter hours to occupancy_15m; rows already there (an earlier
- * seed, or written by the place's object) are kept. Raw D1: one bound JSON parameter carries
- * thousands of rows (D1 allows 100 parameters a statement), which keeps a first `npm start` fast.
+ * Adds a place's quarter hours to occupancy_15m, keeping rows already there (an earlier seed, or
+ * written by the place's object), then recomputes the day peaks of the days they cover, as the
+ * object does. Raw D1 for the rows: one bound JSON parameter carries thousands of them (D1 allows
+ * 100 parameters a statement), which keeps a first `npm start` fast.
  */
-export function historyInserts(d1: SeedD1, placeId: number, buckets: readonly Bucket[]) {
+export async function storeHistory(d1: SeedD1, place: { id: number } & PlaceClock, buckets: readonly Bucket[]) {
+  if (buckets.length === 0) return;
   const statements: ReturnType<SeedD1["prepare"]>[] = [];
   for (let i = 0; i < buckets.length; i += ROWS_PER_INSERT) {
     const rows = buckets
       .slice(i, i + ROWS_PER_INSERT)
-      .map((bucket) => [placeId, bucket.start / 1000, bucket.avgPeople, bucket.maxPeople, bucket.samples]);
+      .map((bucket) => [place.id, bucket.start / 1000, bucket.avgPeople, bucket.maxPeople, bucket.samples]);
     statements.push(
       d1
         .prepare(
@@ -92,7 +96,11 @@ export function historyInserts(d1: SeedD1, placeId: number, buckets: readonly Bu
         .bind(JSON.stringify(rows)),
     );
   }
-  return statements;
+  await d1.batch(statements);
+  const db = drizzle(d1, { schema });
+  const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(place, start));
+  const [clear, ...inserts] = dayPeakWrites(db, place.id, place, days[0], days[1]);
+  await db.batch([clear, ...inserts]);
 }
 
 export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
@@ -101,7 +109,8 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
     .select({
       id: schema.places.id,
       slug: schema.places.slug,
-      timezone: schema.places.timezone,
+      timeZone: schema.places.timezone,
+      dayStartHour: schema.places.dayStartHour,
       livelyThreshold: schema.places.livelyThreshold,
       packedThreshold: schema.places.packedThreshold,
     })
@@ -109,11 +118,6 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
   const places = new Map(placeRows.map((place) => [place.slug, place]));
   const keys = await seedDevices(db, new Map(placeRows.map((place) => [place.slug, place.id])));
 
-  let statements: ReturnType<typeof d1.prepare>[] = [];
-  const flush = async () => {
-    await d1.batch(statements);
-    statements = [];
-  };
   let quarterHours = 0;
   for (const [index, venue] of seedVenues.entries()) {
     const place = places.get(venue.slug);
@@ -121,24 +125,22 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
     if (!place || venueKeys.length === 0) continue;
     const shares = deviceShares(venueKeys.length);
     const devices = venueKeys.map((key, i) => ({ id: key.deviceId, share: shares[i] }));
-    const { buckets, latest } = demoHistory(venue, index + 1, devices, place.timezone, now);
+    const { buckets, latest } = demoHistory(venue, index + 1, devices, place.timeZone, now);
     quarterHours += buckets.length;
-    statements.push(...historyInserts(d1, place.id, buckets));
+    await storeHistory(d1, place, buckets);
     const live = liveSnapshot(
       latest.map((reading) => ({ deviceId: reading.deviceId, readingTs: reading.ts, count: reading.count, lastSeenAt: reading.ts })),
       place,
       now,
     );
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (place_id) DO UPDATE SET people = excluded.people, percent = excluded.percent, level = excluded.level,
-             devices_online = excluded.devices_online, updated_at = excluded.updated_at`,
-        )
-        .bind(place.id, live.people, live.percent, live.level, live.devicesOnline, live.updatedAt),
-    );
-    await flush();
+    await d1
+      .prepare(
+        `INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (place_id) DO UPDATE SET people = excluded.people, percent = excluded.percent, level = excluded.level,
+           devices_online = excluded.devices_online, updated_at = excluded.updated_at`,
+      )
+      .bind(place.id, live.people, live.percent, live.level, live.devicesOnline, live.updatedAt)
+      .run();
   }
   return { devices: keys.length, quarterHours };
 }

@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
 import { demoHistory } from "../seed-data/occupancy.ts";
 import { seedVenues } from "../seed-data/venues.ts";
-import { historyInserts } from "../seed-occupancy.ts";
+import { storeHistory } from "../seed-occupancy.ts";
 import type { SeedEnv } from "../seed.ts";
 import { BenchApi, fixed, passFail, percentile } from "./bench-api.ts";
 
@@ -35,9 +35,9 @@ export async function prepareHistories(env: SeedEnv) {
         livelyThreshold: venue.livelyThreshold,
         packedThreshold: venue.packedThreshold,
       })
-      .returning({ id: schema.places.id, timezone: schema.places.timezone });
-    const { buckets } = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timezone, now, history.days);
-    await env.DB.batch(historyInserts(env.DB, place.id, buckets));
+      .returning({ id: schema.places.id, timeZone: schema.places.timezone, dayStartHour: schema.places.dayStartHour });
+    const { buckets } = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timeZone, now, history.days);
+    await storeHistory(env.DB, place, buckets);
   }
 }
 

@@ -27,6 +27,14 @@ async function rollups(placeId: number) {
   return results.map((row) => ({ ...row, avg_people: Math.round(row.avg_people * 1000) / 1000 }));
 }
 
+/** The calendar's day peaks of a place: venue day (days since 1970) and its busiest hour's mean people. */
+async function dayPeaks(placeId: number) {
+  const { results } = await env.DB.prepare("SELECT day, peak_people FROM occupancy_day_peaks WHERE place_id = ? ORDER BY day")
+    .bind(placeId)
+    .all<{ day: number; peak_people: number }>();
+  return results;
+}
+
 async function liveRow(placeId: number) {
   return env.DB.prepare("SELECT people, percent, level, devices_online, updated_at FROM place_live WHERE place_id = ?")
     .bind(placeId)
@@ -88,12 +96,16 @@ describe("quarter-hour rollups", () => {
     await postAt(11, a.key, { readings: everyMinute(0, 11, 10) });
     await alarmAt(placeId, 16);
     expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 10, max_people: 10, samples: 15 }]);
+    // 12:00 EDT on Tuesday 13 May 2031 is venue day 13 May: its busiest (only) hour had 10 people.
+    const day = Date.UTC(2031, 4, 13) / 86_400_000;
+    expect(await dayPeaks(placeId)).toEqual([{ day, peak_people: 10 }]);
 
     // B was offline and now sends what it buffered for 16:00–16:10, twenty minutes late.
     const response = await postAt(20, b.key, { readings: everyMinute(0, 11, 6, 20) });
     expect(await response.json()).toMatchObject({ accepted: 11, duplicates: 0, rejected: 0 });
     await alarmAt(placeId, 21);
     expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 16, max_people: 16, samples: 15 }]);
+    expect(await dayPeaks(placeId)).toEqual([{ day, peak_people: 16 }]);
   });
 
   it("give the same rollups when a batch is posted twice", async () => {

@@ -1,11 +1,9 @@
 // D1 side of occupancy: the rollups the PlaceOccupancy object writes and the analytics read.
 // Every read is a range on occupancy_15m's primary key (place_id, bucket_start), so its cost
 // follows the range asked for, not the years of history behind it.
-import { and, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { occupancy15m, placeLive, places } from "../../drizzle/schema";
 import type { Bucket, LiveSnapshot } from "../occupancy/aggregate";
-import type { HourTotal } from "../occupancy/hours";
-import { offsetSpans, type OffsetSpan, type PlaceClock } from "../occupancy/local-time";
 import type { Database } from "./client";
 
 /** Rows per multi-row insert: 5 columns × 20 = 100 bound parameters, D1's limit. */
@@ -104,87 +102,6 @@ export async function bucketsBetween(db: Database, placeId: number, fromMs: numb
     )
     .orderBy(occupancy15m.bucketStart);
   return rows.map((row) => ({ start: row.bucketStart * 1000, avgPeople: row.avgPeople, samples: row.samples }));
-}
-
-/** Sampled minutes per local hour of one stretch of constant UTC offset, summed by SQLite. */
-function hourlyTotals(db: Database, placeId: number, span: OffsetSpan) {
-  const offsetSeconds = span.offset / 1000;
-  // D1 binds JS numbers as REAL; the cast keeps this an integer (floor) division.
-  const wallHour = sql<number>`(${occupancy15m.bucketStart} + cast(${offsetSeconds} as integer)) / 3600`;
-  return db
-    .select({
-      wallHour: wallHour.as("wall_hour"),
-      peopleMinutes: sql<number>`sum(${occupancy15m.avgPeople} * ${occupancy15m.samples})`.as("people_minutes"),
-      samples: sql<number>`sum(${occupancy15m.samples})`.as("samples"),
-    })
-    .from(occupancy15m)
-    .where(
-      and(
-        eq(occupancy15m.placeId, placeId),
-        gte(occupancy15m.bucketStart, Math.ceil(span.from / 1000)),
-        lt(occupancy15m.bucketStart, Math.ceil(span.to / 1000)),
-      ),
-    )
-    .groupBy(wallHour);
-}
-
-type HourRow = { wallHour: number; peopleMinutes: number; samples: number };
-
-const toHourTotals = (results: HourRow[][], spans: OffsetSpan[]): HourTotal[] =>
-  results.flatMap((rows, i) =>
-    rows.map((row) => ({
-      wallHour: Number(row.wallHour),
-      offset: spans[i].offset,
-      peopleMinutes: Number(row.peopleMinutes),
-      samples: Number(row.samples),
-    })),
-  );
-
-/**
- * Sampled minutes per local hour in [fromMs, toMs). Summed by SQLite, one primary-key range per
- * stretch of constant UTC offset (a year has three), so the worker gets a quarter of the rows and
- * needs no time-zone call per row.
- */
-export async function hourTotalsBetween(
-  db: Database,
-  placeId: number,
-  timeZone: string,
-  fromMs: number,
-  toMs: number,
-): Promise<HourTotal[]> {
-  const spans = offsetSpans(timeZone, fromMs, toMs);
-  const [first, ...rest] = spans.map((span) => hourlyTotals(db, placeId, span));
-  return toHourTotals(await db.batch([first, ...rest]), spans);
-}
-
-/**
- * The busiest sampled local hour of each venue day in [fromMs, toMs) (of each part of a day that
- * a change of UTC offset splits). SQLite picks them, so a year of history sends the worker ~365
- * rows instead of ~8,760 and the calendar costs about what a week's does.
- */
-export async function peakHoursBetween(
-  db: Database,
-  placeId: number,
-  clock: PlaceClock,
-  fromMs: number,
-  toMs: number,
-): Promise<HourTotal[]> {
-  const spans = offsetSpans(clock.timeZone, fromMs, toMs);
-  const [first, ...rest] = spans.map((span) => {
-    const hours = hourlyTotals(db, placeId, span).as("hours");
-    // SQLite's bare columns beside max() come from the row holding the maximum.
-    return db
-      .select({
-        wallHour: hours.wallHour,
-        peopleMinutes: hours.peopleMinutes,
-        samples: hours.samples,
-        peak: sql<number>`max(${hours.peopleMinutes} / ${hours.samples})`,
-      })
-      .from(hours)
-      .where(gt(hours.samples, 0))
-      .groupBy(sql`(${hours.wallHour} - cast(${clock.dayStartHour} as integer)) / 24`);
-  });
-  return toHourTotals(await db.batch([first, ...rest]), spans);
 }
 
 /** Every place with its public fields and last written live row (null columns when it never reported). */

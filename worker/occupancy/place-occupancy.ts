@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type * as v from "valibot";
 import { getDb } from "../db/client";
+import { dayPeakWrites } from "../db/local-hours";
 import { bucketWrites, liveWrite, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
 import {
   aggregateBuckets,
@@ -14,6 +15,7 @@ import {
   type Reading,
 } from "./aggregate";
 import type { heartbeatBodySchema } from "../schemas/ingest";
+import { venueDayAt } from "./local-time";
 import { RETENTION_MS, type TimedCount } from "./reading-window";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
@@ -61,8 +63,9 @@ const SCHEMA = `
 /**
  * One object per place (ARCHITECTURE §1, §5): the single writer of the venue's readings. It keeps
  * 7 days of raw readings and each device's latest reading and heartbeat in its own SQLite, and
- * its alarm writes closed quarter hours to D1 occupancy_15m and the live numbers to place_live in
- * one batch at most every 30 seconds. Ingest never touches D1.
+ * its alarm writes closed quarter hours to D1 occupancy_15m (and their days' peaks to
+ * occupancy_day_peaks) and the live numbers to place_live in one batch at most every 30 seconds.
+ * Ingest never touches D1.
  */
 export class PlaceOccupancy extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -183,9 +186,16 @@ export class PlaceOccupancy extends DurableObject<Env> {
       .map((row) => row.bucket_start);
     const buckets = due.flatMap((start) => this.computeBucket(start));
     const emptied = due.filter((start) => !buckets.some((bucket) => bucket.start === start));
+    // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
+    const days = due.map((start) => venueDayAt(config, start));
+    const dayPeaks = days.length > 0 ? dayPeakWrites(db, placeId, config, Math.min(...days), Math.max(...days)) : [];
     const live = liveSnapshot(this.deviceStatuses(), config, now);
     const liveChanged = JSON.stringify(live) !== this.meta("live_written");
-    const statements = [...bucketWrites(db, placeId, buckets, emptied), ...(liveChanged ? [liveWrite(db, placeId, live)] : [])];
+    const statements = [
+      ...bucketWrites(db, placeId, buckets, emptied),
+      ...dayPeaks,
+      ...(liveChanged ? [liveWrite(db, placeId, live)] : []),
+    ];
 
     if (statements.length > 0) {
       const [first, ...rest] = statements;

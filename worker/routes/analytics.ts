@@ -4,7 +4,8 @@
 import { Hono, type Context } from "hono";
 import { assertCanManagePlace, placeIdSchema, requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { bucketsBetween, hourTotalsBetween, occupancyConfig, peakHoursBetween, type OccupancyConfig } from "../db/occupancy";
+import { CALENDAR_DAYS, dayPeaksBetween, hourTotalsBetween } from "../db/local-hours";
+import { bucketsBetween, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { parseOrThrow } from "../lib/validation";
@@ -26,7 +27,6 @@ import { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../sc
 
 /** The previous four same weekdays make "usual" in the daily comparison. */
 const USUAL_WEEKS = 4;
-const CALENDAR_DAYS = 365;
 
 type AnalyticsContext = Context<AppEnv>;
 
@@ -45,13 +45,11 @@ async function queryPlace(c: AnalyticsContext, placeId: number) {
   return placeConfig(c, placeId);
 }
 
-/** Instants [from, to) of the venue days [first, last]. */
-const daysRange = (place: OccupancyConfig, first: VenueDay, last: VenueDay) =>
-  [venueDayRange(place, first).start, venueDayRange(place, last).end] as const;
-
 /** Hourly totals of the venue days [first, last]. */
 function hoursOfDays(c: AnalyticsContext, place: OccupancyConfig, first: VenueDay, last: VenueDay) {
-  return hourTotalsBetween(getDb(c.env), place.placeId, place.timeZone, ...daysRange(place, first, last));
+  const from = venueDayRange(place, first).start;
+  const to = venueDayRange(place, last).end;
+  return hourTotalsBetween(getDb(c.env), place.placeId, place.timeZone, from, to);
 }
 
 async function hourlyOf(c: AnalyticsContext, place: OccupancyConfig, day: VenueDay) {
@@ -127,8 +125,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const query = parseOrThrow(placeQuerySchema, c.req.query());
     const place = await queryPlace(c, query.place_id);
     const today = venueDayAt(place, Date.now());
-    // Only each day's busiest hour matters, and SQLite picks it: a year costs about what a week does.
-    const peakHours = await peakHoursBetween(getDb(c.env), place.placeId, place, ...daysRange(place, today - (CALENDAR_DAYS - 1), today));
-    const answer: CalendarDataAnswer = { calendar_data: calendarData(peakHours, place) };
+    // Day peaks are kept beside the quarter hours: a year of history costs what a week does.
+    const peaks = await dayPeaksBetween(getDb(c.env), place.placeId, today - (CALENDAR_DAYS - 1), today);
+    const answer: CalendarDataAnswer = { calendar_data: calendarData(peaks, place) };
     return c.json(answer);
   });
