@@ -2,7 +2,7 @@
 // port. serveBuiltApp() does it for the app with a fresh, migrated and seeded D1/R2/DO state,
 // exactly as `npm start` does; the e2e tests and `npm run bench` use it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,6 +93,9 @@ export async function serveBuiltApp(prepare?: (env: SeedEnv) => Promise<void>): 
   const stateDir = mkdtempSync(path.join(tmpdir(), "third-place-"));
   process.env.THIRD_PLACE_STATE = stateDir;
   ensureDevVars();
+  // `vite preview` reads the secrets the build copied next to the worker, and a build may have
+  // run before .dev.vars existed: hand the built worker the same secrets.
+  copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist", "third_place", ".dev.vars"));
   applyMigrations();
   await seedIfEmpty();
   if (prepare) await withLocalBindings(prepare);

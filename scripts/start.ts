@@ -1,24 +1,56 @@
 // `npm start`: local secrets, migrations, first-run seed, production build, then one server
-// for the app and the API. Installs nothing; `npm install` must have run.
-import { spawn } from "node:child_process";
+// for the app and the API, plus the demo venues' virtual sensors. Installs nothing; `npm install`
+// must have run.
+import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, ensureDevVars, root, run } from "./local-state.ts";
 import { DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
+const url = `http://localhost:${port}`;
 const secrets = ensureDevVars();
 applyMigrations();
 if (await seedIfEmpty()) console.log("Seeded the local database with the East Village demo venues.");
 run("npx", ["vite", "build"]);
 
 console.log(`
-Third Place is starting on http://localhost:${port}
-  Admin area: http://localhost:${port}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
-  Demo owner: http://localhost:${port}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
+Third Place is starting on ${url}
+  Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
+  Demo owner: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
 `);
+const children: ChildProcess[] = [];
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });
-server.on("exit", (code) => process.exit(code ?? 0));
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+children.push(server);
+server.on("exit", (code) => {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code ?? 0);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => children.forEach((child) => child.kill(signal)));
+}
+
+async function waitForHealth(deadline = Date.now() + 60_000): Promise<boolean> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+// Live numbers last five minutes after a sensor's last count, so without sensors the demo's map
+// and dashboards would go quiet. SIMULATE=0 serves the app alone.
+if (process.env.SIMULATE !== "0" && (await waitForHealth())) {
+  const simulator = spawn(process.execPath, ["scripts/simulate.ts", "--url", url, "--interval", "60"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(simulator);
+  console.log("Demo sensors post a count every 60 s, like real ones (npm run simulate); SIMULATE=0 npm start turns them off.");
+}

@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
+import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
 import { eventCategoryRoutes } from "./routes/event-categories";
 import { eventRoutes } from "./routes/events";
@@ -15,6 +17,7 @@ import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveRoutes } from "./routes/live";
 import { placeRoutes } from "./routes/places";
+import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 
@@ -39,7 +42,10 @@ export const app = new Hono<AppEnv>()
   .route("/", analyticsRoutes)
   .route("/", liveRoutes)
   .route("/", placeRoutes)
+  .route("/", reviewRoutes)
+  .route("/", configRoutes)
   .route("/", submissionRoutes)
+  .route("/", adminSubmissionRoutes)
   .route("/", tagRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

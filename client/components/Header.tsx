@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
-/** Matches the slide animation in header.css (spec §9: 300 ms). */
-export const MENU_ANIMATION_MS = 300;
+// The menu and dropdown slide in and out over 300 ms (spec §9); the transitions live in global.css.
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dropdownOpen, setDropdownOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const dropdownButtonRef = useRef<HTMLButtonElement>(null);
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navId = useId();
   const dropdownId = useId();
@@ -28,8 +28,14 @@ export function Header() {
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      if (dropdownOpen) dropdownButtonRef.current?.focus();
-      closeAll();
+      // Escape closes the innermost open part and puts focus back on the button that opened it.
+      if (dropdownOpen) {
+        setDropdownOpen(false);
+        dropdownButtonRef.current?.focus();
+      } else if (menuOpen) {
+        setMenuOpen(false);
+        hamburgerRef.current?.focus();
+      }
     };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
@@ -37,17 +43,23 @@ export function Header() {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [dropdownOpen]);
+  }, [menuOpen, dropdownOpen]);
+
+  // Tabbing out of the dropdown closes it, as a click outside would.
+  const onDropdownBlur = (event: React.FocusEvent<HTMLLIElement>) => {
+    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setDropdownOpen(false);
+  };
 
   return (
     <header className="site-header" ref={headerRef}>
       <div className="site-header-inner">
-        <Link to="/" className="logo" aria-label="Third Place home">
+        <Link to="/" className="logo" aria-label="Third Place home" onClick={closeAll}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Third Place</span>
         </Link>
         <button
           type="button"
+          ref={hamburgerRef}
           className="hamburger"
           aria-expanded={menuOpen}
           aria-controls={navId}
@@ -60,7 +72,7 @@ export function Header() {
         </button>
         <nav id={navId} className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
           <ul>
-            <li className="dropdown">
+            <li className="dropdown" onBlur={onDropdownBlur}>
               <button
                 type="button"
                 ref={dropdownButtonRef}

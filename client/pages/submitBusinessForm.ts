@@ -1,5 +1,6 @@
 // Pure form logic of Submit a Business, kept apart from the page so it is unit-tested.
 import * as v from "valibot";
+import { fieldErrors } from "../lib/formErrors";
 import { businessSubmissionSchema, type BusinessSubmissionInput } from "../../worker/schemas/submission";
 
 export interface SubmitBusinessForm {
@@ -32,11 +33,5 @@ export function toPayload(form: SubmitBusinessForm): BusinessSubmissionInput {
 export function validate(form: SubmitBusinessForm): FormErrors {
   const result = v.safeParse(businessSubmissionSchema, toPayload(form));
   if (result.success) return {};
-  const errors: FormErrors = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue);
-    const field = (key === "reason" ? "comments" : key) as keyof SubmitBusinessForm | null;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return fieldErrors(result.issues, (key) => (key === "reason" ? "comments" : key) as keyof SubmitBusinessForm);
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app, serves it on workerd with a fresh seeded state beside a bare
 // worker, then measures it. Every figure is printed from this one run; loopback only.
 import { cpus, loadavg, totalmem } from "node:os";
-import { ensureDevVars, run } from "../local-state.ts";
+import { run } from "../local-state.ts";
 import { servePreview, serveBuiltApp } from "../serve-built-app.ts";
 import { benchAnalytics, prepareHistories } from "./analytics.ts";
 import { BenchApi } from "./bench-api.ts";
@@ -16,8 +16,6 @@ console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
     `load average ${loadavg()[0].toFixed(1)} at the start`,
 );
-// The build copies .dev.vars (the admin password the bench signs in with) next to the worker.
-ensureDevVars();
 run("npx", ["vite", "build", "--logLevel", "warn"]);
 run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/bare-worker/vite.config.ts"]);
 

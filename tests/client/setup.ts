@@ -1,4 +1,6 @@
 import "@testing-library/jest-dom/vitest";
+// Owner pages import uPlot, which needs browser pieces jsdom lacks.
+import "./uplot-dom-stubs";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 

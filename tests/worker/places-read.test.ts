@@ -10,7 +10,7 @@ const PUBLIC_KEYS = [
   "category", "website", "phone_number", "description", "cover_photo_url", "cover_image",
   "monday_open", "monday_close", "tuesday_open", "tuesday_close", "wednesday_open", "wednesday_close",
   "thursday_open", "thursday_close", "friday_open", "friday_close", "saturday_open", "saturday_close",
-  "sunday_open", "sunday_close", "open_time", "close_time", "lively_threshold", "packed_threshold", "timezone", "tags",
+  "sunday_open", "sunday_close", "open_time", "close_time", "lively_threshold", "packed_threshold", "timezone", "day_start_hour", "tags",
 ].sort();
 const PRIVATE_KEYS = ["favorite", "no_device", "max_devices", "owners"];
 

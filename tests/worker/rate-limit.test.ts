@@ -77,6 +77,22 @@ describe("POST /api/submit-business", () => {
   });
 });
 
+describe("POST /api/places/:id/reviews", () => {
+  it("takes 5 reviews a minute from one client, counted apart from business submissions", async () => {
+    await startBurstWithinOneWindow();
+    const place = await env.DB.prepare("INSERT INTO places (slug, name) VALUES ('rate-limited-bar', 'Rate Limited Bar') RETURNING id").first<{ id: number }>();
+    const path = `/api/places/${place!.id}/reviews`;
+    const review = { username: "spammer", rating: 5, comment: "Best bar ever" };
+    const ip = freshClientIp();
+    expect((await postJson("/api/submit-business", { businessName: "Spam Bar", address: "1 Spam St" }, from(ip))).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await postJson(path, review, from(ip))).status).toBe(201);
+    await expectTooMany(await postJson(path, review, from(ip)));
+    expect((await postJson(path, review, from(freshClientIp()))).status).toBe(201);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE place_id = ?").bind(place!.id).first<{ n: number }>();
+    expect(stored?.n).toBe(6);
+  });
+});
+
 describe("clientAddressKey()", () => {
   it("keys IPv4 clients by address and IPv6 clients by their /64", () => {
     expect(clientAddressKey("203.0.113.7")).toBe("203.0.113.7");

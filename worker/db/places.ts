@@ -56,6 +56,7 @@ export function toPublicPlace(row: Place, tagIds: number[]): PublicPlace {
     lively_threshold: row.livelyThreshold,
     packed_threshold: row.packedThreshold,
     timezone: row.timezone,
+    day_start_hour: row.dayStartHour,
     tags: tagIds,
   };
 }

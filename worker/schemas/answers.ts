@@ -35,6 +35,8 @@ export interface PublicPlace extends PlaceHours {
   lively_threshold: number;
   packed_threshold: number;
   timezone: string;
+  /** Local hour at which the venue's day starts (ARCHITECTURE §5; default 5). */
+  day_start_hour: number;
   tags: number[];
 }
 
@@ -68,6 +70,27 @@ export interface LivePlace {
 export interface LiveAnswer {
   places: LivePlace[];
   generated_at: string;
+}
+
+/** A row of the admin's business submissions inbox (field names as the public form sends them). */
+export interface SubmissionAnswer {
+  id: number;
+  businessName: string;
+  address: string;
+  phoneNumber: string;
+  submitterEmail: string;
+  website: string;
+  /** The form's comments. */
+  reason: string;
+  status: "new" | "handled";
+  /** ISO-8601 instants. */
+  created_at: string;
+  handled_at: string | null;
+}
+
+/** GET /api/admin/submissions: newest first. */
+export interface SubmissionListAnswer {
+  submissions: SubmissionAnswer[];
 }
 
 export interface TagAnswer {
@@ -150,6 +173,29 @@ export interface ReviewAnswer {
   comment: string;
   /** YYYY-MM-DD */
   date: string;
+}
+
+/** Count and mean rating (one decimal; null without reviews) of all of a place's reviews. */
+export interface ReviewSummary {
+  count: number;
+  average_rating: number | null;
+}
+
+/** GET /api/places/{id}/reviews: the newest reviews first. */
+export interface ReviewsAnswer extends ReviewSummary {
+  reviews: ReviewAnswer[];
+}
+
+/** POST /api/places/{id}/reviews: the stored review and the summary including it. */
+export interface ReviewPostedAnswer extends ReviewSummary {
+  review: ReviewAnswer;
+}
+
+/** GET /api/config/map: the basemap the live map draws under its markers. */
+export interface MapConfigAnswer {
+  tile_url: string;
+  /** HTML (links and entities), as tile providers publish it. */
+  attribution: string;
 }
 
 export interface KeyTrends {

@@ -12,7 +12,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
 // A missing key reads as "" so it gets the same sentence as an empty field.
-const requiredText = (max: number) =>
+export const requiredText = (max: number) =>
   v.pipe(v.optional(v.string(REQUIRED_MESSAGE), ""), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(max, tooLong(max)));
 
 const optionalText = (max: number) =>
@@ -41,3 +41,32 @@ export const businessSubmissionSchema = v.object({
 
 export type BusinessSubmissionInput = v.InferInput<typeof businessSubmissionSchema>;
 export type BusinessSubmissionFields = keyof BusinessSubmissionInput;
+
+/** The admin inbox (beyond the spec): a submission is new until the team has handled it. */
+export const SUBMISSION_STATUSES = ["new", "handled"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+const STATUS_MESSAGE = "Status must be new or handled.";
+const LIMIT_MESSAGE = "Limit must be a whole number from 1 to 500.";
+export const SUBMISSION_LIST_DEFAULT_LIMIT = 200;
+
+/** GET /api/admin/submissions?status=&limit= */
+export const submissionListQuerySchema = v.object({
+  status: v.optional(v.picklist(SUBMISSION_STATUSES, STATUS_MESSAGE)),
+  limit: v.optional(
+    v.pipe(v.string(LIMIT_MESSAGE), v.regex(/^[1-9]\d{0,2}$/, LIMIT_MESSAGE), v.transform(Number), v.maxValue(500, LIMIT_MESSAGE)),
+    String(SUBMISSION_LIST_DEFAULT_LIMIT),
+  ),
+});
+
+/** PATCH /api/admin/submissions/{id}: mark handled, or reopen. */
+export const submissionUpdateSchema = v.object({
+  // A missing key gets the same sentence as a wrong value.
+  status: v.pipe(v.optional(v.unknown(), ""), v.picklist(SUBMISSION_STATUSES, STATUS_MESSAGE)),
+});
+
+export const submissionIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, "Submission id must be a positive whole number."),
+  v.transform(Number),
+  v.maxValue(2 ** 31 - 1, "Submission id must be a positive whole number."),
+);

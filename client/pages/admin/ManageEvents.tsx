@@ -1,11 +1,18 @@
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { AdminGate } from "./AdminGate";
+import { AdminEventList } from "./sections/AdminEventList";
+import "./admin.css";
 
-// Filled in by its own issue; the route, title and layout are real already.
 export default function ManageEvents() {
   useDocumentTitle("Manage Events");
   return (
-    <main className="page narrow" id="main">
-      <h1>Manage Events</h1>
-    </main>
+    <AdminGate>
+      <main className="page" id="main">
+        <p><Link to="/admin">← Admin</Link></p>
+        <h1>Manage Events</h1>
+        <AdminEventList />
+      </main>
+    </AdminGate>
   );
 }

@@ -1,11 +1,188 @@
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { EventAnswer, EventsAnswer, PublicPlace } from "../../../worker/schemas/answers";
+import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
+import { describeHours, hoursToday } from "../../live/hours";
+import { LevelBadge } from "../../live/LevelBadge";
+import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
+import { Reviews } from "./Reviews";
+import "./profile.css";
 
-// Filled in by its own issue; the route, title and layout are real already.
+/** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
+const EVENTS_SHOWN = 5;
+
+type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } | { state: "ready"; place: PublicPlace };
+
+/** "cocktail-bar" → "Cocktail bar". */
+const categoryLabel = (category: string) => capitalize(category.replace(/-/g, " "));
+
+function usePlace(barId: string): Loaded {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  useEffect(() => {
+    let cancelled = false;
+    setLoaded({ state: "loading" });
+    request("GET", `/api/place/${encodeURIComponent(barId)}`)
+      .then(async (response) => {
+        if (cancelled) return;
+        if (response.status === 404) return setLoaded({ state: "missing" });
+        if (!response.ok) throw new Error(`GET /api/place answered ${response.status}`);
+        const place = (await response.json()) as PublicPlace;
+        if (!cancelled) setLoaded({ state: "ready", place });
+      })
+      .catch((error) => {
+        console.error(error);
+        if (!cancelled) setLoaded({ state: "failed" });
+      });
+    return () => void (cancelled = true);
+  }, [barId]);
+  return loaded;
+}
+
+function UpcomingEvents({ place }: { place: PublicPlace }) {
+  const [events, setEvents] = useState<EventAnswer[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    request("GET", `/api/business/${place.id}/events`)
+      .then((response) => (response.ok ? (response.json() as Promise<EventsAnswer>) : { events: [] }))
+      .then((answer) => !cancelled && setEvents(answer.events.slice(0, EVENTS_SHOWN)))
+      .catch((error) => {
+        console.error(error);
+        if (!cancelled) setEvents([]);
+      });
+    return () => void (cancelled = true);
+  }, [place.id]);
+
+  return (
+    <section className="profile-events" aria-labelledby="events-heading">
+      <h2 id="events-heading">Upcoming events</h2>
+      {events === null ? (
+        <p>Loading events…</p>
+      ) : events.length === 0 ? (
+        <p>No upcoming events right now. Check back soon.</p>
+      ) : (
+        <ul className="event-list">
+          {events.map((event) => (
+            <li key={event.id} className="event">
+              {event.photo_url ? <img src={event.photo_url} alt="" width="120" height="68" loading="lazy" /> : null}
+              <div>
+                <h3>{event.name}</h3>
+                <p className="event-when">
+                  {event.is_recurring && event.repeating_days.length > 0
+                    ? `Every ${event.repeating_days.join(", ")}`
+                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone)}</time>}
+                  {event.category_name ? ` · ${event.category_name}` : null}
+                </p>
+                {event.description ? <p>{event.description}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LiveLevel({ placeId }: { placeId: number }) {
+  const { places, failed } = useLivePlaces(LIVE_REFRESH_MS);
+  const live = places?.find((place) => place.id === placeId);
+  return (
+    <div className="profile-live" aria-live="polite">
+      <h2>Right now</h2>
+      {live ? (
+        <>
+          <LevelBadge level={live.level} />
+          {live.people !== null ? <p>About {live.people} people inside</p> : <p>The sensor hasn't reported in the last 5 minutes.</p>}
+        </>
+      ) : (
+        <p>{failed ? "The live level is unavailable at the moment." : "Loading the live level…"}</p>
+      )}
+    </div>
+  );
+}
+
+function Profile({ place }: { place: PublicPlace }) {
+  const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date());
+  const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
+  return (
+    <main className="page profile-page" id="main">
+      <p className="breadcrumb">
+        <Link to="/live-look">← Back to the live map</Link>
+      </p>
+      <div className="profile-header">
+        {place.cover_image ? (
+          <img className="profile-cover" src={place.cover_image} alt="" width="800" height="450" />
+        ) : null}
+        <div>
+          <h1>{place.name}</h1>
+          <p className="profile-kind">
+            {place.type} · {categoryLabel(place.category)}
+          </p>
+          <LiveLevel placeId={place.id} />
+        </div>
+      </div>
+
+      <div className="profile-body">
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading">About</h2>
+          {place.description ? <p>{place.description}</p> : null}
+          <dl className="profile-facts">
+            <dt>Address</dt>
+            <dd>{address}</dd>
+            <dt>Hours today ({weekdayLabel(today.day)})</dt>
+            <dd>{describeHours(today)}</dd>
+            {place.website ? (
+              <>
+                <dt>Website</dt>
+                <dd>
+                  <a href={place.website} target="_blank" rel="noopener noreferrer">{place.website.replace(/^https?:\/\//, "")}</a>
+                </dd>
+              </>
+            ) : null}
+            {place.phone_number ? (
+              <>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={`tel:${place.phone_number.replace(/[^\d+]/g, "")}`}>{place.phone_number}</a>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <UpcomingEvents place={place} />
+      </div>
+
+      <Reviews placeId={place.id} />
+    </main>
+  );
+}
+
 export default function BarProfile() {
-  useDocumentTitle("Venue");
+  const { barId = "" } = useParams<{ barId: string }>();
+  const loaded = usePlace(barId);
+  useDocumentTitle(loaded.state === "ready" ? loaded.place.name : loaded.state === "missing" ? "Venue not found" : "Venue");
+
+  if (loaded.state === "ready") return <Profile place={loaded.place} />;
   return (
     <main className="page narrow" id="main">
-      <h1>Venue</h1>
+      {loaded.state === "loading" ? (
+        <p role="status">Loading venue…</p>
+      ) : loaded.state === "missing" ? (
+        <>
+          <h1>We couldn't find that venue</h1>
+          <p>It may have moved, changed its name, or not be on Third Place yet.</p>
+          <ul className="link-list">
+            <li><Link to="/live-look">Browse every venue on the live map</Link></li>
+            <li><Link to="/submit-business">Recommend this venue to us</Link></li>
+          </ul>
+        </>
+      ) : (
+        <>
+          <h1>Venue</h1>
+          <p role="alert">An unexpected error occurred. Please try again.</p>
+        </>
+      )}
     </main>
   );
 }

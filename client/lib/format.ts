@@ -1,0 +1,46 @@
+// Small display helpers shared by the dashboard and the public pages.
+import type { Weekday } from "../../worker/schemas/answers";
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "monday" → "Monday". */
+export const weekdayLabel = (day: Weekday) => capitalize(day);
+
+/** "17:00" → "5:00 PM"; anything that is not HH:MM is shown as it came. */
+export function formatClock(time: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const hours = Number(match[1]);
+  const suffix = hours < 12 || hours === 24 ? "AM" : "PM";
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${match[2]} ${suffix}`;
+}
+
+/**
+ * "21:00" → "9 PM", for hour labels on axes and tiles where minutes are always :00. A zone name
+ * after the hour (the two 01:00 hours of an autumn night: "01:00 EDT") is kept: "1 AM EDT".
+ */
+export function formatHour(time: string): string {
+  const match = /^(\d{1,2}:00)(?::00)?(\s+\S+)?$/.exec(time);
+  if (!match) return time;
+  return formatClock(match[1]).replace(":00 ", " ") + (match[2] ?? "");
+}
+
+/** An ISO instant as a short date and time in the browser's locale. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone });
+}
+
+/** "2026-03-06" → "Friday, March 6, 2026" (a calendar date, so no time zone shifts it). */
+export function formatLongDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

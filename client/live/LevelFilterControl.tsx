@@ -1,0 +1,47 @@
+import { useId } from "react";
+import { LevelSymbol } from "./LevelBadge";
+import { levelDisplay, type LevelFilter } from "./levels";
+import "./levels.css";
+
+interface Props<T extends LevelFilter> {
+  legend: string;
+  /** The choices in order; "all" shows as "All venues". */
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** A radio group: arrow keys move between levels, as screen-reader users expect of a filter. */
+export function LevelFilterControl<T extends LevelFilter>({ legend, options, value, onChange }: Props<T>) {
+  const name = useId();
+  return (
+    <fieldset className="level-filter">
+      <legend>{legend}</legend>
+      <div className="level-filter-options">
+        {options.map((option) => {
+          const id = `${name}-${option}`;
+          return (
+            <span key={option}>
+              <input
+                type="radio"
+                id={id}
+                name={name}
+                value={option}
+                checked={value === option}
+                onChange={() => onChange(option)}
+              />
+              {option === "all" ? (
+                <label htmlFor={id} className="all">All venues</label>
+              ) : (
+                <label htmlFor={id} className={levelDisplay(option).className}>
+                  <LevelSymbol level={option} />
+                  {option}
+                </label>
+              )}
+            </span>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,22 @@
+// Opening hours as a visitor reads them on a venue profile.
+import { venueDayAt, weekdayIndexOfDay, type PlaceClock } from "../../worker/occupancy/local-time";
+import { WEEKDAYS, type PlaceHours, type Weekday } from "../../worker/schemas/answers";
+import { formatClock } from "../lib/format";
+
+export interface TodaysHours {
+  day: Weekday;
+  /** "HH:MM"; both empty when the venue is closed that day. */
+  open: string;
+  close: string;
+}
+
+/** The venue day it is at `now` (at 1 am Saturday a bar is still in Friday night) and its hours. */
+export function hoursToday(place: PlaceHours, clock: PlaceClock, now: Date): TodaysHours {
+  const day = WEEKDAYS[weekdayIndexOfDay(venueDayAt(clock, now.getTime()))];
+  return { day, open: place[`${day}_open`], close: place[`${day}_close`] };
+}
+
+export function describeHours({ open, close }: TodaysHours): string {
+  if (!open || !close) return "Closed";
+  return `${formatClock(open)} – ${formatClock(close)}`;
+}

@@ -1,0 +1,163 @@
+// The live map's Leaflet layer. Imported only by the /live-look page, so Leaflet and its CSS load
+// with that route and nowhere else.
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+import type { LivePlace, MapConfigAnswer } from "../../worker/schemas/answers";
+import { levelDisplay, levelText } from "../live/levels";
+import "./venue-map.css";
+
+/** Spec §2 and §9: the map opens centred about 40.72, -74 at zoom 10. */
+export const MAP_CENTER: L.LatLngTuple = [40.72, -74];
+export const MAP_ZOOM = 10;
+/** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */
+const VENUE_ZOOM = 17;
+
+type MappedPlace = LivePlace & { latitude: number; longitude: number };
+
+export function hasPosition(place: LivePlace): place is MappedPlace {
+  return place.latitude !== null && place.longitude !== null;
+}
+
+export interface VenueMapHandle {
+  /** Centres the map on a venue and opens its popup. */
+  showPlace(placeId: number): void;
+  /** Fits the view to every venue on the map. */
+  showAll(): void;
+}
+
+interface Props {
+  places: LivePlace[];
+  /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
+  tiles: MapConfigAnswer | null;
+  onOpenPlace: (place: LivePlace) => void;
+  ref?: Ref<VenueMapHandle>;
+}
+
+/**
+ * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
+ * "View profile" link follows; a plain click stays in the single-page app.
+ */
+function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
+  const box = document.createElement("div");
+  box.className = "venue-summary";
+  const name = document.createElement("strong");
+  name.textContent = place.name;
+  const address = document.createElement("span");
+  address.textContent = place.address;
+  const level = document.createElement("span");
+  level.className = `venue-summary-level ${levelDisplay(place.level).className}`;
+  level.textContent = `Level: ${levelText(place.level)}`;
+  box.append(name, address, level);
+  if (openProfile) {
+    const link = document.createElement("a");
+    link.href = `/profile/${encodeURIComponent(place.slug)}`;
+    link.textContent = "View profile";
+    link.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      openProfile(place);
+    });
+    box.append(link);
+  }
+  return box;
+}
+
+function markerIcon(place: LivePlace): L.DivIcon {
+  const display = levelDisplay(place.level);
+  return L.divIcon({
+    className: `venue-marker ${display.className}`,
+    html: `<span aria-hidden="true">${display.symbol}</span>`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 14],
+    tooltipAnchor: [14, 0],
+    popupAnchor: [0, -14],
+  });
+}
+
+/** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
+function labelMarker(marker: L.Marker, place: LivePlace) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${levelText(place.level)}. Open profile`);
+}
+
+export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
+  const onOpenRef = useRef(onOpenPlace);
+  onOpenRef.current = onOpenPlace;
+
+  useEffect(() => {
+    const map = L.map(containerRef.current!, { center: MAP_CENTER, zoom: MAP_ZOOM, keyboard: true });
+    mapRef.current = map;
+    const markers = markersRef.current;
+    return () => {
+      map.remove();
+      mapRef.current = null;
+      markers.clear();
+    };
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tiles) return;
+    const layer = L.tileLayer(tiles.tile_url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+    return () => void layer.remove();
+  }, [tiles]);
+
+  // Markers are updated in place on every refresh, so a focused marker keeps its focus.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const markers = markersRef.current;
+    const shown = places.filter(hasPosition);
+    const shownIds = new Set(shown.map((place) => place.id));
+    for (const [id, entry] of markers) {
+      if (!shownIds.has(id)) {
+        entry.marker.remove();
+        markers.delete(id);
+      }
+    }
+    for (const place of shown) {
+      const existing = markers.get(place.id);
+      if (existing) {
+        if (existing.place.level !== place.level) existing.marker.setIcon(markerIcon(place));
+        existing.marker.setLatLng([place.latitude, place.longitude]);
+        labelMarker(existing.marker, place);
+        existing.marker.setTooltipContent(summary(place));
+        existing.place = place;
+        continue;
+      }
+      const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
+        .bindTooltip(summary(place), { direction: "right" })
+        .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
+        .on("keypress", (event) => {
+          if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
+        })
+        .addTo(map);
+      labelMarker(marker, place);
+      markers.set(place.id, { marker, place });
+    }
+  }, [places]);
+
+  useImperativeHandle(ref, () => ({
+    showPlace(placeId) {
+      const map = mapRef.current;
+      const entry = markersRef.current.get(placeId);
+      if (!map || !entry) return;
+      const position = entry.marker.getLatLng();
+      map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
+      const content = summary(entry.place, (place) => onOpenRef.current(place));
+      L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
+      // Keyboard users land on the popup's link rather than back in the list.
+      content.querySelector("a")?.focus({ preventScroll: true });
+    },
+    showAll() {
+      const map = mapRef.current;
+      const positions = [...markersRef.current.values()].map((entry) => entry.marker.getLatLng());
+      if (map && positions.length > 0) map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16 });
+    },
+  }));
+
+  return <div ref={containerRef} className="venue-map" role="region" aria-label="Map of venues and their live levels" />;
+}

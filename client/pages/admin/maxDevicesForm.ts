@@ -1,0 +1,10 @@
+// Max devices (spec §5): a required whole number, checked with the worker's own schema.
+import * as v from "valibot";
+import { maxDevicesSchema } from "../../../worker/schemas/place";
+
+export type MaxDevicesInput = { ok: true; value: number } | { ok: false; message: string };
+
+export function parseMaxDevices(text: string): MaxDevicesInput {
+  const result = v.safeParse(maxDevicesSchema, { max_devices: text });
+  return result.success ? { ok: true, value: result.output.max_devices } : { ok: false, message: result.issues[0].message };
+}

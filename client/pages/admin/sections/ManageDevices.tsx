@@ -1,0 +1,183 @@
+// Devices (beyond the spec: the team installs the sensors). Per business: its sensors with online
+// status and last contact, registering one (its key is shown once, with a copy button) and revoking.
+import { useId, useState, type FormEvent } from "react";
+import { adminRequest } from "../../../api/adminSession";
+import type {
+  BusinessesAnswer,
+  DevicesAnswer,
+  RegisteredDeviceAnswer,
+} from "../../../../worker/schemas/answers";
+import { attempt, failureText, useAdminJson } from "../adminApi";
+import { InputField, Notice, SelectField, type NoticeState } from "../Field";
+import { formatDateTime } from "../../../lib/format";
+import { ADMIN_MESSAGES } from "../messages";
+
+export const confirmRevokeDevice = (name: string) =>
+  `Are you sure you want to revoke the device "${name}"? It will stop reporting immediately.`;
+
+export function ManageDevices() {
+  const prefix = useId();
+  const [placeId, setPlaceId] = useState("");
+  const businesses = useAdminJson<BusinessesAnswer>("/api/businesses", ADMIN_MESSAGES.fetchBusinessesFailed);
+
+  return (
+    <>
+      {businesses.error ? <p role="alert" className="field-error">{businesses.error}</p> : null}
+      <SelectField
+        id={`${prefix}-business`}
+        label="Business"
+        value={placeId}
+        onChange={(event) => setPlaceId(event.target.value)}
+        disabled={!businesses.data}
+      >
+        <option value="">Choose a business</option>
+        {businesses.data?.businesses.map((business) => (
+          <option key={business.id} value={business.id}>{business.name}</option>
+        ))}
+      </SelectField>
+      {placeId ? <PlaceDevices key={placeId} placeId={Number(placeId)} /> : null}
+    </>
+  );
+}
+
+function PlaceDevices({ placeId }: { placeId: number }) {
+  const prefix = useId();
+  const devices = useAdminJson<DevicesAnswer>(`/api/place/${placeId}/devices`, ADMIN_MESSAGES.fetchDevicesFailed);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [registered, setRegistered] = useState<RegisteredDeviceAnswer | null>(null);
+  const [notice, setNotice] = useState<NoticeState>(null);
+  const [copied, setCopied] = useState(false);
+
+  const register = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    if (name.trim() === "") {
+      setNameError(ADMIN_MESSAGES.deviceNameRequired);
+      return;
+    }
+    let created: RegisteredDeviceAnswer;
+    try {
+      const response = await adminRequest("POST", `/api/place/${placeId}/devices`, { name: name.trim() });
+      if (!response.ok) {
+        setNotice({ ok: false, message: await failureText(response, ADMIN_MESSAGES.registerDeviceFailed) });
+        return;
+      }
+      created = (await response.json()) as RegisteredDeviceAnswer;
+    } catch (error) {
+      console.error(error);
+      setNotice({ ok: false, message: ADMIN_MESSAGES.unexpectedTryAgain });
+      return;
+    }
+    setRegistered(created);
+    setCopied(false);
+    setName("");
+    devices.reload();
+  };
+
+  const revoke = async (device: { id: number; name: string }) => {
+    if (!window.confirm(confirmRevokeDevice(device.name))) return;
+    const outcome = await attempt(
+      () => adminRequest("DELETE", `/api/place/${placeId}/devices/${device.id}`),
+      ADMIN_MESSAGES.revokeDeviceFailed,
+      () => `Device "${device.name}" revoked.`,
+    );
+    setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
+    if (outcome.ok) devices.reload();
+  };
+
+  const copyKey = async (key: string) => {
+    try {
+      await navigator.clipboard.writeText(key);
+      setCopied(true);
+    } catch (error) {
+      console.error(error);
+      setNotice({ ok: false, message: ADMIN_MESSAGES.copyFailed });
+    }
+  };
+
+  const list = devices.data;
+  return (
+    <div className="admin-devices">
+      {devices.error ? <p role="alert" className="field-error">{devices.error}</p> : null}
+      {list ? (
+        <p>
+          {list.devices.length} of {list.max_devices} device{list.max_devices === 1 ? "" : "s"} registered.
+        </p>
+      ) : null}
+      {registered ? (
+        <div className="admin-key" role="region" aria-label="New device key">
+          <p>
+            <strong>{registered.name}</strong> is registered. Copy its key now: it is shown only once.
+          </p>
+          <code className="admin-key-value" tabIndex={0}>{registered.key}</code>
+          <div className="admin-actions">
+            <button type="button" className="button small" onClick={() => void copyKey(registered.key)}>
+              Copy key
+            </button>
+            <button type="button" className="button secondary small" onClick={() => setRegistered(null)}>
+              Done
+            </button>
+          </div>
+          {copied ? <p role="status" className="success-message">{ADMIN_MESSAGES.keyCopied}</p> : null}
+        </div>
+      ) : null}
+      <Notice notice={notice} />
+      {list && list.devices.length === 0 ? <p>No devices registered yet.</p> : null}
+      {list && list.devices.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Last count</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.devices.map((device) => (
+                <tr key={device.id}>
+                  <th scope="row">{device.name}</th>
+                  <td>
+                    <span className={device.online ? "admin-badge online" : "admin-badge offline"}>
+                      {device.online ? "Online" : "Offline"}
+                    </span>
+                  </td>
+                  <td>{device.last_seen_at ? formatDateTime(device.last_seen_at) : "Never"}</td>
+                  <td>{device.last_count ?? "—"}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button danger small"
+                      aria-label={`Revoke ${device.name}`}
+                      onClick={() => void revoke(device)}
+                    >
+                      Revoke
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <form onSubmit={register} noValidate className="admin-form admin-inline-form">
+        <InputField
+          id={`${prefix}-device-name`}
+          label="New device name"
+          placeholder="e.g. Front bar"
+          required
+          value={name}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(undefined);
+          }}
+        />
+        <button type="submit" className="button">Register device</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// 'Daily Comparison': a month calendar coloured by each day's busyness; choosing a day shows its
+// hourly bars with the peak hour (spec §2).
+import { useMemo, useState } from "react";
+import {
+  WEEKDAYS,
+  type CalendarDataAnswer,
+  type CalendarDataItem,
+  type HourlyDataAnswer,
+  type PeakData,
+} from "../../../worker/schemas/answers";
+import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
+import { UPlotChart } from "../../charts/UPlotChart";
+import { ChartCard, Pending } from "./ChartCard";
+import { hourlyPopulationData } from "./chartData";
+import { formatHour, formatLongDate, weekdayLabel } from "../../lib/format";
+import { calendarIndex, compareMonths, heatmapClass, monthGrid, shiftMonth, type YearMonth } from "./heatmap";
+import { LOADING } from "./keyTrends";
+import { hourlyChartTitle, MESSAGES } from "./messages";
+import { useApiJson } from "./useApiJson";
+
+const MONTH_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthTitle = ({ year, month }: YearMonth) => MONTH_FORMAT.format(Date.UTC(year, month - 1, 1));
+
+function CalendarHeatmap({
+  items,
+  selected,
+  onSelect,
+}: {
+  items: CalendarDataItem[];
+  selected: string | null;
+  onSelect: (date: string) => void;
+}) {
+  const { scores, first, last } = useMemo(() => calendarIndex(items), [items]);
+  const [shown, setShown] = useState<YearMonth | null>(last);
+  if (!first || !last || !shown) return <p>No days with data yet. Days appear here once the device has counted.</p>;
+  const title = monthTitle(shown);
+  return (
+    <div className="heatmap">
+      <div className="heatmap-nav">
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => setShown(shiftMonth(shown, -1))}
+          disabled={compareMonths(shown, first) <= 0}
+        >
+          <span aria-hidden="true">‹</span> Previous month
+        </button>
+        <h3 aria-live="polite">{title}</h3>
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => setShown(shiftMonth(shown, 1))}
+          disabled={compareMonths(shown, last) >= 0}
+        >
+          Next month <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <table className="heatmap-grid">
+        <caption className="visually-hidden">Busyness by day, {title}. Days without data cannot be chosen.</caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day) => (
+              <th scope="col" key={day} abbr={weekdayLabel(day)}>{weekdayLabel(day).slice(0, 3)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(shown.year, shown.month).map((week, row) => (
+            <tr key={row}>
+              {week.map((date, column) => {
+                if (!date) return <td key={column} />;
+                const score = scores.get(date);
+                return (
+                  <td key={date}>
+                    <button
+                      type="button"
+                      className={`heatmap-day ${heatmapClass(score)}`}
+                      disabled={score === undefined}
+                      aria-pressed={selected === date}
+                      aria-label={`${formatLongDate(date)}: ${score === undefined ? "no data" : `busyness ${score}`}`}
+                      data-date={date}
+                      onClick={() => onSelect(date)}
+                    >
+                      {Number(date.slice(8))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="heatmap-legend" aria-hidden="true">
+        Quiet <span className="heatmap-score-0" /> <span className="heatmap-score-3" /> <span className="heatmap-score-6" />{" "}
+        <span className="heatmap-score-9" /> Busy
+      </p>
+    </div>
+  );
+}
+
+function DayDetail({ placeId, date }: { placeId: number; date: string }) {
+  const query = `date=${date}&place_id=${placeId}`;
+  const hourly = useApiJson<HourlyDataAnswer>(`/api/hourly_data?${query}`);
+  const peak = useApiJson<PeakData>(`/api/peak_hourly_data?${query}`);
+  const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data.hourly_data) : null), [hourly.data]);
+  const options = useCategoryBarOptions(chart?.labels ?? null, {
+    xLabel: "Hour",
+    series: [{ label: "Population", color: CHART_COLORS.hourly }],
+    y: { label: "% of capacity", unit: "%", range: [0, 100] },
+  });
+  const title = hourlyChartTitle(date);
+  return (
+    <ChartCard title={title}>
+      <dl className="tiles two">
+        <div className="tile">
+          <dt>Peak Hour</dt>
+          <dd>{peak.data ? (peak.data.peakHour ? formatHour(peak.data.peakHour) : "—") : LOADING}</dd>
+        </div>
+        <div className="tile">
+          <dt>Peak Hour Population</dt>
+          <dd>{peak.data ? (peak.data.peakHourUtilization === null ? "—" : `${peak.data.peakHourUtilization}%`) : LOADING}</dd>
+        </div>
+      </dl>
+      {chart ? (
+        <UPlotChart options={options} data={chart.data} summary={`${title}: capacity by hour, 0 to 100 percent.`} />
+      ) : (
+        <Pending failed={hourly.failed || peak.failed} retry={() => { hourly.retry(); peak.retry(); }} what="the hourly data" />
+      )}
+    </ChartCard>
+  );
+}
+
+export function DailyComparison({ placeId }: { placeId: number }) {
+  const calendar = useApiJson<CalendarDataAnswer>(`/api/calendar_data?place_id=${placeId}`);
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <div className="daily-comparison">
+      <ChartCard title="Busyness calendar" note="Each day's colour is its busiest hour's capacity.">
+        {calendar.data ? (
+          <CalendarHeatmap items={calendar.data.calendar_data} selected={selected} onSelect={setSelected} />
+        ) : (
+          <Pending failed={calendar.failed} retry={calendar.retry} what="the calendar" />
+        )}
+      </ChartCard>
+      {selected ? <DayDetail key={selected} placeId={placeId} date={selected} /> : <p className="hint">{MESSAGES.selectDay}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// 'Assign Additional Owner': generates a single-use invite link and shows it in the 'Generated
+// URL' modal with 'Copy to Clipboard' and 'Close' (spec §2, §4).
+import { useState } from "react";
+import type { InviteLinkAnswer } from "../../../worker/schemas/answers";
+import { errorMessage, request } from "../../api/request";
+import { Modal } from "../../components/Modal";
+import { formatDateTime } from "../../lib/format";
+import { MESSAGES } from "./messages";
+
+/** Copies with the Clipboard API, falling back to a selection copy where it is unavailable. */
+async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (!input) return false;
+    input.select();
+    return document.execCommand("copy");
+  }
+}
+
+export function InviteOwner({ placeId }: { placeId: number }) {
+  const [invite, setInvite] = useState<InviteLinkAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [input, setInput] = useState<HTMLInputElement | null>(null);
+
+  const generate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await request("POST", `/api/place/${placeId}/generate-url`);
+      if (!response.ok) {
+        setError((await errorMessage(response)) ?? MESSAGES.unexpectedTryAgain);
+        return;
+      }
+      setInvite((await response.json()) as InviteLinkAnswer);
+    } catch (caught) {
+      console.error(caught);
+      setError(MESSAGES.unexpectedTryAgain);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!invite) return;
+    if (await copyText(invite.invite_link, input)) window.alert(MESSAGES.urlCopied);
+    else setError("Copying failed: select the link and copy it yourself.");
+  };
+
+  return (
+    <>
+      <button type="button" className="button" onClick={generate} disabled={busy}>
+        Assign Additional Owner
+      </button>
+      {error && !invite ? <p role="alert" className="form-error">{error}</p> : null}
+      {invite ? (
+        <Modal title="Generated URL" onClose={() => setInvite(null)}>
+          <p>
+            Send this link to the person who should co-own this venue. It works once, until{" "}
+            {formatDateTime(invite.expires_at)}.
+          </p>
+          <label className="field">
+            <span>Invite link</span>
+            <input ref={setInput} readOnly value={invite.invite_link} onFocus={(event) => event.currentTarget.select()} />
+          </label>
+          {error ? <p role="alert" className="form-error">{error}</p> : null}
+          <div className="actions">
+            <button type="button" className="button" onClick={copy}>Copy to Clipboard</button>
+            <button type="button" className="button secondary" onClick={() => { setInvite(null); setError(null); }}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

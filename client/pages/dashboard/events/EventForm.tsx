@@ -1,0 +1,239 @@
+// The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
+// categories, and opens the category editor from the category field.
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
+import { EVENT_DAYS } from "../../../../worker/schemas/event";
+import { request } from "../../../api/request";
+import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
+import { MESSAGES } from "../messages";
+import { CategoryEditor } from "./CategoryEditor";
+
+const IMAGE_TYPES = "image/jpeg,image/png,image/webp";
+
+/**
+ * Loads the owner's places and the categories. `reloadCategories` (after a change in the category
+ * editor) resolves to the sentence to show there when the list cannot be read again.
+ */
+function usePlacesAndCategories() {
+  const [places, setPlaces] = useState<OwnedPlace[] | null>(null);
+  const [categories, setCategories] = useState<EventCategoryAnswer[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([request("GET", "/api/get-places-owned"), request("GET", "/api/event-categories")])
+      .then(async ([placesResponse, categoriesResponse]) => {
+        if (!placesResponse.ok || !categoriesResponse.ok) {
+          if (current) setError(MESSAGES.fetchPlacesOrCategoriesFailed);
+          return;
+        }
+        const owned = (await placesResponse.json()) as OwnedPlace[];
+        const answer = (await categoriesResponse.json()) as EventCategoriesAnswer;
+        if (!current) return;
+        setPlaces(owned);
+        setCategories(answer.categories);
+      })
+      .catch((caught: unknown) => {
+        console.error(caught);
+        if (current) setError(MESSAGES.unexpected);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const reloadCategories = useCallback(async (): Promise<string | null> => {
+    try {
+      const response = await request("GET", "/api/event-categories");
+      if (!response.ok) return MESSAGES.fetchCategoriesFailed;
+      setCategories(((await response.json()) as EventCategoriesAnswer).categories);
+      return null;
+    } catch (caught) {
+      console.error(caught);
+      return MESSAGES.unexpected;
+    }
+  }, []);
+
+  return { places, categories, error, reloadCategories };
+}
+
+function Field({
+  id,
+  label,
+  required,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
+    </div>
+  );
+}
+
+export function EventForm({
+  heading,
+  initial,
+  currentImage,
+  submitLabel,
+  onSubmit,
+  extraActions,
+}: {
+  heading: string;
+  initial: EventFormValues;
+  currentImage?: string | null;
+  submitLabel: string;
+  /** Resolves to an error sentence to show, or null when saved. */
+  onSubmit: (values: EventFormValues) => Promise<string | null>;
+  extraActions?: ReactNode;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<EventFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [editingCategories, setEditingCategories] = useState(false);
+  const { places, categories, error: loadError, reloadCategories } = usePlacesAndCategories();
+  const idPrefix = useId();
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const set = <K extends keyof EventFormValues>(name: K, value: EventFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    set(event.target.name as "name", event.target.value);
+  const toggleDay = (day: string, checked: boolean) =>
+    set("repeating_days", checked ? [...values.repeating_days, day] : values.repeating_days.filter((entry) => entry !== day));
+
+  const describedBy = (name: keyof EventFormValues) => (errors[name] ? `${id(name)}-error` : undefined);
+  /** The props every text-like control shares: its id and name, value, and error wiring. */
+  const bind = (name: "place_id" | "name" | "description" | "start_time" | "end_time" | "category" | "max_capacity" | "host_name" | "additional_details") => ({
+    id: id(name),
+    name,
+    value: values[name],
+    onChange: onText,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateEventForm(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    const problem = await onSubmit(values);
+    setSaving(false);
+    if (problem) setFailure(problem);
+  };
+
+  return (
+    <form className="event-form" onSubmit={submit} noValidate aria-labelledby={id("heading")}>
+      <h3 id={id("heading")}>{heading}</h3>
+      {loadError ? <p role="alert" className="form-error">{loadError}</p> : null}
+      <Field id={id("place_id")} label="Place" required error={errors.place_id}>
+        <select {...bind("place_id")}>
+          <option value="">Choose a place</option>
+          {(places ?? []).map((place) => (
+            <option key={place.id} value={String(place.id)}>{place.name}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id("name")} label="Event name" required error={errors.name}>
+        <input {...bind("name")} />
+      </Field>
+      <Field id={id("description")} label="Description">
+        <textarea {...bind("description")} rows={3} />
+      </Field>
+      <div className="field-row">
+        <Field id={id("start_time")} label="Start time" required error={errors.start_time}>
+          <input {...bind("start_time")} type="datetime-local" />
+        </Field>
+        <Field id={id("end_time")} label="End time" error={errors.end_time}>
+          <input {...bind("end_time")} type="datetime-local" />
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field id={id("category")} label="Category" required error={errors.category}>
+          <div className="with-action">
+            <select {...bind("category")}>
+              <option value="">Choose a category</option>
+              {(categories ?? []).map((category) => (
+                <option key={category.id} value={String(category.id)}>{category.name}</option>
+              ))}
+            </select>
+            <button type="button" className="button secondary small" onClick={() => setEditingCategories(true)}>
+              Edit categories
+            </button>
+          </div>
+        </Field>
+        <Field id={id("max_capacity")} label="Max capacity" error={errors.max_capacity}>
+          <input {...bind("max_capacity")} type="number" min={1} step={1} inputMode="numeric" />
+        </Field>
+      </div>
+      <fieldset className="field">
+        <legend>Recurring</legend>
+        <div className="choice-row">
+          {[true, false].map((choice) => (
+            <label key={String(choice)}>
+              <input type="radio" name={id("is_recurring")} checked={values.is_recurring === choice} onChange={() => set("is_recurring", choice)} />
+              {choice ? "Yes" : "No"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {values.is_recurring ? (
+        <fieldset className="field" aria-describedby={describedBy("repeating_days")}>
+          <legend>Repeats on</legend>
+          <div className="choice-row">
+            {EVENT_DAYS.map((day) => (
+              <label key={day}>
+                <input type="checkbox" checked={values.repeating_days.includes(day)} onChange={(event) => toggleDay(day, event.target.checked)} />
+                {day}
+              </label>
+            ))}
+          </div>
+          {errors.repeating_days ? <p className="field-error" id={`${id("repeating_days")}-error`}>{errors.repeating_days}</p> : null}
+        </fieldset>
+      ) : null}
+      <div className="field-row">
+        <Field id={id("host_name")} label="Host name">
+          <input {...bind("host_name")} />
+        </Field>
+      </div>
+      <Field id={id("additional_details")} label="Additional details">
+        <textarea {...bind("additional_details")} rows={2} />
+      </Field>
+      <Field id={id("cover_image")} label="Cover image (JPEG, PNG or WebP, up to 5 MB)">
+        {currentImage ? <img className="event-form-image" src={currentImage} alt="Current cover image" /> : null}
+        <input id={id("cover_image")} type="file" accept={IMAGE_TYPES} onChange={(event) => set("cover_image", event.target.files?.[0] ?? null)} />
+      </Field>
+      {errors.form ? <p className="field-error">{errors.form}</p> : null}
+      {failure ? <p role="alert" className="form-error">{failure}</p> : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={saving}>{submitLabel}</button>
+        {extraActions}
+      </div>
+      {editingCategories ? (
+        <CategoryEditor
+          categories={categories ?? []}
+          onChanged={reloadCategories}
+          onCreated={(category) => set("category", String(category.id))}
+          onClose={() => setEditingCategories(false)}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+// The events manager inside the dashboard (spec §2, §4): 'All Events' and 'Add Event' tabs, and
+// the edit view a card opens. Saving alerts and returns to the list, which reloads; deleting
+// returns to the list with 'Event deleted successfully!'. The category editor (spec's
+// 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
+import { useState } from "react";
+import type { EventAnswer } from "../../../../worker/schemas/answers";
+import { errorMessage, request } from "../../../api/request";
+import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../eventForm";
+import { LOADING } from "../keyTrends";
+import { MESSAGES } from "../messages";
+import { useApiResource } from "../useApiJson";
+import { EventCards } from "./EventCards";
+import { EventForm } from "./EventForm";
+
+type View = { name: "all-events" } | { name: "add-event" } | { name: "edit-event"; eventId: number };
+
+/** Sends the form; resolves to the sentence to show when it failed, null when it was saved. */
+async function saveEvent(method: "POST" | "PUT", endpoint: string, values: EventFormValues, fallback: string) {
+  try {
+    const response = await request(method, endpoint, toEventFormData(values));
+    return response.ok ? null : ((await errorMessage(response)) ?? fallback);
+  } catch (error) {
+    console.error(error);
+    return MESSAGES.unexpectedTryAgain;
+  }
+}
+
+function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: () => void; onDeleted: () => void }) {
+  const { data: event, error: loadError } = useApiResource<EventAnswer>(`/api/events/${eventId}`, MESSAGES.fetchEventDetailsFailed);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    if (!window.confirm(MESSAGES.confirmDeleteEvent)) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      const response = await request("DELETE", `/api/events/${eventId}`);
+      if (response.ok) {
+        onDeleted();
+        return;
+      }
+      setError((await errorMessage(response)) ?? MESSAGES.deleteEventFailed);
+    } catch (caught) {
+      console.error(caught);
+      setError(MESSAGES.unexpectedTryAgain);
+    }
+    setDeleting(false);
+  };
+
+  if (!event) return loadError ? <p role="alert" className="form-error">{loadError}</p> : <p className="loading">{LOADING}</p>;
+  return (
+    <>
+      {error ? <p role="alert" className="form-error">{error}</p> : null}
+      <EventForm
+        heading={`Edit ${event.name}`}
+        initial={eventFormValues(event)}
+        currentImage={event.photo_url}
+        submitLabel="Save Changes"
+        onSubmit={async (values) => {
+          const problem = await saveEvent("PUT", `/api/events/${eventId}`, values, MESSAGES.updateEventFailed);
+          if (!problem) {
+            window.alert(MESSAGES.eventUpdated);
+            onSaved();
+          }
+          return problem;
+        }}
+        extraActions={
+          <button type="button" className="button danger" onClick={remove} disabled={deleting}>
+            Delete Event
+          </button>
+        }
+      />
+    </>
+  );
+}
+
+export function EventsManager({ placeId }: { placeId: number | null }) {
+  const [view, setView] = useState<View>({ name: "all-events" });
+  const [notice, setNotice] = useState<string | null>(null);
+  const show = (next: View, message: string | null = null) => {
+    setView(next);
+    setNotice(message);
+  };
+  const listTab = view.name === "edit-event" ? null : view.name;
+
+  return (
+    <div className="events-manager">
+      <div role="tablist" aria-label="Events" className="tabs small">
+        {(["all-events", "add-event"] as const).map((name) => (
+          <button
+            key={name}
+            id={`events-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={listTab === name}
+            aria-controls="events-view"
+            onClick={() => show({ name })}
+          >
+            {name === "all-events" ? "All Events" : "Add Event"}
+          </button>
+        ))}
+      </div>
+      <div
+        id="events-view"
+        role="tabpanel"
+        aria-labelledby={listTab ? `events-tab-${listTab}` : undefined}
+        aria-label={listTab ? undefined : "Edit event"}
+      >
+        {notice ? <p role="status" className="success-message">{notice}</p> : null}
+        {view.name === "all-events" ? (
+          <EventCards placeId={placeId} onOpen={(eventId) => show({ name: "edit-event", eventId })} />
+        ) : view.name === "add-event" ? (
+          <EventForm
+            heading="Add Event"
+            initial={eventFormDefaults(new Date(), placeId)}
+            submitLabel="Create Event"
+            onSubmit={async (values) => {
+              const problem = await saveEvent("POST", "/api/create_user_event", values, MESSAGES.createEventFailed);
+              if (!problem) {
+                window.alert(MESSAGES.eventCreated);
+                show({ name: "all-events" });
+              }
+              return problem;
+            }}
+          />
+        ) : (
+          <EditEvent
+            key={view.eventId}
+            eventId={view.eventId}
+            onSaved={() => show({ name: "all-events" })}
+            onDeleted={() => show({ name: "all-events" }, MESSAGES.eventDeleted)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The weekly hours table (spec §2): Monday first, 'Closed' for a day without hours.
+import { WEEKDAYS, type PlaceHours, type Weekday } from "../../../worker/schemas/answers";
+import { formatClock, weekdayLabel } from "../../lib/format";
+
+export const CLOSED = "Closed";
+
+export interface HoursRow {
+  day: Weekday;
+  /** "Monday" … "Sunday". */
+  label: string;
+  /** Both null when the place is closed that day. */
+  open: string | null;
+  close: string | null;
+}
+
+export function hoursRows(hours: PlaceHours): HoursRow[] {
+  return WEEKDAYS.map((day) => {
+    const open = hours[`${day}_open`];
+    const close = hours[`${day}_close`];
+    // Without an opening time the day is closed; a missing closing time shows as a dash.
+    return {
+      day,
+      label: weekdayLabel(day),
+      open: open ? formatClock(open) : null,
+      close: open ? (close ? formatClock(close) : "—") : null,
+    };
+  });
+}

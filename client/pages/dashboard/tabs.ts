@@ -1,0 +1,19 @@
+// The data panel's tabs (spec §2, §4). People exists only behind the enable_new_dashboard flag.
+export const NEW_DASHBOARD_FLAG = "enable_new_dashboard";
+
+export type DashboardTab = "overview" | "daily" | "events" | "people";
+
+export const TAB_LABELS: Record<DashboardTab, string> = {
+  overview: "Today at a Glance",
+  daily: "Daily Comparison",
+  events: "Events",
+  people: "People",
+};
+
+export function visibleTabs(newDashboardEnabled: boolean): DashboardTab[] {
+  const tabs: DashboardTab[] = ["overview", "daily", "events"];
+  return newDashboardEnabled ? [...tabs, "people"] : tabs;
+}
+
+export const isDashboardTab = (value: string | null): value is DashboardTab =>
+  value !== null && Object.hasOwn(TAB_LABELS, value);

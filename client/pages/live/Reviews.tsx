@@ -1,0 +1,171 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import type { ErrorAnswer, ReviewAnswer, ReviewPostedAnswer, ReviewsAnswer, ReviewSummary } from "../../../worker/schemas/answers";
+import { REVIEW_LIMITS } from "../../../worker/schemas/review";
+import { errorMessage, request } from "../../api/request";
+import { formatLongDate } from "../../lib/format";
+import { emptyReviewForm, errorsFromDetails, toReviewPayload, validateReview, type ReviewErrors, type ReviewForm } from "./reviewForm";
+
+export const REVIEW_FAILURE_MESSAGE = "An unexpected error occurred. Please try again.";
+const RATINGS = [5, 4, 3, 2, 1] as const;
+
+function Stars({ rating }: { rating: number }) {
+  const rounded = Math.round(rating);
+  return (
+    <span className="stars" aria-hidden="true">
+      {"★".repeat(rounded)}
+      <span className="stars-empty">{"★".repeat(5 - rounded)}</span>
+    </span>
+  );
+}
+
+function ReviewSummaryLine({ summary }: { summary: ReviewSummary }) {
+  if (summary.count === 0) return <p>No reviews yet. Be the first to leave one.</p>;
+  return (
+    <p className="review-summary">
+      <Stars rating={summary.average_rating ?? 0} />
+      <strong>{summary.average_rating} out of 5</strong> from {summary.count} {summary.count === 1 ? "review" : "reviews"}
+    </p>
+  );
+}
+
+function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (answer: ReviewPostedAnswer) => void }) {
+  const ids = useId();
+  const [form, setForm] = useState<ReviewForm>(emptyReviewForm);
+  const [errors, setErrors] = useState<ReviewErrors>({});
+  const [status, setStatus] = useState<"idle" | "submitting" | "posted">("idle");
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const { name, value } = event.target;
+    setForm((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+    if (status === "posted") setStatus("idle");
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateReview(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setStatus("submitting");
+    try {
+      const response = await request("POST", `/api/places/${placeId}/reviews`, toReviewPayload(form));
+      if (response.status === 400) {
+        const answer = (await response.json()) as ErrorAnswer;
+        setErrors(errorsFromDetails(answer.details));
+        setFailure(answer.error);
+        setStatus("idle");
+        return;
+      }
+      if (!response.ok) {
+        setFailure((await errorMessage(response)) ?? REVIEW_FAILURE_MESSAGE);
+        setStatus("idle");
+        return;
+      }
+      onPosted((await response.json()) as ReviewPostedAnswer);
+      setForm(emptyReviewForm);
+      setStatus("posted");
+    } catch (error) {
+      console.error(error);
+      setFailure(REVIEW_FAILURE_MESSAGE);
+      setStatus("idle");
+    }
+  };
+
+  const field = (name: keyof ReviewForm) => ({
+    id: `${ids}-${name}`,
+    name,
+    value: form[name],
+    onChange,
+    required: true,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
+  });
+  const fieldError = (name: keyof ReviewForm) =>
+    errors[name] ? <p className="field-error" id={`${ids}-${name}-error`}>{errors[name]}</p> : null;
+
+  return (
+    <form className="review-form card" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
+      <h3 id={`${ids}-heading`}>Leave a Review</h3>
+      <div className="field">
+        <label htmlFor={`${ids}-username`}>Username<span aria-hidden="true"> *</span></label>
+        <input type="text" autoComplete="nickname" maxLength={REVIEW_LIMITS.username} {...field("username")} />
+        {fieldError("username")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-rating`}>Rating (1 to 5)<span aria-hidden="true"> *</span></label>
+        <select {...field("rating")}>
+          <option value="">Choose a rating</option>
+          {RATINGS.map((rating) => (
+            <option key={rating} value={rating}>
+              {rating} – {["", "Poor", "Fair", "Good", "Very good", "Excellent"][rating]}
+            </option>
+          ))}
+        </select>
+        {fieldError("rating")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-comment`}>Comment<span aria-hidden="true"> *</span></label>
+        <textarea rows={4} maxLength={REVIEW_LIMITS.comment} {...field("comment")} />
+        {fieldError("comment")}
+      </div>
+      {failure ? <p className="field-error" role="alert">{failure}</p> : null}
+      <button type="submit" className="button" disabled={status === "submitting"}>
+        {status === "submitting" ? "Submitting..." : "Submit Review"}
+      </button>
+      <p role="status" className="success-message">{status === "posted" ? "Thanks! Your review is posted." : ""}</p>
+    </form>
+  );
+}
+
+/** Reviews of one venue, newest first, with the average and the Leave a Review form. */
+export function Reviews({ placeId }: { placeId: number }) {
+  const [answer, setAnswer] = useState<ReviewsAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    request("GET", `/api/places/${placeId}/reviews`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`GET reviews answered ${response.status}`);
+        const body = (await response.json()) as ReviewsAnswer;
+        if (!cancelled) setAnswer(body);
+      })
+      .catch((error) => {
+        console.error(error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => void (cancelled = true);
+  }, [placeId]);
+
+  const onPosted = ({ review, count, average_rating }: ReviewPostedAnswer) =>
+    setAnswer((current) => ({ reviews: [review, ...(current?.reviews ?? [])], count, average_rating }));
+
+  return (
+    <section className="profile-reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">Reviews</h2>
+      {answer ? <ReviewSummaryLine summary={answer} /> : failed ? <p>Reviews could not be loaded.</p> : <p>Loading reviews…</p>}
+      <div className="reviews-layout">
+        <ul className="review-list">
+          {answer?.reviews.map((review: ReviewAnswer) => (
+            <li key={review.id} className="review">
+              <p className="review-head">
+                <strong>{review.username}</strong>
+                <span>
+                  <Stars rating={review.rating} />
+                  <span className="review-rating">{review.rating} out of 5</span>
+                </span>
+              </p>
+              <p className="review-comment">{review.comment}</p>
+              <p className="review-date">
+                <time dateTime={review.date}>{formatLongDate(review.date)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <ReviewFormView placeId={placeId} onPosted={onPosted} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import "./marketing.css";
+
+export interface Feature {
+  icon: string;
+  title: string;
+  text: string;
+  points: string[];
+  comingSoon?: boolean;
+}
+
+/** For Businesses and For Consumers: a banner, an intro, four feature blocks and a call to action. */
+export function FeaturePage(props: { title: string; intro: ReactNode; features: Feature[]; callToAction: ReactNode }) {
+  return (
+    <main id="main">
+      <section className="marketing-banner">
+        <div className="marketing-banner-inner">
+          <h1>{props.title}</h1>
+          <p>{props.intro}</p>
+        </div>
+      </section>
+      <div className="page">
+        <ul className="feature-grid">
+          {props.features.map((feature) => (
+            <li key={feature.title} className="feature card">
+              <img src={feature.icon} alt="" width="48" height="48" />
+              <div>
+                <h2>
+                  {feature.title}
+                  {feature.comingSoon ? <span className="coming-soon">Coming Soon</span> : null}
+                </h2>
+                <p>{feature.text}</p>
+                <ul>
+                  {feature.points.map((point) => (
+                    <li key={point}>{point}</li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <section className="call-to-action">{props.callToAction}</section>
+      </div>
+    </main>
+  );
+}

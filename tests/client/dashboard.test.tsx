@@ -1,0 +1,414 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { session } from "../../client/api/session";
+import Dashboard from "../../client/pages/dashboard/Dashboard";
+import { KEY_TRENDS_REFRESH_MS } from "../../client/pages/dashboard/KeyTrendsPanel";
+import PlaceDashboard from "../../client/pages/dashboard/PlaceDashboard";
+import PlaceInfo from "../../client/pages/dashboard/PlaceInfo";
+import type { KeyTrends } from "../../worker/schemas/answers";
+import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
+
+const copper = makePlace();
+const stoop = makePlace({ id: 2, slug: "the-stoop", name: "The Stoop", cover_image: null, cover_photo_url: null, phone_number: "", owners: [], website: "" });
+
+const liveTrends: KeyTrends = { currentCapacity: 64, peakHour: "21:00", peakHourUtilization: 82, currentPopulation: 64, currentStatus: "Lively" };
+
+const quarterHours = { intervals: ["2026-05-01T23:00:00Z", "2026-05-01T23:15:00Z"], relative_fullness: [40, 55] };
+
+/** The per-place charts' answers, the same for both places. */
+const placeCharts = (id: number) => ({
+  [`GET /api/place/${id}/key-trends`]: liveTrends,
+  [`GET /api/place/${id}/daily_population_summary`]: [
+    { label: "20:00", general_avg: 40, last_day_value: 55 },
+    { label: "21:00", general_avg: 70, last_day_value: 82 },
+  ],
+  [`GET /api/place/${id}/agg_15_device_counts`]: quarterHours,
+  [`GET /api/place/people/${id}/agg_15_device_counts`]: quarterHours,
+  [`GET /api/place/${id}/weekly_population_summary`]: { Monday: 12, Friday: 48 },
+});
+
+/** Every endpoint the dashboard reads; `overrides` replace single routes. */
+function dashboardApi(overrides: Record<string, unknown> = {}) {
+  return stubApi({
+    "GET /api/get-places-owned": [copper, stoop],
+    "GET /api/place/1": copper,
+    "GET /api/check_pico/1": { exists: true },
+    "GET /api/check_pico/2": { exists: false },
+    "POST /api/feature-flags/enable_new_dashboard": { value: false },
+    ...placeCharts(1),
+    ...placeCharts(2),
+    "GET /api/calendar_data": {
+      calendar_data: [
+        { date: "2026-04-30", busyness_score: 34 },
+        { date: "2026-05-01", busyness_score: 91 },
+      ],
+    },
+    "GET /api/hourly_data": {
+      hourly_data: [
+        { hour: "20:00", population: 60 },
+        { hour: "21:00", population: 91 },
+      ],
+    },
+    "GET /api/peak_hourly_data": { peakHour: "21:00", peakHourUtilization: 91 },
+    "GET /api/business/1/events": { events: [] },
+    ...overrides,
+  });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/dashboard", Component: Dashboard },
+      { path: "/place_info", Component: PlaceInfo },
+      { path: "/place_dashboard", Component: PlaceDashboard },
+      { path: "/auth", Component: () => <h1>Sign in page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const signIn = () => session.store("owner-token", 5);
+
+describe("Dashboard session", () => {
+  it("sends a visitor without a token to /auth and back here afterwards", async () => {
+    dashboardApi();
+    const router = renderAt("/dashboard?place_id=1");
+    await screen.findByRole("heading", { name: "Sign in page" });
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent("/dashboard?place_id=1")}`);
+  });
+
+  it("stores token and user_id from the query and removes them from the address", async () => {
+    const fetchMock = dashboardApi();
+    const router = renderAt("/dashboard?token=handed-over&user_id=9&place_id=1");
+    await screen.findByRole("heading", { name: copper.name, level: 2 });
+    expect(session.accessToken()).toBe("handed-over");
+    expect(session.userId()).toBe("9");
+    expect(router.state.location.search).toBe("?place_id=1");
+    const [, init] = callsTo(fetchMock, "GET", "/api/get-places-owned")[0];
+    expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer handed-over");
+  });
+});
+
+describe("Dashboard businesses", () => {
+  beforeEach(signIn);
+
+  it("folds the list on a narrow screen through its title", async () => {
+    dashboardApi();
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    renderAt("/dashboard");
+    const toggle = await screen.findByRole("button", { name: "Your Businesses" });
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    fireEvent.click(screen.getByRole("button", { name: /The Stoop/ }));
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "false"));
+    expect(screen.queryByRole("button", { name: /The Copper Lantern/ })).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(screen.getByRole("button", { name: /The Copper Lantern/ })).toBeVisible();
+  });
+
+  it("lists the owner's businesses with cover or 'No Image' and asks to pick one", async () => {
+    dashboardApi();
+    renderAt("/dashboard");
+    const list = await screen.findByRole("navigation", { name: "Your Businesses" });
+    const items = within(list).getAllByRole("button");
+    expect(items.map((item) => item.textContent)).toEqual([copper.name, `No Image${stoop.name}`]);
+    expect(items[0].querySelector("img")).toHaveAttribute("src", copper.cover_image);
+    expect(screen.getByText("Select a business to view details.")).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to fetch businesses.' when the list cannot be read", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    dashboardApi({ "GET /api/get-places-owned": () => json({}, 500) });
+    renderAt("/dashboard");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch businesses.");
+  });
+
+  it("shows the chosen business: details, N/A for missing ones, Monday-first hours and the device badge", async () => {
+    dashboardApi();
+    renderAt("/dashboard");
+    fireEvent.click(await screen.findByRole("button", { name: /The Stoop/ }));
+    const details = await screen.findByRole("region", { name: stoop.name });
+    const facts = within(details).getAllByRole("definition").map((entry) => entry.textContent);
+    expect(facts).toEqual([stoop.address, "N/A", "N/A", "N/A"]);
+    const rows = within(details).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Monday5:00 PM2:00 AM",
+      "Tuesday5:00 PM2:00 AM",
+      "Wednesday5:00 PM2:00 AM",
+      "Thursday5:00 PM2:00 AM",
+      "Friday4:00 PM4:00 AM",
+      "Saturday4:00 PM4:00 AM",
+      "SundayClosed",
+    ]);
+    expect(await within(details).findByText("Warning: Device is Offline")).toBeInTheDocument();
+    expect(within(details).getByText(/plugged in/)).toBeInTheDocument();
+    expect(within(details).getByText(/Wi-Fi/)).toBeInTheDocument();
+  });
+
+  it("says 'Device is Online' when a device reported", async () => {
+    dashboardApi();
+    renderAt("/dashboard?place_id=1");
+    expect(await screen.findByText("Device is Online")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: copper.name })).toHaveAttribute("aria-current", "true");
+  });
+
+  it("edits, updates with the owner's JSON and shows the new phone number", async () => {
+    const fetchMock = dashboardApi({
+      "POST /api/place/update/1": ({ init }: { init?: RequestInit }) => json({ ...copper, ...JSON.parse(String(init?.body)) }),
+    });
+    renderAt("/dashboard?place_id=1");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "(212) 555-0199" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByText(copper.phone_number)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "(212) 555-0199" } });
+    fireEvent.change(screen.getByLabelText("Sunday Open"), { target: { value: "12:00" } });
+    fireEvent.change(screen.getByLabelText("Sunday Close"), { target: { value: "20:00" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Business updated successfully!");
+    expect(screen.getByText("(212) 555-0199")).toBeInTheDocument();
+    const [, init] = callsTo(fetchMock, "POST", "/api/place/update/1")[0];
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({ name: copper.name, phone_number: "(212) 555-0199", sunday_open: "12:00", sunday_close: "20:00", favorite: false });
+    expect(Object.keys(body)).toHaveLength(19);
+  });
+
+  it("checks the edit with the server's schema before sending it", async () => {
+    const fetchMock = dashboardApi();
+    renderAt("/dashboard?place_id=1");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: " " } });
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "555" } });
+    fireEvent.change(screen.getByLabelText("Monday Close"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("This field is required.")).toBeInTheDocument();
+    expect(screen.getByText("Invalid phone number format.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(callsTo(fetchMock, "POST", "/api/place/update/1")).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "The Copper Lantern" } });
+    fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Give both an opening and a closing time, or leave both empty when closed.")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST", "/api/place/update/1")).toHaveLength(0);
+  });
+
+  it("shows the server's sentence, or 'Failed to update business.', when the update is refused", async () => {
+    let answer = json({ error: "phone_number: Invalid phone number format." }, 400);
+    dashboardApi({ "POST /api/place/update/1": () => answer });
+    renderAt("/dashboard?place_id=1");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("phone_number: Invalid phone number format.");
+    answer = new Response("", { status: 500 });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Failed to update business."));
+  });
+
+  it("generates an invite link, copies it with the spec's alert and closes the modal", async () => {
+    dashboardApi({
+      "POST /api/place/1/generate-url": { invite_link: "http://localhost/invite/abc", expires_at: "2026-05-08T20:00:00.000Z" },
+    });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    renderAt("/dashboard?place_id=1");
+    fireEvent.click(await screen.findByRole("button", { name: "Assign Additional Owner" }));
+    const dialog = await screen.findByRole("dialog", { name: "Generated URL" });
+    expect(within(dialog).getByLabelText("Invite link")).toHaveValue("http://localhost/invite/abc");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Copy to Clipboard" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("URL copied to clipboard!"));
+    expect(writeText).toHaveBeenCalledWith("http://localhost/invite/abc");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("Dashboard data tabs", () => {
+  beforeEach(signIn);
+
+  const tabNames = async () => {
+    await screen.findByRole("tab", { name: "Today at a Glance" });
+    // Let the flag's answer arrive before reading the tab list.
+    await act(async () => {});
+    return screen.getAllByRole("tab").map((tab) => tab.textContent);
+  };
+
+  it("shows People when enable_new_dashboard is on", async () => {
+    dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": { value: true } });
+    renderAt("/dashboard?place_id=1");
+    await waitFor(async () => expect(await tabNames()).toContain("People"));
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Daily Comparison", "Events", "People"]);
+  });
+
+  it("hides People when the flag is off", async () => {
+    dashboardApi();
+    renderAt("/dashboard?place_id=1");
+    expect(await tabNames()).toEqual(["Today at a Glance", "Daily Comparison", "Events"]);
+  });
+
+  it("hides People when the flag cannot be fetched", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => Promise.reject(new TypeError("offline")) });
+    renderAt("/dashboard?place_id=1");
+    expect(await tabNames()).toEqual(["Today at a Glance", "Daily Comparison", "Events"]);
+  });
+
+  it("hides People when the flag answers with an error", async () => {
+    dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => json({ error: "boom" }, 500) });
+    renderAt("/dashboard?place_id=1&tab=people");
+    expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
+    expect(screen.getAllByRole("tab")).toHaveLength(3);
+  });
+
+  it("shows 'Invalid Tab' for an unknown tab", async () => {
+    dashboardApi();
+    renderAt("/dashboard?place_id=1&tab=settings");
+    expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
+  });
+
+  it("moves between tabs with the arrow keys and keeps the tab in the address", async () => {
+    dashboardApi();
+    const router = renderAt("/dashboard?place_id=1");
+    const first = await screen.findByRole("tab", { name: "Today at a Glance" });
+    expect(first).toHaveAttribute("aria-selected", "true");
+    fireEvent.keyDown(first, { key: "ArrowRight" });
+    expect(await screen.findByRole("tab", { name: "Daily Comparison", selected: true })).toHaveFocus();
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("daily");
+  });
+
+  it("draws the overview: summary, hourly bars, recent capacity and the weekly chart", async () => {
+    dashboardApi();
+    renderAt("/dashboard?place_id=1");
+    const hourly = await screen.findByRole("region", { name: "Hourly: usual versus today" });
+    await waitFor(() => expect(hourly.querySelector("canvas")).not.toBeNull());
+    expect(hourly.querySelector(".chart-canvas")).toHaveAttribute("data-points", "2");
+    expect(within(hourly).getByText("Usual")).toBeInTheDocument();
+    expect(within(hourly).getByText("Today")).toBeInTheDocument();
+    const recent = screen.getByRole("region", { name: "Capacity, last 24 hours" });
+    await waitFor(() => expect(recent.querySelector("canvas")).not.toBeNull());
+    const weekly = screen.getByRole("region", { name: "Weekly summary" });
+    await waitFor(() => expect(weekly.querySelector(".chart-canvas")).toHaveAttribute("data-points", "7"));
+    const summary = screen.getByRole("region", { name: "Today so far" });
+    await within(summary).findByText("9 PM · 82%");
+    expect(within(summary).getByText("12 points busier than usual (usually 70% at 9 PM)")).toBeInTheDocument();
+  });
+
+  it("keeps a failed chart at 'Loading...' with a retry that loads it", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let fail = true;
+    dashboardApi({
+      "GET /api/place/1/weekly_population_summary": () => (fail ? json({ error: "down" }, 503) : json({ Monday: 3 })),
+    });
+    renderAt("/dashboard?place_id=1");
+    const retry = await screen.findByRole("button", { name: "Retry loading the weekly summary" });
+    const weekly = screen.getByRole("region", { name: "Weekly summary" });
+    expect(within(weekly).getByText("Loading...")).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    fail = false;
+    fireEvent.click(retry);
+    await waitFor(() => expect(weekly.querySelector("canvas")).not.toBeNull());
+  });
+
+  it("opens a heatmap day's hourly chart with its peak hour", async () => {
+    dashboardApi();
+    renderAt("/dashboard?place_id=1&tab=daily");
+    expect(await screen.findByText("Select a day to view hourly data.")).toBeInTheDocument();
+    // The calendar opens on the latest month with data, and goes back as far as the data does.
+    expect(await screen.findByRole("heading", { name: "May 2026" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Next month/ })).toBeDisabled();
+    const empty = screen.getByRole("button", { name: "Saturday, May 2, 2026: no data" });
+    expect(empty).toBeDisabled();
+    expect(empty).toHaveClass("heatmap-score-none");
+    fireEvent.click(screen.getByRole("button", { name: /Previous month/ }));
+    expect(screen.getByRole("button", { name: "Thursday, April 30, 2026: busyness 34" })).toHaveClass("heatmap-score-3");
+    expect(screen.getByRole("button", { name: /Previous month/ })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: /Next month/ }));
+    const busyDay = screen.getByRole("button", { name: "Friday, May 1, 2026: busyness 91" });
+    expect(busyDay).toHaveClass("heatmap-score-9");
+    fireEvent.click(busyDay);
+    expect(busyDay).toHaveAttribute("aria-pressed", "true");
+    const detail = await screen.findByRole("region", { name: "Hourly Population Data for 2026-05-01" });
+    expect(await within(detail).findByText("9 PM")).toBeInTheDocument();
+    expect(within(detail).getByText("91%")).toBeInTheDocument();
+    expect(within(detail).getByText("Peak Hour Population")).toBeInTheDocument();
+    await waitFor(() => expect(detail.querySelector(".chart-canvas")).toHaveAttribute("data-points", "2"));
+  });
+
+  it("draws 'Population (Past 24hrs)' on the People tab", async () => {
+    dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": { value: true } });
+    renderAt("/dashboard?place_id=1&tab=people");
+    const people = await screen.findByRole("region", { name: "Population (Past 24hrs)" });
+    await waitFor(() => expect(people.querySelector("canvas")).not.toBeNull());
+    expect(within(people).getAllByText("People").length).toBeGreaterThan(0);
+  });
+});
+
+describe("Key trends", () => {
+  beforeEach(signIn);
+  afterEach(() => vi.useRealTimers());
+
+  const tileValues = () =>
+    within(screen.getByRole("region", { name: "Key trends" }))
+      .getAllByRole("definition")
+      .map((tile) => tile.textContent);
+
+  it("starts at 'Loading...' and shows 'Device Offline' in all four tiles when currentCapacity is null", async () => {
+    const pending: ((response: Response) => void)[] = [];
+    dashboardApi({ "GET /api/place/1/key-trends": () => new Promise<Response>((resolve) => pending.push(resolve)) });
+    renderAt("/place_dashboard?place_id=1");
+    await screen.findByRole("region", { name: "Key trends" });
+    expect(tileValues()).toEqual(["Loading...", "Loading...", "Loading...", "Loading..."]);
+    const offline = { currentCapacity: null, peakHour: null, peakHourUtilization: null, currentPopulation: null, currentStatus: null };
+    await act(async () => pending.forEach((answer) => answer(json(offline))));
+    expect(tileValues()).toEqual(["Device Offline", "Device Offline", "Device Offline", "Device Offline"]);
+  });
+
+  it("refreshes on its own so a rising crowd shows without a reload", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let capacity = 20;
+    dashboardApi({ "GET /api/place/1/key-trends": () => json({ ...liveTrends, currentCapacity: capacity }) });
+    renderAt("/place_dashboard?place_id=1");
+    await waitFor(() => expect(tileValues()[0]).toBe("20%"));
+    capacity = 45;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(KEY_TRENDS_REFRESH_MS);
+    });
+    await waitFor(() => expect(tileValues()[0]).toBe("45%"));
+    expect(KEY_TRENDS_REFRESH_MS).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe("Place info", () => {
+  beforeEach(signIn);
+
+  it("shows type and details, and links to the place dashboard", async () => {
+    dashboardApi();
+    renderAt("/place_info?place_id=1");
+    const details = await screen.findByRole("region", { name: copper.name });
+    expect(within(details).getByText("Bar")).toBeInTheDocument();
+    expect(within(details).getByRole("link", { name: copper.website })).toHaveAttribute("href", copper.website);
+    expect(within(details).getByRole("link", { name: "Go to Place Dashboard" })).toHaveAttribute("href", "/place_dashboard?place_id=1");
+  });
+
+  it("shows 'Failed to fetch business details.' when the place cannot be read", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    dashboardApi({ "GET /api/place/1": () => json({ error: "Not your place." }, 403) });
+    renderAt("/place_info?place_id=1");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch business details.");
+  });
+
+  it("shows 'Loading...' in the data panel until the place arrives", async () => {
+    let answer!: (response: Response) => void;
+    dashboardApi({ "GET /api/place/1": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAt("/place_dashboard?place_id=1");
+    expect(await screen.findByText("Loading...")).toBeInTheDocument();
+    await act(async () => answer(json(copper)));
+    expect(await screen.findByRole("heading", { name: `${copper.name}: dashboard` })).toBeInTheDocument();
+  });
+});

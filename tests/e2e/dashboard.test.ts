@@ -1,0 +1,218 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
+import { DEMO_OWNER } from "../../scripts/seed.ts";
+import { launchBrowser, openPage, queryD1 } from "./browser";
+
+const artifacts = path.resolve(import.meta.dirname, "../../test-results");
+
+let browser: Browser;
+let ownedNames: string[];
+let copperId: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(artifacts, { recursive: true });
+  const owned = queryD1<{ id: number; name: string; slug: string }>(
+    `SELECT id, name, slug FROM places WHERE slug IN (${DEMO_OWNER.placeSlugs.map((slug) => `'${slug}'`).join(", ")}) ORDER BY name`,
+  );
+  ownedNames = owned.map((place) => place.name);
+  copperId = owned.find((place) => place.slug === "the-copper-lantern")!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The demo owner, signed in through /auth and sent on to `route`. */
+async function ownerPage(route: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await openPage(browser, `/auth?next=${encodeURIComponent(route)}`, viewport);
+  await page.getByLabel("Email").fill(DEMO_OWNER.email);
+  await page.getByLabel("Password").fill(DEMO_OWNER.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
+  return page;
+}
+
+/** Canvas pixels of a chart drawn in `hex` (a series colour): proof that data was drawn, not just axes. */
+function pixelsOfColor(chart: Locator, hex: string): Promise<number> {
+  return chart.locator("canvas").evaluate((canvas: HTMLCanvasElement, color) => {
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(color.slice(at, at + 2), 16));
+    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8 && data[i + 3] > 200) count++;
+    }
+    return count;
+  }, hex);
+}
+
+/** Accepts every alert and confirm, remembering their texts. */
+function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+describe("owner dashboard, in Chromium against the built app", () => {
+  it("lists the demo owner's two venues and no one else's", async () => {
+    const page = await ownerPage("/dashboard");
+    const list = page.getByRole("navigation", { name: "Your Businesses" });
+    await list.getByRole("button").first().waitFor();
+    const names = (await list.getByRole("button").allTextContents()).map((text) => text.replace(/^No Image/, "")).sort();
+    expect(names).toEqual(ownedNames);
+    const others = queryD1<{ name: string }>(
+      `SELECT name FROM places WHERE slug NOT IN (${DEMO_OWNER.placeSlugs.map((slug) => `'${slug}'`).join(", ")}) LIMIT 3`,
+    );
+    for (const other of others) expect(await list.getByText(other.name).count()).toBe(0);
+    await page.getByText("Select a business to view details.").waitFor();
+    await page.context().close();
+  });
+
+  it("draws the overview: today's summary and the hourly, recent and weekly charts with data", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const charts: [string, string][] = [
+      ["Hourly: usual versus today", "#78716c"],
+      ["Capacity, last 24 hours", "#2563eb"],
+      ["Weekly summary", "#7c3aed"],
+    ];
+    for (const [name, color] of charts) {
+      const chart = page.getByRole("region", { name });
+      await chart.locator("canvas").waitFor();
+      expect(Number(await chart.locator(".chart-canvas").getAttribute("data-points"))).toBeGreaterThan(0);
+      await expect.poll(() => pixelsOfColor(chart, color), { message: `${name} draws its series` }).toBeGreaterThan(100);
+    }
+    const summary = page.getByRole("region", { name: "Today so far" });
+    await summary.getByText("Visitors so far").waitFor();
+    expect(await summary.locator("dd").allTextContents()).not.toContain("Loading...");
+    await page.context().close();
+  });
+
+  it("opens a heatmap day's hourly chart from the Daily Comparison calendar", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    await page.getByRole("tab", { name: "Daily Comparison" }).click();
+    await page.getByText("Select a day to view hourly data.").waitFor();
+    const day = page.locator(".heatmap-day:not([disabled])").last();
+    await day.waitFor();
+    expect(await day.getAttribute("class")).toMatch(/heatmap-score-(10|\d)\b/);
+    expect(await page.locator(".heatmap-day[disabled]").first().getAttribute("class")).toContain("heatmap-score-none");
+    const date = (await day.getAttribute("data-date"))!;
+    await day.click();
+    const detail = page.getByRole("region", { name: `Hourly Population Data for ${date}` });
+    await detail.locator("canvas").waitFor();
+    await expect.poll(() => pixelsOfColor(detail, "#b45309")).toBeGreaterThan(100);
+    const peak = detail.getByRole("definition").first();
+    await expect.poll(() => peak.textContent()).toMatch(/^\d{1,2} (AM|PM)/);
+    await page.context().close();
+  });
+
+  it("moves Current Capacity within 60 s of new sensor readings, without a reload", { timeout: 120_000 }, async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const capacity = page.getByRole("region", { name: "Key trends" }).getByRole("definition").first();
+    await expect.poll(() => capacity.textContent()).not.toBe("Loading...");
+    const before = await capacity.textContent();
+
+    // Every sensor of the venue reports, so the headcount is exactly what is posted.
+    const keys = (JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
+      (key) => key.placeId === copperId,
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    const [{ packed_threshold }] = queryD1<{ packed_threshold: number }>(`SELECT packed_threshold FROM places WHERE id = ${copperId}`);
+    const full = before !== "100%";
+    for (const [index, key] of keys.entries()) {
+      const count = full ? Math.ceil(packed_threshold / keys.length) + (index === 0 ? 1 : 0) : 0;
+      const posted = await page.request.post("/api/ingest", { headers: { authorization: `Bearer ${key.key}` }, data: { count } });
+      expect(posted.ok()).toBe(true);
+    }
+    const expected = full ? "100%" : "0%";
+    await expect.poll(() => capacity.textContent(), { timeout: 60_000, interval: 1_000 }).toBe(expected);
+    await page.reload();
+    await page.getByText("Device is Online").waitFor();
+    await page.context().close();
+  });
+
+  it("edits the phone number, updates it and still shows it after a reload", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const phone = `(212) 555-${String(Date.now()).slice(-4)}`;
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Phone number").fill(phone);
+    await page.getByRole("button", { name: "Update" }).click();
+    await page.getByRole("status").getByText("Business updated successfully!").waitFor();
+    await page.reload();
+    await page.getByRole("region", { name: "The Copper Lantern" }).getByText(phone).waitFor();
+    expect(queryD1<{ phone_number: string }>(`SELECT phone_number FROM places WHERE id = ${copperId}`)).toEqual([{ phone_number: phone }]);
+    await page.context().close();
+  });
+
+  it("generates an invite link and copies it to the clipboard", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const dialogs = collectDialogs(page);
+    await page.getByRole("button", { name: "Assign Additional Owner" }).click();
+    const modal = page.getByRole("dialog", { name: "Generated URL" });
+    const link = await modal.getByLabel("Invite link").inputValue();
+    expect(new URL(link).pathname).toMatch(/^\/invite\/.+/);
+    await modal.getByRole("button", { name: "Copy to Clipboard" }).click();
+    await expect.poll(() => dialogs).toContain("URL copied to clipboard!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await modal.getByRole("button", { name: "Close" }).click();
+    await modal.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("creates an event with an image, edits it and deletes it", async () => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}&tab=events`);
+    const dialogs = collectDialogs(page);
+    const name = `E2E Jazz ${Date.now()}`;
+    await page.getByRole("tab", { name: "Add Event" }).click();
+    await page.getByLabel(/^Event name/).fill(name);
+    const category = page.getByLabel(/^Category/);
+    await category.locator("option").nth(1).waitFor({ state: "attached" });
+    await category.selectOption({ index: 1 });
+    await page.getByRole("radio", { name: "Yes" }).check();
+    await page.getByRole("checkbox", { name: "Friday" }).check();
+    await page.getByLabel(/^Cover image/).setInputFiles({ name: "jazz.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG });
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await expect.poll(() => dialogs).toContain("Event created successfully!");
+
+    const card = page.getByRole("button", { name: new RegExp(name) });
+    await card.waitFor();
+    expect(await card.locator("img").getAttribute("src")).toMatch(/^\/api\/images\//);
+    const [stored] = queryD1<{ is_recurring: number; repeating_days: string; cover_image_key: string | null }>(
+      `SELECT is_recurring, repeating_days, cover_image_key FROM events WHERE name = '${name}'`,
+    );
+    expect(stored).toMatchObject({ is_recurring: 1, repeating_days: '["Friday"]' });
+    expect(stored.cover_image_key).not.toBeNull();
+
+    await card.click();
+    await page.getByLabel(/^Event name/).fill(`${name} XL`);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => dialogs).toContain("Event updated successfully!");
+    const renamed = page.getByRole("button", { name: new RegExp(`${name} XL`) });
+    await renamed.click();
+    await page.getByRole("button", { name: "Delete Event" }).click();
+    await page.getByRole("status").getByText("Event deleted successfully!").waitFor();
+    expect(dialogs).toContain("Are you sure you want to delete this event?");
+    expect(await page.getByRole("button", { name: new RegExp(name) }).count()).toBe(0);
+    expect(queryD1(`SELECT id FROM events WHERE name LIKE '${name}%'`)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([1280, 375])("saves a screenshot of the dashboard at %i px", async (width) => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}`, { width, height: 900 });
+    await page.getByRole("region", { name: "Weekly summary" }).locator("canvas").waitFor();
+    await page.screenshot({ path: path.join(artifacts, `dashboard-${width}.png`), fullPage: true });
+    // Nothing may stick out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.context().close();
+  });
+});
+
+/** A valid 1×1 PNG: the server checks uploads by their magic bytes. */
+const ONE_PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);

@@ -1,0 +1,383 @@
+// The public site in Chromium at desktop and phone widths: navigation rules, marketing pages,
+// the live map, venue profiles with reviews, and an axe-core accessibility check.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AxeResults } from "axe-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Level, LiveAnswer } from "../../worker/schemas/answers";
+import { seedVenues } from "../../scripts/seed-data/venues";
+import { launchBrowser, openPage, queryD1 } from "./browser";
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+const viewports = [
+  ["1280 px", DESKTOP],
+  ["375 px", PHONE],
+] as const;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+// Live levels the seeded venues report during this file, standing in for their sensors: the first
+// venues are Relaxed, then Lively, then Packed, and the last two are silent (no live level).
+const repeat = (level: Level, times: number): Level[] => Array.from({ length: times }, () => level);
+const LEVEL_PLAN: (Level | null)[] = [...repeat("Relaxed", 6), ...repeat("Lively", 5), ...repeat("Packed", 4), null, null];
+const packedCount = LEVEL_PLAN.filter((level) => level === "Packed").length;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const now = Date.now();
+  const rows = seedVenues.map((venue, index) => {
+    const level = LEVEL_PLAN[index];
+    if (level === null) return `((SELECT id FROM places WHERE slug = '${venue.slug}'), NULL, NULL, NULL, 0, NULL)`;
+    const people = { Relaxed: 10, Lively: 50, Packed: 90 }[level] + index;
+    const values = `${people}, ${Math.min(100, people)}, '${level}', 1, ${now}`;
+    return `((SELECT id FROM places WHERE slug = '${venue.slug}'), ${values})`;
+  });
+  queryD1(
+    `INSERT OR REPLACE INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES ${rows.join(", ")}`,
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serious and critical axe-core violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // evaluate() runs outside the page's CSP, which forbids injected inline scripts.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+const mainHeading = (page: Page) => page.locator("main h1").first();
+const header = (page: Page) => page.locator("header.site-header");
+const hamburger = (page: Page) => header(page).getByRole("button", { name: /menu/ });
+const learnMore = (page: Page) => header(page).getByRole("button", { name: "Learn More" });
+
+/**
+ * Clicks a link and waits until its page shows: the URL, then its own heading when given, else a
+ * main heading other than the one before (lazy pages render a moment after the URL changes).
+ */
+async function follow(page: Page, link: Locator, path: string, heading?: string) {
+  const before = await mainHeading(page).textContent();
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
+  if (heading) {
+    await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+  } else {
+    await expect.poll(() => mainHeading(page).textContent()).not.toBe(before);
+  }
+}
+
+describe.each(viewports)("header and footer at %s", (_label, viewport) => {
+  const isPhone = viewport.width < 768;
+
+  it("every header link reaches its page and closes the menu and dropdown", async () => {
+    const page = await openPage(browser, "/faq", viewport);
+    await mainHeading(page).waitFor();
+    const links = [
+      { name: "For Consumers", path: "/consumers", heading: "Third Place for Consumers", inDropdown: true },
+      { name: "For Businesses", path: "/bars", heading: "Third Place for Businesses", inDropdown: true },
+      { name: "About Us", path: "/about", heading: "About Us" },
+      { name: "FAQs", path: "/faq", heading: "Frequently Asked Questions" },
+      { name: "Submit a Business", path: "/submit-business", heading: "Submit a Business" },
+      { name: "Partner Log-In", path: "/businesses" },
+    ];
+    for (const link of links) {
+      if (isPhone) await hamburger(page).click();
+      if (link.inDropdown) await learnMore(page).click();
+      await follow(page, header(page).getByRole("link", { name: link.name, exact: true }), link.path, link.heading);
+      expect(await learnMore(page).getAttribute("aria-expanded")).toBe("false");
+      if (isPhone) expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
+    }
+    await follow(page, header(page).getByRole("link", { name: "Third Place home" }), "/", "We're transforming the way you go out.");
+    await page.context().close();
+  });
+
+  it("every footer link reaches its page; policies, socials, contact and © 2025 are there", async () => {
+    const page = await openPage(browser, "/faq", viewport);
+    await mainHeading(page).waitFor();
+    const footer = page.locator("footer");
+    const internal: [string, string, string?][] = [
+      ["Home", "/", "We're transforming the way you go out."],
+      ["About Us", "/about", "About Us"],
+      ["For Consumers", "/consumers", "Third Place for Consumers"],
+      ["For Businesses", "/bars", "Third Place for Businesses"],
+      ["FAQs", "/faq", "Frequently Asked Questions"],
+      ["Submit a Business", "/submit-business", "Submit a Business"],
+      ["Partner Log-In", "/businesses"],
+      ["Admin", "/admin"],
+    ];
+    for (const [name, path, heading] of internal) {
+      await follow(page, footer.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true }), path, heading);
+    }
+    for (const name of ["Privacy Policy", "EULA", "Terms of Service"]) {
+      const href = await footer.getByRole("link", { name }).getAttribute("href");
+      expect(href).toMatch(/^https:\/\//);
+    }
+    expect(await footer.getByRole("list", { name: "Social media" }).getByRole("link").count()).toBe(4);
+    expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await footer.textContent()).toContain("© 2025");
+    await page.context().close();
+  });
+});
+
+describe("menu and dropdown rules", () => {
+  it("desktop: the dropdown closes on a click outside, on Escape (focus back on its button) and on a choice", async () => {
+    const page = await openPage(browser, "/about", DESKTOP);
+    await mainHeading(page).waitFor();
+    const menu = header(page).locator(".dropdown-menu");
+    expect(await menu.evaluate((element) => getComputedStyle(element).transitionDuration)).toContain("0.3s");
+
+    await learnMore(page).click();
+    await menu.waitFor({ state: "visible" });
+    expect(await learnMore(page).getAttribute("aria-expanded")).toBe("true");
+    await mainHeading(page).click();
+    await menu.waitFor({ state: "hidden" });
+
+    await learnMore(page).click();
+    await menu.waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    expect(await learnMore(page).evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // Keyboard only: Enter opens it, Tab reaches the first link, Enter follows it.
+    await page.keyboard.press("Enter");
+    await menu.waitFor({ state: "visible" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Third Place for Consumers" }).waitFor();
+    await menu.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  it("phone: the hamburger menu opens, closes on a click outside and on Escape, Escape closes the dropdown first", async () => {
+    const page = await openPage(browser, "/about", PHONE);
+    await mainHeading(page).waitFor();
+    // By CSS, not by role: a closed menu is hidden from the accessibility tree.
+    const nav = header(page).locator("nav.site-nav");
+    await nav.waitFor({ state: "hidden" });
+    expect(await nav.evaluate((element) => getComputedStyle(element).transitionDuration)).toContain("0.3s");
+
+    await hamburger(page).click();
+    await nav.waitFor({ state: "visible" });
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("true");
+    await page.locator(".copyright").click(); // anywhere outside the header
+    await nav.waitFor({ state: "hidden" });
+
+    await hamburger(page).click();
+    await nav.waitFor({ state: "visible" });
+    await learnMore(page).click();
+    await header(page).getByRole("link", { name: "For Consumers" }).waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await header(page).getByRole("link", { name: "For Consumers" }).waitFor({ state: "hidden" });
+    expect(await nav.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await nav.waitFor({ state: "hidden" });
+    expect(await hamburger(page).evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("marketing pages", () => {
+  it("FAQ opens one question at a time", async () => {
+    const page = await openPage(browser, "/faq", PHONE);
+    const questions = page.locator("main .accordion button");
+    await questions.first().waitFor();
+    const openCount = () => page.locator('main .accordion button[aria-expanded="true"]').count();
+    const visiblePanels = () => page.locator("main .accordion-panel:visible").count();
+    expect(await openCount()).toBe(0);
+
+    await questions.nth(0).click();
+    expect(await openCount()).toBe(1);
+    expect(await visiblePanels()).toBe(1);
+    await questions.nth(7).click();
+    expect(await openCount()).toBe(1);
+    expect(await questions.nth(7).getAttribute("aria-expanded")).toBe("true");
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
+    expect(await visiblePanels()).toBe(1);
+    expect(await page.getByRole("link", { name: "Contact us" }).getAttribute("href")).toMatch(/^mailto:/);
+    await page.context().close();
+  });
+
+  it("About shows the story, the supporter and four team members", async () => {
+    const page = await openPage(browser, "/about", DESKTOP);
+    await page.getByRole("heading", { name: "Our Team" }).waitFor();
+    expect(await page.locator(".team-member").count()).toBe(4);
+    expect(await page.locator(".team-member h3").allTextContents()).toHaveLength(4);
+    await page.getByRole("heading", { name: "Our Story" }).waitFor();
+    expect(await page.locator("main").textContent()).toContain("university venture accelerator programme");
+    await page.context().close();
+  });
+
+  it("For Businesses and For Consumers show four features each, marketing and offers Coming Soon", async () => {
+    for (const [path, comingSoon] of [
+      ["/bars", "Targeted Marketing"],
+      ["/consumers", "Exclusive Offers"],
+    ] as const) {
+      const page = await openPage(browser, path, DESKTOP);
+      await mainHeading(page).waitFor();
+      expect(await page.locator(".feature").count()).toBe(4);
+      expect(await page.locator(".feature", { hasText: "Coming Soon" }).locator("h2").textContent()).toContain(comingSoon);
+      await page.context().close();
+    }
+  });
+
+  it("Home shows the hero, the six sections and live examples for the chosen vibe", async () => {
+    const page = await openPage(browser, "/", DESKTOP);
+    await mainHeading(page).waitFor();
+    const sections = await page.locator("main h2").allTextContents();
+    for (const title of [
+      "See What's Around You",
+      "Get Real-Time Updates",
+      "Share Your Experience",
+      "Connect with Friends",
+      "Stay in the Loop on Events",
+      "The Third Place Difference",
+    ]) {
+      expect(sections).toContain(title);
+    }
+    await waitForLiveLevels(page);
+    await page.reload();
+    await page.locator(".vibe-card").first().waitFor();
+    expect(await page.locator(".vibe-card .level-badge.level-relaxed").count()).toBe(3);
+    await page.locator(".level-filter label", { hasText: "Packed" }).click();
+    await page.locator(".vibe-card .level-badge.level-packed").first().waitFor();
+    expect(await page.locator(".vibe-card .level-badge").count()).toBe(3);
+    expect(await page.locator(".vibe-card .level-badge.level-packed").count()).toBe(3);
+    await page.context().close();
+  });
+});
+
+/** /api/live is cached for up to 30 s: wait until it shows this file's levels. */
+async function waitForLiveLevels(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (await page.request.get("/api/live")).json()) as LiveAnswer;
+        return answer.places.filter((place) => place.level === "Packed").length;
+      },
+      { timeout: 45_000, interval: 1_000 },
+    )
+    .toBe(packedCount);
+}
+
+describe("live map", () => {
+  it.each(viewports)("at %s shows one marker per venue, filters by level and opens a profile", async (_label, viewport) => {
+    const page = await openPage(browser, "/", viewport);
+    await waitForLiveLevels(page);
+    await page.goto("/live-look");
+    const markers = page.locator(".leaflet-marker-icon.venue-marker");
+    await expect.poll(() => markers.count()).toBe(seedVenues.length);
+    expect(await page.locator(".venue-map").evaluate((element) => element.getBoundingClientRect().height)).toBe(660);
+    expect(await page.locator(".venue-row").count()).toBe(seedVenues.length);
+    expect(await page.getByRole("status").textContent()).toBe(`Showing ${seedVenues.length} of ${seedVenues.length} venues.`);
+
+    await page.locator(".level-filter label", { hasText: "Packed" }).click();
+    await expect.poll(() => markers.count()).toBe(packedCount);
+    expect(await page.locator(".venue-marker.level-packed").count()).toBe(packedCount);
+    expect(await page.locator(".venue-row").count()).toBe(packedCount);
+    expect(await page.locator(".venue-row .level-badge.level-packed").count()).toBe(packedCount);
+
+    await page.locator(".level-filter label", { hasText: "All venues" }).click();
+    await expect.poll(() => markers.count()).toBe(seedVenues.length);
+    // Silent venues stay on the map, marked "?" and described as having no live data.
+    expect(await page.locator(".venue-marker.level-unknown").count()).toBe(2);
+
+    // Markers sit on top of each other at the city-wide zoom; zoom in, then pick one.
+    await page.locator(".level-filter label", { hasText: "Packed" }).click();
+    await expect.poll(() => markers.count()).toBe(packedCount);
+    await page.getByRole("button", { name: "Zoom to the venues" }).click();
+    const marker = markers.first();
+    const label = (await marker.getAttribute("aria-label"))!;
+    expect(label).toMatch(/, Packed\. Open profile$/);
+    await marker.hover();
+    await page.locator(".leaflet-tooltip").getByText("Level: Packed").waitFor();
+    await marker.click();
+    await page.waitForURL(/\/profile\//);
+    await page.getByRole("heading", { level: 1, name: label.split(", Packed")[0] }).waitFor();
+    await page.context().close();
+  });
+
+  it("the list's Show on map opens the venue's popup with a link to its profile", async () => {
+    const page = await openPage(browser, "/live-look", DESKTOP);
+    const venue = seedVenues[0];
+    await page.getByRole("button", { name: `Show on map: ${venue.name}` }).click();
+    const popup = page.locator(".leaflet-popup");
+    await popup.getByText(venue.address).waitFor();
+    await popup.getByText("Level: Relaxed").waitFor();
+    await popup.getByRole("link", { name: "View profile" }).click();
+    await page.waitForURL(`**/profile/${venue.slug}`);
+    await page.getByRole("heading", { level: 1, name: venue.name }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("venue profile", () => {
+  it.each(viewports)("at %s shows the venue and keeps a posted review after a reload", async (_label, viewport) => {
+    const venue = seedVenues[1];
+    const page = await openPage(browser, `/profile/${venue.slug}`, viewport);
+    await page.getByRole("heading", { level: 1, name: venue.name }).waitFor();
+    await page.getByText(venue.address, { exact: false }).first().waitFor();
+    await page.getByRole("link", { name: venue.website.replace("https://", "") }).waitFor();
+    await page.locator(".profile-live .level-badge").waitFor();
+
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    expect(await page.getByText("This field is required.").count()).toBe(3);
+
+    const username = `e2e-${viewport.width}-${Date.now()}`;
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Rating (1 to 5)").selectOption("4");
+    await page.getByLabel("Comment").fill("Friendly bartenders and room to sit at seven.");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await page.getByText("Thanks! Your review is posted.").waitFor();
+
+    await page.reload();
+    const review = page.locator(".review", { hasText: username });
+    await review.waitFor();
+    expect(await review.textContent()).toContain("4 out of 5");
+    expect(await review.textContent()).toContain("Friendly bartenders and room to sit at seven.");
+    const rows = queryD1<{ rating: number; slug: string }>(
+      `SELECT r.rating, p.slug FROM reviews r JOIN places p ON p.id = r.place_id WHERE r.username = '${username}'`,
+    );
+    expect(rows).toEqual([{ rating: 4, slug: venue.slug }]);
+    await page.context().close();
+  });
+
+  it("answers an unknown venue with a friendly not-found page, by slug or id", async () => {
+    for (const barId of ["no-such-bar", "999999"]) {
+      const page = await openPage(browser, `/profile/${barId}`, DESKTOP);
+      await page.getByRole("heading", { name: "We couldn't find that venue" }).waitFor();
+      await page.context().close();
+    }
+  });
+});
+
+describe("accessibility (axe-core): no serious or critical violations", () => {
+  const pages = [
+    ["Home", "/", ".vibe-card"],
+    ["FAQ", "/faq", ".accordion"],
+    ["Submit a Business", "/submit-business", "form"],
+    ["Live map", "/live-look", ".venue-marker"],
+    ["Profile", `/profile/${seedVenues[2].slug}`, ".profile-live .level-badge"],
+  ] as const;
+
+  it.each(viewports)("at %s", async (_label, viewport) => {
+    const found: string[] = [];
+    for (const [name, route, ready] of pages) {
+      const page = await openPage(browser, route, viewport);
+      await page.locator(ready).first().waitFor();
+      found.push(...(await seriousViolations(page)).map((line) => `${name}: ${line}`));
+      await page.context().close();
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,11 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import type { MapConfigAnswer } from "../schemas/answers";
+
+// Public settings the browser needs at run time. They come from the worker's vars (wrangler.toml
+// holds the defaults), so a deployment can point the map at another tile server without a rebuild.
+export const configRoutes = new Hono<AppEnv>().get("/config/map", (c) => {
+  const answer: MapConfigAnswer = { tile_url: c.env.MAP_TILE_URL, attribution: c.env.MAP_TILE_ATTRIBUTION };
+  c.header("cache-control", "public, max-age=300");
+  return c.json(answer);
+});
