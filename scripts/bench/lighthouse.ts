@@ -34,6 +34,15 @@ async function audit(url: string, port: number, keepSignIn: boolean): Promise<{ 
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 0.9)
       .map((ref) => `${audits[ref.id].title}${audits[ref.id].displayValue ? ` (${audits[ref.id].displayValue})` : ""}`),
   );
+  // Console errors are worth reading (a CSP violation, a failed request), once each with its host.
+  const items = (audits["errors-in-console"]?.details as { items?: { description?: string; url?: string }[] } | undefined)?.items ?? [];
+  const errors = new Map<string, number>();
+  for (const item of items) {
+    const host = item.url ? ` (${new URL(item.url).host})` : "";
+    const key = `${(item.description ?? "").slice(0, 160)}${host}`;
+    errors.set(key, (errors.get(key) ?? 0) + 1);
+  }
+  for (const [error, count] of errors) below.push(`console, ${count}×: ${error}`);
   return { scores, below };
 }
 
