@@ -230,6 +230,25 @@ export const occupancy15m = sqliteTable(
   (t) => [primaryKey({ columns: [t.placeId, t.bucketStart] })],
 );
 
+/**
+ * Each venue day's busiest local hour (mean people over its sampled minutes), kept beside
+ * occupancy_15m by whoever writes it (the place's object, the seed) so the year-long calendar
+ * reads 365 rows however much history there is. Days are the place's venue days
+ * (worker/occupancy/local-time.ts); a change of time zone rebuilds the calendar's year.
+ */
+export const occupancyDayPeaks = sqliteTable(
+  "occupancy_day_peaks",
+  {
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    // Venue day: days since 1970-01-01 of the local date the venue day starts on.
+    day: integer("day").notNull(),
+    peakPeople: real("peak_people").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.day] })],
+);
+
 export const placeLive = sqliteTable("place_live", {
   placeId: integer("place_id")
     .primaryKey()

@@ -6,7 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
-export const stateDir = process.env.THIRD_PLACE_STATE ?? path.join(root, ".wrangler", "state");
+/** Read at each call, so a script may point THIRD_PLACE_STATE at a fresh folder after importing this. */
+export const stateDir = () => process.env.THIRD_PLACE_STATE ?? path.join(root, ".wrangler", "state");
 const devVarsPath = path.join(root, ".dev.vars");
 
 /** Creates .dev.vars with random secrets on first run; returns its values. */
@@ -38,5 +39,5 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
 }
 
 export function applyMigrations() {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir()]);
 }

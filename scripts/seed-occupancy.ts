@@ -8,15 +8,18 @@ import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema.ts";
-import { liveSnapshot } from "../worker/occupancy/aggregate.ts";
+import { dayPeakWrites } from "../worker/db/local-hours.ts";
+import { liveSnapshot, type Bucket } from "../worker/occupancy/aggregate.ts";
+import { venueDayAt, type PlaceClock } from "../worker/occupancy/local-time.ts";
 import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
 import { seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";
 
 type SeedDb = DrizzleD1Database<typeof schema>;
+type SeedD1 = Parameters<typeof drizzle>[0];
 
 /** Device keys of the demo sensors, for the simulator. Local state only: never in production. */
-export const demoKeysPath = path.join(stateDir, "demo-device-keys.json");
+export const demoKeysPath = () => path.join(stateDir(), "demo-device-keys.json");
 
 export interface DemoDeviceKey {
   placeId: number;
@@ -27,7 +30,7 @@ export interface DemoDeviceKey {
 }
 
 export function readDemoKeys(): DemoDeviceKey[] {
-  return existsSync(demoKeysPath) ? (JSON.parse(readFileSync(demoKeysPath, "utf8")) as DemoDeviceKey[]) : [];
+  return existsSync(demoKeysPath()) ? (JSON.parse(readFileSync(demoKeysPath(), "utf8")) as DemoDeviceKey[]) : [];
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -66,17 +69,48 @@ async function seedDevices(db: SeedDb, places: Map<string, number>): Promise<Dem
       keys.push({ placeId, slug: venue.slug, deviceId: device.id, name, key });
     }
   }
-  writeFileSync(demoKeysPath, JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
+  writeFileSync(demoKeysPath(), JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
   return keys;
 }
 
-export async function seedOccupancy(d1: Parameters<typeof drizzle>[0], now = Date.now()) {
+/**
+ * Adds a place's quarter hours to occupancy_15m, keeping rows already there (an earlier seed, or
+ * written by the place's object), then recomputes the day peaks of the days they cover, as the
+ * object does. Raw D1 for the rows: one bound JSON parameter carries thousands of them (D1 allows
+ * 100 parameters a statement), which keeps a first `npm start` fast.
+ */
+export async function storeHistory(d1: SeedD1, place: { id: number } & PlaceClock, buckets: readonly Bucket[]) {
+  if (buckets.length === 0) return;
+  const statements: ReturnType<SeedD1["prepare"]>[] = [];
+  for (let i = 0; i < buckets.length; i += ROWS_PER_INSERT) {
+    const rows = buckets
+      .slice(i, i + ROWS_PER_INSERT)
+      .map((bucket) => [place.id, bucket.start / 1000, bucket.avgPeople, bucket.maxPeople, bucket.samples]);
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples)
+           SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true
+           ON CONFLICT DO NOTHING`,
+        )
+        .bind(JSON.stringify(rows)),
+    );
+  }
+  await d1.batch(statements);
+  const db = drizzle(d1, { schema });
+  const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(place, start));
+  const [clear, ...inserts] = dayPeakWrites(db, place.id, place, days[0], days[1]);
+  await db.batch([clear, ...inserts]);
+}
+
+export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
   const db = drizzle(d1, { schema });
   const placeRows = await db
     .select({
       id: schema.places.id,
       slug: schema.places.slug,
-      timezone: schema.places.timezone,
+      timeZone: schema.places.timezone,
+      dayStartHour: schema.places.dayStartHour,
       livelyThreshold: schema.places.livelyThreshold,
       packedThreshold: schema.places.packedThreshold,
     })
@@ -84,13 +118,6 @@ export async function seedOccupancy(d1: Parameters<typeof drizzle>[0], now = Dat
   const places = new Map(placeRows.map((place) => [place.slug, place]));
   const keys = await seedDevices(db, new Map(placeRows.map((place) => [place.slug, place.id])));
 
-  // Raw D1 statements: one bound JSON parameter carries thousands of rows (D1 allows 100
-  // parameters a statement), which keeps a first `npm start` fast.
-  let statements: ReturnType<typeof d1.prepare>[] = [];
-  const flush = async () => {
-    await d1.batch(statements);
-    statements = [];
-  };
   let quarterHours = 0;
   for (const [index, venue] of seedVenues.entries()) {
     const place = places.get(venue.slug);
@@ -98,38 +125,22 @@ export async function seedOccupancy(d1: Parameters<typeof drizzle>[0], now = Dat
     if (!place || venueKeys.length === 0) continue;
     const shares = deviceShares(venueKeys.length);
     const devices = venueKeys.map((key, i) => ({ id: key.deviceId, share: shares[i] }));
-    const { buckets, latest } = demoHistory(venue, index + 1, devices, place.timezone, now);
+    const { buckets, latest } = demoHistory(venue, index + 1, devices, place.timeZone, now);
     quarterHours += buckets.length;
-    for (let i = 0; i < buckets.length; i += ROWS_PER_INSERT) {
-      const rows = buckets
-        .slice(i, i + ROWS_PER_INSERT)
-        .map((bucket) => [place.id, bucket.start / 1000, bucket.avgPeople, bucket.maxPeople, bucket.samples]);
-      // Rows already there (an earlier seed, or written by the place's object) are kept.
-      statements.push(
-        d1
-          .prepare(
-            `INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples)
-             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true
-             ON CONFLICT DO NOTHING`,
-          )
-          .bind(JSON.stringify(rows)),
-      );
-    }
+    await storeHistory(d1, place, buckets);
     const live = liveSnapshot(
       latest.map((reading) => ({ deviceId: reading.deviceId, readingTs: reading.ts, count: reading.count, lastSeenAt: reading.ts })),
       place,
       now,
     );
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (place_id) DO UPDATE SET people = excluded.people, percent = excluded.percent, level = excluded.level,
-             devices_online = excluded.devices_online, updated_at = excluded.updated_at`,
-        )
-        .bind(place.id, live.people, live.percent, live.level, live.devicesOnline, live.updatedAt),
-    );
-    await flush();
+    await d1
+      .prepare(
+        `INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (place_id) DO UPDATE SET people = excluded.people, percent = excluded.percent, level = excluded.level,
+           devices_online = excluded.devices_online, updated_at = excluded.updated_at`,
+      )
+      .bind(place.id, live.people, live.percent, live.level, live.devicesOnline, live.updatedAt)
+      .run();
   }
   return { devices: keys.length, quarterHours };
 }

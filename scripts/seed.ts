@@ -14,7 +14,7 @@ import { stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
-interface SeedEnv {
+export interface SeedEnv {
   DB: Parameters<typeof drizzle>[0];
   IMAGES: { put(key: string, value: string, options: { httpMetadata: { contentType: string } }): Promise<unknown> };
 }
@@ -27,9 +27,10 @@ export const DEMO_OWNER = {
   placeSlugs: ["the-copper-lantern", "st-marks-tap-room"],
 } as const;
 
-async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
+/** The local state's bindings in Node, for the seed and for test data the API cannot make. */
+export async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
   // wrangler's --persist-to and the Vite plugin add "v3" to the folder; getPlatformProxy does not.
-  const proxy = await getPlatformProxy<SeedEnv>({ persist: { path: path.join(stateDir, "v3") } });
+  const proxy = await getPlatformProxy<SeedEnv>({ persist: { path: path.join(stateDir(), "v3") } });
   try {
     return await work(proxy.env);
   } finally {
@@ -137,7 +138,7 @@ export async function seedIfEmpty(): Promise<boolean> {
 
 if (import.meta.main) {
   const result = await withLocalBindings(seed);
-  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir}.`);
-  console.log(`Demo sensor keys (local only) are in ${demoKeysPath}; \`npm run simulate\` uses them.`);
+  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir()}.`);
+  console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
 }

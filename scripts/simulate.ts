@@ -66,7 +66,7 @@ interface Sensor {
 
 const keys = readDemoKeys();
 if (keys.length === 0) {
-  console.error(`No demo sensor keys in ${demoKeysPath}: run \`npm run seed\` (or \`npm start\` once) first.`);
+  console.error(`No demo sensor keys in ${demoKeysPath()}: run \`npm run seed\` (or \`npm start\` once) first.`);
   process.exit(1);
 }
 const sensors: Sensor[] = chosenVenues().flatMap((venue) => {

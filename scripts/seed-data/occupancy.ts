@@ -148,10 +148,17 @@ export function demoReadings(venue: SeedVenue, venueSeed: number, devices: reado
   return readings;
 }
 
-/** Closed quarter hours of the last HISTORY_DAYS before `now`, through the product's aggregation. */
-export function demoHistory(venue: SeedVenue, venueSeed: number, devices: readonly DemoDevice[], timeZone: string, now: number) {
+/** Closed quarter hours of the last `days` before `now`, through the product's aggregation. */
+export function demoHistory(
+  venue: SeedVenue,
+  venueSeed: number,
+  devices: readonly DemoDevice[],
+  timeZone: string,
+  now: number,
+  days = HISTORY_DAYS,
+) {
   const to = bucketStart(now);
-  const from = to - HISTORY_DAYS * DAY_MS;
+  const from = to - days * DAY_MS;
   // A reading counts for 5 minutes, so start a little early to fill the first quarter hour.
   const readings = demoReadings(venue, venueSeed, devices, timeZone, from - 5 * MINUTE_MS, now);
   const buckets: Bucket[] = aggregateBuckets(readings, from, to);

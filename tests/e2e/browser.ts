@@ -1,26 +1,14 @@
-// Debian's Chromium driven by playwright-core: no browser download, flags for a closed network.
+// Debian's Chromium driven by playwright-core (flags in chromium.ts).
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
 const root = path.resolve(import.meta.dirname, "../..");
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 export async function openPage(browser: Browser, route: string, viewport = { width: 1280, height: 900 }): Promise<Page> {

@@ -1,8 +1,12 @@
 // The dashboard's analytics endpoints: answer shapes, access rules and the numbers in the place's
 // local time across New York's DST changes. Rollup rows are written straight to D1 here (the
-// rollups themselves are tested in place-occupancy.test.ts).
+// rollups themselves, and the day peaks the object keeps, are tested in place-occupancy.test.ts).
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { dayPeakWrites, recomputeCalendarPeaks } from "../../worker/db/local-hours";
+import { occupancyConfig } from "../../worker/db/occupancy";
+import { venueDayAt } from "../../worker/occupancy/local-time";
 import { api } from "./helpers";
 import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
@@ -242,6 +246,11 @@ describe("New York across the DST changes", () => {
     const { placeId, owner } = await placeWithDstNights();
     await fillOne(placeId, Date.UTC(2025, 10, 2, 20), 40); // 2 Nov 2025: 365 days ago, outside
     await fillOne(placeId, Date.UTC(2025, 10, 3, 20), 41); // 3 Nov 2025: the first day inside
+    // The day peaks, as the seed and the place's object keep them beside the quarter hours.
+    const clock = (await occupancyConfig(getDb(env), placeId))!;
+    const today = venueDayAt(clock, Date.now());
+    const [clear, ...inserts] = dayPeakWrites(getDb(env), placeId, clock, today - 400, today);
+    await getDb(env).batch([clear, ...inserts]);
     expect(await getJson(`/api/calendar_data?place_id=${placeId}`, owner)).toEqual({
       calendar_data: [
         { date: "2025-11-03", busyness_score: 41 },
@@ -250,6 +259,25 @@ describe("New York across the DST changes", () => {
         { date: "2026-03-08", busyness_score: 88 },
         { date: "2026-10-31", busyness_score: 34 },
       ],
+    });
+  });
+
+  it("calendar_data follows the place to another time zone", async () => {
+    vi.setSystemTime(Date.UTC(2026, 4, 20, 12));
+    const placeId = await createPlace({ packedThreshold: 100 });
+    const owner = await ownerOf(placeId);
+    await fillOne(placeId, Date.UTC(2026, 4, 15, 3), 50); // 23:00 EDT on 14 May, 12:00 JST on 15 May
+    await recomputeCalendarPeaks(getDb(env), placeId);
+    expect(await getJson(`/api/calendar_data?place_id=${placeId}`, owner)).toEqual({
+      calendar_data: [{ date: "2026-05-14", busyness_score: 50 }],
+    });
+
+    const form = new FormData();
+    form.set("timezone", "Asia/Tokyo");
+    const moved = await api(`/api/place/update/${placeId}`, { method: "POST", body: form, headers: await asAdmin() });
+    expect(moved.status).toBe(200);
+    expect(await getJson(`/api/calendar_data?place_id=${placeId}`, owner)).toEqual({
+      calendar_data: [{ date: "2026-05-15", busyness_score: 50 }],
     });
   });
 

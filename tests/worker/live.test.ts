@@ -1,4 +1,4 @@
-// GET /api/live: public fields only, no stale value shown as live, cached for at most 30 s.
+// GET /api/live: public fields only, no stale value shown as live, cached for at most 25 s.
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -46,9 +46,9 @@ describe("GET /api/live", () => {
     expect(byId.get(silent)).toMatchObject({ people: null, percent: null, level: null, updated_at: null });
   });
 
-  it("is cached for up to 30 s, never past the moment a live place would turn stale", async () => {
+  it("is cached for up to 25 s, never past the moment a live place would turn stale", async () => {
     const placeId = await createPlace();
-    expect((await live()).cacheControl).toBe("public, max-age=30");
+    expect((await live()).cacheControl).toBe("public, max-age=25");
     await writeLive(placeId, 10, 10, "Relaxed", now);
     // Served from the cache: the new row is not visible yet.
     expect((await live()).body.places[0].people).toBeNull();

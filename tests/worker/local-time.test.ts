@@ -1,6 +1,6 @@
 // Local time of a place: offsets, venue days and DST nights in America/New_York.
 import { describe, expect, it } from "vitest";
-import { calendarData, dailySummary, hourlyData, weeklySummary, type HourTotal } from "../../worker/occupancy/hours";
+import { dailySummary, hourlyData, weeklySummary, type HourTotal } from "../../worker/occupancy/hours";
 import {
   dateOfDay,
   dayOfDate,
@@ -100,7 +100,7 @@ describe("hour-level numbers", () => {
     expect(summary.find((item) => item.label === "01:00")).toEqual({ label: "01:00", general_avg: 0, last_day_value: 35 });
   });
 
-  it("average the usual days that have data and score each calendar day by its peak hour", () => {
+  it("average the usual days that have data", () => {
     const hours = [
       hour("2026-05-15T21:00", -4, 60), // today (a Friday)
       hour("2026-05-08T21:00", -4, 40),
@@ -111,11 +111,6 @@ describe("hour-level numbers", () => {
     const summary = dailySummary(hours, place, day("2026-05-15"), [day("2026-05-08"), day("2026-05-01")]);
     expect(summary.find((item) => item.label === "21:00")).toEqual({ label: "21:00", general_avg: 46, last_day_value: 60 });
     expect(summary.find((item) => item.label === "02:00")).toEqual({ label: "02:00", general_avg: 90, last_day_value: 0 });
-    expect(calendarData(hours, place)).toEqual([
-      { date: "2026-05-01", busyness_score: 90 },
-      { date: "2026-05-08", busyness_score: 40 },
-      { date: "2026-05-15", busyness_score: 60 },
-    ]);
     // Weekly: every hour here is a Friday night; people weighted by sampled minutes.
     const fridayMean = (60 * 60 + 40 * 60 + 51 * 60 + 10 * 15 + 90 * 60) / (60 * 4 + 15);
     expect(weeklySummary(hours, place)).toEqual({ Friday: Math.round(fridayMean * 10) / 10 });

@@ -27,6 +27,14 @@ async function rollups(placeId: number) {
   return results.map((row) => ({ ...row, avg_people: Math.round(row.avg_people * 1000) / 1000 }));
 }
 
+/** The calendar's day peaks of a place: venue day (days since 1970) and its busiest hour's mean people. */
+async function dayPeaks(placeId: number) {
+  const { results } = await env.DB.prepare("SELECT day, peak_people FROM occupancy_day_peaks WHERE place_id = ? ORDER BY day")
+    .bind(placeId)
+    .all<{ day: number; peak_people: number }>();
+  return results;
+}
+
 async function liveRow(placeId: number) {
   return env.DB.prepare("SELECT people, percent, level, devices_online, updated_at FROM place_live WHERE place_id = ?")
     .bind(placeId)
@@ -88,12 +96,16 @@ describe("quarter-hour rollups", () => {
     await postAt(11, a.key, { readings: everyMinute(0, 11, 10) });
     await alarmAt(placeId, 16);
     expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 10, max_people: 10, samples: 15 }]);
+    // 12:00 EDT on Tuesday 13 May 2031 is venue day 13 May: its busiest (only) hour had 10 people.
+    const day = Date.UTC(2031, 4, 13) / 86_400_000;
+    expect(await dayPeaks(placeId)).toEqual([{ day, peak_people: 10 }]);
 
     // B was offline and now sends what it buffered for 16:00–16:10, twenty minutes late.
     const response = await postAt(20, b.key, { readings: everyMinute(0, 11, 6, 20) });
     expect(await response.json()).toMatchObject({ accepted: 11, duplicates: 0, rejected: 0 });
     await alarmAt(placeId, 21);
     expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 16, max_people: 16, samples: 15 }]);
+    expect(await dayPeaks(placeId)).toEqual([{ day, peak_people: 16 }]);
   });
 
   it("give the same rollups when a batch is posted twice", async () => {
@@ -109,10 +121,44 @@ describe("quarter-hour rollups", () => {
     await alarmAt(placeId, 33);
     expect(await rollups(placeId)).toEqual(first);
   });
+
+  it("count each reading once when 20 sensors post overlapping, repeated batches at the same time", async () => {
+    const placeId = await createPlace({ maxDevices: 20, packedThreshold: 1000 });
+    const sensors = await Promise.all(Array.from({ length: 20 }, () => addDevice(placeId)));
+    // Sensor i (1…20) counts i × (1, 2, 3, 1, 2, 3, …) people in minutes 0…14, at its own second.
+    const readings = (i: number, from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => ({ ts: isoAt(T, from + k, i), count: i * (((from + k) % 3) + 1) }));
+    vi.setSystemTime(T + 15 * minute);
+    const answers = await Promise.all(
+      sensors.flatMap((sensor, index) => {
+        const i = index + 1;
+        const early = { readings: readings(i, 0, 10) };
+        const late = { readings: readings(i, 5, 15) }; // minutes 5…9 again
+        return [early, late, early, late].map((batch) => ingest(sensor.key, batch));
+      }),
+    );
+    const totals = { accepted: 0, duplicates: 0 };
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const { accepted, duplicates } = await answer.json<{ accepted: number; duplicates: number }>();
+      totals.accepted += accepted;
+      totals.duplicates += duplicates;
+    }
+    // 15 distinct readings per sensor; 40 were sent.
+    expect(totals).toEqual({ accepted: 20 * 15, duplicates: 20 * 25 });
+
+    await alarmAt(placeId, 16);
+    // By hand: minute m holds Σ i = 210 sensors' worth × (m mod 3 + 1) → 210, 420, 630, five times each.
+    expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 420, max_people: 630, samples: 15 }]);
+    // Posting the same batches again after the write changes nothing.
+    await Promise.all(sensors.map((sensor, index) => ingest(sensor.key, { readings: readings(index + 1, 0, 15) })));
+    await alarmAt(placeId, 17);
+    expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 420, max_people: 630, samples: 15 }]);
+  });
 });
 
 describe("the alarm", () => {
-  it("retries after D1 fails and then writes each quarter hour exactly once", async () => {
+  it("retries a flush whose D1 write failed on the next alarm, and each quarter hour lands once", async () => {
     const placeId = await createPlace();
     const a = await addDevice(placeId);
     await postAt(30, a.key, { readings: everyMinute(0, 30, 12) });
@@ -121,29 +167,36 @@ describe("the alarm", () => {
     try {
       await alarmAt(placeId, 46);
       expect(outage).toHaveBeenCalledTimes(1);
-      expect(log).toHaveBeenCalledWith(expect.stringContaining("retrying in a minute"), expect.any(Error));
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("retrying in 30 s"), expect.any(Error));
     } finally {
       outage.mockRestore();
       log.mockRestore();
     }
     expect(await rollups(placeId)).toEqual([]);
     const retryAt = await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => state.storage.getAlarm());
-    expect(retryAt).toBe(T + 47 * minute);
+    expect(retryAt).toBe(T + 46.5 * minute);
 
-    await alarmAt(placeId, 47);
+    await alarmAt(placeId, 46.5);
     const expected = [
       { bucket_start: seconds(T), avg_people: 12, max_people: 12, samples: 15 },
       { bucket_start: seconds(T + 15 * minute), avg_people: 12, max_people: 12, samples: 15 },
       { bucket_start: seconds(T + 30 * minute), avg_people: 12, max_people: 12, samples: 4 },
     ];
     expect(await rollups(placeId)).toEqual(expected);
-    // Alarms are at-least-once: a repeated run finds nothing pending and changes nothing.
+    // Alarms are at-least-once: a repeated run finds nothing pending and writes nothing, so each
+    // quarter hour landed once.
     await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => state.storage.setAlarm(T + 48 * minute));
-    await alarmAt(placeId, 48);
+    const writes = vi.spyOn(env.DB, "batch");
+    try {
+      await alarmAt(placeId, 48);
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+    }
     expect(await rollups(placeId)).toEqual(expected);
   });
 
-  it("writes D1 at most once a minute however often readings arrive", async () => {
+  it("writes D1 at most every 30 seconds however often readings arrive", async () => {
     const placeId = await createPlace();
     const a = await addDevice(placeId);
     await ingest(a.key, { count: 3 });
@@ -153,7 +206,7 @@ describe("the alarm", () => {
     vi.setSystemTime(T + 10_000);
     await ingest(a.key, { count: 4 });
     const next = await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => state.storage.getAlarm());
-    expect(next).toBe(T + minute);
+    expect(next).toBe(T + 30_000);
     expect(await liveRow(placeId)).toMatchObject({ people: 3 });
   });
 

@@ -4,8 +4,6 @@
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { occupancy15m, placeLive, places } from "../../drizzle/schema";
 import type { Bucket, LiveSnapshot } from "../occupancy/aggregate";
-import type { HourTotal } from "../occupancy/hours";
-import { offsetSpans } from "../occupancy/local-time";
 import type { Database } from "./client";
 
 /** Rows per multi-row insert: 5 columns × 20 = 100 bound parameters, D1's limit. */
@@ -104,51 +102,6 @@ export async function bucketsBetween(db: Database, placeId: number, fromMs: numb
     )
     .orderBy(occupancy15m.bucketStart);
   return rows.map((row) => ({ start: row.bucketStart * 1000, avgPeople: row.avgPeople, samples: row.samples }));
-}
-
-/**
- * Sampled minutes per local hour in [fromMs, toMs). Summed by SQLite, one primary-key range per
- * stretch of constant UTC offset (a year has three), so a year's calendar reads ~9,000 rows
- * instead of ~35,000 and needs no time-zone call per row.
- */
-export async function hourTotalsBetween(
-  db: Database,
-  placeId: number,
-  timeZone: string,
-  fromMs: number,
-  toMs: number,
-): Promise<HourTotal[]> {
-  const spans = offsetSpans(timeZone, fromMs, toMs);
-  const queries = spans.map((span) => {
-    const offsetSeconds = span.offset / 1000;
-    // D1 binds JS numbers as REAL; the cast keeps this an integer (floor) division.
-    const wallHour = sql<number>`(${occupancy15m.bucketStart} + cast(${offsetSeconds} as integer)) / 3600`;
-    return db
-      .select({
-        wallHour,
-        peopleMinutes: sql<number>`sum(${occupancy15m.avgPeople} * ${occupancy15m.samples})`,
-        samples: sql<number>`sum(${occupancy15m.samples})`,
-      })
-      .from(occupancy15m)
-      .where(
-        and(
-          eq(occupancy15m.placeId, placeId),
-          gte(occupancy15m.bucketStart, Math.ceil(span.from / 1000)),
-          lt(occupancy15m.bucketStart, Math.ceil(span.to / 1000)),
-        ),
-      )
-      .groupBy(wallHour);
-  });
-  const [first, ...rest] = queries;
-  const results = await db.batch([first, ...rest]);
-  return results.flatMap((rows, i) =>
-    rows.map((row) => ({
-      wallHour: Number(row.wallHour),
-      offset: spans[i].offset,
-      peopleMinutes: Number(row.peopleMinutes),
-      samples: Number(row.samples),
-    })),
-  );
 }
 
 /** Every place with its public fields and last written live row (null columns when it never reported). */

@@ -122,16 +122,15 @@ export function weeklySummary(hours: readonly HourTotal[], place: PlaceClock): W
   return summary;
 }
 
+/** A venue day's busiest local hour: its mean people (occupancy_day_peaks). */
+export interface DayPeak {
+  day: VenueDay;
+  peakPeople: number;
+}
+
 /** Each venue day with samples, oldest first, scored by its peak-hour percent. */
-export function calendarData(hours: readonly HourTotal[], place: PlaceScale): CalendarDataItem[] {
-  const peaks = new Map<VenueDay, number>();
-  for (const hour of hours) {
-    if (hour.samples === 0) continue;
-    const day = venueDayOfHour(hour.wallHour, place.dayStartHour);
-    const percent = percentOf(meanPeople(hour.peopleMinutes, hour.samples), place.packedThreshold);
-    peaks.set(day, Math.max(peaks.get(day) ?? 0, percent));
-  }
-  return [...peaks]
-    .sort(([a], [b]) => a - b)
-    .map(([day, score]) => ({ date: dateOfDay(day), busyness_score: score }));
+export function calendarData(peaks: readonly DayPeak[], place: Pick<PlaceScale, "packedThreshold">): CalendarDataItem[] {
+  return peaks
+    .toSorted((a, b) => a.day - b.day)
+    .map((peak) => ({ date: dateOfDay(peak.day), busyness_score: percentOf(peak.peakPeople, place.packedThreshold) }));
 }

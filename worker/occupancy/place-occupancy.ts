@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type * as v from "valibot";
 import { getDb } from "../db/client";
+import { dayPeakWrites } from "../db/local-hours";
 import { bucketWrites, liveWrite, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
 import {
   aggregateBuckets,
@@ -14,12 +15,16 @@ import {
   type Reading,
 } from "./aggregate";
 import type { heartbeatBodySchema } from "../schemas/ingest";
+import { venueDayAt } from "./local-time";
 import { RETENTION_MS, type TimedCount } from "./reading-window";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
 const CLOSE_GRACE_MS = MINUTE_MS;
-/** D1 is written at most this often per place. */
-const WRITE_INTERVAL_MS = MINUTE_MS;
+/**
+ * D1 is written at most this often per place. With the live map's cache (at most 25 s) a new
+ * count reaches GET /api/live within a minute.
+ */
+const WRITE_INTERVAL_MS = 30_000;
 /** Thresholds are re-read from D1 this often (placeChanged() refreshes them at once). */
 const CONFIG_TTL_MS = 10 * MINUTE_MS;
 
@@ -58,8 +63,9 @@ const SCHEMA = `
 /**
  * One object per place (ARCHITECTURE §1, §5): the single writer of the venue's readings. It keeps
  * 7 days of raw readings and each device's latest reading and heartbeat in its own SQLite, and
- * its alarm writes closed quarter hours to D1 occupancy_15m and the live numbers to place_live in
- * one batch at most once a minute. Ingest never touches D1.
+ * its alarm writes closed quarter hours to D1 occupancy_15m (and their days' peaks to
+ * occupancy_day_peaks) and the live numbers to place_live in one batch at most every 30 seconds.
+ * Ingest never touches D1.
  */
 export class PlaceOccupancy extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -150,7 +156,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   /**
    * Writes what is due in one D1 batch: quarter hours closed since the last run (and past ones
    * that late readings touched) and the live row. At-least-once safe: the writes are upserts and
-   * the pending list is only cleared after D1 accepted them, so a failure is retried next minute.
+   * the pending list is only cleared after D1 accepted them, so a failure is retried on the next
+   * alarm, 30 seconds later.
    */
   override async alarm(): Promise<void> {
     const now = Date.now();
@@ -160,7 +167,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       await this.writeDue(placeId, now);
     } catch (error) {
       // D1 unreachable (reading the place or writing the batch): nothing pending was cleared.
-      console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in a minute`, error);
+      console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in ${WRITE_INTERVAL_MS / 1000} s`, error);
       await this.ctx.storage.setAlarm(now + WRITE_INTERVAL_MS);
     }
   }
@@ -179,9 +186,16 @@ export class PlaceOccupancy extends DurableObject<Env> {
       .map((row) => row.bucket_start);
     const buckets = due.flatMap((start) => this.computeBucket(start));
     const emptied = due.filter((start) => !buckets.some((bucket) => bucket.start === start));
+    // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
+    const days = due.map((start) => venueDayAt(config, start));
+    const dayPeaks = days.length > 0 ? dayPeakWrites(db, placeId, config, Math.min(...days), Math.max(...days)) : [];
     const live = liveSnapshot(this.deviceStatuses(), config, now);
     const liveChanged = JSON.stringify(live) !== this.meta("live_written");
-    const statements = [...bucketWrites(db, placeId, buckets, emptied), ...(liveChanged ? [liveWrite(db, placeId, live)] : [])];
+    const statements = [
+      ...bucketWrites(db, placeId, buckets, emptied),
+      ...dayPeaks,
+      ...(liveChanged ? [liveWrite(db, placeId, live)] : []),
+    ];
 
     if (statements.length > 0) {
       const [first, ...rest] = statements;
@@ -213,7 +227,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
   }
 
   /**
-   * Every minute while a device is online (the run after the last one falls silent writes the
+   * Every 30 seconds while a device is online (the run after the last one falls silent writes the
    * venue offline), then once more for each quarter hour still pending; idle venues cost nothing.
    */
   private async scheduleNext(now: number, live: LiveSnapshot) {

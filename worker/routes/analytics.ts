@@ -4,7 +4,8 @@
 import { Hono, type Context } from "hono";
 import { assertCanManagePlace, placeIdSchema, requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { bucketsBetween, hourTotalsBetween, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
+import { CALENDAR_DAYS, dayPeaksBetween, hourTotalsBetween } from "../db/local-hours";
+import { bucketsBetween, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { parseOrThrow } from "../lib/validation";
@@ -26,7 +27,6 @@ import { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../sc
 
 /** The previous four same weekdays make "usual" in the daily comparison. */
 const USUAL_WEEKS = 4;
-const CALENDAR_DAYS = 365;
 
 type AnalyticsContext = Context<AppEnv>;
 
@@ -125,8 +125,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const query = parseOrThrow(placeQuerySchema, c.req.query());
     const place = await queryPlace(c, query.place_id);
     const today = venueDayAt(place, Date.now());
-    const answer: CalendarDataAnswer = {
-      calendar_data: calendarData(await hoursOfDays(c, place, today - (CALENDAR_DAYS - 1), today), place),
-    };
+    // Day peaks are kept beside the quarter hours: a year of history costs what a week does.
+    const peaks = await dayPeaksBetween(getDb(c.env), place.placeId, today - (CALENDAR_DAYS - 1), today);
+    const answer: CalendarDataAnswer = { calendar_data: calendarData(peaks, place) };
     return c.json(answer);
   });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { optionalPrincipal, requireAdmin, requirePlaceOwner, requireUser, placeIdSchema } from "../auth/middleware";
 import { getDb, type Database } from "../db/client";
+import { recomputeCalendarPeaks } from "../db/local-hours";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import {
   canManagePlace,
@@ -112,8 +113,11 @@ export const placeRoutes = new Hono<AppEnv>()
         updatePlace(db, placeId, { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}) }, tags),
       );
       if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey]);
-      // The place's occupancy object caches the thresholds behind its live level: reload them now.
-      if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined) {
+      const movedZone = fields.timezone !== undefined && fields.timezone !== before.timezone;
+      // Day peaks are per local day: the calendar's year is recomputed in the new zone.
+      if (movedZone) await recomputeCalendarPeaks(db, placeId);
+      // The place's occupancy object caches the thresholds and zone behind its numbers: reload them now.
+      if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined || movedZone) {
         await placeOccupancy(c.env, placeId).placeChanged(placeId);
       }
     }

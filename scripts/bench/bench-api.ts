@@ -1,0 +1,122 @@
+// The served app as the benchmarks use it: the admin token, places and sensors made through the
+// real admin API, and a small load runner over autocannon.
+import autocannon from "autocannon";
+import { ensureDevVars } from "../local-state.ts";
+
+export class BenchApi {
+  readonly baseUrl: string;
+  readonly adminToken: string;
+
+  private constructor(baseUrl: string, adminToken: string) {
+    this.baseUrl = baseUrl;
+    this.adminToken = adminToken;
+  }
+
+  /** Signs in to the admin API with the local ADMIN_PASSWORD (.dev.vars). */
+  static async signIn(baseUrl: string): Promise<BenchApi> {
+    const { ADMIN_PASSWORD } = ensureDevVars();
+    const response = await fetch(`${baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    const { access_token } = await answerOf<{ access_token: string }>(response, "admin sign-in");
+    return new BenchApi(baseUrl, access_token);
+  }
+
+  get adminHeaders() {
+    return { authorization: `Bearer ${this.adminToken}` };
+  }
+
+  async get<T>(path: string): Promise<T> {
+    return answerOf<T>(await fetch(`${this.baseUrl}${path}`, { headers: this.adminHeaders }), `GET ${path}`);
+  }
+
+  /** A place made with the admin's Add place form; returns its id. */
+  async createPlace(fields: Record<string, string>): Promise<number> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    const response = await fetch(`${this.baseUrl}/api/place/create`, { method: "POST", headers: this.adminHeaders, body: form });
+    return (await answerOf<{ id: number }>(response, "creating a place")).id;
+  }
+
+  /** Registers a sensor the way the install team does; returns its id and key. */
+  async registerDevice(placeId: number, name: string): Promise<{ id: number; key: string }> {
+    const response = await fetch(`${this.baseUrl}/api/place/${placeId}/devices`, {
+      method: "POST",
+      headers: { ...this.adminHeaders, "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+    return answerOf(response, `registering a sensor at place ${placeId}`);
+  }
+}
+
+async function answerOf<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  statusCounts: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+/** What one target's autocannon runs add up to. */
+class LoadRecord {
+  latencies: number[] = [];
+  statusCounts: Record<string, number> = {};
+  errors = 0;
+  seconds = 0;
+
+  async run(options: autocannon.Options) {
+    const started = performance.now();
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+      instance.on("response", (_client, status, _bytes, responseTime) => {
+        this.latencies.push(responseTime);
+        this.statusCounts[status] = (this.statusCounts[status] ?? 0) + 1;
+      });
+    });
+    this.seconds += (performance.now() - started) / 1000;
+    this.errors += result.errors;
+  }
+
+  figures(): LoadFigures {
+    const sorted = this.latencies.toSorted((a, b) => a - b);
+    return {
+      requestsPerSecond: sorted.length / this.seconds,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      statusCounts: this.statusCounts,
+      errors: this.errors,
+    };
+  }
+}
+
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+/**
+ * Loads each target for `seconds` in total at the same concurrency, in alternating rounds, so the
+ * targets share whatever else the machine is doing at the time (this one is shared) and their
+ * ratio stays fair.
+ */
+export async function loadSideBySide(
+  targets: Record<string, autocannon.Options>,
+  { connections, seconds, rounds }: { connections: number; seconds: number; rounds: number },
+): Promise<Record<string, LoadFigures>> {
+  const records = Object.fromEntries(Object.keys(targets).map((name) => [name, new LoadRecord()]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, options] of Object.entries(targets)) {
+      await records[name].run({ ...options, connections, duration: seconds / rounds });
+    }
+  }
+  return Object.fromEntries(Object.entries(records).map(([name, record]) => [name, record.figures()]));
+}
+
+export const passFail = (ok: boolean) => (ok ? "PASS" : "FAIL");
+export const fixed = (value: number, digits = 1) => value.toFixed(digits);

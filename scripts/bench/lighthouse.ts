@@ -1,0 +1,84 @@
+// Page quality: Lighthouse (its default mobile run: a mid-range phone on slow 4G, simulated) on the
+// home page, the live map and the owner dashboard signed in as the demo owner, in Debian's
+// Chromium with the flags the browser tests use.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium.ts";
+import { freePort } from "../serve-built-app.ts";
+import { DEMO_OWNER } from "../seed.ts";
+import { passFail } from "./bench-api.ts";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+const BUDGET = 95;
+
+type Scores = Record<(typeof CATEGORIES)[number], number>;
+
+async function audit(url: string, port: number, keepSignIn: boolean): Promise<{ scores: Scores; below: string[] }> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    // A signed-in page keeps the session the bench made; the others load as a first visit.
+    disableStorageReset: keepSignIn,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Scores;
+  // The audits that cost points, to say what to fix.
+  const below = CATEGORIES.flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 0.9)
+      .map((ref) => `${audits[ref.id].title}${audits[ref.id].displayValue ? ` (${audits[ref.id].displayValue})` : ""}`),
+  );
+  // Console errors are worth reading (a CSP violation, a failed request), once each with its host.
+  const items = (audits["errors-in-console"]?.details as { items?: { description?: string; url?: string }[] } | undefined)?.items ?? [];
+  const errors = new Map<string, number>();
+  for (const item of items) {
+    const host = item.url ? ` (${new URL(item.url).host})` : "";
+    const key = `${(item.description ?? "").slice(0, 160)}${host}`;
+    errors.set(key, (errors.get(key) ?? 0) + 1);
+  }
+  for (const [error, count] of errors) below.push(`console, ${count}×: ${error}`);
+  return { scores, below };
+}
+
+export async function benchLighthouse(baseUrl: string): Promise<boolean> {
+  console.log("\n## Page quality: Lighthouse, mobile (simulated slow 4G, 4× CPU slowdown)");
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), "third-place-lighthouse-"));
+  // A persistent context is the browser's default one, which Lighthouse's tabs share: the
+  // sign-in made here is there when it opens the dashboard.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const pages: { route: string; scores: Scores; below: string[] }[] = [];
+    for (const route of ["/", "/live-look"]) pages.push({ route, ...(await audit(`${baseUrl}${route}`, port, false)) });
+
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByLabel("Email").fill(DEMO_OWNER.email);
+    await page.getByLabel("Password").fill(DEMO_OWNER.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByText("Signed in as").waitFor();
+    await page.close();
+    pages.push({ route: "/dashboard (signed in)", ...(await audit(`${baseUrl}/dashboard`, port, true)) });
+
+    console.log(`| page | ${CATEGORIES.join(" | ")} |`);
+    console.log(`|---|${CATEGORIES.map(() => "---|").join("")}`);
+    for (const { route, scores } of pages) console.log(`| ${route} | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`);
+    for (const { route, below } of pages) if (below.length) console.log(`${route} loses points on: ${below.join("; ")}`);
+    const home = pages[0].scores;
+    const ok = CATEGORIES.every((id) => home[id] >= BUDGET);
+    console.log(`Budget: ≥ ${BUDGET} in each category on / → ${passFail(ok)}`);
+    return ok;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

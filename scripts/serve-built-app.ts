@@ -1,0 +1,112 @@
+// Serves a built worker (from `vite build`) on workerd through `vite preview` on a free loopback
+// port. serveBuiltApp() does it for the app with a fresh, migrated and seeded D1/R2/DO state,
+// exactly as `npm start` does; the e2e tests and `npm run bench` use it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { applyMigrations, ensureDevVars, root } from "./local-state.ts";
+import { seedIfEmpty, withLocalBindings, type SeedEnv } from "./seed.ts";
+
+export interface Served {
+  baseUrl: string;
+  /** Stops the server (and its workerd) and forgets what it stored. */
+  stop(): void;
+}
+
+export interface ServedApp extends Served {
+  /** The throw-away THIRD_PLACE_STATE of this server. */
+  stateDir: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitUntilAnswering(url: string, server: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * `vite preview` of the build made with `configFile` (the app's vite.config.ts by default),
+ * answering once `readyPath` answers 2xx.
+ */
+export async function servePreview(options: { configFile?: string; readyPath: string; env?: NodeJS.ProcessEnv }): Promise<Served> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = options.configFile ? ["--config", options.configFile] : [];
+  const server = spawn("npx", ["vite", "preview", ...config, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so workerd goes down with it.
+    detached: true,
+  });
+  let output = "";
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  try {
+    await waitUntilAnswering(`${baseUrl}${options.readyPath}`, server);
+  } catch (error) {
+    stop();
+    console.error(output);
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * The built app (dist/, from `npm run build`) with a new state folder: migrations, the demo seed,
+ * then `prepare` with the local bindings (for data the API cannot make, such as a year of history).
+ * Points this process's THIRD_PLACE_STATE at that folder.
+ */
+export async function serveBuiltApp(prepare?: (env: SeedEnv) => Promise<void>): Promise<ServedApp> {
+  if (!existsSync(path.join(root, "dist", "client", "index.html"))) {
+    throw new Error("dist/ is missing: run `npm run build` first (npm test does).");
+  }
+  const stateDir = mkdtempSync(path.join(tmpdir(), "third-place-"));
+  process.env.THIRD_PLACE_STATE = stateDir;
+  ensureDevVars();
+  // `vite preview` reads the secrets the build copied next to the worker, and a build may have
+  // run before .dev.vars existed: hand the built worker the same secrets.
+  copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist", "third_place", ".dev.vars"));
+  applyMigrations();
+  await seedIfEmpty();
+  if (prepare) await withLocalBindings(prepare);
+
+  const served = await servePreview({ readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } });
+  return {
+    ...served,
+    stateDir,
+    stop() {
+      served.stop();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// Local-hour sums of occupancy_15m and the day peaks kept from them (occupancy_day_peaks). Shared
+// with the seed, which runs in Node: relative imports carry their extension.
+import { and, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import * as schema from "../../drizzle/schema.ts";
+import { offsetSpans, venueDayAt, venueDayRange, type OffsetSpan, type PlaceClock, type VenueDay } from "../occupancy/local-time.ts";
+import type { HourTotal } from "../occupancy/hours";
+
+const { occupancy15m, occupancyDayPeaks } = schema;
+/** The worker's database (client.ts) and the seed's alike. */
+type Database = DrizzleD1Database<typeof schema>;
+
+/** Sampled minutes per local hour of one stretch of constant UTC offset, summed by SQLite. */
+function hourlyTotals(db: Database, placeId: number, span: OffsetSpan) {
+  const offsetSeconds = span.offset / 1000;
+  // D1 binds JS numbers as REAL; the cast keeps this an integer (floor) division.
+  const wallHour = sql<number>`(${occupancy15m.bucketStart} + cast(${offsetSeconds} as integer)) / 3600`;
+  return db
+    .select({
+      wallHour: wallHour.as("wall_hour"),
+      peopleMinutes: sql<number>`sum(${occupancy15m.avgPeople} * ${occupancy15m.samples})`.as("people_minutes"),
+      samples: sql<number>`sum(${occupancy15m.samples})`.as("samples"),
+    })
+    .from(occupancy15m)
+    .where(
+      and(
+        eq(occupancy15m.placeId, placeId),
+        gte(occupancy15m.bucketStart, Math.ceil(span.from / 1000)),
+        lt(occupancy15m.bucketStart, Math.ceil(span.to / 1000)),
+      ),
+    )
+    .groupBy(wallHour);
+}
+
+/**
+ * Sampled minutes per local hour in [fromMs, toMs). Summed by SQLite, one primary-key range per
+ * stretch of constant UTC offset (a year has three), so the worker gets a quarter of the rows and
+ * needs no time-zone call per row.
+ */
+export async function hourTotalsBetween(
+  db: Database,
+  placeId: number,
+  timeZone: string,
+  fromMs: number,
+  toMs: number,
+): Promise<HourTotal[]> {
+  const spans = offsetSpans(timeZone, fromMs, toMs);
+  const [first, ...rest] = spans.map((span) => hourlyTotals(db, placeId, span));
+  const results = await db.batch([first, ...rest]);
+  return results.flatMap((rows, i) =>
+    rows.map((row) => ({
+      wallHour: Number(row.wallHour),
+      offset: spans[i].offset,
+      peopleMinutes: Number(row.peopleMinutes),
+      samples: Number(row.samples),
+    })),
+  );
+}
+
+/**
+ * Statements that recompute the day peaks of the venue days [first, last] from occupancy_15m; run
+ * them in the batch that changed those days' quarter hours (after the change). A day that a change
+ * of UTC offset splits is summed per part, and the parts' peaks merge in the upsert.
+ */
+export function dayPeakWrites(db: Database, placeId: number, clock: PlaceClock, first: VenueDay, last: VenueDay) {
+  const spans = offsetSpans(clock.timeZone, venueDayRange(clock, first).start, venueDayRange(clock, last).end);
+  const clear = db
+    .delete(occupancyDayPeaks)
+    .where(and(eq(occupancyDayPeaks.placeId, placeId), gte(occupancyDayPeaks.day, first), lte(occupancyDayPeaks.day, last)));
+  const inserts = spans.map((span) => {
+    const hours = hourlyTotals(db, placeId, span).as("hours");
+    const day = sql<number>`(${hours.wallHour} - cast(${clock.dayStartHour} as integer)) / 24`;
+    return db
+      .insert(occupancyDayPeaks)
+      .select(
+        db
+          .select({
+            placeId: sql<number>`cast(${placeId} as integer)`.as("place_id"),
+            day: day.as("day"),
+            peakPeople: sql<number>`max(${hours.peopleMinutes} / ${hours.samples})`.as("peak_people"),
+          })
+          .from(hours)
+          .where(gt(hours.samples, 0))
+          .groupBy(day),
+      )
+      .onConflictDoUpdate({
+        target: [occupancyDayPeaks.placeId, occupancyDayPeaks.day],
+        set: { peakPeople: sql`max(${occupancyDayPeaks.peakPeople}, excluded.peak_people)` },
+      });
+  });
+  return [clear, ...inserts] as const;
+}
+
+/** The calendar (calendar_data) covers today and the 364 venue days before it. */
+export const CALENDAR_DAYS = 365;
+
+/** Recomputes the calendar's day peaks of a place, for when its zone changed. */
+export async function recomputeCalendarPeaks(db: Database, placeId: number) {
+  const [place] = await db
+    .select({ timeZone: schema.places.timezone, dayStartHour: schema.places.dayStartHour })
+    .from(schema.places)
+    .where(eq(schema.places.id, placeId));
+  if (!place) return;
+  const today = venueDayAt(place, Date.now());
+  const [clear, ...inserts] = dayPeakWrites(db, placeId, place, today - (CALENDAR_DAYS - 1), today);
+  await db.batch([clear, ...inserts]);
+}
+
+/** Day peaks of the venue days [first, last], oldest first. */
+export function dayPeaksBetween(db: Database, placeId: number, first: VenueDay, last: VenueDay) {
+  return db
+    .select({ day: occupancyDayPeaks.day, peakPeople: occupancyDayPeaks.peakPeople })
+    .from(occupancyDayPeaks)
+    .where(and(eq(occupancyDayPeaks.placeId, placeId), gte(occupancyDayPeaks.day, first), lte(occupancyDayPeaks.day, last)))
+    .orderBy(occupancyDayPeaks.day);
+}
