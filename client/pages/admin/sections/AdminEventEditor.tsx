@@ -13,7 +13,8 @@ import {
   type EventEditErrors,
   type EventEditValues,
 } from "../eventEditForm";
-import { focusFirstInvalid, InputField, Notice, SelectField, TextAreaField } from "../Field";
+import { focusFirstInvalid, InputField, SelectField, TextAreaField } from "../../../components/Field";
+import { Notice } from "../Notice";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventEditor({ eventId }: { eventId: string }) {

@@ -13,7 +13,8 @@ import {
   type BusinessFormMode,
   type BusinessFormValues,
 } from "../businessForm";
-import { focusFirstInvalid, InputField, Notice, SelectField, TextAreaField, type NoticeState } from "../Field";
+import { focusFirstInvalid, InputField, SelectField, TextAreaField } from "../../../components/Field";
+import { Notice, type NoticeState } from "../Notice";
 import { ADMIN_MESSAGES } from "../messages";
 
 type TextKey = keyof BusinessFormErrors;

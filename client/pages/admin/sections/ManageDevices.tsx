@@ -8,7 +8,8 @@ import type {
   RegisteredDeviceAnswer,
 } from "../../../../worker/schemas/answers";
 import { attempt, failureText, useAdminJson } from "../adminApi";
-import { InputField, Notice, SelectField, type NoticeState } from "../Field";
+import { InputField, SelectField } from "../../../components/Field";
+import { Notice, type NoticeState } from "../Notice";
 import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 

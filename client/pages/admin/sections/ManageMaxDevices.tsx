@@ -4,7 +4,8 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { adminRequest } from "../../../api/adminSession";
 import type { BusinessAnswer, BusinessesAnswer } from "../../../../worker/schemas/answers";
 import { attempt, useAdminJson } from "../adminApi";
-import { focusFirstInvalid, InputField, Notice, type NoticeState } from "../Field";
+import { focusFirstInvalid, InputField } from "../../../components/Field";
+import { Notice, type NoticeState } from "../Notice";
 import { parseMaxDevices } from "../maxDevicesForm";
 import { ADMIN_MESSAGES } from "../messages";
 

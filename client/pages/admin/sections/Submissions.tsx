@@ -4,7 +4,8 @@ import { useId, useState } from "react";
 import { adminRequest } from "../../../api/adminSession";
 import type { SubmissionAnswer, SubmissionListAnswer } from "../../../../worker/schemas/answers";
 import { attempt, useAdminJson } from "../adminApi";
-import { Notice, SelectField, type NoticeState } from "../Field";
+import { SelectField } from "../../../components/Field";
+import { Notice, type NoticeState } from "../Notice";
 import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEve
 import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
 import { EVENT_DAYS } from "../../../../worker/schemas/event";
 import { request } from "../../../api/request";
+import { FieldFrame } from "../../../components/Field";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
 import { MESSAGES } from "../messages";
 import { CategoryEditor } from "./CategoryEditor";
@@ -55,31 +56,6 @@ function usePlacesAndCategories() {
   }, []);
 
   return { places, categories, error, reloadCategories };
-}
-
-function Field({
-  id,
-  label,
-  required,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
-    </div>
-  );
 }
 
 export function EventForm({
@@ -143,30 +119,30 @@ export function EventForm({
     <form className="event-form" onSubmit={submit} noValidate aria-labelledby={id("heading")}>
       <h3 id={id("heading")}>{heading}</h3>
       {loadError ? <p role="alert" className="form-error">{loadError}</p> : null}
-      <Field id={id("place_id")} label="Place" required error={errors.place_id}>
+      <FieldFrame id={id("place_id")} label="Place" required error={errors.place_id}>
         <select {...bind("place_id")}>
           <option value="">Choose a place</option>
           {(places ?? []).map((place) => (
             <option key={place.id} value={String(place.id)}>{place.name}</option>
           ))}
         </select>
-      </Field>
-      <Field id={id("name")} label="Event name" required error={errors.name}>
+      </FieldFrame>
+      <FieldFrame id={id("name")} label="Event name" required error={errors.name}>
         <input {...bind("name")} />
-      </Field>
-      <Field id={id("description")} label="Description">
+      </FieldFrame>
+      <FieldFrame id={id("description")} label="Description">
         <textarea {...bind("description")} rows={3} />
-      </Field>
+      </FieldFrame>
       <div className="field-row">
-        <Field id={id("start_time")} label="Start time" required error={errors.start_time}>
+        <FieldFrame id={id("start_time")} label="Start time" required error={errors.start_time}>
           <input {...bind("start_time")} type="datetime-local" />
-        </Field>
-        <Field id={id("end_time")} label="End time" error={errors.end_time}>
+        </FieldFrame>
+        <FieldFrame id={id("end_time")} label="End time" error={errors.end_time}>
           <input {...bind("end_time")} type="datetime-local" />
-        </Field>
+        </FieldFrame>
       </div>
       <div className="field-row">
-        <Field id={id("category")} label="Category" required error={errors.category}>
+        <FieldFrame id={id("category")} label="Category" required error={errors.category}>
           <div className="with-action">
             <select {...bind("category")}>
               <option value="">Choose a category</option>
@@ -178,10 +154,10 @@ export function EventForm({
               Edit categories
             </button>
           </div>
-        </Field>
-        <Field id={id("max_capacity")} label="Max capacity" error={errors.max_capacity}>
+        </FieldFrame>
+        <FieldFrame id={id("max_capacity")} label="Max capacity" error={errors.max_capacity}>
           <input {...bind("max_capacity")} type="number" min={1} step={1} inputMode="numeric" />
-        </Field>
+        </FieldFrame>
       </div>
       <fieldset className="field">
         <legend>Recurring</legend>
@@ -209,17 +185,17 @@ export function EventForm({
         </fieldset>
       ) : null}
       <div className="field-row">
-        <Field id={id("host_name")} label="Host name">
+        <FieldFrame id={id("host_name")} label="Host name">
           <input {...bind("host_name")} />
-        </Field>
+        </FieldFrame>
       </div>
-      <Field id={id("additional_details")} label="Additional details">
+      <FieldFrame id={id("additional_details")} label="Additional details">
         <textarea {...bind("additional_details")} rows={2} />
-      </Field>
-      <Field id={id("cover_image")} label="Cover image (JPEG, PNG or WebP, up to 5 MB)">
+      </FieldFrame>
+      <FieldFrame id={id("cover_image")} label="Cover image (JPEG, PNG or WebP, up to 5 MB)">
         {currentImage ? <img className="event-form-image" src={currentImage} alt="Current cover image" /> : null}
         <input id={id("cover_image")} type="file" accept={IMAGE_TYPES} onChange={(event) => set("cover_image", event.target.files?.[0] ?? null)} />
-      </Field>
+      </FieldFrame>
       {errors.form ? <p className="field-error">{errors.form}</p> : null}
       {failure ? <p role="alert" className="form-error">{failure}</p> : null}
       <div className="actions">

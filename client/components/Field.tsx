@@ -1,7 +1,7 @@
 // A labelled form control with its error sentence tied to it for screen readers.
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-interface FieldFrame {
+interface FieldProps {
   id: string;
   label: string;
   error?: string;
@@ -9,7 +9,8 @@ interface FieldFrame {
   hint?: ReactNode;
 }
 
-function Frame({ id, label, error, required, hint, children }: FieldFrame & { children: ReactNode }) {
+/** The label, hint and error around any control; the control itself must use `id`. */
+export function FieldFrame({ id, label, error, required, hint, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -23,15 +24,15 @@ function Frame({ id, label, error, required, hint, children }: FieldFrame & { ch
   );
 }
 
-const describedBy = ({ id, error, hint }: FieldFrame) =>
+const describedBy = ({ id, error, hint }: FieldProps) =>
   [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
 export function InputField(
-  props: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { ref?: Ref<HTMLInputElement> },
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { ref?: Ref<HTMLInputElement> },
 ) {
   const { id, label, error, required, hint, ...input } = props;
   return (
-    <Frame id={id} label={label} error={error} required={required} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} required={required} hint={hint}>
       <input
         id={id}
         required={required}
@@ -39,14 +40,14 @@ export function InputField(
         aria-describedby={describedBy(props)}
         {...input}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
-export function TextAreaField(props: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+export function TextAreaField(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
   const { id, label, error, required, hint, ...textarea } = props;
   return (
-    <Frame id={id} label={label} error={error} required={required} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} required={required} hint={hint}>
       <textarea
         id={id}
         required={required}
@@ -54,14 +55,14 @@ export function TextAreaField(props: FieldFrame & Omit<TextareaHTMLAttributes<HT
         aria-describedby={describedBy(props)}
         {...textarea}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
-export function SelectField(props: FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+export function SelectField(props: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
   const { id, label, error, required, hint, children, ...select } = props;
   return (
-    <Frame id={id} label={label} error={error} required={required} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} required={required} hint={hint}>
       <select
         id={id}
         required={required}
@@ -71,19 +72,7 @@ export function SelectField(props: FieldFrame & Omit<SelectHTMLAttributes<HTMLSe
       >
         {children}
       </select>
-    </Frame>
-  );
-}
-
-export type NoticeState = { ok: boolean; message: string } | null;
-
-/** Success and failure sentences after a save: announced politely, failures assertively. */
-export function Notice({ notice }: { notice: NoticeState }) {
-  if (!notice) return null;
-  return notice.ok ? (
-    <p role="status" className="admin-notice success-message">{notice.message}</p>
-  ) : (
-    <p role="alert" className="admin-notice field-error">{notice.message}</p>
+    </FieldFrame>
   );
 }
 
