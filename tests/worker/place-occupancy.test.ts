@@ -196,6 +196,29 @@ describe("the alarm", () => {
     expect(await rollups(placeId)).toEqual(expected);
   });
 
+  it("keeps a quarter hour pending when late readings for it arrive while its flush waits for D1", async () => {
+    const placeId = await createPlace();
+    const a = await addDevice(placeId);
+    const b = await addDevice(placeId);
+    await postAt(15, a.key, { readings: everyMinute(0, 15, 10) });
+    // B's buffered readings for 16:00–16:10 arrive while the alarm is waiting on its D1 write.
+    const realBatch = env.DB.batch.bind(env.DB);
+    const writes = vi.spyOn(env.DB, "batch").mockImplementationOnce(async (statements) => {
+      const response = await ingest(b.key, { readings: everyMinute(0, 11, 6, 20) });
+      expect(await response.json()).toMatchObject({ accepted: 11 });
+      return realBatch(statements);
+    });
+    try {
+      await alarmAt(placeId, 16);
+    } finally {
+      writes.mockRestore();
+    }
+    // That flush was computed before B's readings: the quarter hour must be written again.
+    expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 10, max_people: 10, samples: 15 }]);
+    await alarmAt(placeId, 17);
+    expect(await rollups(placeId)).toEqual([{ bucket_start: seconds(T), avg_people: 16, max_people: 16, samples: 15 }]);
+  });
+
   it("writes D1 at most every 30 seconds however often readings arrive", async () => {
     const placeId = await createPlace();
     const a = await addDevice(placeId);

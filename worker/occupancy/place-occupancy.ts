@@ -56,7 +56,7 @@ const SCHEMA = `
     device_id INTEGER PRIMARY KEY, reading_ts INTEGER, count INTEGER, heartbeat_at INTEGER,
     firmware TEXT, uptime_s INTEGER, rssi INTEGER
   );
-  CREATE TABLE IF NOT EXISTS pending_buckets (bucket_start INTEGER PRIMARY KEY);
+  CREATE TABLE IF NOT EXISTS pending_buckets (bucket_start INTEGER PRIMARY KEY, marks INTEGER NOT NULL DEFAULT 1);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
@@ -75,6 +75,11 @@ export class PlaceOccupancy extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
+    // Objects created before pending_buckets counted its marks get the column (a no-op after that).
+    const columns = this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('pending_buckets')").toArray();
+    if (!columns.some((column) => column.name === "marks")) {
+      this.sql.exec("ALTER TABLE pending_buckets ADD COLUMN marks INTEGER NOT NULL DEFAULT 1");
+    }
   }
 
   /** Stores new readings; (device, ts) already stored counts as a duplicate and changes nothing. */
@@ -91,7 +96,10 @@ export class PlaceOccupancy extends DurableObject<Env> {
         stored.push(reading);
         for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
       }
-      for (const start of touched) this.sql.exec("INSERT INTO pending_buckets VALUES (?) ON CONFLICT DO NOTHING", start);
+      // Each mark bumps the count, so a flush already under way knows its result is out of date.
+      for (const start of touched) {
+        this.sql.exec("INSERT INTO pending_buckets (bucket_start) VALUES (?) ON CONFLICT DO UPDATE SET marks = marks + 1", start);
+      }
       const newest = stored.reduce<TimedCount | null>((best, r) => (!best || r.ts > best.ts ? r : best), null);
       if (newest) {
         this.sql.exec(
@@ -180,10 +188,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
       return;
     }
     const db = getDb(this.env);
-    const due = this.sql
-      .exec<{ bucket_start: number }>("SELECT bucket_start FROM pending_buckets WHERE bucket_start <= ? ORDER BY bucket_start", now - BUCKET_MS - CLOSE_GRACE_MS)
-      .toArray()
-      .map((row) => row.bucket_start);
+    const pending = this.sql
+      .exec<{ bucket_start: number; marks: number }>(
+        "SELECT bucket_start, marks FROM pending_buckets WHERE bucket_start <= ? ORDER BY bucket_start",
+        now - BUCKET_MS - CLOSE_GRACE_MS,
+      )
+      .toArray();
+    const due = pending.map((row) => row.bucket_start);
     const buckets = due.flatMap((start) => this.computeBucket(start));
     const emptied = due.filter((start) => !buckets.some((bucket) => bucket.start === start));
     // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
@@ -201,7 +212,11 @@ export class PlaceOccupancy extends DurableObject<Env> {
       const [first, ...rest] = statements;
       await db.batch([first, ...rest]);
       this.ctx.storage.transactionSync(() => {
-        for (const start of due) this.sql.exec("DELETE FROM pending_buckets WHERE bucket_start = ?", start);
+        // Readings may arrive while D1 answers (the object takes calls during that wait): a quarter
+        // hour marked again since it was read stays pending for the next flush.
+        for (const row of pending) {
+          this.sql.exec("DELETE FROM pending_buckets WHERE bucket_start = ? AND marks = ?", row.bucket_start, row.marks);
+        }
         if (liveChanged) this.setMeta("live_written", JSON.stringify(live));
         this.setMeta("written_at", String(now));
       });
