@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearTables, postJson } from "./helpers";
+import { api, clearTables, postJson } from "./helpers";
 
 const valid = {
   businessName: "The Night Owl",
@@ -81,6 +81,27 @@ describe("POST /api/submit-business", () => {
     const response = await postJson("/api/submit-business", { ...valid, reason: "x".repeat(70_000) });
     expect(response.status).toBe(413);
     expect((await response.json<{ error: string }>()).error).toMatch(/larger than 64 KB/);
+    expect(await submissionCount()).toBe(0);
+  });
+
+  it("refuses a streamed body without a length once it passes 64 KB, without buffering it whole", async () => {
+    const chunk = new TextEncoder().encode(`{"reason":"${"x".repeat(16 * 1024)}`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Far more than the limit unless the worker stops reading.
+        if (sent++ < 1000) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await api("/api/submit-business", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(1000);
     expect(await submissionCount()).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 // Multipart forms and the images they carry. Images are recognised by their first bytes, never by
 // the declared type or file name, and stored in R2 under keys we generate.
 import type { Context } from "hono";
+import { readBodyCapped } from "./body";
 import { ApiError, badRequest } from "./errors";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -14,41 +15,13 @@ export interface FormInput {
   files: Map<string, File>;
 }
 
-const bodyTooLarge = (maxBytes: number) =>
-  new ApiError(413, `Request body is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`);
-
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw bodyTooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** Reads a multipart (or URL-encoded) form, refusing other bodies, oversized ones and garbage. */
 export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<FormInput> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
     throw new ApiError(415, "Send the request body as multipart/form-data.");
   }
-  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw bodyTooLarge(maxBytes);
-  const bytes = await readCapped(c.req.raw.body, maxBytes);
+  const bytes = await readBodyCapped(c.req.raw, maxBytes);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();

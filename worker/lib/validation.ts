@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import * as v from "valibot";
+import { readBodyCapped } from "./body";
 import { ApiError, badRequest, type FieldProblem } from "./errors";
 
 /** JSON bodies are small forms; anything larger is a mistake or an attack. */
@@ -35,10 +36,7 @@ export async function readJson<TSchema extends v.GenericSchema>(
   if (!/^application\/json\b/i.test(contentType)) {
     throw new ApiError(415, "Send the request body as application/json.");
   }
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge(maxBytes);
+  const text = new TextDecoder().decode(await readBodyCapped(c.req.raw, maxBytes));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -53,9 +51,7 @@ export async function readJson<TSchema extends v.GenericSchema>(
  * anything else is a mistake and must not be acted on.
  */
 export async function expectNoBody(c: Context): Promise<void> {
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw tooLarge(MAX_JSON_BYTES);
-  const text = (await c.req.text()).trim();
+  const text = new TextDecoder().decode(await readBodyCapped(c.req.raw, MAX_JSON_BYTES)).trim();
   if (text !== "" && text !== "{}") throw badRequest("This request takes no body.");
 }
 
@@ -63,6 +59,3 @@ export async function expectNoBody(c: Context): Promise<void> {
 export function sentFields<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
-
-const tooLarge = (maxBytes: number) =>
-  new ApiError(413, `Request body is larger than ${Math.round(maxBytes / 1024)} KB.`);

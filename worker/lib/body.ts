@@ -1,0 +1,36 @@
+import { ApiError } from "./errors";
+
+/** 413 naming the limit in the unit a person reads best. */
+export function bodyTooLarge(maxBytes: number): ApiError {
+  const limit = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new ApiError(413, `Request body is larger than ${limit}.`);
+}
+
+/**
+ * The request body, refused with 413 as soon as it passes `maxBytes`: a declared length is checked
+ * first, and a chunked body without one is cut off while streaming, never buffered whole.
+ */
+export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw bodyTooLarge(maxBytes);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw bodyTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
