@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { EventCategoriesAnswer, EventCategoryAnswer } from "../../worker/schemas/answers";
-import { adminToken, bearer, count, createUser, insertCategory, insertEvent, insertPlace, sendForm } from "./fixtures";
+import { adminToken, bearer, count, createUser, insertCategory, insertEvent, insertPlace, placeOwnedBy, sendForm } from "./fixtures";
 import { api, clearTables } from "./helpers";
 
-const reset = () => clearTables("events", "event_categories", "places", "users");
+const reset = () => clearTables("events", "event_categories", "place_owners", "places", "users");
 
 const categoryName = async (id: number) =>
   (await env.DB.prepare("SELECT name FROM event_categories WHERE id = ?").bind(id).first<{ name: string }>())?.name;
@@ -73,6 +73,25 @@ describe("PUT /api/event-categories/{id}", () => {
     expect(await byCreator.json()).toEqual({ id, name: "Open Mic Night", description: "Sign up at 8." });
     const byAdmin = await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Open Mic" }, await adminToken());
     expect(await byAdmin.json()).toEqual({ id, name: "Open Mic", description: "Sign up at 8." });
+  });
+
+  it("leaves a category other venues' events use to the admin, while the creator's own events do not block it", async () => {
+    const creator = await createUser("Creator");
+    const neighbour = await createUser("Neighbour");
+    const creatorsBar = await placeOwnedBy("Creator's Bar", creator.id);
+    const neighboursBar = await placeOwnedBy("Neighbour's Bar", neighbour.id);
+    const id = await insertCategory("Open Mic", creator.id);
+    await insertEvent({ place_id: creatorsBar, category_id: id });
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Open Mic Night" }, creator.token)).status).toBe(200);
+
+    await insertEvent({ place_id: neighboursBar, category_id: id });
+    const refused = await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Karaoke" }, creator.token);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "Other venues' events use this category, so only an administrator can change it now.",
+    });
+    expect(await categoryName(id)).toBe("Open Mic Night");
+    expect((await sendForm(`/api/event-categories/${id}`, "PUT", { name: "Open Mic" }, await adminToken())).status).toBe(200);
   });
 
   it("leaves the seeded categories (no creator) to the admin", async () => {

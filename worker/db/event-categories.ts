@@ -1,5 +1,5 @@
-import { asc, count, eq } from "drizzle-orm";
-import { eventCategories, events, type EventCategory } from "../../drizzle/schema";
+import { and, asc, count, eq, notInArray } from "drizzle-orm";
+import { eventCategories, events, placeOwners, type EventCategory } from "../../drizzle/schema";
 import type { EventCategoryAnswer } from "../schemas/answers";
 import type { NamedRecordInput } from "../schemas/tag";
 import type { Database } from "./client";
@@ -42,6 +42,16 @@ export async function updateEventCategory(
 
 export async function countEventsInCategory(db: Database, categoryId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(events).where(eq(events.categoryId, categoryId));
+  return row.n;
+}
+
+/** Events using the category at places `userId` does not own: renaming would change their label. */
+export async function countOthersEventsInCategory(db: Database, categoryId: number, userId: number): Promise<number> {
+  const ownPlaces = db.select({ id: placeOwners.placeId }).from(placeOwners).where(eq(placeOwners.userId, userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(and(eq(events.categoryId, categoryId), notInArray(events.placeId, ownPlaces)));
   return row.n;
 }
 

@@ -6,6 +6,7 @@ import { getDb, type Database } from "../db/client";
 import { isConstraintError } from "../db/errors";
 import {
   countEventsInCategory,
+  countOthersEventsInCategory,
   deleteEventCategory,
   findEventCategory,
   insertEventCategory,
@@ -55,7 +56,12 @@ export const eventCategoryRoutes = new Hono<AppEnv>()
   .put("/event-categories/:id", requireUser, async (c) => {
     const categoryId = parseOrThrow(categoryIdSchema, c.req.param("id"));
     const db = getDb(c.env);
-    await categoryTheCallerMayChange(db, c.get("principal"), categoryId);
+    const principal = c.get("principal");
+    await categoryTheCallerMayChange(db, principal, categoryId);
+    // Categories are shared: once other venues' events use one, only the admin may rename it.
+    if (principal.role !== "admin" && (await countOthersEventsInCategory(db, categoryId, principal.userId!)) > 0) {
+      throw conflict("Other venues' events use this category, so only an administrator can change it now.");
+    }
     const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
     const category = await writeWithUniqueName(db, eventCategories, input.name, categoryId, () =>
       updateEventCategory(db, categoryId, input),
