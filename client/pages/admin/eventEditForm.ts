@@ -5,25 +5,14 @@
 import * as v from "valibot";
 import type { EventAnswer } from "../../../worker/schemas/answers";
 import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../worker/schemas/event";
-import { toDateTimeLocal, toIsoInstant } from "../dashboard/eventForm";
+import { eventTextValues, toIsoInstant, type EventTextValues } from "../dashboard/eventForm";
 import { fieldErrors } from "../../lib/formErrors";
 
-export interface EventEditValues {
-  place_id: string;
-  name: string;
-  description: string;
-  /** `datetime-local` values, in the browser's time zone. */
-  start_time: string;
-  end_time: string;
-  max_capacity: string;
-  /** Event category id. */
-  category: string;
-  is_recurring: boolean;
+/** The dashboard form's fields plus the frequency, which only the admin editor shows. */
+export interface EventEditValues extends Omit<EventTextValues, "repeating_days"> {
   /** The days a recurring event repeats on: the server refuses a recurring event without one. */
   repeating_days: EventDay[];
   frequency: string;
-  host_name: string;
-  additional_details: string;
 }
 
 export type EventEditErrors = Partial<Record<keyof EventEditValues, string>>;
@@ -39,18 +28,9 @@ const REQUIRED: Partial<Record<keyof EventEditValues, string>> = {
 
 export function eventEditValuesFrom(event: EventAnswer): EventEditValues {
   return {
-    place_id: String(event.place_id),
-    name: event.name,
-    description: event.description,
-    start_time: toDateTimeLocal(new Date(event.start_time)),
-    end_time: event.end_time ? toDateTimeLocal(new Date(event.end_time)) : "",
-    max_capacity: event.max_capacity === null ? "" : String(event.max_capacity),
-    category: event.category === null ? "" : String(event.category),
-    is_recurring: event.is_recurring,
+    ...eventTextValues(event),
     repeating_days: EVENT_DAYS.filter((day) => event.repeating_days.includes(day)),
     frequency: event.frequency,
-    host_name: event.host_name,
-    additional_details: event.additional_details,
   };
 }
 

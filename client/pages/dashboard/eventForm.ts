@@ -5,7 +5,8 @@ import type { EventAnswer } from "../../../worker/schemas/answers";
 import { EVENT_DAYS, eventConsistencyProblem, eventCreateSchema } from "../../../worker/schemas/event";
 import { fieldErrors } from "../../lib/formErrors";
 
-export interface EventFormValues {
+/** The fields both event forms (the dashboard's and the admin's) fill in from an existing event. */
+export interface EventTextValues {
   place_id: string;
   name: string;
   description: string;
@@ -19,6 +20,9 @@ export interface EventFormValues {
   repeating_days: string[];
   host_name: string;
   additional_details: string;
+}
+
+export interface EventFormValues extends EventTextValues {
   cover_image: File | null;
 }
 
@@ -55,7 +59,7 @@ export function eventFormDefaults(now: Date, placeId: number | null): EventFormV
   };
 }
 
-export function eventFormValues(event: EventAnswer): EventFormValues {
+export function eventTextValues(event: EventAnswer): EventTextValues {
   return {
     place_id: String(event.place_id),
     name: event.name,
@@ -68,8 +72,11 @@ export function eventFormValues(event: EventAnswer): EventFormValues {
     repeating_days: event.repeating_days,
     host_name: event.host_name,
     additional_details: event.additional_details,
-    cover_image: null,
   };
+}
+
+export function eventFormValues(event: EventAnswer): EventFormValues {
+  return { ...eventTextValues(event), cover_image: null };
 }
 
 /**
