@@ -14,7 +14,7 @@ import {
 } from "../../client/pages/admin/eventEditForm";
 import { parseMaxDevices } from "../../client/pages/admin/maxDevicesForm";
 import { tagFormData, validateTag } from "../../client/pages/admin/tagForm";
-import type { EventAnswer, OwnedPlace } from "../../worker/schemas/answers";
+import { makeEvent, makePlace } from "./dashboard-fixtures";
 import { EVENT_MESSAGES } from "../../worker/schemas/event";
 import { REQUIRED_MESSAGE } from "../../worker/schemas/submission";
 import { HOURS_PAIR_MESSAGE, MAX_DEVICES_MESSAGE, THRESHOLDS_MESSAGE, WEBSITE_MESSAGE } from "../../worker/schemas/place";
@@ -74,8 +74,7 @@ describe("Add Business defaults and checks", () => {
   });
 
   it("loads an existing place into the edit form", () => {
-    const place = {
-      ...newBusinessForm(),
+    const place = makePlace({
       id: 4,
       slug: "the-stoop",
       name: "The Stoop",
@@ -85,13 +84,9 @@ describe("Add Business defaults and checks", () => {
       lively_threshold: 30,
       packed_threshold: 80,
       favorite: true,
-      no_device: false,
       max_devices: 2,
-      owners: [],
       tags: [2],
-      cover_image: null,
-      cover_photo_url: null,
-    } as unknown as OwnedPlace;
+    });
     const form = businessFormFrom(place);
     expect(form).toMatchObject({ name: "The Stoop", latitude: "40.72", longitude: "", lively_threshold: "30", favorite: true, tags: [2] });
   });
@@ -132,7 +127,7 @@ describe("max devices", () => {
 });
 
 describe("admin event editor", () => {
-  const event: EventAnswer = {
+  const event = makeEvent({
     id: 9,
     place_id: 2,
     place_name: "The Stoop",
@@ -143,16 +138,7 @@ describe("admin event editor", () => {
     max_capacity: null,
     category: 4,
     category_name: "Live Music",
-    is_recurring: false,
-    repeats: false,
-    repeating_days: [],
-    frequency: "",
-    host_name: "",
-    additional_details: "",
-    photo_url: null,
-    cover_image: null,
-    flyer_image: null,
-  };
+  });
 
   it("requires place id, name, description and start time", () => {
     const values = { ...eventEditValuesFrom(event), place_id: "", name: " ", description: "", start_time: "" };
