@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (flags in chromium.ts).
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
@@ -11,8 +11,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
-export async function openPage(browser: Browser, route: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport });
+/** A fresh browser context on `route`; `storageState` starts it with a saved session (cookies, localStorage). */
+export async function openPage(
+  browser: Browser,
+  route: string,
+  viewport = { width: 1280, height: 900 },
+  storageState?: BrowserContextOptions["storageState"],
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport, storageState });
   const page = await context.newPage();
   // Pages must not throw; an uncaught error fails the journey that caused it.
   page.on("pageerror", (error) => {

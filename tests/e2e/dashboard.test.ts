@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
@@ -11,6 +11,7 @@ const artifacts = path.resolve(import.meta.dirname, "../../test-results");
 let browser: Browser;
 let ownedNames: string[];
 let copperId: number;
+let ownerSession: BrowserContextOptions["storageState"];
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(artifacts, { recursive: true });
@@ -19,17 +20,31 @@ beforeAll(async () => {
   );
   ownedNames = owned.map((place) => place.name);
   copperId = owned.find((place) => place.slug === "the-copper-lantern")!.id;
+  ownerSession = await signInOnce();
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-/** The demo owner, signed in through /auth and sent on to `route`. */
-async function ownerPage(route: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await openPage(browser, `/auth?next=${encodeURIComponent(route)}`, viewport);
+/**
+ * Signs the demo owner in through /auth once and keeps the session (refresh cookie, access token).
+ * One sign-in per file, not per test: the server allows an account 10 sign-ins a minute, and the e2e
+ * files together would otherwise pass that limit on a fast machine.
+ */
+async function signInOnce(): Promise<BrowserContextOptions["storageState"]> {
+  const page = await openPage(browser, "/auth?next=%2Fdashboard");
   await page.getByLabel("Email").fill(DEMO_OWNER.email);
   await page.getByLabel("Password").fill(DEMO_OWNER.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
+  const session = await page.context().storageState();
+  await page.context().close();
+  return session;
+}
+
+/** The signed-in demo owner on `route`, in a context of its own. */
+async function ownerPage(route: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await openPage(browser, route, viewport, ownerSession);
   await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
   return page;
 }
