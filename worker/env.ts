@@ -1,10 +1,9 @@
 import type { Principal } from "./auth/tokens";
 
-/** The device behind a valid ingest key. */
-export interface DeviceIdentity {
-  id: number;
+/** A sensor's bearer key, as its SHA-256, and the place it was registered at. */
+export interface DeviceKey {
+  keyHash: string;
   placeId: number;
-  name: string;
 }
 
 /** The Hono environment shared by every router and middleware: bindings plus per-request values. */
@@ -13,7 +12,7 @@ export interface AppEnv {
   Variables: {
     /** Set by requireUser / requireAdmin / requirePlaceOwner. */
     principal: Principal;
-    /** Set by requireDevice. */
-    device: DeviceIdentity;
+    /** Set by requireDeviceKey. */
+    deviceKey: DeviceKey;
   };
 }

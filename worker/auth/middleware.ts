@@ -1,9 +1,10 @@
 // Every route that needs a caller uses one of these; the rules live here and nowhere else.
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { devices, places } from "../../drizzle/schema";
+import { places } from "../../drizzle/schema";
 import { getDb } from "../db/client";
+import { deviceByKeyHash } from "../db/devices";
 import { canManagePlace } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
@@ -78,17 +79,33 @@ export const requirePlaceOwner = (param = "id") =>
     await next();
   });
 
-/** A registered, unrevoked sensor presenting its key as a bearer token. */
-export const requireDevice = createMiddleware<AppEnv>(async (c, next) => {
+export const UNKNOWN_DEVICE_KEY_MESSAGE = "Unknown or revoked device key.";
+
+/**
+ * The place of each device key seen by this isolate. A device never moves to another place, so
+ * only a key's first request here reads D1; whether the key is still valid is for the place's
+ * PlaceOccupancy object to say, as it hears revocations at once.
+ */
+const placeOfKey = new Map<string, number>();
+const PLACE_OF_KEY_ENTRIES = 10_000;
+
+/**
+ * A sensor presenting its key as a bearer token: sets the key's hash and its place. The route
+ * hands both to the place's object, which refuses revoked keys and counts the sensor's requests.
+ */
+export const requireDeviceKey = createMiddleware<AppEnv>(async (c, next) => {
   const key = bearerToken(c);
   if (!key) throw unauthorized("Send the device key as 'Authorization: Bearer <key>'.");
   const keyHash = await sha256Hex(key);
-  const [device] = await getDb(c.env)
-    .select({ id: devices.id, placeId: devices.placeId, name: devices.name })
-    .from(devices)
-    .where(and(eq(devices.keyHash, keyHash), isNull(devices.revokedAt)))
-    .limit(1);
-  if (!device) throw unauthorized("Unknown or revoked device key.");
-  c.set("device", device);
+  let placeId = placeOfKey.get(keyHash);
+  if (placeId === undefined) {
+    const device = await deviceByKeyHash(getDb(c.env), keyHash);
+    if (!device || device.revokedAt !== null) throw unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE);
+    placeId = device.placeId;
+    // Oldest first out; a sensor pushed out just costs one more D1 read.
+    if (placeOfKey.size >= PLACE_OF_KEY_ENTRIES) placeOfKey.delete(placeOfKey.keys().next().value!);
+    placeOfKey.set(keyHash, placeId);
+  }
+  c.set("deviceKey", { keyHash, placeId });
   await next();
 });

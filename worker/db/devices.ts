@@ -55,6 +55,16 @@ export async function registerDevice(db: Database, placeId: number, name: string
   return again ? { kind: "name-taken" } : { kind: "limit-reached" };
 }
 
+/** The device a key belongs to, revoked or not. */
+export async function deviceByKeyHash(db: Database, keyHash: string) {
+  const [device] = await db
+    .select({ id: devices.id, placeId: devices.placeId, revokedAt: devices.revokedAt })
+    .from(devices)
+    .where(eq(devices.keyHash, keyHash))
+    .limit(1);
+  return device ?? null;
+}
+
 /** Marks an active device revoked; false when there is no such active device at the place. */
 export async function revokeDevice(db: Database, placeId: number, deviceId: number): Promise<boolean> {
   const rows = await db

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type * as v from "valibot";
 import { getDb } from "../db/client";
+import { deviceByKeyHash } from "../db/devices";
 import { dayPeakWrites } from "../db/local-hours";
 import { bucketWrites, liveWrite, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
 import {
@@ -14,6 +15,7 @@ import {
   type LiveSnapshot,
   type Reading,
 } from "./aggregate";
+import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../schemas/ingest";
 import { venueDayAt } from "./local-time";
 import { RETENTION_MS, type TimedCount } from "./reading-window";
@@ -27,11 +29,21 @@ const CLOSE_GRACE_MS = MINUTE_MS;
 const WRITE_INTERVAL_MS = 30_000;
 /** Thresholds are re-read from D1 this often (placeChanged() refreshes them at once). */
 const CONFIG_TTL_MS = 10 * MINUTE_MS;
+/**
+ * Requests a sensor may make a minute, readings and heartbeats together: it posts about once a
+ * minute, so this leaves room for retries and buffered uploads but stops a runaway loop.
+ */
+export const DEVICE_REQUESTS_PER_MINUTE = 60;
 
 export interface IngestResult {
   accepted: number;
   duplicates: number;
 }
+
+/** Why the object turned a sensor's request away; nothing was stored. */
+export type DeviceRefusal = { refused: "unknown-key" } | { refused: "rate-limited"; retryAfterSeconds: number };
+
+export const isRefusal = (outcome: object): outcome is DeviceRefusal => "refused" in outcome;
 
 export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
 
@@ -70,6 +82,24 @@ const SCHEMA = `
 export class PlaceOccupancy extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private config: { value: OccupancyConfig; loadedAt: number } | null = null;
+  /**
+   * The place's valid device keys (SHA-256 → device id) and the ones found revoked or foreign,
+   * learnt from D1 on first use. Sensor requests are checked here rather than in D1 because the
+   * object hears each revocation at once (forgetDevice), so after a key's first request ingest
+   * needs no D1 read.
+   */
+  private readonly validKeys = new Map<string, number>();
+  private readonly refusedKeys = new Set<string>();
+  /** Bumped by every revocation, so a D1 read that a revocation overtook is not trusted. */
+  private revocations = 0;
+  private readonly deviceRequests = new FixedWindowLimit<number>(DEVICE_REQUESTS_PER_MINUTE, MINUTE_MS);
+  /**
+   * Memory copies of the meta rows and of the alarm, so the per-reading path reads neither from
+   * storage: this object is their only writer. Dropped when a write to storage may have failed.
+   */
+  private readonly metaCache = new Map<string, string | null>();
+  /** The alarm as last set or read; undefined until known. */
+  private alarmAt: number | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -82,8 +112,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
     }
   }
 
-  /** Stores new readings; (device, ts) already stored counts as a duplicate and changes nothing. */
-  async ingest(placeId: number, deviceId: number, readings: readonly TimedCount[]): Promise<IngestResult> {
+  /**
+   * Stores new readings of the device whose key hashes to `keyHash`; (device, ts) already stored
+   * counts as a duplicate and changes nothing.
+   */
+  async ingest(placeId: number, keyHash: string, readings: readonly TimedCount[]): Promise<IngestResult | DeviceRefusal> {
+    const deviceId = await this.admitDevice(placeId, keyHash);
+    if (typeof deviceId !== "number") return deviceId;
     this.rememberPlace(placeId);
     const accepted = this.ctx.storage.transactionSync(() => {
       const stored: TimedCount[] = [];
@@ -117,7 +152,9 @@ export class PlaceOccupancy extends DurableObject<Env> {
     return { accepted, duplicates: readings.length - accepted };
   }
 
-  async heartbeat(placeId: number, deviceId: number, input: HeartbeatInput): Promise<void> {
+  async heartbeat(placeId: number, keyHash: string, input: HeartbeatInput): Promise<{ ok: true } | DeviceRefusal> {
+    const deviceId = await this.admitDevice(placeId, keyHash);
+    if (typeof deviceId !== "number") return deviceId;
     this.rememberPlace(placeId);
     this.sql.exec(
       `INSERT INTO devices (device_id, heartbeat_at, firmware, uptime_s, rssi) VALUES (?, ?, ?, ?, ?)
@@ -131,6 +168,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       input.rssi ?? null,
     );
     await this.scheduleFlush();
+    return { ok: true };
   }
 
   /** People, percent and level now; null numbers when no device reported in 5 minutes. */
@@ -147,8 +185,15 @@ export class PlaceOccupancy extends DurableObject<Env> {
     return this.deviceStatuses();
   }
 
-  /** A revoked device stops counting towards live numbers at once; its past readings stay. */
+  /** A revoked device's key stops working and it stops counting towards live numbers at once; its past readings stay. */
   async forgetDevice(placeId: number, deviceId: number): Promise<void> {
+    this.revocations++;
+    for (const [keyHash, id] of this.validKeys) {
+      if (id === deviceId) {
+        this.validKeys.delete(keyHash);
+        this.refusedKeys.add(keyHash);
+      }
+    }
     this.rememberPlace(placeId);
     this.sql.exec("DELETE FROM devices WHERE device_id = ?", deviceId);
     await this.scheduleFlush();
@@ -168,6 +213,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
    * alarm, 30 seconds later.
    */
   override async alarm(): Promise<void> {
+    // The alarm that woke us is spent.
+    this.alarmAt = null;
     const now = Date.now();
     const placeId = this.placeId();
     if (placeId === null) return;
@@ -176,7 +223,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
     } catch (error) {
       // D1 unreachable (reading the place or writing the batch): nothing pending was cleared.
       console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in ${WRITE_INTERVAL_MS / 1000} s`, error);
-      await this.ctx.storage.setAlarm(now + WRITE_INTERVAL_MS);
+      this.metaCache.clear();
+      await this.setAlarm(now + WRITE_INTERVAL_MS);
     }
   }
 
@@ -185,6 +233,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     if (!config) {
       // The place was deleted (its D1 rows went with it): nothing left to keep.
       this.sql.exec("DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta;");
+      this.metaCache.clear();
       return;
     }
     const db = getDb(this.env);
@@ -250,15 +299,49 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const candidates: number[] = [];
     if (live.devicesOnline > 0) candidates.push(now + WRITE_INTERVAL_MS);
     if (pending?.start != null) candidates.push(Math.max(now + WRITE_INTERVAL_MS, pending.start + BUCKET_MS + CLOSE_GRACE_MS));
-    if (candidates.length > 0) await this.ctx.storage.setAlarm(Math.min(...candidates));
+    if (candidates.length > 0) await this.setAlarm(Math.min(...candidates));
   }
 
   /** Brings the alarm forward to the earliest moment D1 may be written again. */
   private async scheduleFlush() {
     const writtenAt = Number(this.meta("written_at") ?? 0);
     const at = Math.max(Date.now(), writtenAt + WRITE_INTERVAL_MS);
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+    this.alarmAt ??= await this.ctx.storage.getAlarm();
+    if (this.alarmAt === null || this.alarmAt > at) await this.setAlarm(at);
+  }
+
+  private async setAlarm(at: number) {
+    this.alarmAt = undefined;
+    await this.ctx.storage.setAlarm(at);
+    this.alarmAt = at;
+  }
+
+  /** The id of the unrevoked device of this place that `keyHash` belongs to, counted against its rate limit. */
+  private async admitDevice(placeId: number, keyHash: string): Promise<number | DeviceRefusal> {
+    const deviceId = await this.deviceOfKey(placeId, keyHash);
+    if (deviceId === null) return { refused: "unknown-key" };
+    const retryAfterSeconds = this.deviceRequests.take(deviceId, Date.now());
+    return retryAfterSeconds === null ? deviceId : { refused: "rate-limited", retryAfterSeconds };
+  }
+
+  private async deviceOfKey(placeId: number, keyHash: string): Promise<number | null> {
+    const known = this.validKeys.get(keyHash);
+    if (known !== undefined) return known;
+    if (this.refusedKeys.has(keyHash)) return null;
+    // Other calls run while D1 answers: read again if a revocation came in meanwhile.
+    let device: Awaited<ReturnType<typeof deviceByKeyHash>>;
+    let revocationsBefore: number;
+    do {
+      revocationsBefore = this.revocations;
+      device = await deviceByKeyHash(getDb(this.env), keyHash);
+    } while (revocationsBefore !== this.revocations);
+    if (!device || device.placeId !== placeId || device.revokedAt !== null) {
+      // Only keys that once belonged to this place get here, so the set stays small.
+      this.refusedKeys.add(keyHash);
+      return null;
+    }
+    this.validKeys.set(keyHash, device.id);
+    return device.id;
   }
 
   private deviceStatuses(): DeviceStatus[] {
@@ -306,11 +389,15 @@ export class PlaceOccupancy extends DurableObject<Env> {
   }
 
   private meta(key: string): string | null {
-    const [row] = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray();
-    return row?.value ?? null;
+    if (!this.metaCache.has(key)) {
+      const [row] = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray();
+      this.metaCache.set(key, row?.value ?? null);
+    }
+    return this.metaCache.get(key)!;
   }
 
   private setMeta(key: string, value: string) {
     this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+    this.metaCache.set(key, value);
   }
 }

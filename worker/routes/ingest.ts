@@ -1,32 +1,38 @@
-// Sensor uploads (docs/device-protocol.md). The hot path is one indexed D1 read to authenticate
-// the device key and one RPC to the place's PlaceOccupancy object; readings never touch D1 here.
+// Sensor uploads (docs/device-protocol.md). The hot path is one RPC to the place's PlaceOccupancy
+// object, which checks the key, counts the sensor's requests and stores the readings; D1 is read
+// only on a key's first request (in this isolate and in the object).
 import { Hono } from "hono";
-import { requireDevice } from "../auth/middleware";
+import { requireDeviceKey, UNKNOWN_DEVICE_KEY_MESSAGE } from "../auth/middleware";
 import type { AppEnv } from "../env";
-import { rateLimit } from "../lib/rate-limit";
+import { unauthorized } from "../lib/errors";
+import { RateLimitedError } from "../lib/rate-limit";
 import { readJson } from "../lib/validation";
-import { placeOccupancy } from "../occupancy/place-occupancy";
+import { isRefusal, placeOccupancy, type DeviceRefusal } from "../occupancy/place-occupancy";
 import { splitByTimeWindow } from "../occupancy/reading-window";
 import { heartbeatBodySchema, ingestBodySchema } from "../schemas/ingest";
 
 /** 1,000 readings with ISO times are ~50 KB; leave room for whitespace. */
 const MAX_INGEST_BYTES = 256 * 1024;
 
-// One budget per sensor for readings and heartbeats together, counted after its key is checked.
-const perDevice = rateLimit({ limiter: "DEVICE_LIMITER", scope: "device", key: (c) => String(c.var.device.id) });
+/** The answer to a request the place's object turned away. */
+function refusalError(refusal: DeviceRefusal) {
+  return refusal.refused === "unknown-key"
+    ? unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE)
+    : new RateLimitedError(refusal.retryAfterSeconds);
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export const ingestRoutes = new Hono<AppEnv>()
-  .post("/ingest", requireDevice, perDevice, async (c) => {
-    const device = c.var.device;
+  .post("/ingest", requireDeviceKey, async (c) => {
+    const { keyHash, placeId } = c.var.deviceKey;
     const body = await readJson(c, ingestBodySchema, MAX_INGEST_BYTES);
     const now = Date.now();
     const readings = body.readings ?? [{ ts: now, count: body.count! }];
     const { storable, problems } = splitByTimeWindow(readings, now);
-    const stored = storable.length > 0
-      ? await placeOccupancy(c.env, device.placeId).ingest(device.placeId, device.id, storable)
-      : { accepted: 0, duplicates: 0 };
+    // Called even with nothing storable: the object checks the key and counts the request.
+    const stored = await placeOccupancy(c.env, placeId).ingest(placeId, keyHash, storable);
+    if (isRefusal(stored)) throw refusalError(stored);
     const answer = {
       accepted: stored.accepted,
       duplicates: stored.duplicates,
@@ -41,11 +47,12 @@ export const ingestRoutes = new Hono<AppEnv>()
     const error = `${plural(problems.length, "reading")} rejected for ${problems.length === 1 ? "its" : "their"} time; ${rest}.`;
     return c.json({ error, details: problems, ...answer }, 422);
   })
-  .post("/ingest/heartbeat", requireDevice, perDevice, async (c) => {
-    const device = c.var.device;
+  .post("/ingest/heartbeat", requireDeviceKey, async (c) => {
+    const { keyHash, placeId } = c.var.deviceKey;
     // A bare POST with no body is a heartbeat too.
     const bare = !c.req.header("content-type") && (c.req.header("content-length") ?? "0") === "0";
     const body = bare ? {} : await readJson(c, heartbeatBodySchema);
-    await placeOccupancy(c.env, device.placeId).heartbeat(device.placeId, device.id, body);
+    const outcome = await placeOccupancy(c.env, placeId).heartbeat(placeId, keyHash, body);
+    if (isRefusal(outcome)) throw refusalError(outcome);
     return c.json({ ok: true, server_time: new Date().toISOString() });
   });
