@@ -3,7 +3,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
+import { KEY_RECHECK_MS, placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { api, postJson } from "./helpers";
 import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt, useFixedClock } from "./occupancy-fixtures";
 
@@ -55,6 +55,22 @@ describe("device keys checked by the place's object", () => {
     expect((await ingest(again.key, { count: 6 })).status).toBe(200);
     expect((await postJson("/api/ingest/heartbeat", {}, { authorization: `Bearer ${first.key}` })).status).toBe(401);
     expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([4, 6]);
+  });
+
+  it("still stops a key revoked in D1 whose message to the object was lost, within KEY_RECHECK_MS", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    expect((await ingest(device.key, { count: 1 })).status).toBe(200);
+    // The admin's DELETE revoked the row, then failed before telling the object.
+    await env.DB.prepare("UPDATE devices SET revoked_at = ? WHERE id = ?").bind(now, device.id).run();
+
+    vi.setSystemTime(now + KEY_RECHECK_MS - 1_000);
+    expect((await ingest(device.key, { count: 2 })).status).toBe(200);
+    vi.setSystemTime(now + KEY_RECHECK_MS);
+    expect((await ingest(device.key, { count: 3 })).status).toBe(401);
+    vi.setSystemTime(now + KEY_RECHECK_MS + 1_000);
+    expect((await ingest(device.key, { count: 4 })).status).toBe(401);
+    expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([1, 2]);
   });
 
   it("refuses a revoked key whose first request reaches a fresh object, and stores nothing", async () => {

@@ -34,6 +34,11 @@ const CONFIG_TTL_MS = 10 * MINUTE_MS;
  * minute, so this leaves room for retries and buffered uploads but stops a runaway loop.
  */
 export const DEVICE_REQUESTS_PER_MINUTE = 60;
+/**
+ * A key the object knows to be valid is checked against D1 again after this long, so a revocation
+ * whose forgetDevice call never arrived (the admin's request failed half way) still takes effect.
+ */
+export const KEY_RECHECK_MS = 5 * MINUTE_MS;
 
 export interface IngestResult {
   accepted: number;
@@ -83,12 +88,12 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private config: { value: OccupancyConfig; loadedAt: number } | null = null;
   /**
-   * The place's valid device keys (SHA-256 → device id) and the ones found revoked or foreign,
-   * learnt from D1 on first use. Sensor requests are checked here rather than in D1 because the
-   * object hears each revocation at once (forgetDevice), so after a key's first request ingest
-   * needs no D1 read.
+   * The place's valid device keys (SHA-256 → device id, and when D1 last said so) and the ones
+   * found revoked or foreign. Sensor requests are checked here rather than in D1 because the object
+   * hears each revocation at once (forgetDevice), so ingest reads D1 only for a key's first request
+   * and then every KEY_RECHECK_MS.
    */
-  private readonly validKeys = new Map<string, number>();
+  private readonly validKeys = new Map<string, { deviceId: number; checkedAt: number }>();
   private readonly refusedKeys = new Set<string>();
   /** Bumped by every revocation, so a D1 read that a revocation overtook is not trusted. */
   private revocations = 0;
@@ -188,8 +193,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   /** A revoked device's key stops working and it stops counting towards live numbers at once; its past readings stay. */
   async forgetDevice(placeId: number, deviceId: number): Promise<void> {
     this.revocations++;
-    for (const [keyHash, id] of this.validKeys) {
-      if (id === deviceId) {
+    for (const [keyHash, key] of this.validKeys) {
+      if (key.deviceId === deviceId) {
         this.validKeys.delete(keyHash);
         this.refusedKeys.add(keyHash);
       }
@@ -326,7 +331,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
 
   private async deviceOfKey(placeId: number, keyHash: string): Promise<number | null> {
     const known = this.validKeys.get(keyHash);
-    if (known !== undefined) return known;
+    if (known && Date.now() - known.checkedAt < KEY_RECHECK_MS) return known.deviceId;
     if (this.refusedKeys.has(keyHash)) return null;
     // Other calls run while D1 answers: read again if a revocation came in meanwhile.
     let device: Awaited<ReturnType<typeof deviceByKeyHash>>;
@@ -337,10 +342,11 @@ export class PlaceOccupancy extends DurableObject<Env> {
     } while (revocationsBefore !== this.revocations);
     if (!device || device.placeId !== placeId || device.revokedAt !== null) {
       // Only keys that once belonged to this place get here, so the set stays small.
+      this.validKeys.delete(keyHash);
       this.refusedKeys.add(keyHash);
       return null;
     }
-    this.validKeys.set(keyHash, device.id);
+    this.validKeys.set(keyHash, { deviceId: device.id, checkedAt: Date.now() });
     return device.id;
   }
 
