@@ -57,6 +57,24 @@ describe("device keys checked by the place's object", () => {
     expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([4, 6]);
   });
 
+  it("keeps a device's new key when the message revoking its old one arrives after the new key was used", async () => {
+    const placeId = await createPlace();
+    const first = await addDevice(placeId, "Back room");
+    expect((await ingest(first.key, { count: 1 })).status).toBe(200);
+    // One admin's DELETE has revoked the row but its call to the object is slow; another admin
+    // registers the name again and the sensor starts with its new key.
+    await env.DB.prepare("UPDATE devices SET revoked_at = ? WHERE id = ?").bind(now, first.id).run();
+    const again = await addDevice(placeId, "Back room");
+    vi.setSystemTime(now + 1_000);
+    expect((await ingest(again.key, { count: 2 })).status).toBe(200);
+    await placeOccupancy(env, placeId).forgetDevice(placeId, first.id);
+
+    vi.setSystemTime(now + 2_000);
+    expect((await ingest(again.key, { count: 3 })).status).toBe(200);
+    expect((await ingest(first.key, { count: 4 })).status).toBe(401);
+    expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([1, 2, 3]);
+  });
+
   it("still stops a key revoked in D1 whose message to the object was lost, within KEY_RECHECK_MS", async () => {
     const placeId = await createPlace();
     const device = await addDevice(placeId);

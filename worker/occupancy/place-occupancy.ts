@@ -193,11 +193,10 @@ export class PlaceOccupancy extends DurableObject<Env> {
   /** A revoked device's key stops working and it stops counting towards live numbers at once; its past readings stay. */
   async forgetDevice(placeId: number, deviceId: number): Promise<void> {
     this.revocations++;
+    // Forgotten, not refused: the device may have a new key already (registered again under its
+    // name), and D1 tells the revoked key from the new one on their next request.
     for (const [keyHash, key] of this.validKeys) {
-      if (key.deviceId === deviceId) {
-        this.validKeys.delete(keyHash);
-        this.refusedKeys.add(keyHash);
-      }
+      if (key.deviceId === deviceId) this.validKeys.delete(keyHash);
     }
     this.rememberPlace(placeId);
     this.sql.exec("DELETE FROM devices WHERE device_id = ?", deviceId);
