@@ -15,7 +15,7 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
   if (Number(declared ?? "0") > maxBytes) throw bodyTooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
   // The runtime delivers no more than a declared length, so such a body is read in one native call.
-  if (declared !== null) {
+  if (declared !== null && /^\d+$/.test(declared)) {
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > maxBytes) throw bodyTooLarge(maxBytes);
     return bytes;
