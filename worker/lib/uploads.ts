@@ -1,6 +1,7 @@
 // Multipart forms and the images they carry. Images are recognised by their first bytes, never by
 // the declared type or file name, and stored in R2 under keys we generate.
 import type { Context } from "hono";
+import type { IMAGE_CONTENT_TYPES } from "../schemas/fields";
 import { readBodyCapped } from "./body";
 import { ApiError, badRequest } from "./errors";
 
@@ -45,7 +46,7 @@ export type ImageFolder = "places" | "events";
 /** An uploaded file that passed the checks, with the type its bytes prove. */
 export interface CheckedImage {
   file: File;
-  contentType: "image/jpeg" | "image/png" | "image/webp";
+  contentType: (typeof IMAGE_CONTENT_TYPES)[number];
   extension: "jpg" | "png" | "webp";
 }
 

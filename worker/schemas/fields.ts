@@ -2,6 +2,11 @@
 // or as multipart text (where every value is a string), so numbers and yes/no accept both.
 import * as v from "valibot";
 
+/** The image types uploads may have (the server proves them by their first bytes). */
+export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** For a file input's `accept`, so the browser offers only those. */
+export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
+
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
 /** Free text that may be absent (left unchanged); trimmed and length-capped when given. */

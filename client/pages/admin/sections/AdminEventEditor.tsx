@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { adminRequest } from "../../../api/adminSession";
 import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../worker/schemas/answers";
 import { EVENT_DAYS } from "../../../../worker/schemas/event";
+import { IMAGE_ACCEPT } from "../../../../worker/schemas/fields";
 import { attempt, useAdminJson } from "../adminApi";
 import {
   eventEditFormData,
@@ -181,7 +182,7 @@ function EventEditForm({
             id={`${prefix}-cover`}
             label="Cover image"
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept={IMAGE_ACCEPT}
             onChange={onImage("cover_image")}
           />
         </div>
@@ -191,7 +192,7 @@ function EventEditForm({
             id={`${prefix}-flyer`}
             label="Flyer image"
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept={IMAGE_ACCEPT}
             onChange={onImage("flyer_image")}
           />
         </div>

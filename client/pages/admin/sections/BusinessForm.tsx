@@ -2,6 +2,7 @@
 // inputs, a tag picker and the cover photo. The caller decides where the form is sent.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { WEEKDAYS, type TagsAnswer, type Weekday } from "../../../../worker/schemas/answers";
+import { IMAGE_ACCEPT } from "../../../../worker/schemas/fields";
 import { weekdayLabel } from "../../../lib/format";
 import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../worker/schemas/place";
 import type { Outcome } from "../adminApi";
@@ -218,7 +219,7 @@ export function BusinessForm({
           label={currentCover ? "Replace cover photo" : "Cover photo"}
           id={id("cover")}
           type="file"
-          accept="image/jpeg,image/png,image/webp"
+          accept={IMAGE_ACCEPT}
           hint="JPEG, PNG or WebP, up to 5 MB."
           onChange={(event) => setCover(event.target.files?.[0] ?? null)}
         />

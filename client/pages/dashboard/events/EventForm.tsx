@@ -3,13 +3,13 @@
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
 import { EVENT_DAYS } from "../../../../worker/schemas/event";
+import { IMAGE_ACCEPT } from "../../../../worker/schemas/fields";
 import { request } from "../../../api/request";
 import { FieldFrame } from "../../../components/Field";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
 import { MESSAGES } from "../messages";
 import { CategoryEditor } from "./CategoryEditor";
 
-const IMAGE_TYPES = "image/jpeg,image/png,image/webp";
 
 /**
  * Loads the owner's places and the categories. `reloadCategories` (after a change in the category
@@ -194,7 +194,7 @@ export function EventForm({
       </FieldFrame>
       <FieldFrame id={id("cover_image")} label="Cover image (JPEG, PNG or WebP, up to 5 MB)">
         {currentImage ? <img className="event-form-image" src={currentImage} alt="Current cover image" /> : null}
-        <input id={id("cover_image")} type="file" accept={IMAGE_TYPES} onChange={(event) => set("cover_image", event.target.files?.[0] ?? null)} />
+        <input id={id("cover_image")} type="file" accept={IMAGE_ACCEPT} onChange={(event) => set("cover_image", event.target.files?.[0] ?? null)} />
       </FieldFrame>
       {errors.form ? <p className="field-error">{errors.form}</p> : null}
       {failure ? <p role="alert" className="form-error">{failure}</p> : null}
