@@ -33,7 +33,7 @@ const CONFIG_TTL_MS = 10 * MINUTE_MS;
  * Requests a sensor may make a minute, readings and heartbeats together: it posts about once a
  * minute, so this leaves room for retries and buffered uploads but stops a runaway loop.
  */
-export const DEVICE_REQUESTS_PER_MINUTE = 60;
+const DEVICE_REQUESTS_PER_MINUTE = 60;
 /**
  * A key the object knows to be valid is checked against D1 again after this long, so a revocation
  * whose forgetDevice call never arrived (the admin's request failed half way) still takes effect.
