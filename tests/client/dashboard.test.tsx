@@ -359,14 +359,19 @@ describe("Key trends", () => {
       .map((tile) => tile.textContent);
 
   it("starts at 'Loading...' and shows 'Device Offline' in all four tiles when currentCapacity is null", async () => {
-    const pending: ((response: Response) => void)[] = [];
-    dashboardApi({ "GET /api/place/1/key-trends": () => new Promise<Response>((resolve) => pending.push(resolve)) });
+    // One gate for every key-trends request, made before or after the release: the panel's effect
+    // may send its request after the region first renders, so collecting the requests sent "so
+    // far" and answering those raced React's effect scheduling.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const offline = { currentCapacity: null, peakHour: null, peakHourUtilization: null, currentPopulation: null, currentStatus: null };
+    dashboardApi({ "GET /api/place/1/key-trends": () => gate.then(() => json(offline)) });
     renderAt("/place_dashboard?place_id=1");
     await screen.findByRole("region", { name: "Key trends" });
     expect(tileValues()).toEqual(["Loading...", "Loading...", "Loading...", "Loading..."]);
-    const offline = { currentCapacity: null, peakHour: null, peakHourUtilization: null, currentPopulation: null, currentStatus: null };
-    await act(async () => pending.forEach((answer) => answer(json(offline))));
-    expect(tileValues()).toEqual(["Device Offline", "Device Offline", "Device Offline", "Device Offline"]);
+    await act(async () => release());
+    // The answer reaches state after its body is read, a few tasks later: wait for the outcome.
+    await waitFor(() => expect(tileValues()).toEqual(["Device Offline", "Device Offline", "Device Offline", "Device Offline"]));
   });
 
   it("refreshes on its own so a rising crowd shows without a reload", async () => {

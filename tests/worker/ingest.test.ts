@@ -3,6 +3,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { KEY_RECHECK_MS, placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { api, postJson } from "./helpers";
 import { addDevice, asAdmin, createPlace, errorOf, ingest, isoAt, useFixedClock } from "./occupancy-fixtures";
@@ -27,6 +28,32 @@ describe("POST /api/ingest authentication", () => {
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ error: "Unknown or revoked device key." });
     expect((await postJson("/api/ingest", { count: 1 }, { authorization: "Basic abc" })).status).toBe(401);
+  });
+
+  /** A device row written straight into D1, as if registered with `key`, bypassing the registry. */
+  async function deviceRowFor(key: string) {
+    const placeId = await createPlace();
+    await env.DB.prepare("INSERT INTO devices (place_id, name, key_hash, created_at) VALUES (?, ?, ?, ?)")
+      .bind(placeId, `Planted ${crypto.randomUUID()}`, await sha256Hex(key), now)
+      .run();
+  }
+
+  it("refuses a key that is not of the registry's form without looking it up", async () => {
+    const malformed = "tpd_short";
+    await deviceRowFor(malformed);
+    const refused = await ingest(malformed, { count: 1 });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: "Unknown or revoked device key." });
+  });
+
+  it("remembers an unknown key for a minute, so repeating it reads D1 once", async () => {
+    const key = `tpd_${randomToken(32)}`;
+    expect((await ingest(key, { count: 1 })).status).toBe(401);
+    // Had the second request read D1 it would find this row and be accepted.
+    await deviceRowFor(key);
+    expect((await ingest(key, { count: 1 })).status).toBe(401);
+    vi.setSystemTime(now + minute + 1000);
+    expect((await ingest(key, { count: 1 })).status).toBe(200);
   });
 
   it("stops accepting a revoked device's key at once", async () => {

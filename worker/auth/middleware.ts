@@ -81,6 +81,32 @@ export const requirePlaceOwner = (param = "id") =>
 
 export const UNKNOWN_DEVICE_KEY_MESSAGE = "Unknown or revoked device key.";
 
+/** Every key the registry hands out: `tpd_` and 32 random bytes in base64url (worker/routes/devices.ts). */
+export const DEVICE_KEY_PATTERN = /^tpd_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Keys D1 did not know (or knew as revoked), remembered for a minute so a flood of made-up keys
+ * costs a hash each and no D1 read. A key is random and shown once at registration, so no sensor
+ * can send a key before it exists; a revoked key never comes back.
+ */
+const refusedKeys = new Map<string, number>();
+const REFUSED_KEY_TTL_MS = 60_000;
+const REFUSED_KEY_ENTRIES = 10_000;
+
+function isRememberedRefused(keyHash: string, now: number): boolean {
+  const until = refusedKeys.get(keyHash);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  refusedKeys.delete(keyHash);
+  return false;
+}
+
+function rememberRefused(keyHash: string, now: number) {
+  // Oldest first out, like placeOfKey: a flood of new keys only pushes out other made-up keys.
+  if (refusedKeys.size >= REFUSED_KEY_ENTRIES) refusedKeys.delete(refusedKeys.keys().next().value!);
+  refusedKeys.set(keyHash, now + REFUSED_KEY_TTL_MS);
+}
+
 /**
  * The place of each device key seen by this isolate. A device never moves to another place, so
  * only a key's first request here reads D1; whether the key is still valid is for the place's
@@ -96,11 +122,18 @@ const PLACE_OF_KEY_ENTRIES = 10_000;
 export const requireDeviceKey = createMiddleware<AppEnv>(async (c, next) => {
   const key = bearerToken(c);
   if (!key) throw unauthorized("Send the device key as 'Authorization: Bearer <key>'.");
+  // No key of ours looks otherwise: refused before any hashing or lookup.
+  if (!DEVICE_KEY_PATTERN.test(key)) throw unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE);
   const keyHash = await sha256Hex(key);
   let placeId = placeOfKey.get(keyHash);
   if (placeId === undefined) {
+    const now = Date.now();
+    if (isRememberedRefused(keyHash, now)) throw unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE);
     const device = await deviceByKeyHash(getDb(c.env), keyHash);
-    if (!device || device.revokedAt !== null) throw unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE);
+    if (!device || device.revokedAt !== null) {
+      rememberRefused(keyHash, now);
+      throw unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE);
+    }
     placeId = device.placeId;
     // Oldest first out; a sensor pushed out just costs one more D1 read.
     if (placeOfKey.size >= PLACE_OF_KEY_ENTRIES) placeOfKey.delete(placeOfKey.keys().next().value!);

@@ -18,7 +18,9 @@ export function parseOrThrow<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): v.InferOutput<TSchema> {
-  const result = v.safeParse(schema, input);
+  // A field's pipe stops at its first failure, so a pattern never runs on text its length
+  // check already refused (the cheap checks come first in every pipe).
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   const details = fieldProblems(result.issues);
   const first = details[0];

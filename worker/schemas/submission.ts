@@ -7,7 +7,12 @@ export const EMAIL_MESSAGE = "Invalid email address.";
 
 /** Ten US digits with an optional leading +/+1, brackets, dashes, spaces or dots. */
 export const PHONE_PATTERN = /^\+?(?:1[-.\s]?)?(?:\(\d{3}\)|\d{3})[-.\s]?\d{3}[-.\s]?\d{4}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * name@domain.tld. Domain labels cannot contain dots, so every dot is a separator and the match
+ * is linear in the input; the older `[^\s@]+\.[^\s@]+` let each dot fall on either side of it,
+ * which took a second of CPU on 60 KB of dots.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
