@@ -2,10 +2,11 @@
 // pages never downloads dashboard, admin, chart or map code.
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { Layout } from "./components/Layout";
+import { loadOrReloadOnce } from "./lib/reloadOnce";
 import { ErrorPage } from "./pages/ErrorPage";
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await loadOrReloadOnce(load)).default });
 
 export const routes: RouteObject[] = [
   {

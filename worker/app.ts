@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { strictTransportSecurity } from "./lib/security-headers";
 import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
@@ -28,6 +29,7 @@ export const app = new Hono<AppEnv>()
     // API answers may carry private data: never cached unless a route opts in (images, live map).
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
+    for (const [name, value] of Object.entries(strictTransportSecurity(new URL(c.req.url)))) c.res.headers.set(name, value);
   })
   .route("/", authRoutes)
   .route("/", healthRoutes)

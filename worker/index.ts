@@ -1,16 +1,30 @@
 import { app } from "./app";
-import { htmlSecurityHeaders, withHeaders } from "./lib/security-headers";
+import { htmlSecurityHeaders, strictTransportSecurity, withHeaders } from "./lib/security-headers";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
 
+/** Build output and public files: a request under these that reached the worker names a missing file. */
+const FILE_PREFIXES = ["/assets/", "/images/"];
+
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
-    // Page navigations (see run_worker_first in wrangler.toml): the static single-page app with
-    // the security headers that static asset serving cannot compute (the tile host is configurable).
-    const response = await env.ASSETS.fetch(request);
-    const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-    return isHtml ? withHeaders(response, htmlSecurityHeaders(env.MAP_TILE_URL)) : response;
+    const url = new URL(request.url);
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
+    if (FILE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+      // Not cached: the next deploy may well have this name.
+      return new Response("Not found.", {
+        status: 404,
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+      });
+    }
+    // Every other path is a page of the single-page app: its HTML, with the headers static asset
+    // serving cannot compute (the tile host is configurable), revalidated on every visit.
+    const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
+    if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
+    return withHeaders(html, {
+      ...htmlSecurityHeaders(env.MAP_TILE_URL),
+      ...strictTransportSecurity(url),
+      "Cache-Control": "no-cache",
+    });
   },
 } satisfies ExportedHandler<Env>;

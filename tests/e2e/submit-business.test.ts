@@ -54,6 +54,31 @@ describe("Submit a Business, in Chromium against the built app", () => {
   });
 });
 
+describe("caching of the built app", () => {
+  it("answers a bundle the deploy no longer has with an uncached 404, never the app's HTML", async () => {
+    const page = await openPage(browser, "/");
+    const missing = await page.request.get("/assets/Old-abc123.js");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).not.toContain("text/html");
+    expect(missing.headers()["cache-control"]).toBe("no-store");
+    const missingImage = await page.request.get("/images/no-such-picture.svg");
+    expect(missingImage.status()).toBe(404);
+  });
+
+  it("caches hashed bundles for a year and never the HTML", async () => {
+    const page = await openPage(browser, "/");
+    const script = await page.locator("script[src^='/assets/']").first().getAttribute("src");
+    const bundle = await page.request.get(script!);
+    expect(bundle.status()).toBe(200);
+    expect(bundle.headers()["cache-control"]).toContain("immutable");
+    for (const route of ["/", "/faq", "/invite/a.b.c"]) {
+      const html = await page.request.get(route);
+      expect(html.headers()["content-type"]).toContain("text/html");
+      expect(html.headers()["cache-control"]).toBe("no-cache");
+    }
+  });
+});
+
 describe("security headers of the built app", () => {
   it("serve the HTML with a strict CSP that names the tile host, nosniff and the referrer policy", async () => {
     const page = await openPage(browser, "/");

@@ -112,6 +112,19 @@ describe("GET /api/events", () => {
     ]);
     expect(events.find((event) => event.id === ids.elsewhere)?.place_name).toBe("Another Bar");
   });
+
+  it("answers one page at a time, with the offset of the next page", async () => {
+    const { ids } = await seedEvents();
+    const first = await (await api("/api/events?limit=3")).json<{ events: EventAnswer[]; next_offset: number | null }>();
+    expect(first.events.map((event) => event.id)).toEqual([ids.weekly, ids.openEndedOld, ids.ended]);
+    expect(first.next_offset).toBe(3);
+    const last = await (await api("/api/events?limit=3&offset=6")).json<{ events: EventAnswer[]; next_offset: number | null }>();
+    expect(last.events.map((event) => event.id)).toEqual([ids.tomorrow]);
+    expect(last.next_offset).toBeNull();
+    for (const query of ["limit=0", "limit=201", "limit=abc", "offset=-1", "offset=1.5"]) {
+      expect((await api(`/api/events?${query}`)).status).toBe(400);
+    }
+  });
 });
 
 describe("GET /api/events/{id}", () => {

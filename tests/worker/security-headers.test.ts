@@ -1,3 +1,4 @@
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, tileSource } from "../../worker/lib/security-headers";
 import { api, postJson } from "./helpers";
@@ -34,5 +35,27 @@ describe("API answer headers", () => {
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     }
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is sent on API answers over HTTPS, errors included, and never over plain HTTP", async () => {
+    for (const response of [await api("/api/health"), await api("/api/no-such-route")]) {
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    }
+    const plain = await exports.default.fetch(new Request("http://localhost:8787/api/health"));
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("GET /api/images/*", () => {
+  it("answers with a sandboxing CSP, so an image opened on its own (an SVG cover) runs no script", async () => {
+    const key = `places/${crypto.randomUUID()}.svg`;
+    await env.IMAGES.put(key, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', {
+      httpMetadata: { contentType: "image/svg+xml" },
+    });
+    const response = await api(`/api/images/${key}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
   });
 });

@@ -3,7 +3,7 @@ import { eventCategories, events, places, type Event } from "../../drizzle/schem
 import { imageUrl } from "../lib/images";
 import { sentFields } from "../lib/validation";
 import type { EventAnswer } from "../schemas/answers";
-import type { EventFields } from "../schemas/event";
+import type { EventFields, EventPage } from "../schemas/event";
 import type { Database } from "./client";
 
 type NewEvent = typeof events.$inferInsert;
@@ -73,15 +73,22 @@ export function toEventAnswer({ event, placeName, categoryName }: EventWithNames
   };
 }
 
-async function selectEvents(db: Database, condition: SQL | undefined) {
+/** One page of events in start order, and the offset of the next page (null after the last). */
+async function selectEvents(db: Database, condition: SQL | undefined, page: EventPage) {
+  // One row more than asked tells whether another page follows.
   const rows = await db
     .select(eventWithNames)
     .from(events)
     .leftJoin(places, eq(places.id, events.placeId))
     .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId))
     .where(condition)
-    .orderBy(asc(events.startTime), asc(events.id));
-  return rows.map(toEventAnswer);
+    .orderBy(asc(events.startTime), asc(events.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  return {
+    events: rows.slice(0, page.limit).map(toEventAnswer),
+    next_offset: rows.length > page.limit ? page.offset + page.limit : null,
+  };
 }
 
 /** Events still to come or under way at `now`, and every recurring event. */
@@ -95,18 +102,18 @@ function upcomingCondition(now: Date): SQL {
   )!;
 }
 
-/** GET /api/business/{placeId}/events: a place's upcoming and recurring events, soonest first. */
-export function listUpcomingPlaceEvents(db: Database, placeId: number, now: Date) {
-  return selectEvents(db, and(eq(events.placeId, placeId), upcomingCondition(now)));
+/** GET /api/business/{placeId}/events: a page of a place's upcoming and recurring events, soonest first. */
+export function listUpcomingPlaceEvents(db: Database, placeId: number, now: Date, page: EventPage) {
+  return selectEvents(db, and(eq(events.placeId, placeId), upcomingCondition(now)), page);
 }
 
-/** GET /api/events: every event of every place, in start order. */
-export function listAllEvents(db: Database) {
-  return selectEvents(db, undefined);
+/** GET /api/events: a page of every place's events, in start order. */
+export function listAllEvents(db: Database, page: EventPage) {
+  return selectEvents(db, undefined, page);
 }
 
 export async function findEventAnswer(db: Database, eventId: number): Promise<EventAnswer | undefined> {
-  const [answer] = await selectEvents(db, eq(events.id, eventId));
+  const { events: [answer] } = await selectEvents(db, eq(events.id, eventId), { limit: 1, offset: 0 });
   return answer;
 }
 

@@ -39,6 +39,14 @@ export function htmlSecurityHeaders(tileUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * HSTS for answers served over HTTPS (never over plain HTTP, where browsers ignore it and a local
+ * server must stay reachable). Two years, subdomains included, as hstspreload.org asks.
+ */
+export function strictTransportSecurity(url: URL): Record<string, string> {
+  return url.protocol === "https:" ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {};
+}
+
 /** Copies `response` with extra headers (responses from fetch have immutable headers). */
 export function withHeaders(response: Response, headers: Record<string, string>): Response {
   const copy = new Response(response.body, response);

@@ -19,7 +19,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { deleteImages, imageField, readForm, writeWithImages, type FormInput } from "../lib/uploads";
 import { parseOrThrow, sentFields } from "../lib/validation";
 import type { EventsAnswer, OkAnswer } from "../schemas/answers";
-import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema } from "../schemas/event";
+import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema, eventPageQuerySchema } from "../schemas/event";
 import { idParamSchema } from "../schemas/fields";
 
 const eventIdSchema = idParamSchema("Event id must be a positive whole number.");
@@ -58,10 +58,12 @@ export const eventRoutes = new Hono<AppEnv>()
     const placeId = parseOrThrow(placeIdSchema, c.req.param("placeId"));
     const db = getDb(c.env);
     if (!(await findPlaceRow(db, placeId))) throw notFound("No such place.");
-    return c.json({ events: await listUpcomingPlaceEvents(db, placeId, new Date()) } satisfies EventsAnswer);
+    const page = parseOrThrow(eventPageQuerySchema, c.req.query());
+    return c.json((await listUpcomingPlaceEvents(db, placeId, new Date(), page)) satisfies EventsAnswer);
   })
   .get("/events", async (c) => {
-    return c.json({ events: await listAllEvents(getDb(c.env)) } satisfies EventsAnswer);
+    const page = parseOrThrow(eventPageQuerySchema, c.req.query());
+    return c.json((await listAllEvents(getDb(c.env), page)) satisfies EventsAnswer);
   })
   .get("/events/:id", async (c) => {
     const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));

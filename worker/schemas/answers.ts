@@ -132,6 +132,8 @@ export interface EventAnswer {
 /** GET /api/business/{placeId}/events (upcoming and recurring) and GET /api/events (all). */
 export interface EventsAnswer {
   events: EventAnswer[];
+  /** ?offset= of the next page; null when this page is the last. */
+  next_offset: number | null;
 }
 
 /** GET /api/tags */

@@ -107,3 +107,20 @@ export function eventConsistencyProblem(event: {
   }
   return null;
 }
+
+const PAGE_LIMIT_MESSAGE = "limit must be a whole number from 1 to 200.";
+const PAGE_OFFSET_MESSAGE = "offset must be a whole number from 0 to 1,000,000.";
+export const EVENT_PAGE_DEFAULT_LIMIT = 100;
+
+/** ?limit=&offset= of the event lists: one page at a time, so a list never grows without bound. */
+export const eventPageQuerySchema = v.object({
+  limit: v.optional(
+    v.pipe(v.string(PAGE_LIMIT_MESSAGE), v.regex(/^[1-9]\d{0,2}$/, PAGE_LIMIT_MESSAGE), v.transform(Number), v.maxValue(200, PAGE_LIMIT_MESSAGE)),
+    String(EVENT_PAGE_DEFAULT_LIMIT),
+  ),
+  offset: v.optional(
+    v.pipe(v.string(PAGE_OFFSET_MESSAGE), v.regex(/^\d{1,7}$/, PAGE_OFFSET_MESSAGE), v.transform(Number), v.maxValue(1_000_000, PAGE_OFFSET_MESSAGE)),
+    "0",
+  ),
+});
+export type EventPage = v.InferOutput<typeof eventPageQuerySchema>;

@@ -45,7 +45,9 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
   useEffect(() => {
     let cancelled = false;
     request("GET", `/api/business/${place.id}/events`)
-      .then((response) => (response.ok ? (response.json() as Promise<EventsAnswer>) : { events: [] }))
+      .then((response): Promise<EventsAnswer> | EventsAnswer =>
+        response.ok ? (response.json() as Promise<EventsAnswer>) : { events: [], next_offset: null },
+      )
       .then((answer) => !cancelled && setEvents(answer.events.slice(0, EVENTS_SHOWN)))
       .catch((error) => {
         console.error(error);
