@@ -1,15 +1,19 @@
 // Demo sensors and occupancy for the seeded venues: one or two devices each (with local-only
-// keys written to the state folder for `npm run simulate`), 8 weeks of quarter hours produced by
-// the product's own aggregation from generated readings, and a current place_live row.
-// Idempotent: devices are matched by name, history is deterministic and only fills what is missing.
+// keys written to the state folder for `npm run simulate`) and 8 weeks of quarter hours produced
+// by the product's own aggregation from generated readings. Live numbers come only from counts
+// posted through the places' objects (the simulator), so D1 and the objects never disagree.
+// Idempotent: devices are matched by name, history is deterministic and is written only for a
+// venue that has none: a place's object holds no raw readings for quarter hours before the end of
+// the D1 history it first finds, and refuses late readings for them, so the seed must never add
+// quarter hours after that point.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, lt } from "drizzle-orm";
+import { and, count, eq, lt } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema.ts";
 import { dayPeakWrites } from "../worker/db/local-hours.ts";
-import { liveSnapshot, type Bucket } from "../worker/occupancy/aggregate.ts";
+import type { Bucket } from "../worker/occupancy/aggregate.ts";
 import { venueDayAt, type PlaceClock } from "../worker/occupancy/local-time.ts";
 import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
 import { seedVenues } from "./seed-data/venues.ts";
@@ -111,8 +115,6 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
       slug: schema.places.slug,
       timeZone: schema.places.timezone,
       dayStartHour: schema.places.dayStartHour,
-      livelyThreshold: schema.places.livelyThreshold,
-      packedThreshold: schema.places.packedThreshold,
     })
     .from(schema.places);
   const places = new Map(placeRows.map((place) => [place.slug, place]));
@@ -123,24 +125,13 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
     const place = places.get(venue.slug);
     const venueKeys = keys.filter((key) => key.slug === venue.slug);
     if (!place || venueKeys.length === 0) continue;
+    const [existing] = await db.select({ n: count() }).from(schema.occupancy15m).where(eq(schema.occupancy15m.placeId, place.id));
+    if (existing.n > 0) continue;
     const shares = deviceShares(venueKeys.length);
     const devices = venueKeys.map((key, i) => ({ id: key.deviceId, share: shares[i] }));
-    const { buckets, latest } = demoHistory(venue, index + 1, devices, place.timeZone, now);
+    const buckets = demoHistory(venue, index + 1, devices, place.timeZone, now);
     quarterHours += buckets.length;
     await storeHistory(d1, place, buckets);
-    const live = liveSnapshot(
-      latest.map((reading) => ({ deviceId: reading.deviceId, readingTs: reading.ts, count: reading.count, lastSeenAt: reading.ts })),
-      place,
-      now,
-    );
-    await d1
-      .prepare(
-        `INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (place_id) DO UPDATE SET people = excluded.people, percent = excluded.percent, level = excluded.level,
-           devices_online = excluded.devices_online, updated_at = excluded.updated_at`,
-      )
-      .bind(place.id, live.people, live.percent, live.level, live.devicesOnline, live.updatedAt)
-      .run();
   }
   return { devices: keys.length, quarterHours };
 }

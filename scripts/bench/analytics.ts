@@ -36,7 +36,7 @@ export async function prepareHistories(env: SeedEnv) {
         packedThreshold: venue.packedThreshold,
       })
       .returning({ id: schema.places.id, timeZone: schema.places.timezone, dayStartHour: schema.places.dayStartHour });
-    const { buckets } = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timeZone, now, history.days);
+    const buckets = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timeZone, now, history.days);
     await storeHistory(env.DB, place, buckets);
   }
 }

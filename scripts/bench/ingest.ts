@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type autocannon from "autocannon";
+import { minuteStart } from "../../worker/occupancy/aggregate.ts";
 import type { Served, ServedApp } from "../serve-built-app.ts";
 import { BenchApi, fixed, loadSideBySide, passFail, type LoadFigures } from "./bench-api.ts";
 
@@ -140,13 +141,21 @@ export async function benchIngest(app: ServedApp, bare: Served, api: BenchApi): 
   const rateLimited = ingestFigures.statusCounts["429"] ?? 0;
   const badAnswers = unexpected(bareFigures) + unexpected(healthFigures) + unexpected(ingestFigures, ["429"]);
 
-  // Nothing lost: every reading answered "accepted" is in its place's object, and the objects hold
-  // no other reading of these sensors than the few whose request the end of the run cut off.
+  // Nothing lost: an object keeps one reading per sensor and minute, the minute's last, so the last
+  // reading answered "accepted" of every sensor-minute is in its place's object (or a later one the
+  // end of the run cut off), and the objects hold no other reading of these sensors.
   const stored = [...storedReadings(app.stateDir)].filter((key) => sensorIds.has(Number(key.split("/")[0])));
-  const storedSet = new Set(stored);
-  const missing = [...acknowledged].filter((key) => !storedSet.has(key)).length;
+  const sensorMinute = (key: string) => {
+    const [sensor, ts] = key.split("/").map(Number);
+    return { slot: `${sensor}/${minuteStart(ts)}`, ts };
+  };
+  const storedTs = new Map(stored.map((key) => [sensorMinute(key).slot, sensorMinute(key).ts]));
+  const missing = [...acknowledged].filter((key) => {
+    const { slot, ts } = sensorMinute(key);
+    return (storedTs.get(slot) ?? -Infinity) < ts;
+  }).length;
   const strays = stored.filter((key) => !acknowledged.has(key) && !unanswered.has(key)).length;
-  const cutOffStored = stored.length - (acknowledged.size - missing) - strays;
+  const cutOffStored = stored.filter((key) => unanswered.has(key)).length;
   const nothingLost = missing === 0 && strays === 0 && accepted === acknowledged.size && duplicates === 0;
 
   console.log(`health ÷ bare = ${fixed(healthFigures.requestsPerSecond / bareFigures.requestsPerSecond, 2)}`);

@@ -156,13 +156,14 @@ export function demoHistory(
   timeZone: string,
   now: number,
   days = HISTORY_DAYS,
-) {
+): Bucket[] {
   const to = bucketStart(now);
   const from = to - days * DAY_MS;
   // A reading counts for 5 minutes, so start a little early to fill the first quarter hour.
-  const readings = demoReadings(venue, venueSeed, devices, timeZone, from - 5 * MINUTE_MS, now);
-  const buckets: Bucket[] = aggregateBuckets(readings, from, to);
-  const latest = new Map<number, Reading>();
-  for (const reading of readings) latest.set(reading.deviceId, reading);
-  return { buckets, latest: [...latest.values()] };
+  const readings = demoReadings(venue, venueSeed, devices, timeZone, from - 5 * MINUTE_MS, to);
+  return aggregateBuckets(
+    readings.toSorted((a, b) => a.deviceId - b.deviceId || a.ts - b.ts),
+    from,
+    to,
+  );
 }

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { adminSession } from "../../client/api/adminSession";
+import { formatDateTime } from "../../client/lib/format";
 import { AdminConsole } from "../../client/pages/admin/AdminConsole";
 import { AdminEventEditor } from "../../client/pages/admin/sections/AdminEventEditor";
 import { AdminEventList } from "../../client/pages/admin/sections/AdminEventList";
@@ -383,7 +384,7 @@ describe("Manage Max Devices", () => {
 describe("Devices", () => {
   const device = {
     id: 3, name: "Front bar", created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
-    last_count: 42, last_reading_at: "2026-05-01T19:00:00.000Z", firmware: null, uptime_s: null, rssi: null,
+    last_count: 42, last_reading_at: "2026-05-01T19:00:00.000Z", firmware: null, uptime_s: null, rssi: null, flagged: null,
   };
 
   it("lists a business's devices, registers one showing its key once, and refuses past the limit", async () => {
@@ -421,6 +422,28 @@ describe("Devices", () => {
     fill(/^New device name/, "Patio");
     fireEvent.click(screen.getByRole("button", { name: "Register device" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This place already has its maximum of 2 devices.");
+  });
+
+  it("says why a sensor is flagged: its implausible readings of the last 24 h", async () => {
+    const flagged = {
+      ...device,
+      id: 4,
+      name: "Back room",
+      flagged: { implausible_readings_24h: 3, latest_count: 9999, latest_at: "2026-05-01T18:02:00.000Z", reason: "more than 10 × the packed threshold of 40" },
+    };
+    stubApi({
+      "GET /api/businesses": () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] }),
+      "GET /api/place/7/devices": () => json({ devices: [device, flagged], max_devices: 2 }),
+    });
+    renderAt("/admin?section=devices");
+    await screen.findByRole("option", { name: "The Stoop" });
+    fill("Business", "7");
+    const row = (await screen.findByRole("rowheader", { name: "Back room" })).closest("tr")!;
+    expect(row).toHaveTextContent(
+      `Flagged: 3 implausible readings in the last 24 h, latest 9,999 at ${formatDateTime("2026-05-01T18:02:00.000Z")} (more than 10 × the packed threshold of 40).`,
+    );
+    const clean = screen.getByRole("rowheader", { name: "Front bar" }).closest("tr")!;
+    expect(clean).not.toHaveTextContent("Flagged");
   });
 
   it("revokes a device after confirmation", async () => {

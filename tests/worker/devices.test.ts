@@ -85,11 +85,11 @@ describe("GET /api/place/{id}/devices", () => {
         {
           id: reporting.id, name: "Bar", created_at: new Date(now).toISOString(), online: true,
           last_seen_at: new Date(now).toISOString(), last_count: 12, last_reading_at: new Date(now).toISOString(),
-          firmware: null, uptime_s: null, rssi: null,
+          firmware: null, uptime_s: null, rssi: null, flagged: null,
         },
         {
           id: quiet.id, name: "Door", created_at: new Date(now).toISOString(), online: false,
-          last_seen_at: null, last_count: null, last_reading_at: null, firmware: null, uptime_s: null, rssi: null,
+          last_seen_at: null, last_count: null, last_reading_at: null, firmware: null, uptime_s: null, rssi: null, flagged: null,
         },
       ],
     });

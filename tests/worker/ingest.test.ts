@@ -78,7 +78,7 @@ describe("device keys checked by the place's object", () => {
     expect(again.id).toBe(first.id);
 
     expect((await ingest(first.key, { count: 5 })).status).toBe(401);
-    vi.setSystemTime(now + 1_000);
+    vi.setSystemTime(now + minute);
     expect((await ingest(again.key, { count: 6 })).status).toBe(200);
     expect((await postJson("/api/ingest/heartbeat", {}, { authorization: `Bearer ${first.key}` })).status).toBe(401);
     expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([4, 6]);
@@ -92,11 +92,11 @@ describe("device keys checked by the place's object", () => {
     // registers the name again and the sensor starts with its new key.
     await env.DB.prepare("UPDATE devices SET revoked_at = ? WHERE id = ?").bind(now, first.id).run();
     const again = await addDevice(placeId, "Back room");
-    vi.setSystemTime(now + 1_000);
+    vi.setSystemTime(now + minute);
     expect((await ingest(again.key, { count: 2 })).status).toBe(200);
     await placeOccupancy(env, placeId).forgetDevice(placeId, first.id);
 
-    vi.setSystemTime(now + 2_000);
+    vi.setSystemTime(now + 2 * minute);
     expect((await ingest(again.key, { count: 3 })).status).toBe(200);
     expect((await ingest(first.key, { count: 4 })).status).toBe(401);
     expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([1, 2, 3]);
@@ -173,7 +173,7 @@ describe("POST /api/ingest validation", () => {
     );
     const response = await ingest(device.key, { readings });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ accepted: 1000, duplicates: 0, rejected: 0, server_time: new Date(now).toISOString() });
+    expect(await response.json()).toEqual({ accepted: 1000, duplicates: 0, superseded: 0, rejected: 0, server_time: new Date(now).toISOString() });
     expect(await storedReadings(placeId)).toHaveLength(1000);
   });
 
@@ -183,13 +183,13 @@ describe("POST /api/ingest validation", () => {
     await ingest(device.key, {
       readings: [
         { ts: "2031-05-13T16:05:00-04:00", count: 1 },
-        { ts: "2031-05-13T20:06:00.123456Z", count: 2 },
+        { ts: "2031-05-13T20:04:00.123456Z", count: 2 },
         { ts: 1936469190.5, count: 3 }, // epoch seconds: 20:06:30.5
       ],
     });
     expect((await storedReadings(placeId)).map((row) => row.ts)).toEqual([
+      Date.UTC(2031, 4, 13, 20, 4, 0, 123),
       Date.UTC(2031, 4, 13, 20, 5),
-      Date.UTC(2031, 4, 13, 20, 6, 0, 123),
       Date.UTC(2031, 4, 13, 20, 6, 30, 500),
     ]);
   });
@@ -215,6 +215,7 @@ describe("POST /api/ingest time window and idempotency", () => {
       ],
       accepted: 2,
       duplicates: 0,
+      superseded: 0,
       rejected: 2,
       server_time: new Date(now).toISOString(),
     });
@@ -280,7 +281,8 @@ describe("rate limit", () => {
     const busy = await addDevice(placeId);
     const calm = await addDevice(placeId);
     const headers = { authorization: `Bearer ${busy.key}` };
-    const readingAt = (secondsAgo: number, count: number) => ({ readings: [{ ts: new Date(now - secondsAgo * 1000).toISOString(), count }] });
+    // A minute apart: a sensor stores one reading a minute.
+    const readingAt = (minutesAgo: number, count: number) => ({ readings: [{ ts: new Date(now - minutesAgo * minute).toISOString(), count }] });
     for (let i = 0; i < 60; i++) {
       const response = i % 10 === 0 ? await postJson("/api/ingest/heartbeat", {}, headers) : await ingest(busy.key, readingAt(i, i));
       expect(response.status).toBe(200);

@@ -9,6 +9,8 @@ import {
   type Reading,
 } from "../../worker/occupancy/aggregate";
 import { levelOf, percentOf } from "../../worker/occupancy/levels";
+import { implausibleFor, implausibleReason } from "../../worker/occupancy/plausibility";
+import { lastPerMinute } from "../../worker/occupancy/reading-window";
 
 const noon = Date.UTC(2026, 4, 12, 12, 0); // a quarter-hour boundary
 const at = (minutes: number, seconds = 0) => noon + minutes * 60_000 + seconds * 1000;
@@ -117,5 +119,42 @@ describe("live snapshot", () => {
   it("reaches Packed and 100 percent at the packed threshold", () => {
     const snapshot = liveSnapshot([{ deviceId: 1, readingTs: now, count: 25, lastSeenAt: now }], thresholds, now);
     expect(snapshot).toMatchObject({ people: 25, percent: 100, level: "Packed" });
+  });
+});
+
+describe("readings as stored", () => {
+  it("peoplePerMinute takes readings one by one, ordered by device then time", () => {
+    function* stream() {
+      yield reading(1, 0, 0, 3);
+      yield reading(2, 1, 0, 4);
+    }
+    expect(minutes(peoplePerMinute(stream(), at(0), at(2)))).toEqual([3, 7]);
+    expect(() => peoplePerMinute([reading(2, 0, 0, 1), reading(1, 0, 0, 1)], at(0), at(1))).toThrow(RangeError);
+    expect(() => peoplePerMinute([reading(1, 1, 0, 1), reading(1, 0, 0, 1)], at(0), at(2))).toThrow(RangeError);
+  });
+
+  it("lastPerMinute keeps a minute's last reading, counts repeats and earlier ones, and stamps readings from ahead at arrival", () => {
+    const now = at(10);
+    const batch = [
+      { ts: at(0, 5), count: 1 },
+      { ts: at(0, 50), count: 2 },
+      { ts: at(0, 5), count: 9 }, // a repeat: the first value wins
+      { ts: at(0, 20), count: 3 },
+      { ts: at(14), count: 4 }, // 4 minutes ahead of the server
+    ];
+    expect(lastPerMinute(batch, now)).toEqual({
+      latest: [
+        { minute: at(0), ts: at(0, 50), sentTs: at(0, 50), count: 2 },
+        { minute: at(10), ts: now, sentTs: at(14), count: 4 },
+      ],
+      duplicates: 1,
+      superseded: 2,
+    });
+  });
+
+  it("a count above 10 × the packed threshold is implausible", () => {
+    expect(implausibleFor(400, 40)).toBeNull();
+    expect(implausibleFor(401, 40)).toBe(40);
+    expect(implausibleReason(1500)).toBe("more than 10 × the packed threshold of 1,500");
   });
 });

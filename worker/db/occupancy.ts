@@ -3,7 +3,7 @@
 // follows the range asked for, not the years of history behind it.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { occupancy15m, placeLive, places } from "../../drizzle/schema";
-import type { Bucket, LiveSnapshot } from "../occupancy/aggregate";
+import { BUCKET_MS, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
 import type { Database } from "./client";
 
 /** Rows per multi-row insert: 5 columns × 20 = 100 bound parameters, D1's limit. */
@@ -102,6 +102,18 @@ export async function bucketsBetween(db: Database, placeId: number, fromMs: numb
     )
     .orderBy(occupancy15m.bucketStart);
   return rows.map((row) => ({ start: row.bucketStart * 1000, avgPeople: row.avgPeople, samples: row.samples }));
+}
+
+/**
+ * Epoch ms where a place's stored quarter hours end (the end of its newest one), 0 when it has
+ * none: the place's object holds no raw readings for anything before it.
+ */
+export async function rollupsEnd(db: Database, placeId: number): Promise<number> {
+  const [row] = await db
+    .select({ newest: sql<number | null>`max(${occupancy15m.bucketStart})` })
+    .from(occupancy15m)
+    .where(eq(occupancy15m.placeId, placeId));
+  return row?.newest == null ? 0 : row.newest * 1000 + BUCKET_MS;
 }
 
 /** Every place with its public fields and last written live row (null columns when it never reported). */

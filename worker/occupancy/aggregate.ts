@@ -41,34 +41,35 @@ export const NOT_SAMPLED = -1;
 /**
  * People for each minute of [fromMs, toMs) (minute-aligned), NOT_SAMPLED where no device was
  * live. Pass readings from up to 4 minutes before `fromMs` too: they still count at its start.
+ * Readings must come ordered by device, then time: they are consumed one by one, so a caller can
+ * stream them from storage and memory stays one row, whatever the window holds.
  */
-export function peoplePerMinute(readings: readonly Reading[], fromMs: number, toMs: number): Int32Array {
+export function peoplePerMinute(readings: Iterable<Reading>, fromMs: number, toMs: number): Int32Array {
   const people = new Int32Array((toMs - fromMs) / MINUTE_MS).fill(NOT_SAMPLED);
-  const byDevice = new Map<number, Reading[]>();
-  for (const reading of readings) {
-    const list = byDevice.get(reading.deviceId);
-    if (list) list.push(reading);
-    else byDevice.set(reading.deviceId, [reading]);
-  }
-  for (const list of byDevice.values()) {
-    list.sort((a, b) => a.ts - b.ts);
-    for (let i = 0; i < list.length; i++) {
-      const minute = minuteStart(list[i].ts);
-      const nextMinute = i + 1 < list.length ? minuteStart(list[i + 1].ts) : Infinity;
-      // A later reading in the same minute supersedes this one.
-      if (nextMinute === minute) continue;
-      const last = Math.min(minute + CARRY_MINUTES * MINUTE_MS, nextMinute - MINUTE_MS, toMs - MINUTE_MS);
-      for (let m = Math.max(minute, fromMs); m <= last; m += MINUTE_MS) {
-        const index = (m - fromMs) / MINUTE_MS;
-        people[index] = (people[index] === NOT_SAMPLED ? 0 : people[index]) + list[i].count;
-      }
+  const add = (reading: Reading, nextMinute: number) => {
+    const minute = minuteStart(reading.ts);
+    // A later reading in the same minute supersedes this one.
+    if (nextMinute === minute) return;
+    const last = Math.min(minute + CARRY_MINUTES * MINUTE_MS, nextMinute - MINUTE_MS, toMs - MINUTE_MS);
+    for (let m = Math.max(minute, fromMs); m <= last; m += MINUTE_MS) {
+      const index = (m - fromMs) / MINUTE_MS;
+      people[index] = (people[index] === NOT_SAMPLED ? 0 : people[index]) + reading.count;
     }
+  };
+  let previous: Reading | null = null;
+  for (const reading of readings) {
+    if (previous && (reading.deviceId < previous.deviceId || (reading.deviceId === previous.deviceId && reading.ts < previous.ts))) {
+      throw new RangeError("Readings must be ordered by device, then time.");
+    }
+    if (previous) add(previous, previous.deviceId === reading.deviceId ? minuteStart(reading.ts) : Infinity);
+    previous = reading;
   }
+  if (previous) add(previous, Infinity);
   return people;
 }
 
-/** Quarter hours of [fromMs, toMs) (both multiples of 15 minutes) that have at least one sample. */
-export function aggregateBuckets(readings: readonly Reading[], fromMs: number, toMs: number): Bucket[] {
+/** Quarter hours of [fromMs, toMs) (both multiples of 15 minutes) that have at least one sample; readings as peoplePerMinute takes them. */
+export function aggregateBuckets(readings: Iterable<Reading>, fromMs: number, toMs: number): Bucket[] {
   if (fromMs % BUCKET_MS !== 0 || toMs % BUCKET_MS !== 0) throw new RangeError("Bucket ranges must be quarter-hour aligned.");
   const people = peoplePerMinute(readings, fromMs, toMs);
   const minutesPerBucket = BUCKET_MS / MINUTE_MS;

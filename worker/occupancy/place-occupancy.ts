@@ -3,13 +3,15 @@ import type * as v from "valibot";
 import { getDb } from "../db/client";
 import { deviceByKeyHash } from "../db/devices";
 import { dayPeakWrites } from "../db/local-hours";
-import { bucketWrites, liveWrite, occupancyConfig, type OccupancyConfig } from "../db/occupancy";
+import { bucketWrites, liveWrite, occupancyConfig, rollupsEnd, type OccupancyConfig } from "../db/occupancy";
 import {
   aggregateBuckets,
   BUCKET_MS,
+  bucketStart,
   bucketsTouchedBy,
   liveSnapshot,
   MINUTE_MS,
+  minuteStart,
   readingsWindowFor,
   type DeviceLatest,
   type LiveSnapshot,
@@ -17,8 +19,9 @@ import {
 } from "./aggregate";
 import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../schemas/ingest";
-import { venueDayAt } from "./local-time";
-import { RETENTION_MS, type TimedCount } from "./reading-window";
+import { DAY_MS, venueDayAt } from "./local-time";
+import { implausibleFor } from "./plausibility";
+import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading } from "./reading-window";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
 const CLOSE_GRACE_MS = MINUTE_MS;
@@ -43,6 +46,12 @@ export const KEY_RECHECK_MS = 5 * MINUTE_MS;
 export interface IngestResult {
   accepted: number;
   duplicates: number;
+  /** Readings not stored because the sensor has a later one in the same minute. */
+  superseded: number;
+  /** Indexes (as sent) of readings refused because their quarter hour is before `rawFrom`. */
+  final: number[];
+  /** Where the object's raw readings start (epoch ms, a quarter-hour boundary). */
+  rawFrom: number;
 }
 
 /** Why the object turned a sensor's request away; nothing was stored. */
@@ -52,6 +61,15 @@ export const isRefusal = (outcome: object): outcome is DeviceRefusal => "refused
 
 export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
 
+/** A device's implausible readings of the last 24 hours (see plausibility.ts). */
+export interface ImplausibleReadings {
+  count: number;
+  latestCount: number;
+  latestTs: number;
+  /** The packed threshold the latest one exceeded ten times over. */
+  packedThreshold: number;
+}
+
 /** What the object knows about one device. */
 export interface DeviceStatus extends DeviceLatest {
   heartbeatAt: number | null;
@@ -60,15 +78,32 @@ export interface DeviceStatus extends DeviceLatest {
   rssi: number | null;
 }
 
+/** A device as the devices list shows it: its status and what it sent that was flagged. */
+export interface DeviceReport extends DeviceStatus {
+  implausible: ImplausibleReadings | null;
+}
+
 export function placeOccupancy(env: Pick<Env, "PLACE_OCCUPANCY">, placeId: number) {
   return env.PLACE_OCCUPANCY.getByName(`place:${placeId}`);
 }
 
-const SCHEMA = `
+/**
+ * One reading per device and minute (the minute's last; aggregation uses no other), so what a
+ * sensor can store is bounded by the clock, not by how much it sends. `ts` is when the reading
+ * counts (its arrival when the sensor stamped it ahead); `sent_ts` is the sensor's stamp when that
+ * differs, which still identifies the reading for duplicates. `implausible_packed` is the packed
+ * threshold a flagged count exceeded ten times over: kept, but out of live and rollup numbers.
+ */
+const READINGS_TABLE = `
   CREATE TABLE IF NOT EXISTS readings (
-    ts INTEGER NOT NULL, device_id INTEGER NOT NULL, count INTEGER NOT NULL,
-    PRIMARY KEY (ts, device_id)
+    minute INTEGER NOT NULL, device_id INTEGER NOT NULL, ts INTEGER NOT NULL, count INTEGER NOT NULL,
+    sent_ts INTEGER, implausible_packed INTEGER,
+    PRIMARY KEY (minute, device_id)
   ) WITHOUT ROWID;
+`;
+
+const SCHEMA = `
+${READINGS_TABLE}
   CREATE TABLE IF NOT EXISTS devices (
     device_id INTEGER PRIMARY KEY, reading_ts INTEGER, count INTEGER, heartbeat_at INTEGER,
     firmware TEXT, uptime_s INTEGER, rssi INTEGER
@@ -105,6 +140,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private readonly metaCache = new Map<string, string | null>();
   /** The alarm as last set or read; undefined until known. */
   private alarmAt: number | null | undefined;
+  /** The one D1 read of where the place's rollups end, shared by calls that need it at once. */
+  private rawCoverageLoad: Promise<number> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -115,46 +152,121 @@ export class PlaceOccupancy extends DurableObject<Env> {
     if (!columns.some((column) => column.name === "marks")) {
       this.sql.exec("ALTER TABLE pending_buckets ADD COLUMN marks INTEGER NOT NULL DEFAULT 1");
     }
+    // Objects created when readings were keyed by (ts, device) keep each minute's last reading.
+    const readingColumns = this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('readings')").toArray();
+    if (!readingColumns.some((column) => column.name === "minute")) {
+      ctx.storage.transactionSync(() =>
+        this.sql.exec(`
+          ALTER TABLE readings RENAME TO readings_by_ts;
+          ${READINGS_TABLE}
+          INSERT INTO readings (minute, device_id, ts, count)
+            SELECT ts - ts % ${MINUTE_MS}, device_id, ts, count FROM readings_by_ts WHERE true ORDER BY ts
+            ON CONFLICT (minute, device_id) DO UPDATE SET ts = excluded.ts, count = excluded.count;
+          DROP TABLE readings_by_ts;
+        `),
+      );
+    }
+    this.sql.exec("CREATE INDEX IF NOT EXISTS readings_sent_ahead ON readings (device_id, sent_ts) WHERE sent_ts IS NOT NULL");
   }
 
   /**
-   * Stores new readings of the device whose key hashes to `keyHash`; (device, ts) already stored
-   * counts as a duplicate and changes nothing.
+   * Stores new readings of the device whose key hashes to `keyHash`, arriving at `now`: the last
+   * of each minute. A reading already stored (same device and sent ts) counts as a duplicate and
+   * changes nothing; one earlier in its minute than a stored one is superseded. Readings whose
+   * quarter hour starts before the object's raw coverage are refused (`final`): the object could
+   * only recompute that quarter hour from less than went into it.
    */
-  async ingest(placeId: number, keyHash: string, readings: readonly TimedCount[]): Promise<IngestResult | DeviceRefusal> {
+  async ingest(placeId: number, keyHash: string, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
     const deviceId = await this.admitDevice(placeId, keyHash);
     if (typeof deviceId !== "number") return deviceId;
     this.rememberPlace(placeId);
-    const accepted = this.ctx.storage.transactionSync(() => {
-      const stored: TimedCount[] = [];
+    await this.ensureRawCoverage(placeId);
+    const config = await this.loadConfig();
+    // Read after the awaits: a purge in between may have moved it.
+    const rawFrom = Number(this.meta("raw_from"));
+    const counts = (reading: IndexedCount) => bucketStart(Math.min(reading.ts, now)) >= rawFrom;
+    const final = readings.filter((reading) => !counts(reading)).map((reading) => reading.index);
+    const batch = lastPerMinute(readings.filter(counts), now);
+    const outcome = this.ctx.storage.transactionSync(() => {
+      let { duplicates, superseded } = batch;
+      const stored: MinuteReading[] = [];
       const touched = new Set<number>();
-      for (const reading of readings) {
-        const inserted = this.sql
-          .exec("INSERT INTO readings (ts, device_id, count) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING ts", reading.ts, deviceId, reading.count)
+      let newest: MinuteReading | null = null;
+      for (const reading of batch.latest) {
+        if (this.isStored(deviceId, reading)) {
+          duplicates++;
+          continue;
+        }
+        const [current] = this.sql
+          .exec<{ ts: number; sent_ts: number }>(
+            "SELECT ts, coalesce(sent_ts, ts) AS sent_ts FROM readings WHERE minute = ? AND device_id = ?",
+            reading.minute,
+            deviceId,
+          )
           .toArray();
-        if (inserted.length === 0) continue;
+        if (current && isLater({ ts: current.ts, sentTs: current.sent_ts }, reading)) {
+          superseded++;
+          continue;
+        }
+        const implausible = config ? implausibleFor(reading.count, config.packedThreshold) : null;
+        this.sql.exec(
+          `INSERT INTO readings (minute, device_id, ts, count, sent_ts, implausible_packed) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (minute, device_id) DO UPDATE SET ts = excluded.ts, count = excluded.count,
+             sent_ts = excluded.sent_ts, implausible_packed = excluded.implausible_packed`,
+          reading.minute,
+          deviceId,
+          reading.ts,
+          reading.count,
+          reading.sentTs === reading.ts ? null : reading.sentTs,
+          implausible,
+        );
         stored.push(reading);
         for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
+        if (implausible === null && (!newest || reading.ts > newest.ts)) newest = reading;
       }
       // Each mark bumps the count, so a flush already under way knows its result is out of date.
       for (const start of touched) {
         this.sql.exec("INSERT INTO pending_buckets (bucket_start) VALUES (?) ON CONFLICT DO UPDATE SET marks = marks + 1", start);
       }
-      const newest = stored.reduce<TimedCount | null>((best, r) => (!best || r.ts > best.ts ? r : best), null);
       if (newest) {
+        // Ties go to the later arrival: a reading stamped ahead counts from when it arrived.
         this.sql.exec(
           `INSERT INTO devices (device_id, reading_ts, count) VALUES (?, ?, ?)
            ON CONFLICT (device_id) DO UPDATE SET reading_ts = excluded.reading_ts, count = excluded.count
-           WHERE devices.reading_ts IS NULL OR excluded.reading_ts > devices.reading_ts`,
+           WHERE devices.reading_ts IS NULL OR excluded.reading_ts >= devices.reading_ts`,
           deviceId,
           newest.ts,
           newest.count,
         );
       }
-      return stored.length;
+      return { accepted: stored.length, duplicates, superseded };
     });
-    if (accepted > 0) await this.scheduleFlush();
-    return { accepted, duplicates: readings.length - accepted };
+    if (outcome.accepted > 0) await this.scheduleFlush();
+    return { ...outcome, final, rawFrom };
+  }
+
+  /** Whether the device's reading with this sent ts is already stored (possibly under its arrival time). */
+  private isStored(deviceId: number, reading: MinuteReading): boolean {
+    const query =
+      reading.sentTs === reading.ts
+        ? this.sql.exec("SELECT 1 FROM readings WHERE minute = ? AND device_id = ? AND ts = ? AND sent_ts IS NULL", reading.minute, deviceId, reading.ts)
+        : this.sql.exec("SELECT 1 FROM readings WHERE device_id = ? AND sent_ts = ?", deviceId, reading.sentTs);
+    return query.toArray().length > 0;
+  }
+
+  /**
+   * The object's raw coverage start (meta `raw_from`): quarter hours from it on were computed only
+   * from readings it holds. On first use it starts where D1's quarter hours of the place end, so
+   * history it never held (the demo seed's, or everything before its storage was lost) is never
+   * recomputed from a few late readings; the purge moves it forward at the 7-day retention.
+   */
+  private async ensureRawCoverage(placeId: number): Promise<void> {
+    if (this.meta("raw_from") !== null) return;
+    this.rawCoverageLoad ??= rollupsEnd(getDb(this.env), placeId).finally(() => {
+      this.rawCoverageLoad = null;
+    });
+    const end = await this.rawCoverageLoad;
+    if (this.meta("raw_from") === null) this.setMeta("raw_from", String(end));
   }
 
   async heartbeat(placeId: number, keyHash: string, input: HeartbeatInput): Promise<{ ok: true } | DeviceRefusal> {
@@ -184,10 +296,30 @@ export class PlaceOccupancy extends DurableObject<Env> {
     return liveSnapshot(this.deviceStatuses(), config, Date.now());
   }
 
-  /** Latest reading, heartbeat and firmware details of every device that ever reported. */
-  async devices(placeId: number): Promise<DeviceStatus[]> {
+  /**
+   * Latest reading, heartbeat and firmware details of every device that ever reported, and its
+   * implausible readings of the last 24 hours.
+   */
+  async devices(placeId: number): Promise<DeviceReport[]> {
     this.rememberPlace(placeId);
-    return this.deviceStatuses();
+    // SQLite takes the bare columns of an aggregate with one max() from the row holding that max.
+    const flagged = this.sql
+      .exec<{ device_id: number; n: number; ts: number; count: number; implausible_packed: number }>(
+        `SELECT device_id, count(*) AS n, max(ts) AS ts, count, implausible_packed FROM readings
+         WHERE minute >= ? AND implausible_packed IS NOT NULL GROUP BY device_id`,
+        minuteStart(Date.now() - DAY_MS),
+      )
+      .toArray();
+    const statuses = this.deviceStatuses();
+    const reports: DeviceReport[] = statuses.map((status) => ({ ...status, implausible: null }));
+    for (const row of flagged) {
+      const implausible = { count: row.n, latestCount: row.count, latestTs: row.ts, packedThreshold: row.implausible_packed };
+      const report = reports.find((r) => r.deviceId === row.device_id);
+      // A device that sent nothing but implausible counts has no status row: it never counted.
+      if (report) report.implausible = implausible;
+      else reports.push({ deviceId: row.device_id, readingTs: null, count: null, lastSeenAt: null, heartbeatAt: null, firmware: null, uptimeS: null, rssi: null, implausible });
+    }
+    return reports;
   }
 
   /** A revoked device's key stops working and it stops counting towards live numbers at once; its past readings stay. */
@@ -280,18 +412,28 @@ export class PlaceOccupancy extends DurableObject<Env> {
 
   private computeBucket(start: number): ReturnType<typeof aggregateBuckets> {
     const window = readingsWindowFor(start);
-    const readings = this.sql
-      .exec<{ device_id: number; ts: number; count: number }>("SELECT device_id, ts, count FROM readings WHERE ts >= ? AND ts < ?", window.from, window.to)
-      .toArray()
-      .map((row): Reading => ({ deviceId: row.device_id, ts: row.ts, count: row.count }));
-    return aggregateBuckets(readings, start, start + BUCKET_MS);
+    const rows = this.sql.exec<{ device_id: number; ts: number; count: number }>(
+      "SELECT device_id, ts, count FROM readings WHERE minute >= ? AND minute < ? AND implausible_packed IS NULL ORDER BY device_id, minute",
+      window.from,
+      window.to,
+    );
+    // Streamed row by row, so a flush holds one reading at a time, not the window.
+    function* readings(): Generator<Reading> {
+      for (const row of rows) yield { deviceId: row.device_id, ts: row.ts, count: row.count };
+    }
+    return aggregateBuckets(readings(), start, start + BUCKET_MS);
   }
 
-  /** Keeps 7 days, and anything a pending quarter hour still needs. */
+  /**
+   * Keeps 7 days, and anything a pending quarter hour still needs. Quarter hours before the kept
+   * readings can no longer be recomputed, so the raw coverage start moves up to them.
+   */
   private purgeOldReadings(now: number) {
     const [oldestPending] = this.sql.exec<{ start: number | null }>("SELECT min(bucket_start) AS start FROM pending_buckets").toArray();
-    const needed = oldestPending?.start == null ? Infinity : readingsWindowFor(oldestPending.start).from;
-    this.sql.exec("DELETE FROM readings WHERE ts < ?", Math.min(now - RETENTION_MS, needed));
+    const keepFrom = Math.min(bucketStart(now - RETENTION_MS), oldestPending?.start ?? Infinity);
+    const rawFrom = this.meta("raw_from");
+    if (rawFrom !== null && keepFrom > Number(rawFrom)) this.setMeta("raw_from", String(keepFrom));
+    this.sql.exec("DELETE FROM readings WHERE minute < ?", readingsWindowFor(keepFrom).from);
   }
 
   /**

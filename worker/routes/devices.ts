@@ -9,6 +9,7 @@ import { conflict, notFound } from "../lib/errors";
 import { parseOrThrow, readJson } from "../lib/validation";
 import { isRecent } from "../occupancy/aggregate";
 import { placeOccupancy } from "../occupancy/place-occupancy";
+import { implausibleReason } from "../occupancy/plausibility";
 import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../schemas/answers";
 import { idParamSchema } from "../schemas/fields";
 import { deviceNameSchema } from "../schemas/ingest";
@@ -55,6 +56,14 @@ export const deviceRoutes = new Hono<AppEnv>()
         firmware: status?.firmware ?? null,
         uptime_s: status?.uptimeS ?? null,
         rssi: status?.rssi ?? null,
+        flagged: status?.implausible
+          ? {
+              implausible_readings_24h: status.implausible.count,
+              latest_count: status.implausible.latestCount,
+              latest_at: new Date(status.implausible.latestTs).toISOString(),
+              reason: implausibleReason(status.implausible.packedThreshold),
+            }
+          : null,
       };
     });
     const answer: DevicesAnswer = { devices, max_devices: limit ?? 0 };

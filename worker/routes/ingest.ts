@@ -23,27 +23,34 @@ function refusalError(refusal: DeviceRefusal) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** The reading's position in `readings.3.ts`, to list refusals in the order they were sent. */
+const fieldIndex = (field: string) => Number(field.split(".")[1]);
+
+const finalMessage = (rawFrom: number) =>
+  `Too late: its quarter hour is final, as this place holds raw readings only from ${new Date(rawFrom).toISOString()}.`;
+
 export const ingestRoutes = new Hono<AppEnv>()
   .post("/ingest", requireDeviceKey, async (c) => {
     const { keyHash, placeId } = c.var.deviceKey;
     const body = await readJson(c, ingestBodySchema, MAX_INGEST_BYTES);
     const now = Date.now();
     const readings = body.readings ?? [{ ts: now, count: body.count! }];
-    const { storable, problems } = splitByTimeWindow(readings, now);
+    const { storable, problems: outOfWindow } = splitByTimeWindow(readings, now);
     // Called even with nothing storable: the object checks the key and counts the request.
-    const stored = await placeOccupancy(c.env, placeId).ingest(placeId, keyHash, storable);
+    const stored = await placeOccupancy(c.env, placeId).ingest(placeId, keyHash, storable, now);
     if (isRefusal(stored)) throw refusalError(stored);
+    const tooLate = stored.final.map((index) => ({ field: `readings.${index}.ts`, message: finalMessage(stored.rawFrom) }));
+    const problems = [...outOfWindow, ...tooLate].sort((a, b) => fieldIndex(a.field) - fieldIndex(b.field));
     const answer = {
       accepted: stored.accepted,
       duplicates: stored.duplicates,
+      superseded: stored.superseded,
       rejected: problems.length,
       server_time: new Date(now).toISOString(),
     };
     if (problems.length === 0) return c.json(answer);
-    const rest =
-      storable.length === 0
-        ? "nothing was stored"
-        : `the other ${plural(storable.length, "reading")} ${storable.length === 1 ? "was" : "were"} stored`;
+    const taken = readings.length - problems.length;
+    const rest = taken === 0 ? "nothing was stored" : `the other ${plural(taken, "reading")} ${taken === 1 ? "was" : "were"} stored`;
     const error = `${plural(problems.length, "reading")} rejected for ${problems.length === 1 ? "its" : "their"} time; ${rest}.`;
     return c.json({ error, details: problems, ...answer }, 422);
   })

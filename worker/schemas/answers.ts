@@ -260,6 +260,17 @@ export interface DeviceAnswer {
   firmware: string | null;
   uptime_s: number | null;
   rssi: number | null;
+  /** Implausible readings of the last 24 hours (kept out of live and rollup numbers), or null. */
+  flagged: FlaggedDevice | null;
+}
+
+/** Why a sensor is flagged: its implausible readings of the last 24 hours and the latest of them. */
+export interface FlaggedDevice {
+  implausible_readings_24h: number;
+  latest_count: number;
+  latest_at: string;
+  /** The rule the latest one broke: "more than 10 × the packed threshold of 40". */
+  reason: string;
 }
 
 export interface DevicesAnswer {

@@ -5,6 +5,7 @@ import { adminRequest } from "../../../api/adminSession";
 import type {
   BusinessesAnswer,
   DevicesAnswer,
+  FlaggedDevice,
   RegisteredDeviceAnswer,
 } from "../../../../worker/schemas/answers";
 import { attempt, failureText, useAdminJson } from "../adminApi";
@@ -15,6 +16,11 @@ import { ADMIN_MESSAGES } from "../messages";
 
 export const confirmRevokeDevice = (name: string) =>
   `Are you sure you want to revoke the device "${name}"? It will stop reporting immediately.`;
+
+/** Why a sensor is flagged: its implausible counts, which the live and rollup numbers leave out. */
+export const flaggedText = (flagged: FlaggedDevice) =>
+  `Flagged: ${flagged.implausible_readings_24h.toLocaleString("en-US")} implausible reading${flagged.implausible_readings_24h === 1 ? "" : "s"} ` +
+  `in the last 24 h, latest ${flagged.latest_count.toLocaleString("en-US")} at ${formatDateTime(flagged.latest_at)} (${flagged.reason}).`;
 
 export function ManageDevices() {
   const prefix = useId();
@@ -145,6 +151,7 @@ function PlaceDevices({ placeId }: { placeId: number }) {
                     <span className={device.online ? "admin-badge online" : "admin-badge offline"}>
                       {device.online ? "Online" : "Offline"}
                     </span>
+                    {device.flagged ? <p className="field-error">{flaggedText(device.flagged)}</p> : null}
                   </td>
                   <td>{device.last_seen_at ? formatDateTime(device.last_seen_at) : "Never"}</td>
                   <td>{device.last_count ?? "—"}</td>
