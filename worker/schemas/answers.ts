@@ -336,6 +336,20 @@ export interface OpenInvitesAnswer {
   invites: OpenInviteAnswer[];
 }
 
+/** One owner of a place, as its owners and the admin see them. */
+export interface PlaceOwnerAnswer {
+  id: number;
+  name: string;
+  email: string;
+  /** ISO time they became an owner. */
+  since: string;
+}
+
+/** GET /api/place/{id}/owners: longest-standing first. */
+export interface PlaceOwnersAnswer {
+  owners: PlaceOwnerAnswer[];
+}
+
 /** POST /api/invites/accept */
 export interface AcceptInviteAnswer {
   place_id: number;
