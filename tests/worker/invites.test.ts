@@ -13,7 +13,7 @@ import {
   TOO_MANY_INVITES_MESSAGE,
 } from "../../worker/routes/invites";
 import type { OpenInvitesAnswer } from "../../worker/schemas/answers";
-import { adminToken, bearer, createUser, placeOwnedBy } from "./fixtures";
+import { adminToken, bearer, createUser, ownersOf, placeOwnedBy } from "./fixtures";
 import { api, postJson, signUpOwner } from "./helpers";
 
 async function generateInvite(placeId: number, token: string) {
@@ -24,13 +24,6 @@ async function generateInvite(placeId: number, token: string) {
 }
 
 const accept = (token: string, accessToken: string) => postJson("/api/invites/accept", { token }, bearer(accessToken));
-
-async function ownersOf(placeId: number) {
-  const { results } = await env.DB.prepare("SELECT user_id FROM place_owners WHERE place_id = ? ORDER BY user_id")
-    .bind(placeId)
-    .all<{ user_id: number }>();
-  return results.map((row) => row.user_id);
-}
 
 /** An owner with a place, and an invite link for it. */
 async function placeWithInvite() {

@@ -4,19 +4,12 @@ import { verifyInviteToken } from "../../worker/auth/invite-tokens";
 import { INVITE_REVOKED_MESSAGE } from "../../worker/routes/invites";
 import { LAST_OWNER_MESSAGE, NOT_AN_OWNER_MESSAGE } from "../../worker/routes/place-owners";
 import type { PlaceOwnersAnswer } from "../../worker/schemas/answers";
-import { adminToken, bearer, createUser, placeOwnedBy } from "./fixtures";
+import { adminToken, bearer, createUser, ownersOf, placeOwnedBy } from "./fixtures";
 import { api, postJson } from "./helpers";
 
 const listOwners = (placeId: number, token?: string) => api(`/api/place/${placeId}/owners`, { headers: bearer(token) });
 const removeOwner = (placeId: number, userId: number, token?: string) =>
   api(`/api/place/${placeId}/owners/${userId}`, { method: "DELETE", headers: bearer(token) });
-
-async function ownersOf(placeId: number) {
-  const { results } = await env.DB.prepare("SELECT user_id FROM place_owners WHERE place_id = ? ORDER BY user_id")
-    .bind(placeId)
-    .all<{ user_id: number }>();
-  return results.map((row) => row.user_id);
-}
 
 /** A place with two owners, Ada (the first) and Ben, and a stranger who owns another place. */
 async function coOwnedPlace() {

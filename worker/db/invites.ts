@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { placeInvites, placeOwners, places, users } from "../../drizzle/schema";
 import type { OpenInviteAnswer } from "../schemas/answers";
 import type { Database } from "./client";
@@ -64,19 +64,17 @@ export async function listOpenInvites(db: Database, placeId: number, now: Date):
   }));
 }
 
-/** Withdraws an unused link of this place; returns whether this call did it. */
-export async function revokeInvite(db: Database, placeId: number, inviteId: string, now: Date): Promise<boolean> {
-  const result = await db
+/** Revokes the place's unused, unrevoked invites that match `which`; a query, so batches can use it. */
+export function revokeUnusedInvites(db: Database, placeId: number, which: SQL | undefined, now: Date) {
+  return db
     .update(placeInvites)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(placeInvites.id, inviteId),
-        eq(placeInvites.placeId, placeId),
-        isNull(placeInvites.usedAt),
-        isNull(placeInvites.revokedAt),
-      ),
-    );
+    .where(and(eq(placeInvites.placeId, placeId), isNull(placeInvites.usedAt), isNull(placeInvites.revokedAt), which));
+}
+
+/** Withdraws an unused link of this place; returns whether this call did it. */
+export async function revokeInvite(db: Database, placeId: number, inviteId: string, now: Date): Promise<boolean> {
+  const result = await revokeUnusedInvites(db, placeId, eq(placeInvites.id, inviteId), now);
   return result.meta.changes === 1;
 }
 

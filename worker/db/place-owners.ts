@@ -1,7 +1,8 @@
-import { and, asc, count, eq, isNull, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, notExists, sql } from "drizzle-orm";
 import { placeInvites, placeOwners, users } from "../../drizzle/schema";
 import type { PlaceOwnerAnswer } from "../schemas/answers";
 import type { Database } from "./client";
+import { revokeUnusedInvites } from "./invites";
 
 /** GET /api/place/{id}/owners: longest-standing first, as the place's owner names are listed. */
 export async function listPlaceOwners(db: Database, placeId: number): Promise<PlaceOwnerAnswer[]> {
@@ -34,18 +35,15 @@ export async function removePlaceOwner(
   const ownerRow = and(eq(placeOwners.placeId, placeId), eq(placeOwners.userId, userId));
   const [removed] = await db.batch([
     db.delete(placeOwners).where(keepLastOwner ? and(ownerRow, sql`(${others}) > 0`) : ownerRow),
-    db
-      .update(placeInvites)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(placeInvites.placeId, placeId),
-          eq(placeInvites.createdBy, userId),
-          isNull(placeInvites.usedAt),
-          isNull(placeInvites.revokedAt),
-          notExists(db.select({ userId: placeOwners.userId }).from(placeOwners).where(ownerRow)),
-        ),
+    revokeUnusedInvites(
+      db,
+      placeId,
+      and(
+        eq(placeInvites.createdBy, userId),
+        notExists(db.select({ userId: placeOwners.userId }).from(placeOwners).where(ownerRow)),
       ),
+      now,
+    ),
   ]);
   return removed.meta.changes === 1;
 }
