@@ -131,10 +131,18 @@ export const placeInvites = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     usedBy: integer("used_by").references(() => users.id, { onDelete: "set null" }),
+    // Set when an owner or the admin withdraws the link: it then answers like a used one.
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("place_invites_place_idx").on(t.placeId)],
 );
+
+// Admin tokens ended by POST /api/admin/logout, kept until they would have expired anyway.
+export const revokedAdminTokens = sqliteTable("revoked_admin_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 export const tags = sqliteTable("tags", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -155,13 +163,18 @@ export const placeTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.placeId, t.tagId] }), index("place_tags_tag_idx").on(t.tagId)],
 );
 
-export const eventCategories = sqliteTable("event_categories", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull().unique(),
-  description: text("description").notNull().default(""),
-  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const eventCategories = sqliteTable(
+  "event_categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull().unique(),
+    description: text("description").notNull().default(""),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  // Each account's categories are counted against its cap on every create.
+  (t) => [index("event_categories_created_by_idx").on(t.createdBy)],
+);
 
 export const events = sqliteTable(
   "events",

@@ -17,6 +17,7 @@ import { imageRoutes } from "./routes/images";
 import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveRoutes } from "./routes/live";
+import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
@@ -43,6 +44,7 @@ export const app = new Hono<AppEnv>()
   .route("/", deviceRoutes)
   .route("/", analyticsRoutes)
   .route("/", liveRoutes)
+  .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
   .route("/", configRoutes)

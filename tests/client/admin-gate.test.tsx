@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ADMIN_REMEMBER_KEY, ADMIN_TOKEN_KEY, adminRequest, ADMIN_SESSION_ENDED_MESSAGE } from "../../client/api/adminSession";
@@ -50,7 +50,7 @@ describe("AdminGate", () => {
 
   it("remembers the browser: later visits skip the gate until Sign out", async () => {
     const token = adminToken();
-    vi.stubGlobal("fetch", vi.fn(async () => json({ access_token: token })));
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => json(url === "/api/admin/logout" ? { ok: true } : { access_token: token })));
     const first = renderGate();
     await unlock("right", true);
     expect(await screen.findByText("Admin sections")).toBeInTheDocument();
@@ -64,6 +64,22 @@ describe("AdminGate", () => {
     expect(screen.getByLabelText("Admin password")).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(ADMIN_REMEMBER_KEY)).toBeNull();
+  });
+
+  it("signs out on the server too: Sign out sends the token to POST /api/admin/logout", async () => {
+    const token = adminToken();
+    sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
+    const fetchMock = vi.fn(async () => json({ ok: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderGate();
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    expect(screen.getByLabelText("Admin password")).toBeInTheDocument();
+    expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/admin/logout");
+    expect(init.method).toBe("POST");
+    expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
   });
 
   it("locks again when an admin call is refused", async () => {

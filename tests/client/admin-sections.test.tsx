@@ -101,6 +101,8 @@ describe("Manage Businesses", () => {
       "GET /api/places": () => json(places),
       "GET /api/tags": () => json({ tags }),
       "GET /api/place/7": () => json(ownedStoop),
+      "GET /api/place/7/owners": () => json({ owners: [] }),
+      "GET /api/place/7/invites": () => json({ invites: [] }),
     });
     renderAt("/admin?section=businesses");
     const stoop = await screen.findByRole("button", { name: "The Stoop" });
@@ -188,6 +190,8 @@ describe("Manage Businesses", () => {
       "GET /api/places": () => json(places),
       "GET /api/tags": () => json({ tags }),
       "GET /api/place/7": () => json(ownedStoop),
+      "GET /api/place/7/owners": () => json({ owners: [] }),
+      "GET /api/place/7/invites": () => json({ invites: [] }),
       "POST /api/place/update/7": () => json(ownedStoop),
     });
     renderAt("/admin?section=businesses");
@@ -208,6 +212,40 @@ describe("Manage Businesses", () => {
     expect(body.get("address")).toBe("2 Avenue A");
     expect(body.get("category")).toBe("pub");
     expect(body.has("cover_image")).toBe(false);
+  });
+
+  it("lists the business's owners and open invite links, removing and revoking with the admin token", async () => {
+    let owners = [{ id: 3, name: "", email: "solo@example.com", since: "2026-01-02T10:00:00.000Z" }];
+    const api = stubApi({
+      "GET /api/places": () => json(places),
+      "GET /api/tags": () => json({ tags }),
+      "GET /api/place/7": () => json(ownedStoop),
+      "GET /api/place/7/owners": () => json({ owners }),
+      "GET /api/place/7/invites": () =>
+        json({ invites: [{ id: "inv-9", created_at: "2026-05-01T16:00:00.000Z", expires_at: "2026-05-08T16:00:00.000Z", created_by: null }] }),
+      "DELETE /api/place/7/owners/3": () => {
+        owners = [];
+        return json({ ok: true });
+      },
+      "DELETE /api/place/7/invites/inv-9": () => json({ ok: true }),
+    });
+    renderAt("/admin?section=businesses");
+    fireEvent.click(await screen.findByRole("button", { name: "The Stoop" }));
+    const access = await screen.findByRole("region", { name: "Owners and invite links" });
+    expect(within(access).getByRole("heading", { level: 3, name: "Owners and invite links" })).toBeInTheDocument();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+
+    // The admin may remove the last owner: the server decides, the page only asks first.
+    fireEvent.click(await within(access).findByRole("button", { name: "Remove solo@example.com" }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(await within(access).findByRole("status")).toHaveTextContent("solo@example.com is no longer an owner.");
+    await waitFor(() => expect(within(access).queryByRole("button", { name: "Remove solo@example.com" })).toBeNull());
+
+    fireEvent.click(within(access).getByRole("button", { name: /^Revoke the invite link made by an administrator/ }));
+    await waitFor(() => expect(api.sent("DELETE", "/api/place/7/invites/inv-9")).toHaveLength(1));
+    for (const call of [...api.sent("DELETE", "/api/place/7/owners/3"), ...api.sent("DELETE", "/api/place/7/invites/inv-9")]) {
+      expect((call.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
+    }
   });
 
   it("shows 'Failed to fetch business details.' when the chosen business cannot be read", async () => {

@@ -6,7 +6,8 @@ import Dashboard from "../../client/pages/dashboard/Dashboard";
 import { KEY_TRENDS_REFRESH_MS } from "../../client/pages/dashboard/KeyTrendsPanel";
 import PlaceDashboard from "../../client/pages/dashboard/PlaceDashboard";
 import PlaceInfo from "../../client/pages/dashboard/PlaceInfo";
-import type { KeyTrends } from "../../worker/schemas/answers";
+import { confirmRemoveOwner, confirmRevokeInvite } from "../../client/components/PlaceAccess";
+import type { KeyTrends, OpenInvitesAnswer, PlaceOwnersAnswer } from "../../worker/schemas/answers";
 import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
 
 const copper = makePlace();
@@ -27,6 +28,20 @@ const placeCharts = (id: number) => ({
   [`GET /api/place/people/${id}/agg_15_device_counts`]: quarterHours,
   [`GET /api/place/${id}/weekly_population_summary`]: { Monday: 12, Friday: 48 },
 });
+
+// The signed-in owner is user 5 (see signIn), Dana; Eli is a co-owner.
+const copperOwners: PlaceOwnersAnswer = {
+  owners: [
+    { id: 5, name: "Dana Demo", email: "dana@example.com", since: "2026-01-02T10:00:00.000Z" },
+    { id: 6, name: "Eli", email: "eli@example.com", since: "2026-02-03T10:00:00.000Z" },
+  ],
+};
+const copperInvites: OpenInvitesAnswer = {
+  invites: [
+    { id: "inv-1", created_at: "2026-05-01T16:00:00.000Z", expires_at: "2026-05-08T16:00:00.000Z", created_by: { name: "Eli", email: "eli@example.com" } },
+    { id: "inv-2", created_at: "2026-05-02T16:00:00.000Z", expires_at: "2026-05-09T16:00:00.000Z", created_by: null },
+  ],
+};
 
 /** Every endpoint the dashboard reads; `overrides` replace single routes. */
 function dashboardApi(overrides: Record<string, unknown> = {}) {
@@ -52,6 +67,8 @@ function dashboardApi(overrides: Record<string, unknown> = {}) {
     },
     "GET /api/peak_hourly_data": { peakHour: "21:00", peakHourUtilization: 91 },
     "GET /api/business/1/events": { events: [] },
+    "GET /api/place/1/owners": copperOwners,
+    "GET /api/place/1/invites": copperInvites,
     ...overrides,
   });
 }
@@ -399,6 +416,96 @@ describe("Place info", () => {
     expect(within(details).getByText("Bar")).toBeInTheDocument();
     expect(within(details).getByRole("link", { name: copper.website })).toHaveAttribute("href", copper.website);
     expect(within(details).getByRole("link", { name: "Go to Place Dashboard" })).toHaveAttribute("href", "/place_dashboard?place_id=1");
+  });
+
+  it("lists the owners and open invite links with labelled Remove and Revoke buttons", async () => {
+    dashboardApi();
+    renderAt("/place_info?place_id=1");
+    const access = await screen.findByRole("region", { name: "Owners and invite links" });
+    const owners = (await within(access).findByRole("heading", { name: "Owners" })).nextElementSibling as HTMLElement;
+    expect(within(owners).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Dana Demo (dana@example.com) (you)Remove",
+      "Eli (eli@example.com)Remove",
+    ]);
+    expect(within(access).getByRole("button", { name: "Remove Eli" })).toBeInTheDocument();
+    const revokeButtons = within(access).getAllByRole("button", { name: /^Revoke the invite link made by/ });
+    expect(revokeButtons).toHaveLength(2);
+    expect(revokeButtons[0]).toHaveAccessibleName(expect.stringContaining("made by Eli on"));
+    expect(revokeButtons[1]).toHaveAccessibleName(expect.stringContaining("made by an administrator on"));
+    // The links' tokens are never shown, only when they were made and until when they work.
+    expect(access).not.toHaveTextContent("inv-1");
+  });
+
+  it("removes a co-owner only after confirmation, then reads the owners and the place again", async () => {
+    let owners = copperOwners;
+    const fetchMock = dashboardApi({
+      "GET /api/place/1/owners": () => json(owners),
+      "DELETE /api/place/1/owners/6": () => {
+        owners = { owners: copperOwners.owners.slice(0, 1) };
+        return json({ ok: true });
+      },
+    });
+    renderAt("/place_info?place_id=1");
+    const access = await screen.findByRole("region", { name: "Owners and invite links" });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+
+    fireEvent.click(await within(access).findByRole("button", { name: "Remove Eli" }));
+    expect(confirm).toHaveBeenLastCalledWith(confirmRemoveOwner("Eli"));
+    expect(callsTo(fetchMock, "DELETE", "/api/place/1/owners/6")).toHaveLength(0);
+
+    const placeReads = callsTo(fetchMock, "GET", "/api/place/1").length;
+    fireEvent.click(within(access).getByRole("button", { name: "Remove Eli" }));
+    expect(await within(access).findByRole("status")).toHaveTextContent("Eli is no longer an owner.");
+    await waitFor(() => expect(within(access).queryByRole("button", { name: "Remove Eli" })).toBeNull());
+    expect(callsTo(fetchMock, "DELETE", "/api/place/1/owners/6")).toHaveLength(1);
+    await waitFor(() => expect(callsTo(fetchMock, "GET", "/api/place/1").length).toBe(placeReads + 1));
+  });
+
+  it("shows the server's sentence when removing the last owner is refused", async () => {
+    dashboardApi({
+      "DELETE /api/place/1/owners/5": () => json({ error: "A place must keep at least one owner." }, 409),
+    });
+    renderAt("/place_info?place_id=1");
+    const access = await screen.findByRole("region", { name: "Owners and invite links" });
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    fireEvent.click(await within(access).findByRole("button", { name: "Remove Dana Demo" }));
+    expect(await within(access).findByRole("alert")).toHaveTextContent("A place must keep at least one owner.");
+    expect(within(access).getByRole("button", { name: "Remove Dana Demo" })).toBeInTheDocument();
+  });
+
+  it("revokes an invite link after confirmation and lists it no more", async () => {
+    let invites = copperInvites;
+    const fetchMock = dashboardApi({
+      "GET /api/place/1/invites": () => json(invites),
+      "DELETE /api/place/1/invites/inv-2": () => {
+        invites = { invites: copperInvites.invites.slice(0, 1) };
+        return json({ ok: true });
+      },
+    });
+    renderAt("/place_info?place_id=1");
+    const access = await screen.findByRole("region", { name: "Owners and invite links" });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    fireEvent.click(await within(access).findByRole("button", { name: /made by an administrator/ }));
+    expect(confirm).toHaveBeenCalledWith(confirmRevokeInvite);
+    expect(await within(access).findByRole("status")).toHaveTextContent("Invite link revoked.");
+    await waitFor(() => expect(within(access).getAllByRole("button", { name: /^Revoke/ })).toHaveLength(1));
+    expect(callsTo(fetchMock, "DELETE", "/api/place/1/invites/inv-2")).toHaveLength(1);
+  });
+
+  it("lists a newly generated invite link", async () => {
+    let invites: OpenInvitesAnswer = { invites: [] };
+    dashboardApi({
+      "GET /api/place/1/invites": () => json(invites),
+      "POST /api/place/1/generate-url": () => {
+        invites = copperInvites;
+        return json({ invite_link: "https://third-place.test/invite/abc", expires_at: "2026-05-09T16:00:00.000Z" }, 201);
+      },
+    });
+    renderAt("/place_info?place_id=1");
+    const access = await screen.findByRole("region", { name: "Owners and invite links" });
+    expect(await within(access).findByText("No open invite links.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Assign Additional Owner" }));
+    await waitFor(() => expect(within(access).getAllByRole("button", { name: /^Revoke/ })).toHaveLength(2));
   });
 
   it("shows 'Failed to fetch business details.' when the place cannot be read", async () => {

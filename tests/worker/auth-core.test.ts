@@ -18,7 +18,23 @@ describe("access tokens", () => {
     const owner = await issueAccessToken(secret, { userId: 42, role: "owner" });
     expect(await verifyAccessToken(secret, owner)).toEqual({ userId: 42, role: "owner" });
     const admin = await issueAccessToken(secret, { userId: null, role: "admin" });
-    expect(await verifyAccessToken(secret, admin)).toEqual({ userId: null, role: "admin" });
+    expect(await verifyAccessToken(secret, admin)).toEqual({
+      userId: null,
+      role: "admin",
+      adminToken: { id: expect.any(String), expiresAt: expect.any(Date) },
+    });
+  });
+
+  it("refuses an admin token without an id, which logout could not revoke", async () => {
+    const withoutId = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("admin")
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(secret));
+    expect(await verifyAccessToken(secret, withoutId)).toBeNull();
   });
 
   it("expires after 15 minutes", async () => {

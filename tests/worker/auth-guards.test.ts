@@ -2,7 +2,7 @@
 // invite for a place (requirePlaceOwner: owner A vs owner B vs admin vs nobody).
 import { env } from "cloudflare:workers";
 import { generateKeyPair, SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import { issueAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/auth/tokens";
 import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../worker/schemas/auth";
@@ -87,6 +87,67 @@ describe("POST /api/admin/login", () => {
 
   it("refuses an empty password with 400", async () => {
     expect((await postJson("/api/admin/login", { password: "" })).status).toBe(400);
+  });
+});
+
+describe("POST /api/admin/logout", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const signInAsAdmin = async () => {
+    const response = await postJson("/api/admin/login", { password: env.ADMIN_PASSWORD });
+    expect(response.status).toBe(200);
+    return (await response.json<{ access_token: string }>()).access_token;
+  };
+  const logout = (token: string, body: unknown = {}) => postJson("/api/admin/logout", body, bearer(token));
+  const revokedIds = async () =>
+    (await env.DB.prepare("SELECT jti FROM revoked_admin_tokens ORDER BY jti").all<{ jti: string }>()).results.map((row) => row.jti);
+  const jtiOf = (token: string) => JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).jti as string;
+
+  it("ends that admin token on the server: its next use is a 401 everywhere, other admin sessions live on", async () => {
+    const token = await signInAsAdmin();
+    const otherBrowser = await signInAsAdmin();
+    const placeId = await placeOwnedBy("Logout Bar");
+    expect((await api("/api/businesses", { headers: bearer(token) })).status).toBe(200);
+
+    const response = await logout(token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+
+    const adminOnly = await api("/api/businesses", { headers: bearer(token) });
+    expect(adminOnly.status).toBe(401);
+    expect(await adminOnly.json()).toEqual({ error: "Sign in to continue." });
+    expect((await postJson(`/api/place/${placeId}/generate-url`, {}, bearer(token))).status).toBe(401);
+    expect((await api(`/api/place/${placeId}`, { headers: bearer(token) })).status).toBe(401);
+    expect((await logout(token)).status).toBe(401);
+    expect((await api("/api/businesses", { headers: bearer(otherBrowser) })).status).toBe(200);
+  });
+
+  it("refuses a body, an owner (403) and no token (401), and ends nothing then", async () => {
+    const token = await signInAsAdmin();
+    const owner = await signUpOwner();
+    const before = await revokedIds();
+    expect((await logout(token, { everyone: true })).status).toBe(400);
+    expect((await logout(owner.accessToken)).status).toBe(403);
+    expect((await postJson("/api/admin/logout", {})).status).toBe(401);
+    expect(await revokedIds()).toEqual(before);
+    expect((await api("/api/businesses", { headers: bearer(token) })).status).toBe(200);
+  });
+
+  it("keeps a revoked id only until its token would have expired anyway", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.UTC(2026, 5, 1, 12);
+    vi.setSystemTime(start);
+    await env.DB.prepare("DELETE FROM revoked_admin_tokens").run();
+    const first = await signInAsAdmin();
+    expect((await logout(first)).status).toBe(200);
+    vi.setSystemTime(start + 2 * 3_600_000);
+    const second = await signInAsAdmin();
+    // Past the first token's 12 hours, within the second's.
+    vi.setSystemTime(start + 12 * 3_600_000 + 60_000);
+    expect((await logout(second)).status).toBe(200);
+    expect(await revokedIds()).toEqual([jtiOf(second)]);
   });
 });
 

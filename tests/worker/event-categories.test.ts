@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CATEGORIES_PER_ACCOUNT, MAX_LISTED_CATEGORIES } from "../../worker/db/event-categories";
+import { CATEGORY_CAP_MESSAGE, CATEGORY_NEEDS_VENUE_MESSAGE } from "../../worker/routes/event-categories";
 import type { EventCategoriesAnswer, EventCategoryAnswer } from "../../worker/schemas/answers";
 import { adminToken, bearer, count, createUser, insertCategory, insertEvent, insertPlace, placeOwnedBy, sendForm } from "./fixtures";
 import { api, clearTables } from "./helpers";
@@ -24,13 +26,22 @@ describe("GET /api/event-categories", () => {
       ],
     });
   });
+
+  it(`answers at most ${MAX_LISTED_CATEGORIES} categories, first by name`, async () => {
+    const names = Array.from({ length: MAX_LISTED_CATEGORIES + 5 }, (_, i) => `Category ${String(i).padStart(4, "0")}`);
+    await env.DB.batch(names.map((name) => env.DB.prepare("INSERT INTO event_categories (name) VALUES (?)").bind(name)));
+    const { categories } = await (await api("/api/event-categories")).json<EventCategoriesAnswer>();
+    expect(categories).toHaveLength(MAX_LISTED_CATEGORIES);
+    expect(categories.map((category) => category.name)).toEqual(names.slice(0, MAX_LISTED_CATEGORIES));
+  });
 });
 
 describe("POST /api/event-categories", () => {
   beforeEach(reset);
 
-  it("lets any signed-in owner create a category, remembered as theirs", async () => {
+  it("lets an owner of a venue create a category, remembered as theirs", async () => {
     const owner = await createUser("Olivia Owner");
+    await placeOwnedBy("Olivia's Bar", owner.id);
     const response = await sendForm("/api/event-categories", "POST", { name: "Open Mic", description: "Bring a song." }, owner.token);
     expect(response.status).toBe(201);
     const category = await response.json<EventCategoryAnswer>();
@@ -39,8 +50,38 @@ describe("POST /api/event-categories", () => {
     expect(row).toEqual({ created_by: owner.id });
   });
 
+  it("refuses an account that owns no venue with 403, and writes nothing", async () => {
+    const drifter = await createUser("Drifter");
+    const response = await sendForm("/api/event-categories", "POST", { name: "Squatted" }, drifter.token);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: CATEGORY_NEEDS_VENUE_MESSAGE });
+    expect(await count("event_categories")).toBe(0);
+  });
+
+  it(`stops an owner at ${CATEGORIES_PER_ACCOUNT} categories with 409, also when the last ones race; the admin has no cap`, async () => {
+    const owner = await createUser();
+    await placeOwnedBy("Busy Bar", owner.id);
+    for (let i = 1; i < CATEGORIES_PER_ACCOUNT - 1; i++) await insertCategory(`Mine ${i}`, owner.id);
+    // Two left under the cap, three sent at once: exactly two get in.
+    const racing = await Promise.all(
+      ["A", "B", "C"].map((name) => sendForm("/api/event-categories", "POST", { name: `Race ${name}` }, owner.token)),
+    );
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 201, 409]);
+    expect(await count("event_categories", "created_by = ?", owner.id)).toBe(CATEGORIES_PER_ACCOUNT);
+
+    const refused = await sendForm("/api/event-categories", "POST", { name: "One Too Many" }, owner.token);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: CATEGORY_CAP_MESSAGE });
+    expect(await count("event_categories", "name = 'One Too Many'")).toBe(0);
+
+    const byAdmin = await sendForm("/api/event-categories", "POST", { name: "One Too Many" }, await adminToken());
+    expect(byAdmin.status).toBe(201);
+    expect(await count("event_categories", "name = 'One Too Many' AND created_by IS NULL")).toBe(1);
+  });
+
   it("refuses no token (401), an empty name ('Category name is required.') and a taken name (409)", async () => {
     const owner = await createUser();
+    await placeOwnedBy("Owner's Bar", owner.id);
     await insertCategory("Trivia");
     expect((await sendForm("/api/event-categories", "POST", { name: "Open Mic" })).status).toBe(401);
     const empty = await sendForm("/api/event-categories", "POST", { name: " ", description: "x" }, owner.token);

@@ -40,6 +40,14 @@ export async function addOwner(placeId: number, userId: number) {
   await env.DB.prepare("INSERT INTO place_owners (place_id, user_id) VALUES (?, ?)").bind(placeId, userId).run();
 }
 
+/** The ids of a place's owners, smallest first. */
+export async function ownersOf(placeId: number): Promise<number[]> {
+  const { results } = await env.DB.prepare("SELECT user_id FROM place_owners WHERE place_id = ? ORDER BY user_id")
+    .bind(placeId)
+    .all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
+}
+
 /** A place called `name` owned by these users; returns its id. */
 export async function placeOwnedBy(name: string, ...userIds: number[]): Promise<number> {
   const placeId = await insertPlace({ name });

@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs (jose). The algorithm, issuer and audience are pinned on verify, so
 // `alg: none`, other algorithms, other audiences and tampered tokens are all refused.
 import { errors, jwtVerify, SignJWT } from "jose";
+import { randomToken } from "../lib/crypto";
 
 export const TOKEN_ISSUER = "third-place";
 export const TOKEN_AUDIENCE = "third-place-api";
@@ -13,6 +14,8 @@ export type Role = "owner" | "admin";
 export interface Principal {
   userId: number | null;
   role: Role;
+  /** Admin tokens only: their id and expiry, so POST /api/admin/logout can end them early. */
+  adminToken?: { id: string; expiresAt: Date };
 }
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
@@ -24,7 +27,10 @@ export async function issueAccessToken(
 ): Promise<string> {
   const issuedAt = Math.floor((options.now ?? Date.now()) / 1000);
   const ttl = options.ttlSeconds ?? (principal.role === "admin" ? ADMIN_TOKEN_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS);
-  return new SignJWT({ role: principal.role })
+  const jwt = new SignJWT({ role: principal.role });
+  // Admin tokens live 12 hours with no refresh: an id lets signing out revoke one on the server.
+  if (principal.role === "admin") jwt.setJti(randomToken(16));
+  return jwt
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(principal.userId === null ? "admin" : String(principal.userId))
     .setIssuer(TOKEN_ISSUER)
@@ -50,7 +56,13 @@ export async function verifyAccessToken(
     });
     const role = payload.role;
     if (role === "admin") {
-      return { role, userId: payload.sub === "admin" ? null : Number(payload.sub) };
+      // A token without an id could not be revoked: refuse it (only tokens from before ids existed).
+      if (typeof payload.jti !== "string" || payload.jti === "") return null;
+      return {
+        role,
+        userId: payload.sub === "admin" ? null : Number(payload.sub),
+        adminToken: { id: payload.jti, expiresAt: new Date(payload.exp! * 1000) },
+      };
     }
     const userId = Number(payload.sub);
     if (role !== "owner" || !Number.isSafeInteger(userId) || userId <= 0) return null;

@@ -1,12 +1,81 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { placeInvites, placeOwners, places } from "../../drizzle/schema";
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { placeInvites, placeOwners, places, users } from "../../drizzle/schema";
+import type { OpenInviteAnswer } from "../schemas/answers";
 import type { Database } from "./client";
 
+/** Open links a place may have at once (unused, unrevoked, unexpired), whoever made them. */
+export const OPEN_INVITES_PER_PLACE = 20;
+
+/** Invites whose link would still let someone in. */
+const isOpen = (now: Date) =>
+  and(isNull(placeInvites.usedAt), isNull(placeInvites.revokedAt), gt(placeInvites.expiresAt, now));
+
+/**
+ * Records an invite unless its place already has OPEN_INVITES_PER_PLACE open ones; the count is
+ * inside the insert, so parallel calls cannot pass the cap together. Returns whether it was written.
+ */
 export async function createInvite(
   db: Database,
   invite: { id: string; placeId: number; createdBy: number | null; expiresAt: Date },
-) {
-  await db.insert(placeInvites).values(invite);
+  now: Date,
+): Promise<boolean> {
+  const open = db
+    .select({ n: count() })
+    .from(placeInvites)
+    .where(and(eq(placeInvites.placeId, invite.placeId), isOpen(now)));
+  const result = await db.insert(placeInvites).select(
+    // Insert-select names every column in table order.
+    db
+      .select({
+        id: sql`${invite.id}`.as("id"),
+        placeId: places.id,
+        createdBy: sql`${invite.createdBy}`.as("created_by"),
+        expiresAt: sql`${invite.expiresAt.getTime()}`.as("expires_at"),
+        usedAt: sql`null`.as("used_at"),
+        usedBy: sql`null`.as("used_by"),
+        revokedAt: sql`null`.as("revoked_at"),
+        createdAt: sql`${now.getTime()}`.as("created_at"),
+      })
+      .from(places)
+      .where(and(eq(places.id, invite.placeId), sql`(${open}) < ${OPEN_INVITES_PER_PLACE}`)),
+  );
+  return result.meta.changes === 1;
+}
+
+/** GET /api/place/{id}/invites: the place's open links, newest first, without their tokens. */
+export async function listOpenInvites(db: Database, placeId: number, now: Date): Promise<OpenInviteAnswer[]> {
+  const rows = await db
+    .select({
+      id: placeInvites.id,
+      createdAt: placeInvites.createdAt,
+      expiresAt: placeInvites.expiresAt,
+      creatorName: users.name,
+      creatorEmail: users.email,
+    })
+    .from(placeInvites)
+    .leftJoin(users, eq(users.id, placeInvites.createdBy))
+    .where(and(eq(placeInvites.placeId, placeId), isOpen(now)))
+    .orderBy(desc(placeInvites.createdAt), desc(placeInvites.id));
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    created_by: row.creatorEmail === null ? null : { name: row.creatorName ?? "", email: row.creatorEmail },
+  }));
+}
+
+/** Revokes the place's unused, unrevoked invites that match `which`; a query, so batches can use it. */
+export function revokeUnusedInvites(db: Database, placeId: number, which: SQL | undefined, now: Date) {
+  return db
+    .update(placeInvites)
+    .set({ revokedAt: now })
+    .where(and(eq(placeInvites.placeId, placeId), isNull(placeInvites.usedAt), isNull(placeInvites.revokedAt), which));
+}
+
+/** Withdraws an unused link of this place; returns whether this call did it. */
+export async function revokeInvite(db: Database, placeId: number, inviteId: string, now: Date): Promise<boolean> {
+  const result = await revokeUnusedInvites(db, placeId, eq(placeInvites.id, inviteId), now);
+  return result.meta.changes === 1;
 }
 
 export async function findInvite(db: Database, id: string) {
@@ -18,6 +87,7 @@ export async function findInvite(db: Database, id: string) {
       expiresAt: placeInvites.expiresAt,
       usedAt: placeInvites.usedAt,
       usedBy: placeInvites.usedBy,
+      revokedAt: placeInvites.revokedAt,
     })
     .from(placeInvites)
     .innerJoin(places, eq(places.id, placeInvites.placeId))
@@ -28,8 +98,9 @@ export async function findInvite(db: Database, id: string) {
 
 /**
  * Makes `userId` an owner of the invite's place and marks the invite used, in one transaction. The
- * owner row is only written while the invite is still unused and unexpired, so two people racing for
- * one link cannot both get in; returns whether this call used it.
+ * owner row is only written while the invite is still open (unused, unrevoked, unexpired), so two
+ * people racing for one link, or a revocation, cannot let a second person in; returns whether this
+ * call used it.
  */
 export async function redeemInvite(db: Database, inviteId: string, userId: number, now: Date): Promise<boolean> {
   const [, used] = await db.batch([
@@ -43,13 +114,13 @@ export async function redeemInvite(db: Database, inviteId: string, userId: numbe
             createdAt: sql`${now.getTime()}`.as("created_at"),
           })
           .from(placeInvites)
-          .where(and(eq(placeInvites.id, inviteId), isNull(placeInvites.usedAt), gt(placeInvites.expiresAt, now))),
+          .where(and(eq(placeInvites.id, inviteId), isOpen(now))),
       )
       .onConflictDoNothing(),
     db
       .update(placeInvites)
       .set({ usedAt: now, usedBy: userId })
-      .where(and(eq(placeInvites.id, inviteId), isNull(placeInvites.usedAt), gt(placeInvites.expiresAt, now))),
+      .where(and(eq(placeInvites.id, inviteId), isOpen(now))),
   ]);
   return used.meta.changes === 1;
 }

@@ -162,6 +162,11 @@ export async function isPlaceOwner(db: Database, userId: number, placeId: number
   return row !== undefined;
 }
 
+export async function ownsAnyPlace(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db.select({ placeId: placeOwners.placeId }).from(placeOwners).where(eq(placeOwners.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
 /** May this caller see the place's private fields and change it? */
 export async function canManagePlace(db: Database, principal: Principal, placeId: number): Promise<boolean> {
   if (principal.role === "admin") return true;

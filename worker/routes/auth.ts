@@ -1,10 +1,11 @@
 // Accounts and sessions: owner sign-up / sign-in / refresh / sign-out, the signed-in profile, and the
-// administrator's password sign-in.
+// administrator's password sign-in and sign-out.
 import { Hono } from "hono";
-import { requireUser } from "../auth/middleware";
+import { requireAdmin, requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { endSession, refreshSession, startSession } from "../auth/sessions";
 import { issueAccessToken } from "../auth/tokens";
+import { revokeAdminToken } from "../db/admin-tokens";
 import { getDb } from "../db/client";
 import { createOwner, findUserByEmail, findUserById, listOwnedPlaces } from "../db/users";
 import type { AppEnv } from "../env";
@@ -12,7 +13,7 @@ import { constantTimeEqual, randomToken } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { expectNoBody, readJson } from "../lib/validation";
-import type { AccessTokenAnswer, MeAnswer, SessionAnswer } from "../schemas/answers";
+import type { AccessTokenAnswer, MeAnswer, OkAnswer, SessionAnswer } from "../schemas/answers";
 import {
   ADMIN_WRONG_PASSWORD_MESSAGE,
   adminSignInSchema,
@@ -104,4 +105,12 @@ export const authRoutes = new Hono<AppEnv>()
       access_token: await issueAccessToken(c.env.JWT_SECRET, { userId: null, role: "admin" }),
     };
     return c.json(answer);
+  })
+
+  // Ends this admin token on the server: clearing the browser alone would leave it valid for 12 hours.
+  .post("/admin/logout", requireAdmin, async (c) => {
+    await expectNoBody(c);
+    const { adminToken } = c.get("principal");
+    await revokeAdminToken(getDb(c.env), adminToken!, new Date());
+    return c.json({ ok: true } satisfies OkAnswer);
   });

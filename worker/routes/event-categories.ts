@@ -8,12 +8,15 @@ import {
   countEventsInCategory,
   countOthersEventsInCategory,
   deleteEventCategory,
+  CATEGORIES_PER_ACCOUNT,
   findEventCategory,
-  insertEventCategory,
+  insertAdminEventCategory,
+  insertOwnerEventCategory,
   listEventCategories,
   updateEventCategory,
 } from "../db/event-categories";
 import { writeWithUniqueName } from "../db/names";
+import { ownsAnyPlace } from "../db/places";
 import type { AppEnv } from "../env";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { readForm } from "../lib/uploads";
@@ -24,12 +27,15 @@ import { eventCategorySchema } from "../schemas/tag";
 
 const categoryIdSchema = idParamSchema("Category id must be a positive whole number.");
 const nameTaken = (name: string) => conflict(`An event category named "${name}" already exists.`);
+export const CATEGORY_NEEDS_VENUE_MESSAGE =
+  "Only owners of a venue can add event categories. Ask an administrator, or accept an invite to your venue first.";
+export const CATEGORY_CAP_MESSAGE = `You have created ${CATEGORIES_PER_ACCOUNT} event categories, the most one account may. Delete one you no longer use, or ask an administrator to add it.`;
 const inUse = (events: number) =>
   conflict(
     `This category is used by ${events === 1 ? "1 event" : `${events} events`}; give ${events === 1 ? "it" : "them"} another category before deleting it.`,
   );
 
-/** Any owner may add a category; only its creator or the admin may change or delete it. */
+/** Owners of a venue may add categories (up to a cap); only the creator or the admin may change or delete one. */
 async function categoryTheCallerMayChange(db: Database, principal: Principal, categoryId: number) {
   const category = await findEventCategory(db, categoryId);
   if (!category) throw notFound("No such event category.");
@@ -44,13 +50,17 @@ export const eventCategoryRoutes = new Hono<AppEnv>()
     return c.json({ categories: await listEventCategories(getDb(c.env)) } satisfies EventCategoriesAnswer);
   })
   .post("/event-categories", requireUser, async (c) => {
-    const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
+    const { role, userId } = c.get("principal");
     const db = getDb(c.env);
-    const createdBy = c.get("principal").userId;
+    // Categories are global and public: an account with no venue has no business adding them.
+    if (role !== "admin" && !(await ownsAnyPlace(db, userId!))) throw forbidden(CATEGORY_NEEDS_VENUE_MESSAGE);
+    const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
     const category = await writeWithUniqueName(db, eventCategories, input.name, undefined, () =>
-      insertEventCategory(db, input, createdBy),
+      role === "admin" ? insertAdminEventCategory(db, input) : insertOwnerEventCategory(db, input, userId!),
     );
     if (category === "taken") throw nameTaken(input.name);
+    // A cap, not a rate: waiting does not lift it, so 409 rather than 429.
+    if (!category) throw conflict(CATEGORY_CAP_MESSAGE);
     return c.json(category, 201);
   })
   .put("/event-categories/:id", requireUser, async (c) => {

@@ -1,21 +1,33 @@
 // Co-owner invites: an owner (or the admin) generates a signed, single-use link that expires in
-// 7 days; whoever opens it while signed in becomes an owner of that place.
+// 7 days; whoever opens it while signed in becomes an owner of that place. Owners and the admin
+// list a place's open links and revoke them.
 import { Hono } from "hono";
 import { INVITE_TTL_MS, signInviteToken, verifyInviteToken } from "../auth/invite-tokens";
 import { placeIdSchema, requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { createInvite, findInvite, redeemInvite } from "../db/invites";
+import {
+  createInvite,
+  findInvite,
+  listOpenInvites,
+  OPEN_INVITES_PER_PLACE,
+  redeemInvite,
+  revokeInvite,
+} from "../db/invites";
 import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { randomToken } from "../lib/crypto";
-import { ApiError, badRequest, forbidden } from "../lib/errors";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
-import type { AcceptInviteAnswer, InviteLinkAnswer } from "../schemas/answers";
-import { acceptInviteSchema } from "../schemas/auth";
+import type { AcceptInviteAnswer, InviteLinkAnswer, OkAnswer, OpenInvitesAnswer } from "../schemas/answers";
+import { acceptInviteSchema, inviteIdParamSchema } from "../schemas/auth";
 
 export const INVITE_INVALID_MESSAGE = "This invite link is not valid. Ask the owner for a new one.";
 export const INVITE_EXPIRED_MESSAGE = "This invite link has expired. Ask the owner for a new one.";
 export const INVITE_USED_MESSAGE = "This invite link has already been used. Ask the owner for a new one.";
+export const INVITE_REVOKED_MESSAGE = "This invite link has been withdrawn. Ask the owner for a new one.";
+// A cap, not a rate: it lifts when a link is revoked, used or expires, so 409 rather than 429.
+export const TOO_MANY_INVITES_MESSAGE = `This place already has ${OPEN_INVITES_PER_PLACE} open invite links. Revoke one under Place info before making another.`;
+export const INVITE_ALREADY_USED_MESSAGE = "This invite link has already been used; remove that owner instead.";
 
 const gone = (message: string) => new ApiError(410, message);
 
@@ -30,19 +42,39 @@ export const inviteRoutes = new Hono<AppEnv>()
   .post("/place/:id/generate-url", requirePlaceOwner("id"), async (c) => {
     await expectNoBody(c);
     const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const now = new Date();
     const invite = {
       id: randomToken(16),
       placeId,
       createdBy: c.get("principal").userId,
-      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
     };
-    await createInvite(getDb(c.env), invite);
+    if (!(await createInvite(getDb(c.env), invite, now))) throw conflict(TOO_MANY_INVITES_MESSAGE);
     const token = await signInviteToken(c.env.JWT_SECRET, { inviteId: invite.id, placeId }, invite.expiresAt);
     const answer: InviteLinkAnswer = {
       invite_link: `${publicOrigin(c.env, c.req.url)}/invite/${token}`,
       expires_at: invite.expiresAt.toISOString(),
     };
     return c.json(answer, 201);
+  })
+
+  .get("/place/:id/invites", requirePlaceOwner("id"), async (c) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const answer: OpenInvitesAnswer = { invites: await listOpenInvites(getDb(c.env), placeId, new Date()) };
+    return c.json(answer);
+  })
+
+  .delete("/place/:id/invites/:inviteId", requirePlaceOwner("id"), async (c) => {
+    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
+    const inviteId = parseOrThrow(inviteIdParamSchema, c.req.param("inviteId"));
+    const db = getDb(c.env);
+    if (!(await revokeInvite(db, placeId, inviteId, new Date()))) {
+      const invite = await findInvite(db, inviteId);
+      if (!invite || invite.placeId !== placeId) throw notFound("No such invite link for this place.");
+      if (invite.usedAt) throw conflict(INVITE_ALREADY_USED_MESSAGE);
+      // Already revoked: the link is dead either way.
+    }
+    return c.json({ ok: true } satisfies OkAnswer);
   })
 
   .post("/invites/accept", requireUser, async (c) => {
@@ -61,6 +93,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     // Opening the link again (a reload, a second tab) after accepting it is not an error.
     if (invite.usedBy === userId) return c.json(answer);
     if (invite.usedAt) throw gone(INVITE_USED_MESSAGE);
+    if (invite.revokedAt) throw gone(INVITE_REVOKED_MESSAGE);
     const now = new Date();
     if (invite.expiresAt <= now) throw gone(INVITE_EXPIRED_MESSAGE);
     // An existing owner opening the link leaves it unused for the person it was meant for.
@@ -68,6 +101,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     if (!(await redeemInvite(db, invite.id, userId, now))) {
       // Someone got there first; that is fine when it was this same user (a double click, two tabs).
       const winner = await findInvite(db, invite.id);
+      if (winner?.revokedAt) throw gone(INVITE_REVOKED_MESSAGE);
       if (winner?.usedBy !== userId) throw gone(INVITE_USED_MESSAGE);
     }
     return c.json(answer);

@@ -334,6 +334,35 @@ export interface InviteLinkAnswer {
   expires_at: string;
 }
 
+/** An invite link that still works, as its place's owners and the admin see it (never its token). */
+export interface OpenInviteAnswer {
+  id: string;
+  /** ISO-8601 instants. */
+  created_at: string;
+  expires_at: string;
+  /** Who made it; null when the admin did (or that account was deleted). */
+  created_by: { name: string; email: string } | null;
+}
+
+/** GET /api/place/{id}/invites: newest first. */
+export interface OpenInvitesAnswer {
+  invites: OpenInviteAnswer[];
+}
+
+/** One owner of a place, as its owners and the admin see them. */
+export interface PlaceOwnerAnswer {
+  id: number;
+  name: string;
+  email: string;
+  /** ISO time they became an owner. */
+  since: string;
+}
+
+/** GET /api/place/{id}/owners: longest-standing first. */
+export interface PlaceOwnersAnswer {
+  owners: PlaceOwnerAnswer[];
+}
+
 /** POST /api/invites/accept */
 export interface AcceptInviteAnswer {
   place_id: number;

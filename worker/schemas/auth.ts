@@ -83,5 +83,8 @@ export const acceptInviteSchema = v.object({
   ),
 });
 
+/** DELETE /api/place/{id}/invites/{inviteId}: invite ids are random base64url text. */
+export const inviteIdParamSchema = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, "Invite id is not valid."));
+
 export type SignUpInput = v.InferInput<typeof signUpSchema>;
 export type SignInInput = v.InferInput<typeof signInSchema>;

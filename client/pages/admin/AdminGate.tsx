@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../../worker/schemas/auth";
-import { ADMIN_SESSION_ENDED_EVENT, adminSession } from "../../api/adminSession";
+import { ADMIN_SESSION_ENDED_EVENT, adminSession, endAdminSession } from "../../api/adminSession";
 import { adminSignIn } from "../../api/auth";
 
 /**
@@ -43,7 +43,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   };
 
   const signOut = () => {
-    adminSession.clear();
+    void endAdminSession();
     setToken(null);
   };
 

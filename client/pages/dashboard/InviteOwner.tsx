@@ -19,7 +19,7 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
   }
 }
 
-export function InviteOwner({ placeId }: { placeId: number }) {
+export function InviteOwner({ placeId, onGenerated }: { placeId: number; onGenerated?: () => void }) {
   const [invite, setInvite] = useState<InviteLinkAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +35,7 @@ export function InviteOwner({ placeId }: { placeId: number }) {
         return;
       }
       setInvite((await response.json()) as InviteLinkAnswer);
+      onGenerated?.();
     } catch (caught) {
       console.error(caught);
       setError(MESSAGES.unexpectedTryAgain);

@@ -83,11 +83,13 @@ export function PlaceDetails({
   place,
   onSaved,
   variant,
+  onInviteGenerated,
   children,
 }: {
   place: OwnedPlace;
   onSaved: (place: OwnedPlace) => void;
   variant: "dashboard" | "info";
+  onInviteGenerated?: () => void;
   children?: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
@@ -214,7 +216,7 @@ export function PlaceDetails({
           </dl>
           <HoursTable hours={place} />
           <div className="actions">
-            <InviteOwner placeId={place.id} />
+            <InviteOwner placeId={place.id} onGenerated={onInviteGenerated} />
             <button type="button" className="button secondary" onClick={startEditing}>Edit</button>
             {children}
           </div>

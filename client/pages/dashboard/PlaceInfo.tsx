@@ -1,11 +1,18 @@
 // Place info for owners (/place_info?place_id=, spec §2): cover, address, type, website, phone,
-// hours and owners; Edit / Cancel / Update; the share-link modal; 'Go to Place Dashboard'.
-import { Link, useSearchParams } from "react-router";
+// hours and owners; Edit / Cancel / Update; the share-link modal; 'Go to Place Dashboard'; and
+// (beyond the spec) the owners and open invite links, with Remove and Revoke.
+import { useCallback, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { OwnedPlace } from "../../../worker/schemas/answers";
+import { request } from "../../api/request";
+import { session } from "../../api/session";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
+import { PlaceAccess } from "../../components/PlaceAccess";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LOADING } from "./keyTrends";
 import { PlaceDetails } from "./PlaceDetails";
+import { getJson } from "./useApiJson";
 import { placeIdParam, usePlace } from "./usePlace";
 import "./dashboard.css";
 
@@ -15,6 +22,12 @@ export default function PlaceInfo() {
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
   const { place, error, setPlace } = usePlace(placeId, ready);
+  const navigate = useNavigate();
+  const [invitesVersion, setInvitesVersion] = useState(0);
+  // The owner names in the details come from the place: read it again after someone is removed.
+  const reloadPlace = useCallback(() => {
+    if (placeId !== null) getJson<OwnedPlace>(`/api/place/${placeId}`).then(setPlace, console.error);
+  }, [placeId, setPlace]);
 
   let body;
   if (placeId === null) body = <p>No place chosen. Open <Link to="/dashboard">your dashboard</Link> to pick one of your businesses.</p>;
@@ -22,9 +35,20 @@ export default function PlaceInfo() {
   else if (!place) body = <p className="loading">{LOADING}</p>;
   else
     body = (
-      <PlaceDetails place={place} variant="info" onSaved={setPlace}>
-        <Link className="button secondary" to={`/place_dashboard?place_id=${place.id}`}>Go to Place Dashboard</Link>
-      </PlaceDetails>
+      <>
+        <PlaceDetails place={place} variant="info" onSaved={setPlace} onInviteGenerated={() => setInvitesVersion((n) => n + 1)}>
+          <Link className="button secondary" to={`/place_dashboard?place_id=${place.id}`}>Go to Place Dashboard</Link>
+        </PlaceDetails>
+        <PlaceAccess
+          placeId={place.id}
+          send={request}
+          headingLevel={2}
+          currentUserId={Number(session.userId()) || null}
+          refreshKey={invitesVersion}
+          onOwnersChanged={reloadPlace}
+          onLeft={() => navigate("/dashboard")}
+        />
+      </>
     );
 
   return (

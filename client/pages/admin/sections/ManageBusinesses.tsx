@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { adminRequest } from "../../../api/adminSession";
 import type { OwnedPlace, PublicPlace } from "../../../../worker/schemas/answers";
+import { PlaceAccess } from "../../../components/PlaceAccess";
 import { attempt, useAdminJson } from "../adminApi";
 import { businessFormData, businessFormFrom, newBusinessForm } from "../businessForm";
 import defaultCover from "../default-cover.svg";
@@ -102,6 +103,7 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
           return outcome;
         }}
       />
+      <PlaceAccess placeId={placeId} send={adminRequest} headingLevel={3} />
     </>
   );
 }
