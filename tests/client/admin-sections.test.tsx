@@ -466,6 +466,21 @@ describe("Submissions", () => {
   });
 });
 
+describe("Submissions mail links", () => {
+  it("encodes the address, so a stored one cannot add mailto: parameters", async () => {
+    const hostile = "o@bar.example?bcc=me%40evil.example";
+    stubApi({
+      "GET /api/admin/submissions?status=new": () =>
+        json({ submissions: [{ id: 4, businessName: "Old Row", address: "4 Avenue C", phoneNumber: "", submitterEmail: hostile,
+          website: "", reason: "", status: "new", created_at: "2026-05-01T18:00:00.000Z", handled_at: null }] }),
+    });
+    renderAt("/admin?section=submissions");
+    const link = await screen.findByRole("link", { name: hostile });
+    expect(link.getAttribute("href")).toBe(`mailto:${encodeURIComponent(hostile)}`);
+    expect(link.getAttribute("href")).not.toMatch(/[?&]/);
+  });
+});
+
 describe("admin events", () => {
   const event = {
     id: 9, place_id: 7, place_name: null, name: "Jazz Night", description: "Live trio", start_time: "2026-06-05T23:30:00.000Z",
