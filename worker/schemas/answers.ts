@@ -300,6 +300,20 @@ export interface SessionAnswer {
   user_id: number;
 }
 
+/** POST /api/auth/handoff: a one-time code for `/dashboard?code=&user_id=`. */
+export interface HandoffCodeAnswer {
+  code: string;
+  user_id: number;
+  expires_at: string;
+}
+
+/** POST /api/auth/handoff/inspect: whom the code would sign in, so the visitor can confirm. */
+export interface HandoffOwnerAnswer {
+  user_id: number;
+  name: string;
+  email: string;
+}
+
 /** POST /api/refresh and POST /api/admin/login. */
 export interface AccessTokenAnswer {
   access_token: string;
