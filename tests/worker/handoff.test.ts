@@ -106,7 +106,7 @@ describe("POST /api/auth/handoff/inspect", () => {
     const { code } = await mint(owner);
     const answer = await inspect({ code, user_id: owner.id });
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ user_id: owner.id, name: "Sam Rivera", email: owner.email });
+    expect(await answer.json()).toEqual({ id: owner.id, name: "Sam Rivera", email: owner.email });
     expect(refreshCookieOf(answer)).toBeNull();
     expect((await redeem({ code })).status).toBe(200);
   });

@@ -100,7 +100,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { code, user_id } = await readJson(c, handoffCodeSchema);
     const owner = await handoffCodeOwner(getDb(c.env), await sha256Hex(code), new Date());
     if (!owner || (user_id !== undefined && owner.id !== user_id)) throw handoffGone();
-    const answer: HandoffOwnerAnswer = { user_id: owner.id, name: owner.name, email: owner.email };
+    const answer: HandoffOwnerAnswer = { id: owner.id, name: owner.name, email: owner.email };
     return c.json(answer);
   })
 

@@ -309,7 +309,7 @@ export interface HandoffCodeAnswer {
 
 /** POST /api/auth/handoff/inspect: whom the code would sign in, so the visitor can confirm. */
 export interface HandoffOwnerAnswer {
-  user_id: number;
+  id: number;
   name: string;
   email: string;
 }
