@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from "react-router";
 import { HandoffPrompt, type Pickup } from "../components/HandoffPrompt";
 import { session } from "./session";
 
-export const IGNORED_TOKEN_NOTE =
+const IGNORED_TOKEN_NOTE =
   "This link carried a sign-in for an account; it was ignored because you are already signed in here.";
 
 /** Splits the session parameters off a query string; `rest` keeps everything else (e.g. place_id). */

@@ -59,7 +59,7 @@ export function HandoffPrompt({ pickup, onDone }: { pickup: Pickup; onDone: () =
 
   if (phase.state === "failed") {
     return (
-      <section className="card handoff-prompt" aria-labelledby="handoff-heading">
+      <section className="card" aria-labelledby="handoff-heading">
         <h2 id="handoff-heading" tabIndex={-1} ref={heading}>This sign-in link cannot be used</h2>
         <p role="alert" className="form-error">{phase.message}</p>
         <button type="button" className="button" onClick={onDone}>Continue without it</button>
@@ -75,7 +75,7 @@ export function HandoffPrompt({ pickup, onDone }: { pickup: Pickup; onDone: () =
     else setPhase({ state: "failed", message: outcome.message });
   };
   return (
-    <section className="card handoff-prompt" aria-labelledby="handoff-heading">
+    <section className="card" aria-labelledby="handoff-heading">
       <h2 id="handoff-heading" tabIndex={-1} ref={heading}>Continue as {offered.name}?</h2>
       <p>
         This link signs you in as <strong>{offered.name}</strong> ({offered.email}). Continue only if this is your
