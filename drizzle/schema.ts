@@ -45,6 +45,21 @@ export const refreshTokens = sqliteTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
 
+// A one-time code that hands a signed-in owner's session to a dashboard link (?code=&user_id=). Only
+// its hash is stored; it lives 60 seconds and is deleted when redeemed.
+export const handoffCodes = sqliteTable(
+  "handoff_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("handoff_codes_expires_idx").on(t.expiresAt)],
+);
+
 const hourColumns = {
   mondayOpen: text("monday_open").notNull().default(""),
   mondayClose: text("monday_close").notNull().default(""),
@@ -307,11 +322,30 @@ export const reviews = sqliteTable(
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
     createdAt: createdAt(),
+    // A hidden review leaves the public list, the count and the average, and can be restored.
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    hiddenReason: text("hidden_reason").notNull().default(""),
+    hiddenBy: text("hidden_by", { enum: ["admin", "owner"] }),
   },
   (t) => [
     check("reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
     index("reviews_place_created_idx").on(t.placeId, t.createdAt),
   ],
+);
+
+// Visitors' reports of a review. A report is open until the review is hidden or restored (kept).
+export const reviewReports = sqliteTable(
+  "review_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("review_reports_review_idx").on(t.reviewId, t.resolvedAt)],
 );
 
 export type User = typeof users.$inferSelect;

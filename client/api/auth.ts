@@ -1,8 +1,14 @@
 // Sign-in, sign-up, sign-out, the admin password and invite acceptance. Sign-in calls go around
 // request(): their 401 means "wrong password", not "refresh the token".
-import type { AcceptInviteAnswer, AccessTokenAnswer, SessionAnswer } from "../../worker/schemas/answers";
+import type {
+  AcceptInviteAnswer,
+  AccessTokenAnswer,
+  HandoffOwnerAnswer,
+  MeAnswer,
+  SessionAnswer,
+} from "../../worker/schemas/answers";
 import type { SignInInput, SignUpInput } from "../../worker/schemas/auth";
-import { apiBaseUrl, errorMessage, request, TOKEN_EXPIRED_MESSAGE } from "./request";
+import { apiBaseUrl, errorMessage, request, sendWithToken, TOKEN_EXPIRED_MESSAGE } from "./request";
 import { session } from "./session";
 
 /** Spec §8's generic sentence for a network failure or an answer without an error text. */
@@ -57,3 +63,19 @@ export const adminSignIn = (password: string) =>
 /** Joins the place behind an invite link as a co-owner (needs a signed-in owner). */
 export const acceptInvite = (token: string) =>
   outcomeOf<AcceptInviteAnswer>(() => request("POST", "/api/invites/accept", { token }));
+
+/** The body of the hand-off calls: the link's user_id goes along only when it is a number. */
+const handoffBody = (code: string, userId: string | null) => (userId && /^\d{1,10}$/.test(userId) ? { code, user_id: Number(userId) } : { code });
+
+/** Whom a dashboard link's one-time code signs in, without using it up. */
+export const inspectHandoff = (code: string, userId: string | null) =>
+  outcomeOf<HandoffOwnerAnswer>(() => postWithoutToken("/api/auth/handoff/inspect", handoffBody(code, userId)));
+
+/** Uses the code up: its owner's session (token here, refresh cookie from the server) replaces any other. */
+export const redeemHandoff = (code: string, userId: string | null) => startSession("/api/auth/handoff/redeem", handoffBody(code, userId));
+
+/** Whom a bare access token from a link belongs to; no refresh, since it is not this browser's session. */
+export const accountOfToken = (token: string) => outcomeOf<MeAnswer>(() => sendWithToken(token, "GET", "/api/me"));
+
+/** The signed-in account, refreshing the token if needed. */
+export const currentAccount = () => outcomeOf<MeAnswer>(() => request("GET", "/api/me"));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { MeAnswer } from "../../worker/schemas/answers";
-import { request } from "../api/request";
+import { currentAccount } from "../api/auth";
 import { SignOutButton } from "./SignOutButton";
 
 /** "Signed in as …" and Sign out, for the owner pages. */
@@ -8,10 +8,7 @@ export function AccountBar() {
   const [me, setMe] = useState<MeAnswer | null>(null);
   useEffect(() => {
     let current = true;
-    request("GET", "/api/me")
-      .then((response) => (response.ok ? (response.json() as Promise<MeAnswer>) : null))
-      .then((answer) => current && setMe(answer))
-      .catch((error) => console.error("Failed to load the signed-in account", error));
+    currentAccount().then((outcome) => current && setMe(outcome.ok ? outcome.value : null));
     return () => {
       current = false;
     };

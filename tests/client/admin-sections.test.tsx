@@ -527,6 +527,57 @@ describe("Submissions", () => {
   });
 });
 
+describe("Submissions mail links", () => {
+  it("encodes the address, so a stored one cannot add mailto: parameters", async () => {
+    const hostile = "o@bar.example?bcc=me%40evil.example";
+    stubApi({
+      "GET /api/admin/submissions?status=new": () =>
+        json({ submissions: [{ id: 4, businessName: "Old Row", address: "4 Avenue C", phoneNumber: "", submitterEmail: hostile,
+          website: "", reason: "", status: "new", created_at: "2026-05-01T18:00:00.000Z", handled_at: null }] }),
+    });
+    renderAt("/admin?section=submissions");
+    const link = await screen.findByRole("link", { name: hostile });
+    expect(link.getAttribute("href")).toBe(`mailto:${encodeURIComponent(hostile)}`);
+    expect(link.getAttribute("href")).not.toMatch(/[?&]/);
+  });
+});
+
+describe("Reported Reviews", () => {
+  const review = (id: number, username: string, hidden: boolean) => ({
+    id, place_id: 7, place_name: "The Stoop", username, rating: 1, comment: "Awful staff", created_at: "2026-05-01T18:00:00.000Z",
+    open_reports: hidden ? 0 : 2, report_reasons: hidden ? [] : ["Insults the staff"],
+    hidden_at: hidden ? "2026-05-02T10:00:00.000Z" : null, hidden_reason: hidden ? "Abusive" : "", hidden_by: hidden ? "owner" : null,
+  });
+
+  it("hides a reported review only with a reason, and restores a hidden one", async () => {
+    const api = stubApi({
+      "GET /api/admin/reviews?status=reported": () => json({ reviews: [review(3, "troll", false)] }),
+      "GET /api/admin/reviews?status=hidden": () => json({ reviews: [review(4, "grump", true)] }),
+      "POST /api/reviews/3/hide": () => json(review(3, "troll", true)),
+      "POST /api/reviews/4/restore": () => json(review(4, "grump", false)),
+    });
+    renderAt("/admin?section=reviews");
+    expect(await screen.findByRole("heading", { name: "troll on The Stoop" })).toBeInTheDocument();
+    expect(screen.getByText("Insults the staff")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Hide the review by troll" }));
+    expect(await screen.findByText("Say why the review is hidden.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Reason for hiding the review by troll/)).toHaveFocus();
+    expect(api.sent("POST", "/api/reviews/3/hide")).toHaveLength(0);
+
+    fill(/Reason for hiding the review by troll/, "Abusive language");
+    fireEvent.click(screen.getByRole("button", { name: "Hide the review by troll" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("The review by troll is hidden.");
+    expect(JSON.parse(String(api.sent("POST", "/api/reviews/3/hide")[0].init.body))).toEqual({ reason: "Abusive language" });
+
+    fill("Show", "hidden");
+    expect(await screen.findByText(/by an owner of the venue/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Restore the review by grump" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("The review by grump is shown again.");
+    expect(api.sent("POST", "/api/reviews/4/restore")[0].init.body).toBeUndefined();
+  });
+});
+
 describe("admin events", () => {
   const event = {
     id: 9, place_id: 7, place_name: null, name: "Jazz Night", description: "Live trio", start_time: "2026-06-05T23:30:00.000Z",

@@ -42,9 +42,10 @@ describe("safeNext()", () => {
 });
 
 describe("takeSessionParams()", () => {
-  it("takes token and user_id off the query and keeps the rest", () => {
-    expect(takeSessionParams("?token=abc&user_id=7&place_id=3")).toEqual({ token: "abc", userId: "7", rest: "?place_id=3" });
-    expect(takeSessionParams("")).toEqual({ token: null, userId: null, rest: "" });
+  it("takes token, code and user_id off the query and keeps the rest", () => {
+    expect(takeSessionParams("?token=abc&user_id=7&place_id=3")).toEqual({ token: "abc", code: null, userId: "7", rest: "?place_id=3", found: true });
+    expect(takeSessionParams("?code=xyz&tab=events")).toEqual({ token: null, code: "xyz", userId: null, rest: "?tab=events", found: true });
+    expect(takeSessionParams("")).toEqual({ token: null, code: null, userId: null, rest: "", found: false });
   });
 });
 

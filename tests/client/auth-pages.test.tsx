@@ -107,11 +107,13 @@ describe("/dashboard sign-in rules", () => {
     expect(router.state.location.search).toBe("?next=%2Fdashboard%3Fplace_id%3D3");
   });
 
-  it("stores token and user_id from the address and takes the token out of it", async () => {
+  it("takes a bare token out of the address and stores it once the visitor confirms whose it is", async () => {
     stubApi({ "/api/me": () => json(me) });
     const router = renderAt("/dashboard?token=from-link&user_id=7&place_id=3");
     await waitFor(() => expect(router.state.location.search).toBe("?place_id=3"));
-    expect(session.accessToken()).toBe("from-link");
+    expect(session.accessToken()).toBeNull();
+    fireEvent.click(await screen.findByRole("button", { name: "Continue as Sam Rivera" }));
+    await waitFor(() => expect(session.accessToken()).toBe("from-link"));
     expect(session.userId()).toBe("7");
     expect(await screen.findByText("Sam Rivera")).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { session } from "../../client/api/session";
 import Dashboard from "../../client/pages/dashboard/Dashboard";
@@ -97,15 +97,94 @@ describe("Dashboard session", () => {
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent("/dashboard?place_id=1")}`);
   });
 
-  it("stores token and user_id from the query and removes them from the address", async () => {
-    const fetchMock = dashboardApi();
+  it("takes a bare token from the query only after the signed-out visitor confirms whose it is", async () => {
+    const fetchMock = dashboardApi({ "GET /api/me": { id: 9, name: "Sam Rivera", email: "sam@example.com", role: "owner", places: [] } });
     const router = renderAt("/dashboard?token=handed-over&user_id=9&place_id=1");
+    expect(router.state.location.search).toBe("?place_id=1");
+    fireEvent.click(await screen.findByRole("button", { name: "Continue as Sam Rivera" }));
     await screen.findByRole("heading", { name: copper.name, level: 2 });
     expect(session.accessToken()).toBe("handed-over");
     expect(session.userId()).toBe("9");
-    expect(router.state.location.search).toBe("?place_id=1");
     const [, init] = callsTo(fetchMock, "GET", "/api/get-places-owned")[0];
     expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer handed-over");
+  });
+});
+
+describe("Dashboard sign-in links (issue 12)", () => {
+  const sam = { id: 5, name: "Sam Rivera", email: "sam@example.com", role: "owner", places: [] };
+  const mallory = { id: 9, name: "Mallory", email: "mallory@evil.example" };
+  const code = "c".repeat(43);
+
+  it("asks a signed-in visitor before switching accounts, and keeps their session when they decline", async () => {
+    signIn();
+    const fetchMock = dashboardApi({ "GET /api/me": sam, "POST /api/auth/handoff/inspect": mallory });
+    renderAt(`/dashboard?code=${code}&user_id=9&place_id=1`);
+    const question = await screen.findByRole("heading", { name: "Continue as Mallory?" });
+    expect(question).toHaveFocus();
+    expect(screen.getByText(/You are signed in here as/)).toHaveTextContent("Sam Rivera (sam@example.com)");
+    expect(callsTo(fetchMock, "GET", "/api/get-places-owned")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "Stay signed in as Sam Rivera" }));
+    await screen.findByRole("heading", { name: copper.name, level: 2 });
+    expect(session.accessToken()).toBe("owner-token");
+    expect(session.userId()).toBe("5");
+    expect(callsTo(fetchMock, "POST", "/api/auth/handoff/redeem")).toHaveLength(0);
+  });
+
+  it("switches to the link's account only on 'Continue as …', by redeeming the code", async () => {
+    signIn();
+    const fetchMock = dashboardApi({
+      "GET /api/me": sam,
+      "POST /api/auth/handoff/inspect": mallory,
+      "POST /api/auth/handoff/redeem": { access_token: "mallory-token", user_id: 9 },
+    });
+    renderAt(`/dashboard?code=${code}&user_id=9&place_id=1`);
+    fireEvent.click(await screen.findByRole("button", { name: "Continue as Mallory" }));
+    await screen.findByRole("heading", { name: copper.name, level: 2 });
+    expect(session.accessToken()).toBe("mallory-token");
+    const [, init] = callsTo(fetchMock, "POST", "/api/auth/handoff/redeem")[0];
+    expect(JSON.parse(String(init?.body))).toEqual({ code, user_id: 9 });
+    expect(init?.credentials).toBe("include");
+  });
+
+  it("ignores a bare token with a note while someone is signed in", async () => {
+    signIn();
+    const fetchMock = dashboardApi({ "GET /api/me": sam });
+    const router = renderAt("/dashboard?token=someone-elses&user_id=9&place_id=1");
+    await screen.findByRole("heading", { name: copper.name, level: 2 });
+    expect(screen.getByText(/it was ignored because you are already signed in/)).toBeInTheDocument();
+    expect(session.accessToken()).toBe("owner-token");
+    expect(router.state.location.search).toBe("?place_id=1");
+    const sentTokens = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.Authorization);
+    expect(sentTokens).not.toContain("Bearer someone-elses");
+  });
+
+  it("says why a used or expired code cannot sign in, then goes on to /auth", async () => {
+    dashboardApi({
+      "POST /api/auth/handoff/inspect": () => json({ error: "This sign-in link has expired or was already used. Sign in instead." }, 410),
+    });
+    const router = renderAt(`/dashboard?code=${code}&user_id=9`);
+    expect(await screen.findByRole("alert")).toHaveTextContent("expired or was already used");
+    fireEvent.click(screen.getByRole("button", { name: "Continue without it" }));
+    await screen.findByRole("heading", { name: "Sign in page" });
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent("/dashboard")}`);
+    expect(session.accessToken()).toBeNull();
+  });
+
+  it("takes the code out of the address bar and its history entry before anything loads", async () => {
+    dashboardApi({ "POST /api/auth/handoff/inspect": mallory });
+    window.history.replaceState(null, "", `/dashboard?code=${code}&user_id=9&place_id=1#top`);
+    const entries = window.history.length;
+    const router = createBrowserRouter([{ path: "/dashboard", Component: Dashboard }]);
+    render(<RouterProvider router={router} />);
+    // Synchronously after the first render: replaced, not pushed, so Back cannot bring it back.
+    expect(window.location.search).toBe("?place_id=1");
+    expect(window.location.hash).toBe("#top");
+    expect(window.history.length).toBe(entries);
+    await screen.findByRole("heading", { name: "Continue as Mallory?" });
+    expect(window.location.href).not.toContain(code);
+    expect(router.state.location.search).toBe("?place_id=1");
+    router.dispose();
   });
 });
 

@@ -193,7 +193,7 @@ describe("Leave a Review", () => {
       return String(input).endsWith("/api/places/9/reviews") ? json(existing) : json({ error: "unexpected" }, 404);
     });
     vi.stubGlobal("fetch", fetchMock);
-    render(<Reviews placeId={9} />);
+    render(<Reviews placeId={9} canHide={false} />);
     await screen.findByText("Too loud");
 
     fireEvent.click(screen.getByRole("button", { name: "Submit Review" }));
@@ -214,6 +214,51 @@ describe("Leave a Review", () => {
     await waitFor(() => expect(screen.getByLabelText(/Username/)).toHaveValue(""));
   });
 
+  it("reports a review with an optional reason and thanks the visitor; only owners get Hide", async () => {
+    const existing: ReviewsAnswer = { reviews: [{ id: 1, username: "sam", rating: 1, comment: "Awful people", date: "2025-06-01" }], count: 1, average_rating: 1 };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === "POST"
+        ? json({ ok: true, message: "Thanks for telling us. We will look at this review." }, 201)
+        : String(input).endsWith("/api/places/9/reviews") ? json(existing) : json({ error: "unexpected" }, 404),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    render(<Reviews placeId={9} canHide={false} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Report the review by sam" }));
+    expect(screen.queryByRole("button", { name: "Hide the review by sam" })).not.toBeInTheDocument();
+    const reason = screen.getByLabelText("Why are you reporting it? (optional)");
+    expect(reason).toHaveFocus();
+    fireEvent.change(reason, { target: { value: "Insults the staff" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send report" }));
+    expect(await screen.findByText("Thanks for telling us. We will look at this review.")).toBeInTheDocument();
+    const [input, init] = fetchMock.mock.calls[1];
+    expect(String(input)).toBe("/api/reviews/1/report");
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: "Insults the staff" });
+  });
+
+  it("lets a venue owner hide a review with a reason, then shows the list and count without it", async () => {
+    let reviews: ReviewsAnswer = { reviews: [{ id: 1, username: "sam", rating: 1, comment: "Awful people", date: "2025-06-01" }], count: 1, average_rating: 1 };
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST") {
+        reviews = { reviews: [], count: 0, average_rating: null };
+        return json({ id: 1, hidden_reason: "Not about us" });
+      }
+      return json(reviews);
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    render(<Reviews placeId={9} canHide />);
+    fireEvent.click(await screen.findByRole("button", { name: "Hide the review by sam" }));
+    fireEvent.click(screen.getByRole("button", { name: "Hide review" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Say why the review is hidden.");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(screen.getByLabelText("Reason for hiding it (the admin sees it)"), { target: { value: "Not about us" } });
+    fireEvent.click(screen.getByRole("button", { name: "Hide review" }));
+    expect(await screen.findByText("No reviews yet. Be the first to leave one.")).toBeInTheDocument();
+    const [input, init] = fetchMock.mock.calls[1];
+    expect(String(input)).toBe("/api/reviews/1/hide");
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: "Not about us" });
+  });
+
   it("shows the server's sentence when posting is refused", async () => {
     vi.stubGlobal(
       "fetch",
@@ -223,7 +268,7 @@ describe("Leave a Review", () => {
           : json({ reviews: [], count: 0, average_rating: null }),
       ),
     );
-    render(<Reviews placeId={9} />);
+    render(<Reviews placeId={9} canHide={false} />);
     await screen.findByText("No reviews yet. Be the first to leave one.");
     fireEvent.change(screen.getByLabelText(/Username/), { target: { value: "maya" } });
     fireEvent.change(screen.getByLabelText(/Rating/), { target: { value: "5" } });

@@ -62,6 +62,28 @@ describe("POST /api/submit-business", () => {
     expect(await submissionCount()).toBe(0);
   });
 
+  // Each would become mailto: parameters (a hidden bcc, a subject) or break the link in the admin inbox.
+  it.each([
+    "o@bar.example?bcc=me%40evil.example",
+    "o@bar.example&cc=me@evil.example",
+    "o%40bar@evil.example",
+    "o#x@bar.example",
+    '"o b"@bar.example',
+    "o@bar.example/x",
+  ])("refuses %s as a submitter email: plain addresses only", async (submitterEmail) => {
+    const response = await postJson("/api/submit-business", { ...valid, submitterEmail });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "submitterEmail: Invalid email address." });
+    expect(await submissionCount()).toBe(0);
+  });
+
+  it.each(["o@bar.example", "first.last+bars@sub.bar-example.com", "o'neil@bar.example", "O_1-x@Bar.Example"])(
+    "accepts the plain address %s",
+    async (submitterEmail) => {
+      expect((await postJson("/api/submit-business", { ...valid, submitterEmail })).status).toBe(201);
+    },
+  );
+
   it.each(["212-555-0199", "+1 212 555 0199", "212.555.0199", "(212)555-0199", "2125550199"])(
     "accepts the US phone format %s",
     async (phoneNumber) => {

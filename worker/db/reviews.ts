@@ -1,9 +1,10 @@
-import { avg, count, desc, eq } from "drizzle-orm";
-import { places, reviews, type Review } from "../../drizzle/schema";
-import type { ReviewAnswer, ReviewSummary } from "../schemas/answers";
+import { and, avg, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { places, reviewReports, reviews, type Review } from "../../drizzle/schema";
+import type { ModeratedReviewAnswer, ReviewAnswer, ReviewSummary } from "../schemas/answers";
+import type { ModerationStatus } from "../schemas/review-moderation";
 import type { Database } from "./client";
 
-/** A profile shows the newest reviews; count and average always cover every review. */
+/** A profile shows the newest reviews; count and average cover every review that is not hidden. */
 export const REVIEWS_SHOWN = 50;
 
 /** The place's time zone, or null when there is no such place. */
@@ -27,7 +28,7 @@ export async function reviewSummary(db: Database, placeId: number): Promise<Revi
   const [row] = await db
     .select({ count: count(), average: avg(reviews.rating) })
     .from(reviews)
-    .where(eq(reviews.placeId, placeId));
+    .where(and(eq(reviews.placeId, placeId), isNull(reviews.hiddenAt)));
   const average = row.average === null ? null : Math.round(Number(row.average) * 10) / 10;
   return { count: row.count, average_rating: average };
 }
@@ -36,7 +37,7 @@ export async function listReviews(db: Database, placeId: number, timezone: strin
   const rows = await db
     .select()
     .from(reviews)
-    .where(eq(reviews.placeId, placeId))
+    .where(and(eq(reviews.placeId, placeId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_SHOWN);
   return rows.map((row) => toAnswer(row, timezone));
@@ -50,4 +51,86 @@ export async function insertReview(
 ): Promise<ReviewAnswer> {
   const [row] = await db.insert(reviews).values({ placeId, ...input }).returning();
   return toAnswer(row, timezone);
+}
+
+/** The admin's queue is short work, not an archive. */
+export const MODERATED_REVIEWS_SHOWN = 200;
+const REASONS_SHOWN = 5;
+
+/** A review's place and whether it is hidden, or undefined when there is no such review. */
+export async function findReview(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: reviews.id, placeId: reviews.placeId, hiddenAt: reviews.hiddenAt })
+    .from(reviews)
+    .where(eq(reviews.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertReviewReport(db: Database, reviewId: number, reason: string) {
+  await db.insert(reviewReports).values({ reviewId, reason });
+}
+
+const openReports = (reviewId: number) => and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt));
+
+/**
+ * Hides a review (`hidden` set) or shows it again (`hidden` null). Either way its open reports are
+ * dealt with, so a review the admin chose to keep leaves the queue until someone reports it again.
+ */
+export async function setReviewHidden(
+  db: Database,
+  id: number,
+  hidden: { reason: string; by: "admin" | "owner" } | null,
+  now = new Date(),
+) {
+  await db.batch([
+    db
+      .update(reviews)
+      .set(hidden ? { hiddenAt: now, hiddenReason: hidden.reason, hiddenBy: hidden.by } : { hiddenAt: null, hiddenReason: "", hiddenBy: null })
+      .where(eq(reviews.id, id)),
+    db.update(reviewReports).set({ resolvedAt: now }).where(openReports(id)),
+  ]);
+}
+
+const openReportCount = sql<number>`(SELECT count(*) FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id} AND ${reviewReports.resolvedAt} IS NULL)`;
+// One JSON array per row rather than a second query: D1 caps bound parameters, so no IN (…) of ids.
+const openReasons = sql<string>`(SELECT json_group_array(reason) FROM (SELECT ${reviewReports.reason} AS reason FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id} AND ${reviewReports.resolvedAt} IS NULL AND ${reviewReports.reason} != '' ORDER BY ${reviewReports.id} DESC LIMIT ${sql.raw(String(REASONS_SHOWN))}))`;
+const lastOpenReport = sql<number>`(SELECT max(${reviewReports.id}) FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id} AND ${reviewReports.resolvedAt} IS NULL)`;
+
+/**
+ * The admin's view: `reported` is every visible review with open reports, most recently reported
+ * first; `hidden` every hidden review, most recently hidden first. `id` narrows it to one review.
+ */
+export async function listModeratedReviews(
+  db: Database,
+  filter: { status: ModerationStatus } | { id: number },
+): Promise<ModeratedReviewAnswer[]> {
+  const where =
+    "id" in filter
+      ? eq(reviews.id, filter.id)
+      : filter.status === "hidden"
+        ? isNotNull(reviews.hiddenAt)
+        : and(isNull(reviews.hiddenAt), sql`${openReportCount} > 0`);
+  const order = "status" in filter && filter.status === "hidden" ? desc(reviews.hiddenAt) : desc(lastOpenReport);
+  const rows = await db
+    .select({ review: reviews, placeName: places.name, openReports: openReportCount, reasons: openReasons })
+    .from(reviews)
+    .innerJoin(places, eq(places.id, reviews.placeId))
+    .where(where)
+    .orderBy(order, desc(reviews.id))
+    .limit(MODERATED_REVIEWS_SHOWN);
+  return rows.map(({ review, placeName, openReports, reasons }) => ({
+    id: review.id,
+    place_id: review.placeId,
+    place_name: placeName,
+    username: review.username,
+    rating: review.rating,
+    comment: review.comment,
+    created_at: review.createdAt.toISOString(),
+    open_reports: openReports,
+    report_reasons: JSON.parse(reasons) as string[],
+    hidden_at: review.hiddenAt ? review.hiddenAt.toISOString() : null,
+    hidden_reason: review.hiddenReason,
+    hidden_by: review.hiddenBy,
+  }));
 }

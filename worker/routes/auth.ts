@@ -7,17 +7,20 @@ import { endSession, refreshSession, startSession } from "../auth/sessions";
 import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
 import { getDb } from "../db/client";
+import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
 import { createOwner, findUserByEmail, findUserById, listOwnedPlaces } from "../db/users";
 import type { AppEnv } from "../env";
-import { constantTimeEqual, randomToken } from "../lib/crypto";
+import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { expectNoBody, readJson } from "../lib/validation";
-import type { AccessTokenAnswer, MeAnswer, OkAnswer, SessionAnswer } from "../schemas/answers";
+import type { AccessTokenAnswer, HandoffCodeAnswer, HandoffOwnerAnswer, MeAnswer, OkAnswer, SessionAnswer } from "../schemas/answers";
 import {
   ADMIN_WRONG_PASSWORD_MESSAGE,
   adminSignInSchema,
   EMAIL_TAKEN_MESSAGE,
+  HANDOFF_INVALID_MESSAGE,
+  handoffCodeSchema,
   refreshSchema,
   signInSchema,
   signUpSchema,
@@ -28,6 +31,10 @@ import {
 const perClient = (scope: string) => rateLimit({ limiter: "AUTH_CLIENT_LIMITER", scope });
 const perAccount = (env: Env, scope: string, account: string) =>
   enforceRateLimit(env, "AUTH_ACCOUNT_LIMITER", `${scope}:${account}`);
+
+/** Long enough to open a link on another device, too short for it to sit around in a history or log. */
+export const HANDOFF_CODE_TTL_MS = 60_000;
+const handoffGone = () => new ApiError(410, HANDOFF_INVALID_MESSAGE);
 
 /** A hash to check against when the email is unknown, so both failures take the same time. */
 let unknownUserHash: string | undefined;
@@ -74,6 +81,38 @@ export const authRoutes = new Hono<AppEnv>()
     await expectNoBody(c);
     await endSession(c, getDb(c.env));
     return c.json({ ok: true });
+  })
+
+  // The spec's dashboard pickup (?token=&user_id=) without a token in the address: a signed-in
+  // owner mints a one-time code, the dashboard it opens shows whom it signs in and redeems it.
+  .post("/auth/handoff", requireUser, async (c) => {
+    await expectNoBody(c);
+    const { userId } = c.get("principal");
+    if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+    const now = new Date();
+    const code = randomToken();
+    const expiresAt = new Date(now.getTime() + HANDOFF_CODE_TTL_MS);
+    await insertHandoffCode(getDb(c.env), { codeHash: await sha256Hex(code), userId, expiresAt }, now);
+    const answer: HandoffCodeAnswer = { code, user_id: userId, expires_at: expiresAt.toISOString() };
+    return c.json(answer, 201);
+  })
+
+  .post("/auth/handoff/inspect", perClient("handoff"), async (c) => {
+    const { code, user_id } = await readJson(c, handoffCodeSchema);
+    const owner = await handoffCodeOwner(getDb(c.env), await sha256Hex(code), new Date());
+    if (!owner || (user_id !== undefined && owner.id !== user_id)) throw handoffGone();
+    const answer: HandoffOwnerAnswer = { id: owner.id, name: owner.name, email: owner.email };
+    return c.json(answer);
+  })
+
+  .post("/auth/handoff/redeem", perClient("handoff"), async (c) => {
+    const { code, user_id } = await readJson(c, handoffCodeSchema);
+    const db = getDb(c.env);
+    const userId = await redeemHandoffCode(db, await sha256Hex(code), user_id, new Date());
+    const user = userId === undefined ? undefined : await findUserById(db, userId);
+    if (!user) throw handoffGone();
+    const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
+    return c.json(answer);
   })
 
   .get("/me", requireUser, async (c) => {

@@ -1,18 +1,32 @@
-import { Hono } from "hono";
-import { placeIdSchema } from "../auth/middleware";
+import { Hono, type Context } from "hono";
+import { assertCanManagePlace, placeIdSchema, requireAdmin, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { insertReview, listReviews, placeTimezone, reviewSummary } from "../db/reviews";
+import {
+  findReview,
+  insertReview,
+  insertReviewReport,
+  listModeratedReviews,
+  listReviews,
+  placeTimezone,
+  reviewSummary,
+  setReviewHidden,
+} from "../db/reviews";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { rateLimit } from "../lib/rate-limit";
-import { parseOrThrow, readJson } from "../lib/validation";
-import type { ReviewPostedAnswer, ReviewsAnswer } from "../schemas/answers";
+import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
+import type { ModeratedReviewAnswer, ModeratedReviewsAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../schemas/answers";
 import { reviewSchema } from "../schemas/review";
+import { moderationQuerySchema, reviewHideSchema, reviewIdSchema, reviewReportSchema } from "../schemas/review-moderation";
 
 /** Reviews are short: a few KB is plenty and keeps junk out. */
 const MAX_REVIEW_BYTES = 8 * 1024;
+const MAX_REPORT_BYTES = 4 * 1024;
 // Five reviews a minute is more than any guest writes; the public-form limiter, in its own scope.
 const reviewLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "reviews" });
+// Reports, too: five a minute per client, in a scope of their own so they never eat the reviews' budget.
+const reportLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "review-reports" });
+const NO_SUCH_REVIEW = "No such review.";
 
 async function existingPlace(env: Env, rawId: string) {
   const placeId = parseOrThrow(placeIdSchema, rawId);
@@ -20,6 +34,20 @@ async function existingPlace(env: Env, rawId: string) {
   const timezone = await placeTimezone(db, placeId);
   if (!timezone) throw notFound("No such place.");
   return { db, placeId, timezone };
+}
+
+/** The review in the path, once the caller is shown to manage its place (the admin manages all). */
+async function moderatedReview(c: Context<AppEnv>, id: number) {
+  const db = getDb(c.env);
+  const review = await findReview(db, id);
+  if (!review) throw notFound(NO_SUCH_REVIEW);
+  await assertCanManagePlace(c, c.get("principal"), review.placeId);
+  return { db };
+}
+
+async function moderatedAnswer(db: ReturnType<typeof getDb>, id: number): Promise<ModeratedReviewAnswer> {
+  const [answer] = await listModeratedReviews(db, { id });
+  return answer;
 }
 
 export const reviewRoutes = new Hono<AppEnv>()
@@ -34,4 +62,40 @@ export const reviewRoutes = new Hono<AppEnv>()
     const review = await insertReview(db, placeId, timezone, input);
     const summary = await reviewSummary(db, placeId);
     return c.json({ review, ...summary } satisfies ReviewPostedAnswer, 201);
+  })
+
+  // Anyone may report a review they can see; the admin's queue shows it with the reasons.
+  .post("/reviews/:id/report", reportLimit, async (c) => {
+    const id = parseOrThrow(reviewIdSchema, c.req.param("id"));
+    const { reason } = await readJson(c, reviewReportSchema, MAX_REPORT_BYTES);
+    const db = getDb(c.env);
+    const review = await findReview(db, id);
+    // A hidden review is not public: reporting it is as unknown as reporting no review.
+    if (!review || review.hiddenAt) throw notFound(NO_SUCH_REVIEW);
+    await insertReviewReport(db, id, reason ?? "");
+    return c.json({ ok: true, message: "Thanks for telling us. We will look at this review." }, 201);
+  })
+
+  // The admin, or an owner of the review's venue: it leaves the public list, the count and the average.
+  .post("/reviews/:id/hide", requireUser, async (c) => {
+    const id = parseOrThrow(reviewIdSchema, c.req.param("id"));
+    const { reason } = await readJson(c, reviewHideSchema);
+    const { db } = await moderatedReview(c, id);
+    await setReviewHidden(db, id, { reason, by: c.get("principal").role === "admin" ? "admin" : "owner" });
+    return c.json(await moderatedAnswer(db, id));
+  })
+
+  // Shows a hidden review again, or keeps a reported one: either way its open reports are dealt with.
+  .post("/reviews/:id/restore", requireUser, async (c) => {
+    const id = parseOrThrow(reviewIdSchema, c.req.param("id"));
+    await expectNoBody(c);
+    const { db } = await moderatedReview(c, id);
+    await setReviewHidden(db, id, null);
+    return c.json(await moderatedAnswer(db, id));
+  })
+
+  .get("/admin/reviews", requireAdmin, async (c) => {
+    const { status } = parseOrThrow(moderationQuerySchema, c.req.query());
+    const answer: ModeratedReviewsAnswer = { reviews: await listModeratedReviews(getDb(c.env), { status }) };
+    return c.json(answer);
   });

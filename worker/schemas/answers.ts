@@ -188,6 +188,29 @@ export interface ReviewsAnswer extends ReviewSummary {
   reviews: ReviewAnswer[];
 }
 
+/** A review as the admin's moderation queue shows it (and as hide/restore answer it). */
+export interface ModeratedReviewAnswer {
+  id: number;
+  place_id: number;
+  place_name: string;
+  username: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+  /** Reports not yet dealt with (hiding or restoring deals with them). */
+  open_reports: number;
+  /** The non-empty reasons of those reports, newest first (at most 5). */
+  report_reasons: string[];
+  hidden_at: string | null;
+  hidden_reason: string;
+  hidden_by: "admin" | "owner" | null;
+}
+
+/** GET /api/admin/reviews */
+export interface ModeratedReviewsAnswer {
+  reviews: ModeratedReviewAnswer[];
+}
+
 /** POST /api/places/{id}/reviews: the stored review and the summary including it. */
 export interface ReviewPostedAnswer extends ReviewSummary {
   review: ReviewAnswer;
@@ -311,6 +334,20 @@ export interface ErrorAnswer {
 export interface SessionAnswer {
   access_token: string;
   user_id: number;
+}
+
+/** POST /api/auth/handoff: a one-time code for `/dashboard?code=&user_id=`. */
+export interface HandoffCodeAnswer {
+  code: string;
+  user_id: number;
+  expires_at: string;
+}
+
+/** POST /api/auth/handoff/inspect: whom the code would sign in, so the visitor can confirm. */
+export interface HandoffOwnerAnswer {
+  id: number;
+  name: string;
+  email: string;
 }
 
 /** POST /api/refresh and POST /api/admin/login. */

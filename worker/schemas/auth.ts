@@ -86,5 +86,19 @@ export const acceptInviteSchema = v.object({
 /** DELETE /api/place/{id}/invites/{inviteId}: invite ids are random base64url text. */
 export const inviteIdParamSchema = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, "Invite id is not valid."));
 
+export const HANDOFF_INVALID_MESSAGE = "This sign-in link has expired or was already used. Sign in instead.";
+
+/** POST /api/auth/handoff/inspect and /redeem: the code from a dashboard link, and its user_id if sent. */
+export const handoffCodeSchema = v.object({
+  code: v.pipe(
+    v.optional(v.string("Send the sign-in code."), ""),
+    v.trim(),
+    v.nonEmpty("Send the sign-in code."),
+    // randomToken(): 43 base64url characters; anything else cannot be one of ours.
+    v.regex(/^[A-Za-z0-9_-]{43}$/, HANDOFF_INVALID_MESSAGE),
+  ),
+  user_id: v.optional(refreshSchema.entries.user_id),
+});
+
 export type SignUpInput = v.InferInput<typeof signUpSchema>;
 export type SignInInput = v.InferInput<typeof signInSchema>;

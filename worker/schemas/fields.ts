@@ -97,3 +97,11 @@ export const idParamSchema = (message: string) =>
 
 /** A place id in a path or query (the analytics queries share it with the client). */
 export const placeIdParamSchema = idParamSchema("Place id must be a positive whole number.");
+
+/**
+ * A plain address only: letters, digits and . _ + ' - before the @, letters, digits, dots and
+ * hyphens after it. Whatever else an address may legally hold (?, &, %, #, spaces, quotes) would
+ * turn a mailto: link into parameters such as a hidden bcc. Kept apart from the email pattern as an
+ * extra check; two character classes split by an @ that neither holds cannot backtrack.
+ */
+export const PLAIN_EMAIL_CHARACTERS = /^[A-Za-z0-9._+'-]+@[A-Za-z0-9.-]+$/;

@@ -1,5 +1,6 @@
 // The submit-a-business form, validated with the same schema in the browser and in the worker.
 import * as v from "valibot";
+import { PLAIN_EMAIL_CHARACTERS } from "./fields";
 
 export const REQUIRED_MESSAGE = "This field is required.";
 export const PHONE_MESSAGE = "Invalid phone number format.";
@@ -38,7 +39,11 @@ export const businessSubmissionSchema = v.object({
   businessName: requiredText(200),
   address: requiredText(300),
   phoneNumber: optionalMatching(PHONE_PATTERN, 30, PHONE_MESSAGE),
-  submitterEmail: optionalMatching(EMAIL_PATTERN, 254, EMAIL_MESSAGE),
+  // The admin inbox makes this a mailto: link, so only a plain address passes.
+  submitterEmail: v.pipe(
+    optionalMatching(EMAIL_PATTERN, 254, EMAIL_MESSAGE),
+    v.check((value) => value === "" || PLAIN_EMAIL_CHARACTERS.test(value), EMAIL_MESSAGE),
+  ),
   website: optionalText(500),
   // The form's "comments" field travels as `reason` (spec §3).
   reason: optionalText(2000),

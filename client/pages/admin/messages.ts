@@ -32,4 +32,6 @@ export const ADMIN_MESSAGES = {
   copyFailed: "Copy failed: select the key and copy it by hand.",
   fetchSubmissionsFailed: "Failed to fetch submissions.",
   updateSubmissionFailed: "Failed to update submission.",
+  fetchReviewsFailed: "Failed to fetch reviews.",
+  moderateReviewFailed: "Failed to update review.",
 } as const;

@@ -16,7 +16,7 @@ import "./dashboard.css";
 
 export default function Dashboard() {
   useDocumentTitle("Dashboard");
-  const ready = useRequireSession();
+  const { ready, pickupView } = useRequireSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const {
     data: places,
@@ -61,6 +61,7 @@ export default function Dashboard() {
     <main className="page dashboard" id="main">
       {ready ? <AccountBar /> : null}
       <h1>Dashboard</h1>
+      {pickupView}
       {body}
     </main>
   );

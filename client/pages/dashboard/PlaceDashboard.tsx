@@ -9,7 +9,7 @@ import "./dashboard.css";
 
 export default function PlaceDashboard() {
   useDocumentTitle("Place dashboard");
-  const ready = useRequireSession();
+  const { ready, pickupView } = useRequireSession();
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
   const { place, error } = usePlace(placeId, ready);
@@ -18,6 +18,7 @@ export default function PlaceDashboard() {
     <main className="page dashboard" id="main">
       {ready ? <AccountBar /> : null}
       <h1>{place ? `${place.name}: dashboard` : "Place dashboard"}</h1>
+      {pickupView}
       {placeId === null ? (
         <p>No place chosen. Open <Link to="/dashboard">your dashboard</Link> to pick one of your businesses.</p>
       ) : error ? (

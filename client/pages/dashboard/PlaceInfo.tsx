@@ -18,7 +18,7 @@ import "./dashboard.css";
 
 export default function PlaceInfo() {
   useDocumentTitle("Place info");
-  const ready = useRequireSession();
+  const { ready, pickupView } = useRequireSession();
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
   const { place, error, setPlace } = usePlace(placeId, ready);
@@ -55,6 +55,7 @@ export default function PlaceInfo() {
     <main className="page place-info" id="main">
       {ready ? <AccountBar /> : null}
       <h1>Place info</h1>
+      {pickupView}
       {body}
     </main>
   );

@@ -155,7 +155,8 @@ function Profile({ place }: { place: PublicPlace }) {
         <UpcomingEvents place={place} />
       </div>
 
-      <Reviews placeId={place.id} />
+      {/* Only the venue's owners (and the admin) get `owners` with the place. */}
+      <Reviews placeId={place.id} canHide={"owners" in place} />
     </main>
   );
 }

@@ -3,9 +3,17 @@ import type { ErrorAnswer, ReviewAnswer, ReviewPostedAnswer, ReviewsAnswer, Revi
 import { REVIEW_LIMITS } from "../../../worker/schemas/review";
 import { errorMessage, request } from "../../api/request";
 import { formatLongDate } from "../../lib/format";
-import { emptyReviewForm, errorsFromDetails, toReviewPayload, validateReview, type ReviewErrors, type ReviewForm } from "./reviewForm";
+import { ReviewActions } from "./ReviewActions";
+import {
+  emptyReviewForm,
+  errorsFromDetails,
+  REVIEW_FAILURE_MESSAGE,
+  toReviewPayload,
+  validateReview,
+  type ReviewErrors,
+  type ReviewForm,
+} from "./reviewForm";
 
-export const REVIEW_FAILURE_MESSAGE = "An unexpected error occurred. Please try again.";
 const RATINGS = [5, 4, 3, 2, 1] as const;
 
 function Stars({ rating }: { rating: number }) {
@@ -119,10 +127,15 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
   );
 }
 
-/** Reviews of one venue, newest first, with the average and the Leave a Review form. */
-export function Reviews({ placeId }: { placeId: number }) {
+/**
+ * Reviews of one venue, newest first, with the average and the Leave a Review form. `canHide`: the
+ * visitor is signed in as one of the venue's owners.
+ */
+export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolean }) {
   const [answer, setAnswer] = useState<ReviewsAnswer | null>(null);
   const [failed, setFailed] = useState(false);
+  // A hidden review leaves the list, the count and the average: read them again.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -137,7 +150,7 @@ export function Reviews({ placeId }: { placeId: number }) {
         if (!cancelled) setFailed(true);
       });
     return () => void (cancelled = true);
-  }, [placeId]);
+  }, [placeId, version]);
 
   const onPosted = ({ review, count, average_rating }: ReviewPostedAnswer) =>
     setAnswer((current) => ({ reviews: [review, ...(current?.reviews ?? [])], count, average_rating }));
@@ -161,6 +174,7 @@ export function Reviews({ placeId }: { placeId: number }) {
               <p className="review-date">
                 <time dateTime={review.date}>{formatLongDate(review.date)}</time>
               </p>
+              <ReviewActions review={review} canHide={canHide} onHidden={() => setVersion((count) => count + 1)} />
             </li>
           ))}
         </ul>

@@ -3,6 +3,8 @@ import * as v from "valibot";
 import { reviewSchema, type ReviewInput } from "../../../worker/schemas/review";
 import { fieldErrors } from "../../lib/formErrors";
 
+export const REVIEW_FAILURE_MESSAGE = "An unexpected error occurred. Please try again.";
+
 export interface ReviewForm {
   username: string;
   /** "" until a rating is chosen, then "1" … "5". */

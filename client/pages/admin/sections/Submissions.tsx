@@ -72,7 +72,8 @@ export function Submissions() {
               {submission.submitterEmail ? (
                 <>
                   <dt>Email</dt>
-                  <dd><a href={`mailto:${submission.submitterEmail}`}>{submission.submitterEmail}</a></dd>
+                  {/* Encoded, so an address stored before it had to be plain cannot add ?bcc= or other parameters. */}
+                  <dd><a href={`mailto:${encodeURIComponent(submission.submitterEmail)}`}>{submission.submitterEmail}</a></dd>
                 </>
               ) : null}
               {submission.website ? (

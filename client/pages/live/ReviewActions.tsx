@@ -1,0 +1,104 @@
+// Under each review: Report for everyone, and Hide for the venue's owners (the profile knows them
+// because only they get the place's `owners`). Both open a small form in place; the server checks
+// everything again (rate limit, ownership, reason).
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import * as v from "valibot";
+import type { ReviewAnswer } from "../../../worker/schemas/answers";
+import { HIDE_REASON_MAX, REPORT_REASON_MAX, reviewHideSchema, reviewReportSchema } from "../../../worker/schemas/review-moderation";
+import { errorMessage, request } from "../../api/request";
+import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
+
+type Mode = "idle" | "report" | "hide";
+
+const ACTIONS = {
+  report: { schema: reviewReportSchema, path: "report", label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
+  hide: { schema: reviewHideSchema, path: "hide", label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: "Hide review" },
+} as const;
+
+export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAnswer; canHide: boolean; onHidden: () => void }) {
+  const ids = useId();
+  const [mode, setMode] = useState<Mode>("idle");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [thanks, setThanks] = useState("");
+  const [busy, setBusy] = useState(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (mode !== "idle") reasonField.current?.focus();
+  }, [mode]);
+
+  const open = (next: Mode) => {
+    setMode(next);
+    setReason("");
+    setError(null);
+    setThanks("");
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (mode === "idle") return;
+    const action = ACTIONS[mode];
+    const checked = v.safeParse(action.schema, { reason });
+    if (!checked.success) {
+      setError(checked.issues[0].message);
+      reasonField.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await request("POST", `/api/reviews/${review.id}/${action.path}`, checked.output);
+      if (!response.ok) {
+        setError((await errorMessage(response)) ?? REVIEW_FAILURE_MESSAGE);
+        return;
+      }
+      if (mode === "hide") return onHidden();
+      setThanks(((await response.json()) as { message: string }).message);
+      setMode("idle");
+    } catch (failure) {
+      console.error(failure);
+      setError(REVIEW_FAILURE_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const action = mode === "idle" ? null : ACTIONS[mode];
+  return (
+    <div className="review-actions">
+      {action ? (
+        <form className="review-action-form" onSubmit={onSubmit} noValidate>
+          <label htmlFor={`${ids}-reason`}>{action.label}</label>
+          <textarea
+            id={`${ids}-reason`}
+            ref={reasonField}
+            rows={2}
+            maxLength={action.max}
+            value={reason}
+            required={mode === "hide"}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids}-error` : undefined}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {error ? <p className="field-error" id={`${ids}-error`} role="alert">{error}</p> : null}
+          <div className="review-action-buttons">
+            <button type="submit" className="button small" disabled={busy}>{action.submit}</button>
+            <button type="button" className="button secondary small" onClick={() => setMode("idle")}>Cancel</button>
+          </div>
+        </form>
+      ) : (
+        <div className="review-action-buttons">
+          <button type="button" className="link-button" aria-label={`Report the review by ${review.username}`} onClick={() => open("report")}>
+            Report
+          </button>
+          {canHide ? (
+            <button type="button" className="link-button" aria-label={`Hide the review by ${review.username}`} onClick={() => open("hide")}>
+              Hide
+            </button>
+          ) : null}
+        </div>
+      )}
+      <p role="status" className="success-message">{thanks}</p>
+    </div>
+  );
+}
