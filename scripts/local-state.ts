@@ -29,15 +29,33 @@ export function ensureDevVars(): Record<string, string> {
   );
 }
 
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+/**
+ * The environment of every wrangler and Vite child: no usage metrics, no banner or update notice,
+ * and no fetch of Cloudflare's request.cf sample (it fails offline with a stack trace, and the app
+ * reads nothing from request.cf). Locally only: none of it reaches a deployed worker.
+ */
+export const localToolEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+});
+
+/** Runs a command to completion; `quiet` keeps its output unless it fails. */
+export function run(command: string, args: string[], { env = {}, quiet = false }: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}) {
   const result = spawnSync(command, args, {
     cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env },
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+    env: { ...localToolEnv(), ...env },
   });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}`);
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status}`);
+  }
 }
 
+/** Applies pending D1 migrations to the local state; wrangler's tables are shown only on failure. */
 export function applyMigrations() {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir()]);
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir()], { quiet: true });
 }

@@ -2,15 +2,16 @@
 // and the venues' sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { getPlatformProxy } from "wrangler";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import * as schema from "../drizzle/schema.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
-import { stateDir } from "./local-state.ts";
+import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
@@ -29,8 +30,14 @@ export const DEMO_OWNER = {
 
 /** The local state's bindings in Node, for the seed and for test data the API cannot make. */
 export async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
+  // Only D1 and R2, from wrangler.toml: the Durable Object binding would make wrangler warn that
+  // its class is not exported (this proxy runs no worker), which a user can do nothing about.
+  const { compatibility_date, d1_databases, r2_buckets } = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+  const configPath = path.join(stateDir(), "seed.wrangler.json");
+  mkdirSync(stateDir(), { recursive: true });
+  writeFileSync(configPath, JSON.stringify({ compatibility_date, d1_databases, r2_buckets }));
   // wrangler's --persist-to and the Vite plugin add "v3" to the folder; getPlatformProxy does not.
-  const proxy = await getPlatformProxy<SeedEnv>({ persist: { path: path.join(stateDir(), "v3") } });
+  const proxy = await getPlatformProxy<SeedEnv>({ configPath, persist: { path: path.join(stateDir(), "v3") } });
   try {
     return await work(proxy.env);
   } finally {

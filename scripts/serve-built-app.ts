@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyMigrations, ensureDevVars, root } from "./local-state.ts";
+import { applyMigrations, ensureDevVars, localToolEnv, root } from "./local-state.ts";
 import { seedIfEmpty, withLocalBindings, type SeedEnv } from "./seed.ts";
 
 export interface Served {
@@ -56,7 +56,7 @@ export async function servePreview(options: { configFile?: string; readyPath: st
   const config = options.configFile ? ["--config", options.configFile] : [];
   const server = spawn("npx", ["vite", "preview", ...config, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
     cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...options.env },
+    env: { ...localToolEnv(), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so workerd goes down with it.
     detached: true,

@@ -2,7 +2,7 @@
 // for the app and the API, plus the demo venues' virtual sensors. Installs nothing; `npm install`
 // must have run.
 import { spawn, type ChildProcess } from "node:child_process";
-import { applyMigrations, ensureDevVars, root, run } from "./local-state.ts";
+import { applyMigrations, ensureDevVars, localToolEnv, root, run } from "./local-state.ts";
 import { DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
@@ -10,7 +10,7 @@ const url = `http://localhost:${port}`;
 const secrets = ensureDevVars();
 applyMigrations();
 if (await seedIfEmpty()) console.log("Seeded the local database with the East Village demo venues.");
-run("npx", ["vite", "build"]);
+run("npx", ["vite", "build", "--logLevel", "warn"]);
 
 console.log(`
 Third Place is starting on ${url}
@@ -21,7 +21,7 @@ const children: ChildProcess[] = [];
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  env: localToolEnv(),
 });
 children.push(server);
 server.on("exit", (code) => {

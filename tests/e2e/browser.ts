@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { localToolEnv } from "../../scripts/local-state.ts";
 import { inject } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
@@ -39,7 +40,7 @@ export function queryD1<T = Record<string, unknown>>(sql: string): T[] {
   const output = execFileSync(
     "npx",
     ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--json", "--command", sql],
-    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, encoding: "utf8" },
+    { cwd: root, env: localToolEnv(), encoding: "utf8" },
   );
   const [result] = JSON.parse(output) as { results: T[] }[];
   return result.results;
