@@ -4,6 +4,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { run } from "../local-state.ts";
 import { servePreview, serveBuiltApp } from "../serve-built-app.ts";
 import { benchAnalytics, prepareHistories } from "./analytics.ts";
+import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
@@ -31,6 +32,7 @@ try {
   const freshness = measureFreshness(api, freshnessVenue);
   results.analytics = await benchAnalytics(api);
   results.freshness = reportFreshness(await freshness);
+  results.badInput = await benchBadInput(app.baseUrl);
   results.lighthouse = await benchLighthouse(app.baseUrl);
 } finally {
   bare.stop();
