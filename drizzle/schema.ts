@@ -262,7 +262,7 @@ export const occupancy15m = sqliteTable(
  * Each venue day's busiest local hour (mean people over its sampled minutes), kept beside
  * occupancy_15m by whoever writes it (the place's object, the seed) so the year-long calendar
  * reads 365 rows however much history there is. Days are the place's venue days
- * (worker/occupancy/local-time.ts); a change of time zone rebuilds the calendar's year.
+ * (common/local-time.ts); a change of time zone rebuilds the calendar's year.
  */
 export const occupancyDayPeaks = sqliteTable(
   "occupancy_day_peaks",

@@ -14,7 +14,7 @@ import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema.ts";
 import { dayPeakWrites } from "../worker/db/local-hours.ts";
 import type { Bucket } from "../worker/occupancy/aggregate.ts";
-import { venueDayAt, type PlaceClock } from "../worker/occupancy/local-time.ts";
+import { venueDayAt, type PlaceClock } from "../common/local-time.ts";
 import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
 import { seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";

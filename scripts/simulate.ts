@@ -11,7 +11,7 @@
 //              Readings are always stamped with the real time: the server refuses future ones.
 // --rounds     stop after this many rounds; default: run until Ctrl-C
 import { parseArgs } from "node:util";
-import { toWall } from "../worker/occupancy/local-time.ts";
+import { toWall } from "../common/local-time.ts";
 import { deviceShares, expectedPeople, venueMoment } from "./seed-data/occupancy.ts";
 import { seedVenues, type SeedVenue } from "./seed-data/venues.ts";
 import { demoKeysPath, readDemoKeys, type DemoDeviceKey } from "./seed-occupancy.ts";

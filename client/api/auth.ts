@@ -6,8 +6,8 @@ import type {
   HandoffOwnerAnswer,
   MeAnswer,
   SessionAnswer,
-} from "../../worker/schemas/answers";
-import type { SignInInput, SignUpInput } from "../../worker/schemas/auth";
+} from "../../common/schemas/answers";
+import type { SignInInput, SignUpInput } from "../../common/schemas/auth";
 import { apiBaseUrl, errorMessage, request, sendWithToken, TOKEN_EXPIRED_MESSAGE } from "./request";
 import { session } from "./session";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { MeAnswer } from "../../worker/schemas/answers";
+import type { MeAnswer } from "../../common/schemas/answers";
 import { currentAccount } from "../api/auth";
 import { SignOutButton } from "./SignOutButton";
 

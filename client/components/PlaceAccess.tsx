@@ -2,7 +2,7 @@
 // owner's Place info page and the admin's business editor; each passes the request function that
 // carries its own token. The server decides who may do what (an owner cannot remove the last owner).
 import { useCallback, useEffect, useId, useState } from "react";
-import type { OpenInvitesAnswer, PlaceOwnerAnswer, PlaceOwnersAnswer } from "../../worker/schemas/answers";
+import type { OpenInvitesAnswer, PlaceOwnerAnswer, PlaceOwnersAnswer } from "../../common/schemas/answers";
 import { errorMessage } from "../api/request";
 import { formatDateTime } from "../lib/format";
 

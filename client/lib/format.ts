@@ -1,5 +1,5 @@
 // Small display helpers shared by the dashboard and the public pages.
-import type { Weekday } from "../../worker/schemas/answers";
+import type { Weekday } from "../../common/schemas/answers";
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -1,4 +1,4 @@
-import type { Level } from "../../worker/schemas/answers";
+import type { Level } from "../../common/schemas/answers";
 import { levelDisplay, levelText } from "./levels";
 import "./levels.css";
 

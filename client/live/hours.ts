@@ -1,6 +1,6 @@
 // Opening hours as a visitor reads them on a venue profile.
-import { venueDayAt, weekdayIndexOfDay, type PlaceClock } from "../../worker/occupancy/local-time";
-import { WEEKDAYS, type PlaceHours, type Weekday } from "../../worker/schemas/answers";
+import { venueDayAt, weekdayIndexOfDay, type PlaceClock } from "../../common/local-time";
+import { WEEKDAYS, type PlaceHours, type Weekday } from "../../common/schemas/answers";
 import { formatClock } from "../lib/format";
 
 export interface TodaysHours {

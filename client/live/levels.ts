@@ -1,6 +1,6 @@
 // Live crowd levels as the public site shows them: words and a symbol always travel with the
 // colour, so the level never depends on seeing colour.
-import type { Level, LivePlace } from "../../worker/schemas/answers";
+import type { Level, LivePlace } from "../../common/schemas/answers";
 
 export type LevelFilter = Level | "all";
 

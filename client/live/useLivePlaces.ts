@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { LiveAnswer, LivePlace } from "../../worker/schemas/answers";
+import type { LiveAnswer, LivePlace } from "../../common/schemas/answers";
 import { request } from "../api/request";
 
 /** The live map and profiles reload live levels this often. */

@@ -3,7 +3,7 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
-import type { LivePlace, MapConfigAnswer } from "../../worker/schemas/answers";
+import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { levelDisplay, levelText } from "../live/levels";
 import "./venue-map.css";
 

@@ -1,7 +1,7 @@
 // Pure form logic of Submit a Business, kept apart from the page so it is unit-tested.
 import * as v from "valibot";
 import { fieldErrors } from "../lib/formErrors";
-import { businessSubmissionSchema, type BusinessSubmissionInput } from "../../worker/schemas/submission";
+import { businessSubmissionSchema, type BusinessSubmissionInput } from "../../common/schemas/submission";
 
 export interface SubmitBusinessForm {
   businessName: string;

@@ -2,7 +2,7 @@
 // place's object) and on the public live map (GET /api/live: the place_live row the object's alarm
 // writes, behind the live map's cache). Measured on a venue whose sensor has been reporting for a
 // while, with the map's cache kept warm by a visitor polling it, as in production.
-import type { KeyTrends, LiveAnswer } from "../../worker/schemas/answers.ts";
+import type { KeyTrends, LiveAnswer } from "../../common/schemas/answers.ts";
 import { BenchApi, fixed, passFail } from "./bench-api.ts";
 
 const KEY_TRENDS_BUDGET_S = 5;

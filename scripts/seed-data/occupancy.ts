@@ -2,7 +2,7 @@
 // sensor readings that come out of it. The seed feeds these readings through the product's own
 // aggregation (worker/occupancy/aggregate.ts); the simulator posts them to a running app.
 import { aggregateBuckets, bucketStart, MINUTE_MS, type Bucket, type Reading } from "../../worker/occupancy/aggregate.ts";
-import { DAY_MS, HOUR_MS, offsetSpans, venueDayOfWall, weekdayIndexOfDay } from "../../worker/occupancy/local-time.ts";
+import { DAY_MS, HOUR_MS, offsetSpans, venueDayOfWall, weekdayIndexOfDay } from "../../common/local-time.ts";
 import type { SeedVenue } from "./venues.ts";
 
 /** Weeks of history the seed writes. */

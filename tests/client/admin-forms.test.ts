@@ -15,9 +15,9 @@ import {
 import { parseMaxDevices } from "../../client/pages/admin/maxDevicesForm";
 import { tagFormData, validateTag } from "../../client/pages/admin/tagForm";
 import { makeEvent, makePlace } from "./dashboard-fixtures";
-import { EVENT_MESSAGES } from "../../worker/schemas/event";
-import { REQUIRED_MESSAGE } from "../../worker/schemas/submission";
-import { HOURS_PAIR_MESSAGE, MAX_DEVICES_MESSAGE, THRESHOLDS_MESSAGE, WEBSITE_MESSAGE } from "../../worker/schemas/place";
+import { EVENT_MESSAGES } from "../../common/schemas/event";
+import { REQUIRED_MESSAGE } from "../../common/schemas/submission";
+import { HOURS_PAIR_MESSAGE, MAX_DEVICES_MESSAGE, THRESHOLDS_MESSAGE, WEBSITE_MESSAGE } from "../../common/schemas/place";
 
 
 describe("Add Business defaults and checks", () => {

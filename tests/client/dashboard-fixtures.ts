@@ -1,7 +1,7 @@
-// Fixtures for the dashboard's client tests: answers shaped like worker/schemas/answers.ts and a
+// Fixtures for the dashboard's client tests: answers shaped like common/schemas/answers.ts and a
 // fake API that routes fetch calls by method and path.
 import { vi } from "vitest";
-import type { EventAnswer, OwnedPlace } from "../../worker/schemas/answers";
+import type { EventAnswer, OwnedPlace } from "../../common/schemas/answers";
 
 export function makePlace(overrides: Partial<OwnedPlace> = {}): OwnedPlace {
   return {

@@ -8,7 +8,7 @@ import { DEVICE_OFFLINE, keyTrendTiles, LOADING } from "../../client/pages/dashb
 import { placeEditValues, toPlaceUpdate, validatePlaceEdit } from "../../client/pages/dashboard/placeForm";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "../../client/pages/dashboard/summary";
 import { isDashboardTab, visibleTabs } from "../../client/pages/dashboard/tabs";
-import { EVENT_MESSAGES } from "../../worker/schemas/event";
+import { EVENT_MESSAGES } from "../../common/schemas/event";
 import { makeEvent, makePlace } from "./dashboard-fixtures";
 
 describe("heatmapClass()", () => {

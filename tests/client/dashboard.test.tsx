@@ -7,7 +7,7 @@ import { KEY_TRENDS_REFRESH_MS } from "../../client/pages/dashboard/KeyTrendsPan
 import PlaceDashboard from "../../client/pages/dashboard/PlaceDashboard";
 import PlaceInfo from "../../client/pages/dashboard/PlaceInfo";
 import { confirmRemoveOwner, confirmRevokeInvite } from "../../client/components/PlaceAccess";
-import type { KeyTrends, OpenInvitesAnswer, PlaceOwnersAnswer } from "../../worker/schemas/answers";
+import type { KeyTrends, OpenInvitesAnswer, PlaceOwnersAnswer } from "../../common/schemas/answers";
 import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
 
 const copper = makePlace();

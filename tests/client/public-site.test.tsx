@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { LivePlace, PlaceHours, ReviewsAnswer } from "../../worker/schemas/answers";
+import type { LivePlace, PlaceHours, ReviewsAnswer } from "../../common/schemas/answers";
 import { describeHours, hoursToday } from "../../client/live/hours";
 import { filterByLevel, vibeExamples } from "../../client/live/levels";
 import { shuffle } from "../../client/lib/shuffle";

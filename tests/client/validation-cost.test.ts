@@ -5,8 +5,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { parseOrThrow } from "../../worker/lib/validation";
-import { signInSchema } from "../../worker/schemas/auth";
-import { businessSubmissionSchema, EMAIL_PATTERN } from "../../worker/schemas/submission";
+import { signInSchema } from "../../common/schemas/auth";
+import { businessSubmissionSchema, EMAIL_PATTERN } from "../../common/schemas/submission";
 
 /** Shapes that make a backtracking e-mail pattern try many splits before failing. */
 const PATHOLOGICAL = {

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Level, LiveAnswer } from "../../worker/schemas/answers";
+import type { Level, LiveAnswer } from "../../common/schemas/answers";
 import { seedVenues } from "../../scripts/seed-data/venues";
 import { launchBrowser, openPage, queryD1 } from "./browser";
 

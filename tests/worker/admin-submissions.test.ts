@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueAccessToken } from "../../worker/auth/tokens";
-import type { SubmissionAnswer, SubmissionListAnswer } from "../../worker/schemas/answers";
+import type { SubmissionAnswer, SubmissionListAnswer } from "../../common/schemas/answers";
 import { api, clearTables } from "./helpers";
 
 let adminToken: string;

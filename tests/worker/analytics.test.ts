@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { dayPeakWrites, recomputeCalendarPeaks } from "../../worker/db/local-hours";
 import { occupancyConfig } from "../../worker/db/occupancy";
-import { venueDayAt } from "../../worker/occupancy/local-time";
+import { venueDayAt } from "../../common/local-time";
 import { api } from "./helpers";
 import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, ownerOf, useFixedClock } from "./occupancy-fixtures";
 

@@ -5,7 +5,7 @@ import { generateKeyPair, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import { issueAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/auth/tokens";
-import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../worker/schemas/auth";
+import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../common/schemas/auth";
 import { adminToken, bearer, placeOwnedBy } from "./fixtures";
 import { api, postJson, signUpOwner } from "./helpers";
 

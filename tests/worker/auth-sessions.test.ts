@@ -13,7 +13,7 @@ import {
   PASSWORD_TOO_LONG_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
-} from "../../worker/schemas/auth";
+} from "../../common/schemas/auth";
 import { bearer, placeOwnedBy } from "./fixtures";
 import { api, postJson, refreshCookieOf, signUpOwner } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { BusinessesAnswer } from "../../worker/schemas/answers";
+import type { BusinessesAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, insertPlace, ownedPlace } from "./fixtures";
 import { api, clearTables } from "./helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES_PER_ACCOUNT, MAX_LISTED_CATEGORIES } from "../../worker/db/event-categories";
 import { CATEGORY_CAP_MESSAGE, CATEGORY_NEEDS_VENUE_MESSAGE } from "../../worker/routes/event-categories";
-import type { EventCategoriesAnswer, EventCategoryAnswer } from "../../worker/schemas/answers";
+import type { EventCategoriesAnswer, EventCategoryAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, count, createUser, insertCategory, insertEvent, insertPlace, placeOwnedBy, sendForm } from "./fixtures";
 import { api, clearTables } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { EventAnswer } from "../../worker/schemas/answers";
+import type { EventAnswer } from "../../common/schemas/answers";
 import { insertCategory, insertEvent, insertPlace } from "./fixtures";
 import { api, clearTables } from "./helpers";
 

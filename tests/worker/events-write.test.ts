@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { EventAnswer } from "../../worker/schemas/answers";
+import type { EventAnswer } from "../../common/schemas/answers";
 import {
   addOwner,
   adminToken,

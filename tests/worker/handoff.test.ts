@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HANDOFF_CODE_TTL_MS } from "../../worker/routes/auth";
-import { HANDOFF_INVALID_MESSAGE } from "../../worker/schemas/auth";
+import { HANDOFF_INVALID_MESSAGE } from "../../common/schemas/auth";
 import { adminToken, bearer, createUser, type TestUser } from "./fixtures";
 import { api, postJson, refreshCookieOf } from "./helpers";
 

@@ -12,7 +12,7 @@ import {
   INVITE_USED_MESSAGE,
   TOO_MANY_INVITES_MESSAGE,
 } from "../../worker/routes/invites";
-import type { OpenInvitesAnswer } from "../../worker/schemas/answers";
+import type { OpenInvitesAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, createUser, ownersOf, placeOwnedBy } from "./fixtures";
 import { api, postJson, signUpOwner } from "./helpers";
 

@@ -3,7 +3,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
-import type { LiveAnswer } from "../../worker/schemas/answers";
+import type { LiveAnswer } from "../../common/schemas/answers";
 import { api, clearTables } from "./helpers";
 import { addDevice, createPlace, ingest, useFixedClock } from "./occupancy-fixtures";
 

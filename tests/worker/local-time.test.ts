@@ -13,7 +13,7 @@ import {
   venueDayHours,
   venueDayRange,
   weekdayOfDay,
-} from "../../worker/occupancy/local-time";
+} from "../../common/local-time";
 
 const newYork = { timeZone: "America/New_York", dayStartHour: 5 };
 const day = (date: string) => dayOfDate(date)!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { verifyInviteToken } from "../../worker/auth/invite-tokens";
 import { INVITE_REVOKED_MESSAGE } from "../../worker/routes/invites";
 import { LAST_OWNER_MESSAGE, NOT_AN_OWNER_MESSAGE } from "../../worker/routes/place-owners";
-import type { PlaceOwnersAnswer } from "../../worker/schemas/answers";
+import type { PlaceOwnersAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, createUser, ownersOf, placeOwnedBy } from "./fixtures";
 import { api, postJson } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { issueAccessToken } from "../../worker/auth/tokens";
-import type { OwnedPlace, PublicPlace } from "../../worker/schemas/answers";
+import type { OwnedPlace, PublicPlace } from "../../common/schemas/answers";
 import { addOwner, adminToken, bearer, createUser, insertPlace, insertTag } from "./fixtures";
 import { api, clearTables } from "./helpers";
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { updatePlace } from "../../worker/db/places";
 import { writeWithImages } from "../../worker/lib/uploads";
-import type { OwnedPlace } from "../../worker/schemas/answers";
+import type { OwnedPlace } from "../../common/schemas/answers";
 import {
   adminToken,
   bearer,

@@ -2,7 +2,7 @@
 // list, the count and the average; the admin and the venue's owners hide and restore them.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ModeratedReviewAnswer, ModeratedReviewsAnswer, ReviewsAnswer } from "../../worker/schemas/answers";
+import type { ModeratedReviewAnswer, ModeratedReviewsAnswer, ReviewsAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, createUser, placeOwnedBy, type TestUser } from "./fixtures";
 import { api, clearTables, freshClientIp, postJson } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ErrorAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../../worker/schemas/answers";
+import type { ErrorAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../../common/schemas/answers";
 import { api, clearTables, postJson } from "./helpers";
 
 let placeId: number;

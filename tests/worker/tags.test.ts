@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { TagAnswer, TagsAnswer } from "../../worker/schemas/answers";
+import type { TagAnswer, TagsAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, count, createUser, insertPlace, insertTag, sendForm } from "./fixtures";
 import { api, clearTables } from "./helpers";
 

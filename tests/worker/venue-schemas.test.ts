@@ -2,8 +2,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { firstFreeSlug, slugify } from "../../worker/lib/slug";
-import { eventConsistencyProblem, eventFieldsSchema } from "../../worker/schemas/event";
-import { NO_HOURS, placeConsistencyProblem, placeFieldsSchema, placeKeySchema } from "../../worker/schemas/place";
+import { eventConsistencyProblem, eventFieldsSchema } from "../../common/schemas/event";
+import { NO_HOURS, placeConsistencyProblem, placeFieldsSchema, placeKeySchema } from "../../common/schemas/place";
 
 describe("slugify", () => {
   it.each([

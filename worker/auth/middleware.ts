@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { parseOrThrow } from "../lib/validation";
-import { placeIdParamSchema } from "../schemas/fields";
+import { placeIdParamSchema } from "../../common/schemas/fields";
 import { verifyAccessToken, type Principal } from "./tokens";
 
 function bearerToken(c: Context<AppEnv>): string | null {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, notInArray, sql } from "drizzle-orm";
 import { eventCategories, events, placeOwners, users, type EventCategory } from "../../drizzle/schema";
-import type { EventCategoryAnswer } from "../schemas/answers";
-import type { NamedRecordInput } from "../schemas/tag";
+import type { EventCategoryAnswer } from "../../common/schemas/answers";
+import type { NamedRecordInput } from "../../common/schemas/tag";
 import type { Database } from "./client";
 
 const categoryColumns = { id: eventCategories.id, name: eventCategories.name, description: eventCategories.description };

@@ -2,8 +2,8 @@ import { and, asc, eq, gte, isNull, or, type SQL } from "drizzle-orm";
 import { eventCategories, events, places, type Event } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { sentFields } from "../lib/validation";
-import type { EventAnswer } from "../schemas/answers";
-import type { EventFields, EventPage } from "../schemas/event";
+import type { EventAnswer } from "../../common/schemas/answers";
+import type { EventFields, EventPage } from "../../common/schemas/event";
 import type { Database } from "./client";
 
 type NewEvent = typeof events.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { placeInvites, placeOwners, places, users } from "../../drizzle/schema";
-import type { OpenInviteAnswer } from "../schemas/answers";
+import type { OpenInviteAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 
 /** Open links a place may have at once (unused, unrevoked, unexpired), whoever made them. */

@@ -3,7 +3,7 @@
 import { and, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
-import { offsetSpans, venueDayAt, venueDayRange, type OffsetSpan, type PlaceClock, type VenueDay } from "../occupancy/local-time.ts";
+import { offsetSpans, venueDayAt, venueDayRange, type OffsetSpan, type PlaceClock, type VenueDay } from "../../common/local-time.ts";
 import type { HourTotal } from "../occupancy/hours";
 
 const { occupancy15m, occupancyDayPeaks } = schema;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, notExists, sql } from "drizzle-orm";
 import { placeInvites, placeOwners, users } from "../../drizzle/schema";
-import type { PlaceOwnerAnswer } from "../schemas/answers";
+import type { PlaceOwnerAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 import { revokeUnusedInvites } from "./invites";
 

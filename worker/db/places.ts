@@ -3,8 +3,8 @@ import { placeOwners, places, placeTags, tags, users, type NewPlace, type Place 
 import type { Principal } from "../auth/tokens";
 import { imageUrl } from "../lib/images";
 import { firstFreeSlug, slugify } from "../lib/slug";
-import type { BusinessAnswer, OwnedPlace, PublicPlace } from "../schemas/answers";
-import type { PlaceFields } from "../schemas/place";
+import type { BusinessAnswer, OwnedPlace, PublicPlace } from "../../common/schemas/answers";
+import type { PlaceFields } from "../../common/schemas/place";
 import type { Database } from "./client";
 import { isConstraintError } from "./errors";
 

@@ -1,7 +1,7 @@
 import { and, avg, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { places, reviewReports, reviews, type Review } from "../../drizzle/schema";
-import type { ModeratedReviewAnswer, ReviewAnswer, ReviewSummary } from "../schemas/answers";
-import type { ModerationStatus } from "../schemas/review-moderation";
+import type { ModeratedReviewAnswer, ReviewAnswer, ReviewSummary } from "../../common/schemas/answers";
+import type { ModerationStatus } from "../../common/schemas/review-moderation";
 import type { Database } from "./client";
 
 /** A profile shows the newest reviews; count and average cover every review that is not hidden. */

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { businessSubmissions, type BusinessSubmission } from "../../drizzle/schema";
-import type { SubmissionAnswer } from "../schemas/answers";
-import type { SubmissionStatus } from "../schemas/submission";
+import type { SubmissionAnswer } from "../../common/schemas/answers";
+import type { SubmissionStatus } from "../../common/schemas/submission";
 import type { Database } from "./client";
 
 export function toSubmissionAnswer(row: BusinessSubmission): SubmissionAnswer {

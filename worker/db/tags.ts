@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { tags } from "../../drizzle/schema";
-import type { TagAnswer } from "../schemas/answers";
-import type { NamedRecordInput } from "../schemas/tag";
+import type { TagAnswer } from "../../common/schemas/answers";
+import type { NamedRecordInput } from "../../common/schemas/tag";
 import type { Database } from "./client";
 
 const tagColumns = { id: tags.id, name: tags.name, description: tags.description };

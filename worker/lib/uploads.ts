@@ -1,7 +1,7 @@
 // Multipart forms and the images they carry. Images are recognised by their first bytes, never by
 // the declared type or file name, and stored in R2 under keys we generate.
 import type { Context } from "hono";
-import type { IMAGE_CONTENT_TYPES } from "../schemas/fields";
+import type { IMAGE_CONTENT_TYPES } from "../../common/schemas/fields";
 import { readBodyCapped } from "./body";
 import { ApiError, badRequest } from "./errors";
 

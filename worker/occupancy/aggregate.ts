@@ -7,7 +7,7 @@
 // inside that window is not sampled: silence is never turned into zeros or repeated values.
 // The explicit extension lets the demo seed, run by Node without a bundler, import this file too.
 import { levelOf, percentOf, type Thresholds } from "./levels.ts";
-import type { Level } from "../schemas/answers";
+import type { Level } from "../../common/schemas/answers";
 
 export const MINUTE_MS = 60_000;
 export const LIVE_WINDOW_MS = 5 * MINUTE_MS;

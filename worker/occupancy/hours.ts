@@ -1,6 +1,6 @@
 // The dashboard's hour-, day- and weekday-level numbers (ARCHITECTURE §5), computed from hourly
 // totals of occupancy_15m in the place's local time. Pure: the rows come from worker/db/occupancy.ts.
-import type { CalendarDataItem, DailySummaryItem, HourlyDataItem, PeakData, WeeklySummary } from "../schemas/answers";
+import type { CalendarDataItem, DailySummaryItem, HourlyDataItem, PeakData, WeeklySummary } from "../../common/schemas/answers";
 import { percentOf } from "./levels";
 import {
   dateOfDay,
@@ -12,7 +12,7 @@ import {
   zoneAbbreviation,
   type PlaceClock,
   type VenueDay,
-} from "./local-time";
+} from "../../common/local-time";
 
 /** Sampled minutes of one local hour, summed over its quarter hours. */
 export interface HourTotal {

@@ -18,8 +18,8 @@ import {
   type Reading,
 } from "./aggregate";
 import { FixedWindowLimit } from "../lib/fixed-window-limit";
-import type { heartbeatBodySchema } from "../schemas/ingest";
-import { DAY_MS, venueDayAt } from "./local-time";
+import type { heartbeatBodySchema } from "../../common/schemas/ingest";
+import { DAY_MS, venueDayAt } from "../../common/local-time";
 import { implausibleFor } from "./plausibility";
 import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading } from "./reading-window";
 

@@ -7,8 +7,8 @@ import { listSubmissions, setSubmissionStatus } from "../db/submissions";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { parseOrThrow, readJson } from "../lib/validation";
-import type { SubmissionListAnswer } from "../schemas/answers";
-import { submissionIdSchema, submissionListQuerySchema, submissionUpdateSchema } from "../schemas/submission";
+import type { SubmissionListAnswer } from "../../common/schemas/answers";
+import { submissionIdSchema, submissionListQuerySchema, submissionUpdateSchema } from "../../common/schemas/submission";
 
 export const adminSubmissionRoutes = new Hono<AppEnv>()
   .get("/admin/submissions", requireAdmin, async (c) => {

@@ -11,7 +11,7 @@ import { notFound } from "../lib/errors";
 import { parseOrThrow } from "../lib/validation";
 import { calendarData, dailySummary, hourlyData, peakOf, weeklySummary } from "../occupancy/hours";
 import { percentOf } from "../occupancy/levels";
-import { DAY_MS, venueDayAt, venueDayRange, type VenueDay } from "../occupancy/local-time";
+import { DAY_MS, venueDayAt, venueDayRange, type VenueDay } from "../../common/local-time";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import type {
   Agg15Answer,
@@ -22,8 +22,8 @@ import type {
   KeyTrends,
   PeakData,
   WeeklySummary,
-} from "../schemas/answers";
-import { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../schemas/analytics";
+} from "../../common/schemas/answers";
+import { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../../common/schemas/analytics";
 
 /** The previous four same weekdays make "usual" in the daily comparison. */
 const USUAL_WEEKS = 4;

@@ -14,7 +14,7 @@ import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { expectNoBody, readJson } from "../lib/validation";
-import type { AccessTokenAnswer, HandoffCodeAnswer, HandoffOwnerAnswer, MeAnswer, OkAnswer, SessionAnswer } from "../schemas/answers";
+import type { AccessTokenAnswer, HandoffCodeAnswer, HandoffOwnerAnswer, MeAnswer, OkAnswer, SessionAnswer } from "../../common/schemas/answers";
 import {
   ADMIN_WRONG_PASSWORD_MESSAGE,
   adminSignInSchema,
@@ -25,7 +25,7 @@ import {
   signInSchema,
   signUpSchema,
   WRONG_CREDENTIALS_MESSAGE,
-} from "../schemas/auth";
+} from "../../common/schemas/auth";
 
 // Per client address first (cheap, before the body is read), then per account once the email is known.
 const perClient = (scope: string) => rateLimit({ limiter: "AUTH_CLIENT_LIMITER", scope });

@@ -5,8 +5,8 @@ import { listBusinesses, setMaxDevices } from "../db/places";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { parseOrThrow, readJson } from "../lib/validation";
-import type { BusinessAnswer, BusinessesAnswer } from "../schemas/answers";
-import { maxDevicesSchema } from "../schemas/place";
+import type { BusinessAnswer, BusinessesAnswer } from "../../common/schemas/answers";
+import { maxDevicesSchema } from "../../common/schemas/place";
 
 // Device limits (admin, Manage Max Devices). Lowering a limit below the devices already registered
 // keeps them working; it only stops new registrations.

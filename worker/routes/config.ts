@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import type { MapConfigAnswer } from "../schemas/answers";
+import type { MapConfigAnswer } from "../../common/schemas/answers";
 
 // Public settings the browser needs at run time. They come from the worker's vars (wrangler.toml
 // holds the defaults), so a deployment can point the map at another tile server without a rebuild.

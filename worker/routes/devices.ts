@@ -10,9 +10,9 @@ import { parseOrThrow, readJson } from "../lib/validation";
 import { isRecent } from "../occupancy/aggregate";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import { implausibleReason } from "../occupancy/plausibility";
-import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../schemas/answers";
-import { idParamSchema } from "../schemas/fields";
-import { deviceNameSchema } from "../schemas/ingest";
+import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";
+import { idParamSchema } from "../../common/schemas/fields";
+import { deviceNameSchema } from "../../common/schemas/ingest";
 
 const deviceIdSchema = idParamSchema("Device id must be a positive whole number.");
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -21,9 +21,9 @@ import type { AppEnv } from "../env";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { readForm } from "../lib/uploads";
 import { parseOrThrow } from "../lib/validation";
-import type { EventCategoriesAnswer, OkAnswer } from "../schemas/answers";
-import { idParamSchema } from "../schemas/fields";
-import { eventCategorySchema } from "../schemas/tag";
+import type { EventCategoriesAnswer, OkAnswer } from "../../common/schemas/answers";
+import { idParamSchema } from "../../common/schemas/fields";
+import { eventCategorySchema } from "../../common/schemas/tag";
 
 const categoryIdSchema = idParamSchema("Category id must be a positive whole number.");
 const nameTaken = (name: string) => conflict(`An event category named "${name}" already exists.`);

@@ -18,9 +18,9 @@ import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../lib/errors";
 import { deleteImages, imageField, readForm, writeWithImages, type FormInput } from "../lib/uploads";
 import { parseOrThrow, sentFields } from "../lib/validation";
-import type { EventsAnswer, OkAnswer } from "../schemas/answers";
-import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema, eventPageQuerySchema } from "../schemas/event";
-import { idParamSchema } from "../schemas/fields";
+import type { EventsAnswer, OkAnswer } from "../../common/schemas/answers";
+import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema, eventPageQuerySchema } from "../../common/schemas/event";
+import { idParamSchema } from "../../common/schemas/fields";
 
 const eventIdSchema = idParamSchema("Event id must be a positive whole number.");
 

@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import { isFeatureEnabled } from "../db/feature-flags";
 import type { AppEnv } from "../env";
 import { parseOrThrow } from "../lib/validation";
-import type { FeatureFlagAnswer } from "../schemas/answers";
+import type { FeatureFlagAnswer } from "../../common/schemas/answers";
 
 const flagNameSchema = v.pipe(
   v.string(),

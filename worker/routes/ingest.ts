@@ -9,7 +9,7 @@ import { RateLimitedError } from "../lib/rate-limit";
 import { readJson } from "../lib/validation";
 import { isRefusal, placeOccupancy, type DeviceRefusal } from "../occupancy/place-occupancy";
 import { splitByTimeWindow } from "../occupancy/reading-window";
-import { heartbeatBodySchema, ingestBodySchema } from "../schemas/ingest";
+import { heartbeatBodySchema, ingestBodySchema } from "../../common/schemas/ingest";
 
 /** 1,000 readings with ISO times are ~50 KB; leave room for whitespace. */
 const MAX_INGEST_BYTES = 256 * 1024;

@@ -18,8 +18,8 @@ import type { AppEnv } from "../env";
 import { randomToken } from "../lib/crypto";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
-import type { AcceptInviteAnswer, InviteLinkAnswer, OkAnswer, OpenInvitesAnswer } from "../schemas/answers";
-import { acceptInviteSchema, inviteIdParamSchema } from "../schemas/auth";
+import type { AcceptInviteAnswer, InviteLinkAnswer, OkAnswer, OpenInvitesAnswer } from "../../common/schemas/answers";
+import { acceptInviteSchema, inviteIdParamSchema } from "../../common/schemas/auth";
 
 export const INVITE_INVALID_MESSAGE = "This invite link is not valid. Ask the owner for a new one.";
 export const INVITE_EXPIRED_MESSAGE = "This invite link has expired. Ask the owner for a new one.";

@@ -7,7 +7,7 @@ import { livePlaceRows } from "../db/occupancy";
 import type { AppEnv } from "../env";
 import { imageUrl } from "../lib/images";
 import { isRecent, LIVE_WINDOW_MS } from "../occupancy/aggregate";
-import type { LiveAnswer, LivePlace } from "../schemas/answers";
+import type { LiveAnswer, LivePlace } from "../../common/schemas/answers";
 
 const MAX_CACHE_SECONDS = 25;
 

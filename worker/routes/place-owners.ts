@@ -8,8 +8,8 @@ import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../lib/errors";
 import { parseOrThrow } from "../lib/validation";
-import type { OkAnswer, PlaceOwnersAnswer } from "../schemas/answers";
-import { idParamSchema } from "../schemas/fields";
+import type { OkAnswer, PlaceOwnersAnswer } from "../../common/schemas/answers";
+import { idParamSchema } from "../../common/schemas/fields";
 
 const userIdSchema = idParamSchema("User id must be a positive whole number.");
 

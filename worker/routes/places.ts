@@ -22,7 +22,7 @@ import type { AppEnv } from "../env";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow, readJson, sentFields } from "../lib/validation";
-import type { PlaceHours } from "../schemas/answers";
+import type { PlaceHours } from "../../common/schemas/answers";
 import {
   NO_HOURS,
   ownerPlaceUpdateSchema,
@@ -31,7 +31,7 @@ import {
   PLACE_DEFAULTS,
   placeFieldsSchema,
   placeKeySchema,
-} from "../schemas/place";
+} from "../../common/schemas/place";
 
 /** Refuses a place whose final values break a rule spanning fields (hour pairs, thresholds). */
 function assertConsistent(place: PlaceHours & { lively_threshold: number; packed_threshold: number }) {

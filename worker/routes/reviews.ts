@@ -15,9 +15,9 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { rateLimit } from "../lib/rate-limit";
 import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
-import type { ModeratedReviewAnswer, ModeratedReviewsAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../schemas/answers";
-import { reviewSchema } from "../schemas/review";
-import { moderationQuerySchema, reviewHideSchema, reviewIdSchema, reviewReportSchema } from "../schemas/review-moderation";
+import type { ModeratedReviewAnswer, ModeratedReviewsAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../../common/schemas/answers";
+import { reviewSchema } from "../../common/schemas/review";
+import { moderationQuerySchema, reviewHideSchema, reviewIdSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
 
 /** Reviews are short: a few KB is plenty and keeps junk out. */
 const MAX_REVIEW_BYTES = 8 * 1024;

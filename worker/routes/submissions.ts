@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { rateLimit } from "../lib/rate-limit";
 import { readJson } from "../lib/validation";
-import { businessSubmissionSchema } from "../schemas/submission";
+import { businessSubmissionSchema } from "../../common/schemas/submission";
 
 // A person recommends a handful of venues at most; more than that from one client is a script.
 const submissionLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "submit-business" });

@@ -8,9 +8,9 @@ import type { AppEnv } from "../env";
 import { conflict, notFound } from "../lib/errors";
 import { readForm } from "../lib/uploads";
 import { parseOrThrow } from "../lib/validation";
-import type { OkAnswer, TagsAnswer } from "../schemas/answers";
-import { idParamSchema } from "../schemas/fields";
-import { tagSchema } from "../schemas/tag";
+import type { OkAnswer, TagsAnswer } from "../../common/schemas/answers";
+import { idParamSchema } from "../../common/schemas/fields";
+import { tagSchema } from "../../common/schemas/tag";
 
 const tagIdSchema = idParamSchema("Tag id must be a positive whole number.");
 const nameTaken = (name: string) => conflict(`A tag named "${name}" already exists.`);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../../worker/schemas/auth";
+import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../../common/schemas/auth";
 import { ADMIN_SESSION_ENDED_EVENT, adminSession, endAdminSession } from "../../api/adminSession";
 import { adminSignIn } from "../../api/auth";
 

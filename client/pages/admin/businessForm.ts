@@ -2,7 +2,7 @@
 // as the form holds them (text), their defaults, the checks (the worker's own schemas), and the
 // multipart payload.
 import * as v from "valibot";
-import type { OwnedPlace, PlaceHours } from "../../../worker/schemas/answers";
+import type { OwnedPlace, PlaceHours } from "../../../common/schemas/answers";
 import {
   HOUR_FIELDS,
   NO_HOURS,
@@ -10,7 +10,7 @@ import {
   placeConsistencyProblem,
   placeCreateSchema,
   placeFieldsSchema,
-} from "../../../worker/schemas/place";
+} from "../../../common/schemas/place";
 import { fieldErrors } from "../../lib/formErrors";
 import { capitalize } from "../../lib/format";
 

@@ -3,8 +3,8 @@
 // multipart, is_recurring as 'True'/'False', times as ISO strings, and the image files when
 // chosen. The checks are the worker's own event schema.
 import * as v from "valibot";
-import type { EventAnswer } from "../../../worker/schemas/answers";
-import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../worker/schemas/event";
+import type { EventAnswer } from "../../../common/schemas/answers";
+import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../common/schemas/event";
 import { eventTextValues, toIsoInstant, type EventTextValues } from "../dashboard/eventForm";
 import { fieldErrors } from "../../lib/formErrors";
 

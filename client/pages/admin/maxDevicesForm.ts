@@ -1,6 +1,6 @@
 // Max devices (spec §5): a required whole number, checked with the worker's own schema.
 import * as v from "valibot";
-import { maxDevicesSchema } from "../../../worker/schemas/place";
+import { maxDevicesSchema } from "../../../common/schemas/place";
 
 export type MaxDevicesInput = { ok: true; value: number } | { ok: false; message: string };
 

@@ -1,7 +1,7 @@
 // Pure logic of the admin's Add Tag and Edit Tag forms (spec §5): the worker's tag schema, so an
 // empty name gets 'Tag name is required.' here exactly as from the server.
 import * as v from "valibot";
-import { tagSchema } from "../../../worker/schemas/tag";
+import { tagSchema } from "../../../common/schemas/tag";
 import { fieldErrors } from "../../lib/formErrors";
 
 export interface TagFormValues {

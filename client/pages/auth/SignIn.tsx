@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../worker/schemas/auth";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../common/schemas/auth";
 import { signIn, signUp } from "../../api/auth";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { safeNext, validateAuthForm, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";

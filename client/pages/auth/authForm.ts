@@ -1,6 +1,6 @@
 // Pure logic of the /auth page, apart from the page so it is unit-tested.
 import * as v from "valibot";
-import { signInSchema, signUpSchema } from "../../../worker/schemas/auth";
+import { signInSchema, signUpSchema } from "../../../common/schemas/auth";
 
 export type AuthMode = "signin" | "signup";
 

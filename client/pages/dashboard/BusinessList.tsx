@@ -1,7 +1,7 @@
 // The dashboard's left column: the owner's businesses (cover or 'No Image', name). On narrow
 // screens its title is a button that folds the list away (spec §2).
 import { useEffect, useState } from "react";
-import type { OwnedPlace } from "../../../worker/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
 import { Cover } from "./PlaceDetails";
 import { NARROW_SCREEN, useMediaQuery } from "./useMediaQuery";
 

@@ -7,7 +7,7 @@ import {
   type CalendarDataItem,
   type HourlyDataAnswer,
   type PeakData,
-} from "../../../worker/schemas/answers";
+} from "../../../common/schemas/answers";
 import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";

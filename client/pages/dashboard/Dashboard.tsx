@@ -1,7 +1,7 @@
 // The owner dashboard (spec §2): the owner's businesses on the left, the chosen one's details,
 // key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
 import { useSearchParams } from "react-router";
-import type { OwnedPlace } from "../../../worker/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";

@@ -3,7 +3,7 @@
 // so a reload or a shared link opens the same view.
 import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
-import type { OwnedPlace } from "../../../worker/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
 import { session } from "../../api/session";
 import { DailyComparison } from "./DailyComparison";
 import { EventsManager } from "./events/EventsManager";

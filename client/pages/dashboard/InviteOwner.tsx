@@ -1,7 +1,7 @@
 // 'Assign Additional Owner': generates a single-use invite link and shows it in the 'Generated
 // URL' modal with 'Copy to Clipboard' and 'Close' (spec §2, §4).
 import { useState } from "react";
-import type { InviteLinkAnswer } from "../../../worker/schemas/answers";
+import type { InviteLinkAnswer } from "../../../common/schemas/answers";
 import { errorMessage, request } from "../../api/request";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../lib/format";

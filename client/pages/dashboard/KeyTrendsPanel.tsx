@@ -1,5 +1,5 @@
 // The four key-trend tiles, refreshed every 30 s so an owner watching tonight's crowd sees it move.
-import type { KeyTrends } from "../../../worker/schemas/answers";
+import type { KeyTrends } from "../../../common/schemas/answers";
 import { RetryButton } from "./ChartCard";
 import { keyTrendTiles } from "./keyTrends";
 import { useApiJson } from "./useApiJson";

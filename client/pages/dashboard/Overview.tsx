@@ -1,7 +1,7 @@
 // 'Today at a Glance': the summary block, usual-versus-today hourly bars, the last 24 hours of
 // capacity, and the full-width weekly summary (spec §2 Overview).
 import { useMemo } from "react";
-import type { Agg15Answer, DailySummaryItem, KeyTrends, OwnedPlace, WeeklySummary } from "../../../worker/schemas/answers";
+import type { Agg15Answer, DailySummaryItem, KeyTrends, OwnedPlace, WeeklySummary } from "../../../common/schemas/answers";
 import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";

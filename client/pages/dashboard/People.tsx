@@ -1,6 +1,6 @@
 // 'People' (behind enable_new_dashboard): headcount over the last 24 hours (spec §2).
 import { useMemo } from "react";
-import type { Agg15Answer, OwnedPlace } from "../../../worker/schemas/answers";
+import type { Agg15Answer, OwnedPlace } from "../../../common/schemas/answers";
 import { CHART_COLORS, timeLineOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";

@@ -2,7 +2,7 @@
 // and the 'Assign Additional Owner' invite.
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { errorMessage, request } from "../../api/request";
-import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../worker/schemas/answers";
+import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../common/schemas/answers";
 import { DeviceBadge } from "./DeviceBadge";
 import { weekdayLabel } from "../../lib/format";
 import { CLOSED, hoursRows } from "./hours";

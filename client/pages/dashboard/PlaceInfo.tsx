@@ -3,7 +3,7 @@
 // (beyond the spec) the owners and open invite links, with Remove and Revoke.
 import { useCallback, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { OwnedPlace } from "../../../worker/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
 import { request } from "../../api/request";
 import { session } from "../../api/session";
 import { useRequireSession } from "../../api/useRequireSession";

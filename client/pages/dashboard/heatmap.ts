@@ -1,5 +1,5 @@
 // The Daily Comparison calendar: bucket classes (spec §2, §9) and Monday-first month grids.
-import type { CalendarDataItem } from "../../../worker/schemas/answers";
+import type { CalendarDataItem } from "../../../common/schemas/answers";
 
 /** heatmap-score-N with N = score / 10 rounded down; heatmap-score-none for a day without data. */
 export function heatmapClass(score: number | null | undefined): string {

@@ -1,5 +1,5 @@
 // The weekly hours table (spec §2): Monday first, 'Closed' for a day without hours.
-import { WEEKDAYS, type PlaceHours, type Weekday } from "../../../worker/schemas/answers";
+import { WEEKDAYS, type PlaceHours, type Weekday } from "../../../common/schemas/answers";
 import { formatClock, weekdayLabel } from "../../lib/format";
 
 export const CLOSED = "Closed";

@@ -1,6 +1,6 @@
 // The four key-trend tiles (spec §2): 'Loading...' until the first answer, 'Device Offline' in all
 // four while no device reports (currentCapacity null).
-import type { KeyTrends } from "../../../worker/schemas/answers";
+import type { KeyTrends } from "../../../common/schemas/answers";
 import { formatHour } from "../../lib/format";
 
 export const LOADING = "Loading...";

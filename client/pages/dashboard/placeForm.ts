@@ -2,8 +2,8 @@
 // fields; Update sends them with `favorite` as JSON (spec §7, owner view), checked first with the
 // server's own schema so the same sentences show here.
 import * as v from "valibot";
-import type { OwnedPlace, PlaceHours } from "../../../worker/schemas/answers";
-import { HOUR_FIELDS, ownerPlaceUpdateSchema, placeConsistencyProblem } from "../../../worker/schemas/place";
+import type { OwnedPlace, PlaceHours } from "../../../common/schemas/answers";
+import { HOUR_FIELDS, ownerPlaceUpdateSchema, placeConsistencyProblem } from "../../../common/schemas/place";
 import { fieldErrors } from "../../lib/formErrors";
 
 export type PlaceEditValues = Pick<OwnedPlace, "name" | "address" | "phone_number" | "website"> & PlaceHours;

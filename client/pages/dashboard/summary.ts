@@ -1,7 +1,7 @@
 // The 'Today at a Glance' summary: visitors so far, the busiest hour and how it compares with a
 // usual day, from the answers the charts already use.
-import { venueDayAt, venueDayRange, type PlaceClock } from "../../../worker/occupancy/local-time";
-import type { Agg15Answer, DailySummaryItem } from "../../../worker/schemas/answers";
+import { venueDayAt, venueDayRange, type PlaceClock } from "../../../common/local-time";
+import type { Agg15Answer, DailySummaryItem } from "../../../common/schemas/answers";
 
 /** The instant the place's current venue day began (ARCHITECTURE §5, DST-correct). */
 export function venueDayStart(now: number, clock: PlaceClock): number {

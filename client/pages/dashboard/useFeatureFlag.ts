@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { FeatureFlagAnswer } from "../../../worker/schemas/answers";
+import type { FeatureFlagAnswer } from "../../../common/schemas/answers";
 import { request } from "../../api/request";
 
 /** A flag's value; any failure to fetch it counts as false (spec §7). */

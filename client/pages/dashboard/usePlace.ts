@@ -1,4 +1,4 @@
-import type { OwnedPlace } from "../../../worker/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
 import { MESSAGES } from "./messages";
 import { useApiResource } from "./useApiJson";
 

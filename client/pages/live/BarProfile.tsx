@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { EventAnswer, EventsAnswer, PublicPlace } from "../../../worker/schemas/answers";
+import type { EventAnswer, EventsAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";

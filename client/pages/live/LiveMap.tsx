@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { LEVELS, type LivePlace, type MapConfigAnswer } from "../../../worker/schemas/answers";
+import { LEVELS, type LivePlace, type MapConfigAnswer } from "../../../common/schemas/answers";
 import { request } from "../../api/request";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";

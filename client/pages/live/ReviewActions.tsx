@@ -3,8 +3,8 @@
 // everything again (rate limit, ownership, reason).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
-import type { ReviewAnswer } from "../../../worker/schemas/answers";
-import { HIDE_REASON_MAX, REPORT_REASON_MAX, reviewHideSchema, reviewReportSchema } from "../../../worker/schemas/review-moderation";
+import type { ReviewAnswer } from "../../../common/schemas/answers";
+import { HIDE_REASON_MAX, REPORT_REASON_MAX, reviewHideSchema, reviewReportSchema } from "../../../common/schemas/review-moderation";
 import { errorMessage, request } from "../../api/request";
 import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
-import type { ErrorAnswer, ReviewAnswer, ReviewPostedAnswer, ReviewsAnswer, ReviewSummary } from "../../../worker/schemas/answers";
-import { REVIEW_LIMITS } from "../../../worker/schemas/review";
+import type { ErrorAnswer, ReviewAnswer, ReviewPostedAnswer, ReviewsAnswer, ReviewSummary } from "../../../common/schemas/answers";
+import { REVIEW_LIMITS } from "../../../common/schemas/review";
 import { errorMessage, request } from "../../api/request";
 import { formatLongDate } from "../../lib/format";
 import { ReviewActions } from "./ReviewActions";

@@ -1,6 +1,6 @@
 // Pure logic of the Leave a Review form, validated with the worker's own schema.
 import * as v from "valibot";
-import { reviewSchema, type ReviewInput } from "../../../worker/schemas/review";
+import { reviewSchema, type ReviewInput } from "../../../common/schemas/review";
 import { fieldErrors } from "../../lib/formErrors";
 
 export const REVIEW_FAILURE_MESSAGE = "An unexpected error occurred. Please try again.";

@@ -3,9 +3,9 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { adminRequest } from "../../../api/adminSession";
-import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../worker/schemas/answers";
-import { EVENT_DAYS } from "../../../../worker/schemas/event";
-import { IMAGE_ACCEPT } from "../../../../worker/schemas/fields";
+import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../common/schemas/answers";
+import { EVENT_DAYS } from "../../../../common/schemas/event";
+import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { attempt, useAdminJson } from "../adminApi";
 import {
   eventEditFormData,

@@ -1,7 +1,7 @@
 // /admin/manage-events (spec §2 Admin events): every event as a card (cover or default image,
 // name, start date, category, place name or 'Unknown Place') leading to its editor.
 import { Link } from "react-router";
-import type { EventsAnswer } from "../../../../worker/schemas/answers";
+import type { EventsAnswer } from "../../../../common/schemas/answers";
 import { useAdminJson } from "../adminApi";
 import defaultCover from "../default-cover.svg";
 import { formatDateTime } from "../../../lib/format";

@@ -1,10 +1,10 @@
 // The Add Business and Edit Business form: every place field, the 14 opening hours as time
 // inputs, a tag picker and the cover photo. The caller decides where the form is sent.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { WEEKDAYS, type TagsAnswer, type Weekday } from "../../../../worker/schemas/answers";
-import { IMAGE_ACCEPT } from "../../../../worker/schemas/fields";
+import { WEEKDAYS, type TagsAnswer, type Weekday } from "../../../../common/schemas/answers";
+import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { weekdayLabel } from "../../../lib/format";
-import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../worker/schemas/place";
+import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../common/schemas/place";
 import type { Outcome } from "../adminApi";
 import { useAdminJson } from "../adminApi";
 import {

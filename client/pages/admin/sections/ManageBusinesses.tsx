@@ -2,7 +2,7 @@
 // card has been chosen (choosing a card moves to it).
 import { useState } from "react";
 import { adminRequest } from "../../../api/adminSession";
-import type { OwnedPlace, PublicPlace } from "../../../../worker/schemas/answers";
+import type { OwnedPlace, PublicPlace } from "../../../../common/schemas/answers";
 import { PlaceAccess } from "../../../components/PlaceAccess";
 import { attempt, useAdminJson } from "../adminApi";
 import { businessFormData, businessFormFrom, newBusinessForm } from "../businessForm";

@@ -7,7 +7,7 @@ import type {
   DevicesAnswer,
   FlaggedDevice,
   RegisteredDeviceAnswer,
-} from "../../../../worker/schemas/answers";
+} from "../../../../common/schemas/answers";
 import { attempt, failureText, useAdminJson } from "../adminApi";
 import { InputField, SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";

@@ -2,7 +2,7 @@
 // the name read-only and the limit as a required whole number.
 import { useId, useRef, useState, type FormEvent } from "react";
 import { adminRequest } from "../../../api/adminSession";
-import type { BusinessAnswer, BusinessesAnswer } from "../../../../worker/schemas/answers";
+import type { BusinessAnswer, BusinessesAnswer } from "../../../../common/schemas/answers";
 import { attempt, useAdminJson } from "../adminApi";
 import { focusFirstInvalid, InputField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";

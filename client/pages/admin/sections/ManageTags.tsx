@@ -3,7 +3,7 @@
 // successful update).
 import { useId, useRef, useState, type FormEvent } from "react";
 import { adminRequest } from "../../../api/adminSession";
-import type { TagAnswer, TagsAnswer } from "../../../../worker/schemas/answers";
+import type { TagAnswer, TagsAnswer } from "../../../../common/schemas/answers";
 import { attempt, useAdminJson, type Outcome } from "../adminApi";
 import { focusFirstInvalid, InputField, TextAreaField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";

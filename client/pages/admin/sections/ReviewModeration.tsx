@@ -2,8 +2,8 @@
 // hidden ones (by the admin or a venue's owner), to restore. Hiding or keeping closes the reports.
 import { useId, useState } from "react";
 import * as v from "valibot";
-import type { ModeratedReviewAnswer, ModeratedReviewsAnswer } from "../../../../worker/schemas/answers";
-import { HIDE_REASON_MAX, reviewHideSchema, type ModerationStatus } from "../../../../worker/schemas/review-moderation";
+import type { ModeratedReviewAnswer, ModeratedReviewsAnswer } from "../../../../common/schemas/answers";
+import { HIDE_REASON_MAX, reviewHideSchema, type ModerationStatus } from "../../../../common/schemas/review-moderation";
 import { adminRequest } from "../../../api/adminSession";
 import { SelectField, TextAreaField } from "../../../components/Field";
 import { formatDateTime } from "../../../lib/format";

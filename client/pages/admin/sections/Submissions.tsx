@@ -2,7 +2,7 @@
 // marked handled once the team has followed up (or reopened).
 import { useId, useState } from "react";
 import { adminRequest } from "../../../api/adminSession";
-import type { SubmissionAnswer, SubmissionListAnswer } from "../../../../worker/schemas/answers";
+import type { SubmissionAnswer, SubmissionListAnswer } from "../../../../common/schemas/answers";
 import { attempt, useAdminJson } from "../adminApi";
 import { SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";

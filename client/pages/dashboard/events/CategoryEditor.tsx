@@ -2,8 +2,8 @@
 // category field: create, rename or describe, and delete categories.
 import { useState, type FormEvent } from "react";
 import * as v from "valibot";
-import type { EventCategoryAnswer } from "../../../../worker/schemas/answers";
-import { eventCategorySchema } from "../../../../worker/schemas/tag";
+import type { EventCategoryAnswer } from "../../../../common/schemas/answers";
+import { eventCategorySchema } from "../../../../common/schemas/tag";
 import { errorMessage, request } from "../../../api/request";
 import { Modal } from "../../../components/Modal";
 import { confirmDeleteCategory, MESSAGES } from "../messages";

@@ -1,6 +1,6 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
 // a card opens it for editing (spec §2 Events manager).
-import type { EventsAnswer } from "../../../../worker/schemas/answers";
+import type { EventsAnswer } from "../../../../common/schemas/answers";
 import { formatDateTime } from "../../../lib/format";
 import { LOADING } from "../keyTrends";
 import { MESSAGES } from "../messages";

@@ -1,9 +1,9 @@
 // The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
 // categories, and opens the category editor from the category field.
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../worker/schemas/answers";
-import { EVENT_DAYS } from "../../../../worker/schemas/event";
-import { IMAGE_ACCEPT } from "../../../../worker/schemas/fields";
+import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../common/schemas/answers";
+import { EVENT_DAYS } from "../../../../common/schemas/event";
+import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { request } from "../../../api/request";
 import { FieldFrame } from "../../../components/Field";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";

@@ -3,7 +3,7 @@
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
 import { useState } from "react";
-import type { EventAnswer } from "../../../../worker/schemas/answers";
+import type { EventAnswer } from "../../../../common/schemas/answers";
 import { errorMessage, request } from "../../../api/request";
 import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../eventForm";
 import { LOADING } from "../keyTrends";

@@ -1,7 +1,7 @@
 // Query parameters of the analytics endpoints (spec §7).
 import * as v from "valibot";
 import { placeIdParamSchema } from "./fields";
-import { dayOfDate } from "../occupancy/local-time";
+import { dayOfDate } from "../local-time";
 
 export const DATE_MESSAGE = "date must be a calendar date written YYYY-MM-DD.";
 
