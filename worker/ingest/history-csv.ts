@@ -212,7 +212,8 @@ export function parseHistory(text: string, { timeZone, now, maxSpanMs }: History
     if (layout === "sdLocal") {
       const wall = wallOf(fields[0], fields[1]);
       const count = deviceCount(fields[2], fields[3]);
-      if (typeof wall === "string" || typeof count === "string") report(line, typeof wall === "string" ? wall : (count as string));
+      if (typeof wall === "string") report(line, wall);
+      else if (typeof count === "string") report(line, count);
       else localRows.push({ wall, count, line, label: `${fields[0]} ${fields[1]}` });
       continue;
     }
