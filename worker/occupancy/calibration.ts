@@ -1,0 +1,118 @@
+// Calibration (issue 14 §3): from the devices a sensor hears to people. Two corrections: devices
+// that never leave (tills, speakers, a phone in the office) are a baseline to subtract, and the
+// rest are scaled by a factor learned from headcounts, since one person may carry several devices
+// or none the sensor hears.
+import { DAY_MS, offsetSpans, toWall, weekdayIndexOfDay } from "../../common/local-time";
+import { WEEKDAYS, type PlaceHours, type Weekday } from "../../common/schemas/answers";
+import { MINUTE_MS } from "./aggregate";
+import type { TimedCount } from "./reading-window";
+
+/** Minutes after midnight of an "HH:MM" hours field; null when it is empty (closed). */
+function minutesOf(time: string): number | null {
+  if (!/^\d{2}:\d{2}$/.test(time)) return null;
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+}
+
+/** A weekday's opening hours in minutes; a close at or before the open runs past midnight. */
+function hoursOf(hours: PlaceHours, weekday: Weekday): { open: number; close: number } | null {
+  const open = minutesOf(hours[`${weekday}_open`]);
+  const close = minutesOf(hours[`${weekday}_close`]);
+  return open === null || close === null ? null : { open, close };
+}
+
+/**
+ * Whether the hours table has the venue open at a local wall time (ms, as toWall gives it): from
+ * the day's open (included) to its close (excluded), or, when the close is not after the open, to
+ * that time the next morning ("17:00"–"02:00"; "12:00"–"12:00" is 24 hours). Friday's hours thus
+ * keep the bar open early on Saturday, whatever Saturday's say.
+ */
+export function isOpenAtWall(hours: PlaceHours, wallMs: number): boolean {
+  const day = Math.floor(wallMs / DAY_MS);
+  const minute = Math.floor((wallMs - day * DAY_MS) / MINUTE_MS);
+  const today = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day)]);
+  if (today && minute >= today.open && (today.close <= today.open || minute < today.close)) return true;
+  const yesterday = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day - 1)]);
+  return yesterday !== null && yesterday.close <= yesterday.open && minute < yesterday.close;
+}
+
+/** Whether the venue is open at an instant, by its hours table in its zone. */
+export const isOpenAt = (hours: PlaceHours, timeZone: string, instantMs: number) => isOpenAtWall(hours, toWall(timeZone, instantMs));
+
+/**
+ * The share of closed-hours counts at or below the baseline: the lower quartile. Not the median:
+ * closed hours still hold cleaners, deliveries and passers-by, and a baseline set too high
+ * erases a quiet open hour (max(0, raw − baseline)), while one set too low only leaves a few
+ * devices for the factor to absorb. Not the minimum: one reading of a rebooting sensor would set it.
+ */
+export const BASELINE_QUANTILE = 0.25;
+
+export interface Baseline {
+  /** Devices present even when the venue is closed. */
+  devices: number;
+  /** Closed-hours samples it was read from; 0 means no estimate (no samples, or no hours known). */
+  closedSamples: number;
+}
+
+/**
+ * Devices that never leave, from the place's raw counts (summed over its sensors, e.g. one per
+ * minute) at times its hours table says it is closed: the lower quartile, by nearest rank, so it
+ * is a count that was seen. A place without any opening hours (all days "") has no closed hours
+ * to tell apart, so no baseline.
+ */
+export function baselineFromClosedHours(samples: readonly TimedCount[], hours: PlaceHours, timeZone: string): Baseline {
+  if (samples.length === 0 || WEEKDAYS.every((weekday) => hoursOf(hours, weekday) === null)) return { devices: 0, closedSamples: 0 };
+  let from = Infinity;
+  let to = -Infinity;
+  for (const sample of samples) {
+    from = Math.min(from, sample.ts);
+    to = Math.max(to, sample.ts);
+  }
+  // One Intl look-up per offset change rather than per sample.
+  const spans = offsetSpans(timeZone, from, to + 1);
+  const closed: number[] = [];
+  for (const sample of samples) {
+    const offset = spans.find((span) => sample.ts < span.to)!.offset;
+    if (!isOpenAtWall(hours, sample.ts + offset)) closed.push(sample.count);
+  }
+  if (closed.length === 0) return { devices: 0, closedSamples: 0 };
+  closed.sort((a, b) => a - b);
+  return { devices: closed[Math.ceil(BASELINE_QUANTILE * closed.length) - 1], closedSamples: closed.length };
+}
+
+/** "I count 42 people right now", stored beside the raw count and the baseline of that moment. */
+export interface Headcount {
+  people: number;
+  raw: number;
+  baseline: number;
+}
+
+/**
+ * People per device above the baseline: the median of each headcount's people ÷ max(1, raw −
+ * baseline), so one bad tap among three or more cannot move it far, and a single headcount
+ * applies at once. A headcount of 0 people says nothing of the ratio (it would make every later
+ * number 0) and is left out; without any, the factor is 1 (uncalibrated).
+ */
+export function calibrationFactor(headcounts: readonly Headcount[]): number {
+  const ratios = headcounts
+    .filter((headcount) => headcount.people > 0)
+    .map((headcount) => headcount.people / Math.max(1, headcount.raw - headcount.baseline))
+    .sort((a, b) => a - b);
+  if (ratios.length === 0) return 1;
+  const middle = Math.floor(ratios.length / 2);
+  return ratios.length % 2 === 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2;
+}
+
+export interface Calibration {
+  /** Devices subtracted from every raw count. */
+  baseline: number;
+  factor: number;
+}
+
+/**
+ * People from a raw count: max(0, raw − baseline) × factor, rounded to a whole person (halves
+ * up), as a headcount is whole and the per-minute people of aggregate.ts are integers: calibrate
+ * each minute's raw count, then average, and means keep their decimals.
+ */
+export function calibratedPeople(raw: number, calibration: Calibration): number {
+  return Math.round(Math.max(0, raw - calibration.baseline) * calibration.factor);
+}
