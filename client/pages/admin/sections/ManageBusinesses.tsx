@@ -103,7 +103,7 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
           return outcome;
         }}
       />
-      <PlaceAccess placeId={placeId} send={adminRequest} headingLevel={3} />
+      <PlaceAccess placeId={placeId} token="admin" headingLevel={3} />
     </>
   );
 }
