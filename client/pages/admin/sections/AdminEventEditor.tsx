@@ -2,11 +2,11 @@
 // name, description and start time required, and both image files.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { adminRequest } from "../../../api/adminSession";
 import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../common/schemas/answers";
+import { api } from "../../../api/endpoints";
 import { EVENT_DAYS } from "../../../../common/schemas/event";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
-import { attempt, useAdminJson } from "../adminApi";
+import { attempt, useAdminData } from "../adminApi";
 import {
   eventEditFormData,
   eventEditValuesFrom,
@@ -19,12 +19,9 @@ import { Notice } from "../Notice";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventEditor({ eventId }: { eventId: string }) {
-  const event = useAdminJson<EventAnswer>(`/api/events/${encodeURIComponent(eventId)}`, ADMIN_MESSAGES.fetchEventDetailsFailed);
-  const places = useAdminJson<PublicPlace[]>("/api/places", ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
-  const categories = useAdminJson<EventCategoriesAnswer>(
-    "/api/event-categories",
-    ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed,
-  );
+  const event = useAdminData(api.event(eventId, "admin"), ADMIN_MESSAGES.fetchEventDetailsFailed);
+  const places = useAdminData(api.places(), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
+  const categories = useAdminData(api.eventCategories("admin"), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
 
   if (event.error) return <p role="alert" className="field-error">{event.error}</p>;
   if (!event.data) return <p>Loading...</p>;
@@ -98,7 +95,7 @@ function EventEditForm({
     }
     setSaving(true);
     const outcome = await attempt(
-      () => adminRequest("PUT", `/api/events/${event.id}`, eventEditFormData(values, images)),
+      () => api.updateEvent(event.id, eventEditFormData(values, images), "admin"),
       ADMIN_MESSAGES.updateEventFailed,
     );
     setSaving(false);

@@ -1,10 +1,9 @@
 // Manage Businesses (spec §2): All Businesses as cards, Add Business, and Edit Business once a
 // card has been chosen (choosing a card moves to it).
 import { useState } from "react";
-import { adminRequest } from "../../../api/adminSession";
-import type { OwnedPlace, PublicPlace } from "../../../../common/schemas/answers";
+import { api } from "../../../api/endpoints";
 import { PlaceAccess } from "../../../components/PlaceAccess";
-import { attempt, useAdminJson } from "../adminApi";
+import { attempt, useAdminData } from "../adminApi";
 import { businessFormData, businessFormFrom, newBusinessForm } from "../businessForm";
 import defaultCover from "../default-cover.svg";
 import { ADMIN_MESSAGES } from "../messages";
@@ -16,7 +15,7 @@ type BusinessTab = "all" | "add" | "edit";
 export function ManageBusinesses() {
   const [tab, setTab] = useState<BusinessTab>("all");
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const places = useAdminJson<PublicPlace[]>("/api/places", ADMIN_MESSAGES.fetchBusinessesFailed);
+  const places = useAdminData(api.places(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   const choose = (placeId: number) => {
     setChosenId(placeId);
@@ -60,11 +59,11 @@ export function ManageBusinesses() {
             initial={newBusinessForm()}
             onSubmit={async (values, cover) => {
               const outcome = await attempt(
-                () => adminRequest("POST", "/api/place/create", businessFormData(values, "add", cover)),
+                () => api.createPlace(businessFormData(values, "add", cover)),
                 ADMIN_MESSAGES.createBusinessFailed,
                 () => ADMIN_MESSAGES.businessCreated,
               );
-              if (outcome.ok) places.reload();
+              if (outcome.ok) void places.reload();
               return outcome;
             }}
           />
@@ -80,7 +79,7 @@ export function ManageBusinesses() {
 }
 
 function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => void }) {
-  const place = useAdminJson<OwnedPlace>(`/api/place/${placeId}`, ADMIN_MESSAGES.fetchBusinessDetailsFailed);
+  const place = useAdminData(api.ownedPlace(placeId, "admin"), ADMIN_MESSAGES.fetchBusinessDetailsFailed);
   if (place.error) return <p role="alert" className="field-error">{place.error}</p>;
   if (!place.data) return <p>Loading...</p>;
   return (
@@ -92,12 +91,12 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
         currentCover={place.data.cover_image}
         onSubmit={async (values, cover) => {
           const outcome = await attempt(
-            () => adminRequest("POST", `/api/place/update/${placeId}`, businessFormData(values, "edit", cover)),
+            () => api.updatePlace(placeId, businessFormData(values, "edit", cover)),
             ADMIN_MESSAGES.updateBusinessFailed,
             () => ADMIN_MESSAGES.businessUpdated,
           );
           if (outcome.ok) {
-            place.reload();
+            void place.reload();
             onSaved();
           }
           return outcome;
