@@ -11,7 +11,7 @@ import { hourlyPopulationData } from "./chartData";
 import { formatHour, formatLongDate, weekdayLabel } from "../../lib/format";
 import { calendarIndex, compareMonths, heatmapClass, monthGrid, shiftMonth, type YearMonth } from "./heatmap";
 import { LOADING } from "./keyTrends";
-import { hourlyChartTitle, MESSAGES } from "./messages";
+import { hourlyChartTitle, MESSAGES } from "../../lib/messages";
 
 const MONTH_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const monthTitle = ({ year, month }: YearMonth) => MONTH_FORMAT.format(Date.UTC(year, month - 1, 1));

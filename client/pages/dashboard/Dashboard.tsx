@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { BusinessList } from "./BusinessList";
 import { DataPanel } from "./DataPanel";
 import { LOADING } from "./keyTrends";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 import { PlaceDetails } from "./PlaceDetails";
 import { placeIdParam } from "./usePlace";
 import "./dashboard.css";

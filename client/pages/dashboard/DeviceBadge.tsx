@@ -2,7 +2,7 @@
 // when it says offline. Checked again every minute so a replugged device turns green.
 import { api } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 
 export const DEVICE_REFRESH_MS = 60_000;
 

@@ -5,7 +5,7 @@ import type { InviteLinkAnswer } from "../../../common/schemas/answers";
 import { api, writeFailure } from "../../api/endpoints";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../lib/format";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 
 /** Copies with the Clipboard API, falling back to a selection copy where it is unavailable. */
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {

@@ -7,7 +7,7 @@ import { DeviceBadge } from "./DeviceBadge";
 import { weekdayLabel } from "../../lib/format";
 import { CLOSED, hoursRows } from "./hours";
 import { InviteOwner } from "./InviteOwner";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 import { placeEditValues, toPlaceUpdate, validatePlaceEdit, type PlaceEditErrors, type PlaceEditValues } from "./placeForm";
 
 export function HoursTable({ hours }: { hours: PlaceHours }) {

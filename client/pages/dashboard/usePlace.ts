@@ -1,6 +1,6 @@
 import { api, readFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 
 /** GET /api/place/{id} as its owner, once the session is ready. */
 export function usePlace(placeId: number | null, ready: boolean) {

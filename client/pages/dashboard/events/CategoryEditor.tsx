@@ -6,7 +6,7 @@ import type { EventCategoryAnswer } from "../../../../common/schemas/answers";
 import { eventCategorySchema } from "../../../../common/schemas/tag";
 import { api, writeFailure } from "../../../api/endpoints";
 import { Modal } from "../../../components/Modal";
-import { confirmDeleteCategory, MESSAGES } from "../messages";
+import { confirmDeleteCategory, MESSAGES } from "../../../lib/messages";
 
 type Status = { kind: "success" | "error"; text: string } | null;
 

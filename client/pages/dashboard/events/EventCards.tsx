@@ -4,7 +4,7 @@ import { api, readFailure } from "../../../api/endpoints";
 import { useApi } from "../../../api/useApi";
 import { formatDateTime } from "../../../lib/format";
 import { LOADING } from "../keyTrends";
-import { MESSAGES } from "../messages";
+import { MESSAGES } from "../../../lib/messages";
 import defaultEventImage from "./default-event.svg";
 
 export function EventCards({ placeId, onOpen }: { placeId: number | null; onOpen: (eventId: number) => void }) {

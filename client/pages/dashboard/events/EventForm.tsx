@@ -6,8 +6,8 @@ import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { api, readFailure } from "../../../api/endpoints";
 import { useApi } from "../../../api/useApi";
 import { FieldFrame } from "../../../components/Field";
-import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
-import { MESSAGES } from "../messages";
+import { validateEventForm, type EventFormErrors, type EventFormValues } from "../../../lib/eventForm";
+import { MESSAGES } from "../../../lib/messages";
 import { CategoryEditor } from "./CategoryEditor";
 
 /**

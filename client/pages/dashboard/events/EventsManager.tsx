@@ -5,9 +5,9 @@
 import { useState } from "react";
 import { api, readFailure, writeFailure } from "../../../api/endpoints";
 import { useApi } from "../../../api/useApi";
-import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../eventForm";
+import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../../../lib/eventForm";
 import { LOADING } from "../keyTrends";
-import { MESSAGES } from "../messages";
+import { MESSAGES } from "../../../lib/messages";
 import { EventCards } from "./EventCards";
 import { EventForm } from "./EventForm";
 
