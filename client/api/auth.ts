@@ -3,7 +3,9 @@
 import type { AccessTokenAnswer, SessionAnswer } from "../../common/schemas/answers";
 import type { SignInInput, SignUpInput } from "../../common/schemas/auth";
 import { adminSession } from "./adminSession";
-import { api, ApiError } from "./endpoints";
+import { adminApi } from "./adminEndpoints";
+import { ApiError } from "./endpoints";
+import { ownerApi } from "./ownerEndpoints";
 import { TOKEN_EXPIRED_MESSAGE } from "./request";
 import { session } from "./session";
 
@@ -30,13 +32,13 @@ async function startSession(sent: Promise<SessionAnswer>): Promise<Outcome<Sessi
   return outcome;
 }
 
-export const signIn = (input: SignInInput) => startSession(api.signIn(input));
-export const signUp = (input: SignUpInput) => startSession(api.signUp(input));
+export const signIn = (input: SignInInput) => startSession(ownerApi.signIn(input));
+export const signUp = (input: SignUpInput) => startSession(ownerApi.signUp(input));
 
 /** Ends the sign-in on the server (revoking its refresh cookie) and forgets it here, even offline. */
 export async function signOut(): Promise<void> {
   try {
-    await api.signOut();
+    await ownerApi.signOut();
   } catch {
     // Offline: the cookie expires on its own; the stored token goes below either way.
   } finally {
@@ -44,7 +46,7 @@ export async function signOut(): Promise<void> {
   }
 }
 
-export const adminSignIn = (password: string): Promise<Outcome<AccessTokenAnswer>> => outcomeOf(api.adminSignIn({ password }));
+export const adminSignIn = (password: string): Promise<Outcome<AccessTokenAnswer>> => outcomeOf(adminApi.signIn({ password }));
 
 /**
  * Admin sign-out: forgets the token here at once, then asks the server to end it, since the token
@@ -55,7 +57,7 @@ export async function endAdminSession(): Promise<void> {
   adminSession.clear();
   if (token === null) return;
   try {
-    await api.adminSignOut(token);
+    await adminApi.signOut(token);
   } catch (error) {
     console.error(error);
   }
@@ -65,4 +67,4 @@ export async function endAdminSession(): Promise<void> {
 export const handoffBody = (code: string, userId: string | null) => (userId && /^\d{1,10}$/.test(userId) ? { code, user_id: Number(userId) } : { code });
 
 /** Uses the code up: its owner's session (token here, refresh cookie from the server) replaces any other. */
-export const redeemHandoff = (code: string, userId: string | null) => startSession(api.redeemHandoff(handoffBody(code, userId)));
+export const redeemHandoff = (code: string, userId: string | null) => startSession(ownerApi.redeemHandoff(handoffBody(code, userId)));

@@ -3,7 +3,7 @@
 // Without it, a link made by someone else would silently put the visitor in their account.
 import { useEffect, useRef, useState } from "react";
 import { failureMessage, handoffBody, redeemHandoff, type Outcome } from "../api/auth";
-import { api } from "../api/endpoints";
+import { ownerApi } from "../api/ownerEndpoints";
 import { session } from "../api/session";
 import { useApi } from "../api/useApi";
 
@@ -24,8 +24,8 @@ async function switchTo(pickup: Pickup, offered: Account): Promise<Outcome<unkno
 
 export function HandoffPrompt({ pickup, onDone }: { pickup: Pickup; onDone: () => void }) {
   const [signedIn] = useState(() => session.accessToken() !== null);
-  const offer = useApi<Account>(pickup.kind === "code" ? api.handoffOwner(handoffBody(pickup.code, pickup.userId)) : api.accountOfToken(pickup.token));
-  const me = useApi(signedIn ? api.me() : null);
+  const offer = useApi<Account>(pickup.kind === "code" ? ownerApi.handoffOwner(handoffBody(pickup.code, pickup.userId)) : ownerApi.accountOfToken(pickup.token));
+  const me = useApi(signedIn ? ownerApi.me() : null);
   const [busy, setBusy] = useState(false);
   const [switchFailure, setSwitchFailure] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

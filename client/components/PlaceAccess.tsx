@@ -1,8 +1,10 @@
 // Who can manage a place: its owners (Remove) and its open invite links (Revoke). Shared by the
-// owner's Place info page and the admin's business editor; each says whose token its calls carry. The server decides who may do what (an owner cannot remove the last owner).
+// owner's Place info page and the admin's business editor; each says whose token its calls carry.
+// The server decides who may do what (an owner cannot remove the last owner).
 import { useEffect, useId, useState } from "react";
 import type { PlaceOwnerAnswer } from "../../common/schemas/answers";
-import { api, writeFailure, type Token } from "../api/endpoints";
+import { type Sender, writeFailure } from "../api/endpoints";
+import { ownerApi } from "../api/ownerEndpoints";
 import { useApi } from "../api/useApi";
 import { formatDateTime } from "../lib/format";
 
@@ -24,7 +26,7 @@ const ownerLabel = (owner: PlaceOwnerAnswer) => owner.name.trim() || owner.email
 
 export function PlaceAccess({
   placeId,
-  token,
+  sender,
   headingLevel,
   currentUserId = null,
   refreshKey = 0,
@@ -32,7 +34,7 @@ export function PlaceAccess({
   onLeft,
 }: {
   placeId: number;
-  token: Token;
+  sender: Sender;
   headingLevel: 2 | 3;
   /** The signed-in owner, marked "(you)"; removing them calls `onLeft` instead of reloading. */
   currentUserId?: number | null;
@@ -42,8 +44,8 @@ export function PlaceAccess({
   onLeft?: () => void;
 }) {
   const headingId = useId();
-  const ownerList = useApi(api.placeOwners(placeId, token));
-  const inviteList = useApi(api.placeInvites(placeId, token));
+  const ownerList = useApi(ownerApi.placeOwners(placeId, sender));
+  const inviteList = useApi(ownerApi.placeInvites(placeId, sender));
   const owners = ownerList.data?.owners ?? null;
   const invites = inviteList.data?.invites ?? null;
   const loadError = ownerList.error !== null || inviteList.error !== null ? ACCESS_MESSAGES.fetchFailed : null;
@@ -72,7 +74,7 @@ export function PlaceAccess({
 
   const removeOwner = (owner: PlaceOwnerAnswer) => {
     if (!window.confirm(confirmRemoveOwner(ownerLabel(owner)))) return;
-    const remove = () => api.removeOwner(placeId, owner.id, token);
+    const remove = () => ownerApi.removeOwner(placeId, owner.id, sender);
     void act(remove, ACCESS_MESSAGES.removeOwnerFailed, `${ownerLabel(owner)} is no longer an owner.`, () => {
       if (owner.id === currentUserId) {
         onLeft?.();
@@ -87,7 +89,7 @@ export function PlaceAccess({
 
   const revokeInvite = (inviteId: string) => {
     if (!window.confirm(confirmRevokeInvite)) return;
-    void act(() => api.revokeInvite(placeId, inviteId, token), ACCESS_MESSAGES.revokeInviteFailed, "Invite link revoked.", () => void inviteList.retry());
+    void act(() => ownerApi.revokeInvite(placeId, inviteId, sender), ACCESS_MESSAGES.revokeInviteFailed, "Invite link revoked.", () => void inviteList.retry());
   };
 
   const Heading = headingLevel === 2 ? "h2" : "h3";

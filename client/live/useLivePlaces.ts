@@ -1,5 +1,5 @@
 import type { LivePlace } from "../../common/schemas/answers";
-import { api } from "../api/endpoints";
+import { publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
 
 /** The live map and profiles reload live levels this often. */
@@ -15,6 +15,6 @@ export interface LiveState {
 
 /** GET /api/live, reloaded every `refreshMs` while the page is visible. */
 export function useLivePlaces(refreshMs?: number): LiveState {
-  const { data, error } = useApi(api.live(), { refreshMs });
+  const { data, error } = useApi(publicApi.live(), { refreshMs });
   return { places: data?.places ?? null, generatedAt: data?.generated_at ?? null, failed: error !== null };
 }

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { api } from "../api/endpoints";
+import { publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { emptyForm, toPayload, validate, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
@@ -25,7 +25,7 @@ const benefits = [
 
 function PartnerTicker() {
   // Without partner venues (none yet, or unreadable) the ticker stays away.
-  const partners = useApi(api.partnerVenues()).data ?? [];
+  const partners = useApi(publicApi.partnerVenues()).data ?? [];
   if (partners.length === 0) return null;
   const repeated = Array.from({ length: TICKER_REPEAT }, () => partners).flat();
   return (
@@ -65,7 +65,7 @@ export default function SubmitBusiness() {
     if (Object.keys(found).length > 0) return;
     setStatus("submitting");
     try {
-      await api.submitBusiness(toPayload(form));
+      await publicApi.submitBusiness(toPayload(form));
       setStatus("success");
       setForm(emptyForm);
     } catch (error) {

@@ -1,7 +1,7 @@
 // How admin sections talk to the API: every call carries the admin token (adminRequest() locks the
 // gate again on a 401), and a failed answer becomes the spec's sentence (the server's own `error`
 // text when a write gives one).
-import { readFailure, writeFailure, type Read } from "../../api/endpoints";
+import { type Read, readFailure, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { ADMIN_MESSAGES } from "./messages";
 

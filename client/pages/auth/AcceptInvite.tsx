@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { failureMessage } from "../../api/auth";
-import { api } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { session } from "../../api/session";
 import { useApi } from "../../api/useApi";
 import { signInPath } from "../../api/useRequireSession";
@@ -13,7 +13,7 @@ export default function AcceptInvite() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const signedIn = session.accessToken() !== null;
-  const accepted = useApi(signedIn ? api.acceptInvite({ token }) : null);
+  const accepted = useApi(signedIn ? ownerApi.acceptInvite({ token }) : null);
   const placeId = accepted.data?.place_id;
   const error = accepted.error === null ? null : failureMessage(accepted.error);
 

@@ -2,7 +2,7 @@
 // hourly bars with the peak hour (spec §2).
 import { useMemo, useState } from "react";
 import { WEEKDAYS, type CalendarDataItem } from "../../../common/schemas/answers";
-import { api } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
@@ -94,8 +94,8 @@ function CalendarHeatmap({
 }
 
 function DayDetail({ placeId, date }: { placeId: number; date: string }) {
-  const hourly = useApi(api.hourly({ date, place_id: String(placeId) }));
-  const peak = useApi(api.peakHourly({ date, place_id: String(placeId) }));
+  const hourly = useApi(ownerApi.hourly({ date, place_id: String(placeId) }));
+  const peak = useApi(ownerApi.peakHourly({ date, place_id: String(placeId) }));
   const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data.hourly_data) : null), [hourly.data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Hour",
@@ -125,7 +125,7 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
 }
 
 export function DailyComparison({ placeId }: { placeId: number }) {
-  const calendar = useApi(api.calendar({ place_id: String(placeId) }));
+  const calendar = useApi(ownerApi.calendar({ place_id: String(placeId) }));
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="daily-comparison">

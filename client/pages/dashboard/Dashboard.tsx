@@ -2,7 +2,8 @@
 // key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
-import { api, readFailure } from "../../api/endpoints";
+import { readFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
@@ -20,7 +21,7 @@ export default function Dashboard() {
   const { ready, pickupView } = useRequireSession();
   const [searchParams, setSearchParams] = useSearchParams();
   // The event form reads the owned places too, and shares this answer.
-  const owned = useApi(ready ? api.ownedPlaces() : null);
+  const owned = useApi(ready ? ownerApi.ownedPlaces() : null);
   const places = owned.data;
   const error = owned.error === null ? null : readFailure(owned.error, MESSAGES.fetchBusinessesFailed, MESSAGES.unexpected);
   const selectedId = placeIdParam(searchParams);

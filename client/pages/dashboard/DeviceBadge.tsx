@@ -1,13 +1,13 @@
 // Device status from check_pico's exists flag (spec §2, §4), with the explanation owners need
 // when it says offline. Checked again every minute so a replugged device turns green.
-import { api } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { MESSAGES } from "../../lib/messages";
 
 export const DEVICE_REFRESH_MS = 60_000;
 
 export function DeviceBadge({ placeId }: { placeId: number }) {
-  const { data, error } = useApi(api.checkPico(placeId), { refreshMs: DEVICE_REFRESH_MS });
+  const { data, error } = useApi(ownerApi.checkPico(placeId), { refreshMs: DEVICE_REFRESH_MS });
   const online = data?.exists;
   let label: string = online ? MESSAGES.deviceOnline : MESSAGES.deviceOffline;
   if (online === undefined) label = error !== null ? "Device status unknown" : "Checking device…";

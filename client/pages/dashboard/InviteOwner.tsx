@@ -2,7 +2,8 @@
 // URL' modal with 'Copy to Clipboard' and 'Close' (spec §2, §4).
 import { useState } from "react";
 import type { InviteLinkAnswer } from "../../../common/schemas/answers";
-import { api, writeFailure } from "../../api/endpoints";
+import { writeFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../lib/format";
 import { MESSAGES } from "../../lib/messages";
@@ -29,7 +30,7 @@ export function InviteOwner({ placeId, onGenerated }: { placeId: number; onGener
     setBusy(true);
     setError(null);
     try {
-      setInvite(await api.generateInvite(placeId));
+      setInvite(await ownerApi.generateInvite(placeId));
       onGenerated?.();
     } catch (caught) {
       setError(writeFailure(caught, MESSAGES.unexpectedTryAgain, MESSAGES.unexpectedTryAgain));

@@ -1,5 +1,5 @@
 // The four key-trend tiles, refreshed every 30 s so an owner watching tonight's crowd sees it move.
-import { api } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { RetryButton } from "./ChartCard";
 import { keyTrendTiles } from "./keyTrends";
@@ -7,7 +7,7 @@ import { keyTrendTiles } from "./keyTrends";
 export const KEY_TRENDS_REFRESH_MS = 30_000;
 
 export function KeyTrendsPanel({ placeId }: { placeId: number }) {
-  const { data, loadedAt, error, retry } = useApi(api.keyTrends(placeId), { refreshMs: KEY_TRENDS_REFRESH_MS });
+  const { data, loadedAt, error, retry } = useApi(ownerApi.keyTrends(placeId), { refreshMs: KEY_TRENDS_REFRESH_MS });
   return (
     <section className="key-trends" aria-label="Key trends">
       <dl className="tiles">

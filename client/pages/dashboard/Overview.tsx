@@ -2,7 +2,7 @@
 // capacity, and the full-width weekly summary (spec §2 Overview).
 import { useMemo } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
-import { api } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
@@ -18,9 +18,9 @@ const PERCENT_AXIS = { label: "% of capacity", unit: "%", range: [0, 100] as [nu
 
 function TodaySummary({ place }: { place: OwnedPlace }) {
   // Shared with the key-trends tiles and the hourly chart: one request each.
-  const trends = useApi(api.keyTrends(place.id));
-  const people = useApi(api.people15(place.id));
-  const daily = useApi(api.dailySummary(place.id));
+  const trends = useApi(ownerApi.keyTrends(place.id));
+  const people = useApi(ownerApi.people15(place.id));
+  const daily = useApi(ownerApi.dailySummary(place.id));
   const ready = trends.data && people.data && daily.data;
   const failed = [trends, people, daily].filter((fetched) => fetched.error !== null);
   let body;
@@ -59,7 +59,7 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
 }
 
 function HourlyComparisonChart({ placeId }: { placeId: number }) {
-  const { data, error, retry } = useApi(api.dailySummary(placeId));
+  const { data, error, retry } = useApi(ownerApi.dailySummary(placeId));
   const chart = useMemo(() => (data ? hourlyComparisonData(data) : null), [data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Hour",
@@ -81,7 +81,7 @@ function HourlyComparisonChart({ placeId }: { placeId: number }) {
 }
 
 function RecentCapacityChart({ place }: { place: OwnedPlace }) {
-  const { data, error, retry } = useApi(api.capacity15(place.id));
+  const { data, error, retry } = useApi(ownerApi.capacity15(place.id));
   const series = useMemo(() => (data ? intervalData(data) : null), [data]);
   const options = useMemo(
     () => timeLineOptions({ label: "Capacity", color: CHART_COLORS.capacity, y: PERCENT_AXIS, timeZone: place.timezone }),
@@ -99,7 +99,7 @@ function RecentCapacityChart({ place }: { place: OwnedPlace }) {
 }
 
 function WeeklySummaryChart({ placeId }: { placeId: number }) {
-  const { data, error, retry } = useApi(api.weeklySummary(placeId, { device_name: WEEKLY_DEVICE_NAME }));
+  const { data, error, retry } = useApi(ownerApi.weeklySummary(placeId, { device_name: WEEKLY_DEVICE_NAME }));
   const chart = useMemo(() => (data ? weeklyData(data) : null), [data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Day",

@@ -1,7 +1,7 @@
 // 'People' (behind enable_new_dashboard): headcount over the last 24 hours (spec §2).
 import { useMemo } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
-import { api } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { CHART_COLORS, timeLineOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
@@ -11,7 +11,7 @@ import { intervalData } from "./chartData";
 export const PEOPLE_CHART_TITLE = "Population (Past 24hrs)";
 
 export function People({ place }: { place: OwnedPlace }) {
-  const { data, error, retry } = useApi(api.people15(place.id));
+  const { data, error, retry } = useApi(ownerApi.people15(place.id));
   const series = useMemo(() => (data ? intervalData(data) : null), [data]);
   const options = useMemo(
     () => timeLineOptions({ label: "People", color: CHART_COLORS.people, y: { label: "People" }, timeZone: place.timezone }),

@@ -1,7 +1,8 @@
 // A place as its owner sees it, with Edit / Cancel / Update (spec §2 Owner dashboard, Place info)
 // and the 'Assign Additional Owner' invite.
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { api, writeFailure } from "../../api/endpoints";
+import { writeFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../common/schemas/answers";
 import { DeviceBadge } from "./DeviceBadge";
 import { weekdayLabel } from "../../lib/format";
@@ -120,7 +121,7 @@ export function PlaceDetails({
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      onSaved(await api.updateOwnedPlace(place.id, toPlaceUpdate(values, place)));
+      onSaved(await ownerApi.updateOwnedPlace(place.id, toPlaceUpdate(values, place)));
       setEditing(false);
       setStatus({ kind: "success", text: MESSAGES.businessUpdated });
     } catch (error) {

@@ -3,6 +3,7 @@
 // (beyond the spec) the owners and open invite links, with Remove and Revoke.
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { OWNER } from "../../api/endpoints";
 import { session } from "../../api/session";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
@@ -35,7 +36,7 @@ export default function PlaceInfo() {
         </PlaceDetails>
         <PlaceAccess
           placeId={place.id}
-          token="owner"
+          sender={OWNER}
           headingLevel={2}
           currentUserId={Number(session.userId()) || null}
           refreshKey={invitesVersion}

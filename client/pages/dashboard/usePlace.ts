@@ -1,10 +1,11 @@
-import { api, readFailure } from "../../api/endpoints";
+import { readFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { MESSAGES } from "../../lib/messages";
 
 /** GET /api/place/{id} as its owner, once the session is ready. */
 export function usePlace(placeId: number | null, ready: boolean) {
-  const { data, error, setData, retry } = useApi(ready && placeId !== null ? api.ownedPlace(placeId) : null);
+  const { data, error, setData, retry } = useApi(ready && placeId !== null ? ownerApi.ownedPlace(placeId) : null);
   return {
     place: data,
     error: error === null ? null : readFailure(error, MESSAGES.fetchBusinessDetailsFailed, MESSAGES.unexpected),

@@ -1,6 +1,6 @@
 import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
-import { api, ApiError } from "../../api/endpoints";
+import { ApiError, publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
@@ -19,14 +19,14 @@ type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } 
 const categoryLabel = (category: string) => capitalize(category.replace(/-/g, " "));
 
 function usePlace(barId: string): Loaded {
-  const { data, error } = useApi(api.publicPlace(barId));
+  const { data, error } = useApi(publicApi.place(barId));
   if (data) return { state: "ready", place: data };
   if (error === null) return { state: "loading" };
   return error instanceof ApiError && error.status === 404 ? { state: "missing" } : { state: "failed" };
 }
 
 function UpcomingEvents({ place }: { place: PublicPlace }) {
-  const { data, error } = useApi(api.placeEvents(place.id));
+  const { data, error } = useApi(publicApi.placeEvents(place.id));
   // Events that cannot be read show as none.
   const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
 

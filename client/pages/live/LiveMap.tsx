@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LEVELS, type LivePlace } from "../../../common/schemas/answers";
-import { api } from "../../api/endpoints";
+import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
@@ -74,7 +74,7 @@ export default function LiveMap() {
   useDocumentTitle("Live Look");
   const navigate = useNavigate();
   // The basemap from the server's configuration; without it the map has no tiles.
-  const { data: tiles } = useApi(api.mapConfig());
+  const { data: tiles } = useApi(publicApi.mapConfig());
   const { places, generatedAt, failed } = useLivePlaces(LIVE_REFRESH_MS);
   const [filter, setFilter] = useState<LevelFilter>("all");
   const mapRef = useRef<VenueMapHandle>(null);

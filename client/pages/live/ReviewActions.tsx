@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
 import type { ReviewAnswer } from "../../../common/schemas/answers";
 import { HIDE_REASON_MAX, REPORT_REASON_MAX, reviewHideSchema, reviewReportSchema } from "../../../common/schemas/review-moderation";
-import { api, writeFailure } from "../../api/endpoints";
+import { publicApi, writeFailure } from "../../api/endpoints";
 import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
 
 type Mode = "idle" | "report" | "hide";
@@ -48,10 +48,10 @@ export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAns
     setBusy(true);
     try {
       if (mode === "hide") {
-        await api.hideReview(review.id, { reason: checked.output.reason ?? "" });
+        await publicApi.hideReview(review.id, { reason: checked.output.reason ?? "" });
         return onHidden();
       }
-      setThanks((await api.reportReview(review.id, checked.output)).message);
+      setThanks((await publicApi.reportReview(review.id, checked.output)).message);
       setMode("idle");
     } catch (failure) {
       setError(writeFailure(failure, REVIEW_FAILURE_MESSAGE, REVIEW_FAILURE_MESSAGE));

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import type { ReviewAnswer, ReviewPostedAnswer, ReviewSummary } from "../../../common/schemas/answers";
 import { REVIEW_LIMITS } from "../../../common/schemas/review";
-import { api, ApiError, writeFailure } from "../../api/endpoints";
+import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { formatLongDate } from "../../lib/format";
 import { ReviewActions } from "./ReviewActions";
@@ -59,7 +59,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
     if (Object.keys(found).length > 0) return;
     setStatus("submitting");
     try {
-      onPosted(await api.postReview(placeId, toReviewPayload(form)));
+      onPosted(await publicApi.postReview(placeId, toReviewPayload(form)));
       setForm(emptyReviewForm);
       setStatus("posted");
     } catch (error) {
@@ -120,7 +120,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
  * visitor is signed in as one of the venue's owners.
  */
 export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolean }) {
-  const { data: answer, error, retry, setData } = useApi(api.reviews(placeId));
+  const { data: answer, error, retry, setData } = useApi(publicApi.reviews(placeId));
   const failed = error !== null;
 
   const onPosted = ({ review, count, average_rating }: ReviewPostedAnswer) =>

@@ -3,7 +3,8 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../common/schemas/answers";
-import { api } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { EVENT_DAYS } from "../../../../common/schemas/event";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { attempt, useAdminData } from "../adminApi";
@@ -19,9 +20,9 @@ import { Notice } from "../Notice";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventEditor({ eventId }: { eventId: string }) {
-  const event = useAdminData(api.event(eventId, "admin"), ADMIN_MESSAGES.fetchEventDetailsFailed);
-  const places = useAdminData(api.places(), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
-  const categories = useAdminData(api.eventCategories("admin"), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
+  const event = useAdminData(ownerApi.event(eventId, ADMIN), ADMIN_MESSAGES.fetchEventDetailsFailed);
+  const places = useAdminData(adminApi.places(), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
+  const categories = useAdminData(ownerApi.eventCategories(ADMIN), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
 
   if (event.error) return <p role="alert" className="field-error">{event.error}</p>;
   if (!event.data) return <p>Loading...</p>;
@@ -95,7 +96,7 @@ function EventEditForm({
     }
     setSaving(true);
     const outcome = await attempt(
-      () => api.updateEvent(event.id, eventEditFormData(values, images), "admin"),
+      () => ownerApi.updateEvent(event.id, eventEditFormData(values, images), ADMIN),
       ADMIN_MESSAGES.updateEventFailed,
     );
     setSaving(false);

@@ -7,7 +7,7 @@ import { weekdayLabel } from "../../../lib/format";
 import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../common/schemas/place";
 import type { Outcome } from "../adminApi";
 import { useAdminData } from "../adminApi";
-import { api } from "../../../api/endpoints";
+import { adminApi } from "../../../api/adminEndpoints";
 import {
   categoryLabel,
   validateBusiness,
@@ -41,7 +41,7 @@ export function BusinessForm({
   const [cover, setCover] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const tags = useAdminData(api.tags(), ADMIN_MESSAGES.fetchTagsFailed);
+  const tags = useAdminData(adminApi.tags(), ADMIN_MESSAGES.fetchTagsFailed);
 
   const id = (field: string) => `${prefix}-${field}`;
   const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {

@@ -1,7 +1,8 @@
 // Manage Businesses (spec §2): All Businesses as cards, Add Business, and Edit Business once a
 // card has been chosen (choosing a card moves to it).
 import { useState } from "react";
-import { api } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { PlaceAccess } from "../../../components/PlaceAccess";
 import { attempt, useAdminData } from "../adminApi";
 import { businessFormData, businessFormFrom, newBusinessForm } from "../businessForm";
@@ -15,7 +16,7 @@ type BusinessTab = "all" | "add" | "edit";
 export function ManageBusinesses() {
   const [tab, setTab] = useState<BusinessTab>("all");
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const places = useAdminData(api.places(), ADMIN_MESSAGES.fetchBusinessesFailed);
+  const places = useAdminData(adminApi.places(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   const choose = (placeId: number) => {
     setChosenId(placeId);
@@ -59,7 +60,7 @@ export function ManageBusinesses() {
             initial={newBusinessForm()}
             onSubmit={async (values, cover) => {
               const outcome = await attempt(
-                () => api.createPlace(businessFormData(values, "add", cover)),
+                () => adminApi.createPlace(businessFormData(values, "add", cover)),
                 ADMIN_MESSAGES.createBusinessFailed,
                 () => ADMIN_MESSAGES.businessCreated,
               );
@@ -79,7 +80,7 @@ export function ManageBusinesses() {
 }
 
 function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => void }) {
-  const place = useAdminData(api.ownedPlace(placeId, "admin"), ADMIN_MESSAGES.fetchBusinessDetailsFailed);
+  const place = useAdminData(ownerApi.ownedPlace(placeId, ADMIN), ADMIN_MESSAGES.fetchBusinessDetailsFailed);
   if (place.error) return <p role="alert" className="field-error">{place.error}</p>;
   if (!place.data) return <p>Loading...</p>;
   return (
@@ -91,7 +92,7 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
         currentCover={place.data.cover_image}
         onSubmit={async (values, cover) => {
           const outcome = await attempt(
-            () => api.updatePlace(placeId, businessFormData(values, "edit", cover)),
+            () => adminApi.updatePlace(placeId, businessFormData(values, "edit", cover)),
             ADMIN_MESSAGES.updateBusinessFailed,
             () => ADMIN_MESSAGES.businessUpdated,
           );
@@ -102,7 +103,7 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
           return outcome;
         }}
       />
-      <PlaceAccess placeId={placeId} token="admin" headingLevel={3} />
+      <PlaceAccess placeId={placeId} sender={ADMIN} headingLevel={3} />
     </>
   );
 }

@@ -2,7 +2,8 @@
 // status and last contact, registering one (its key is shown once, with a copy button) and revoking.
 import { useId, useState, type FormEvent } from "react";
 import type { FlaggedDevice, RegisteredDeviceAnswer } from "../../../../common/schemas/answers";
-import { api, writeFailure } from "../../../api/endpoints";
+import { writeFailure } from "../../../api/endpoints";
+import { adminApi } from "../../../api/adminEndpoints";
 import { attempt, useAdminData } from "../adminApi";
 import { InputField, SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
@@ -20,7 +21,7 @@ export const flaggedText = (flagged: FlaggedDevice) =>
 export function ManageDevices() {
   const prefix = useId();
   const [placeId, setPlaceId] = useState("");
-  const businesses = useAdminData(api.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
+  const businesses = useAdminData(adminApi.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   return (
     <>
@@ -44,7 +45,7 @@ export function ManageDevices() {
 
 function PlaceDevices({ placeId }: { placeId: number }) {
   const prefix = useId();
-  const devices = useAdminData(api.devices(placeId), ADMIN_MESSAGES.fetchDevicesFailed);
+  const devices = useAdminData(adminApi.devices(placeId), ADMIN_MESSAGES.fetchDevicesFailed);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
   const [registered, setRegistered] = useState<RegisteredDeviceAnswer | null>(null);
@@ -60,7 +61,7 @@ function PlaceDevices({ placeId }: { placeId: number }) {
     }
     let created: RegisteredDeviceAnswer;
     try {
-      created = await api.registerDevice(placeId, { name: name.trim() });
+      created = await adminApi.registerDevice(placeId, { name: name.trim() });
     } catch (error) {
       setNotice({ ok: false, message: writeFailure(error, ADMIN_MESSAGES.registerDeviceFailed, ADMIN_MESSAGES.unexpectedTryAgain) });
       return;
@@ -74,7 +75,7 @@ function PlaceDevices({ placeId }: { placeId: number }) {
   const revoke = async (device: { id: number; name: string }) => {
     if (!window.confirm(confirmRevokeDevice(device.name))) return;
     const outcome = await attempt(
-      () => api.revokeDevice(placeId, device.id),
+      () => adminApi.revokeDevice(placeId, device.id),
       ADMIN_MESSAGES.revokeDeviceFailed,
       () => `Device "${device.name}" revoked.`,
     );

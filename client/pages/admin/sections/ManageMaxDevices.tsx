@@ -2,7 +2,7 @@
 // the name read-only and the limit as a required whole number.
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { BusinessAnswer } from "../../../../common/schemas/answers";
-import { api } from "../../../api/endpoints";
+import { adminApi } from "../../../api/adminEndpoints";
 import { attempt, useAdminData } from "../adminApi";
 import { focusFirstInvalid, InputField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
@@ -12,7 +12,7 @@ import { ADMIN_MESSAGES } from "../messages";
 export function ManageMaxDevices() {
   const [editing, setEditing] = useState<BusinessAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const businesses = useAdminData(api.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
+  const businesses = useAdminData(adminApi.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   if (editing) {
     return (
@@ -98,7 +98,7 @@ function MaxDevicesForm({
     }
     setSaving(true);
     const outcome = await attempt(
-      () => api.setMaxDevices(business.id, { max_devices: parsed.value }),
+      () => adminApi.setMaxDevices(business.id, { max_devices: parsed.value }),
       ADMIN_MESSAGES.updateMaxDevicesFailed,
     );
     setSaving(false);

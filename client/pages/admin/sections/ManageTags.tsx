@@ -3,7 +3,7 @@
 // successful update).
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { TagAnswer } from "../../../../common/schemas/answers";
-import { api } from "../../../api/endpoints";
+import { adminApi } from "../../../api/adminEndpoints";
 import { attempt, useAdminData, type Outcome } from "../adminApi";
 import { focusFirstInvalid, InputField, TextAreaField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
@@ -19,7 +19,7 @@ export function ManageTags() {
   const [tab, setTab] = useState<TagTab>("all-tags");
   const [editing, setEditing] = useState<TagAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const tags = useAdminData(api.tags(), ADMIN_MESSAGES.fetchTagsFailed);
+  const tags = useAdminData(adminApi.tags(), ADMIN_MESSAGES.fetchTagsFailed);
 
   const backToList = (message: string) => {
     setNotice({ ok: true, message });
@@ -29,7 +29,7 @@ export function ManageTags() {
 
   const remove = async (tag: TagAnswer) => {
     if (!window.confirm(confirmDeleteTag(tag.name))) return;
-    const outcome = await attempt(() => api.deleteTag(tag.id), ADMIN_MESSAGES.deleteTagFailed);
+    const outcome = await attempt(() => adminApi.deleteTag(tag.id), ADMIN_MESSAGES.deleteTagFailed);
     setNotice(outcome.ok ? { ok: true, message: `Tag "${tag.name}" deleted.` } : outcome);
     if (outcome.ok) {
       if (editing?.id === tag.id) setEditing(null);
@@ -95,7 +95,7 @@ export function ManageTags() {
             initial={emptyTagForm}
             submitLabel="Add Tag"
             onSubmit={(values) =>
-              attempt(() => api.createTag(tagFormData(values)), ADMIN_MESSAGES.createTagFailed, () =>
+              attempt(() => adminApi.createTag(tagFormData(values)), ADMIN_MESSAGES.createTagFailed, () =>
                 backToList(`Tag "${values.name.trim()}" created.`),
               )
             }
@@ -110,7 +110,7 @@ export function ManageTags() {
             submitLabel="Update Tag"
             onSubmit={(values) =>
               attempt(
-                () => api.updateTag(editing.id, tagFormData(values)),
+                () => adminApi.updateTag(editing.id, tagFormData(values)),
                 ADMIN_MESSAGES.updateTagFailed,
                 () => {
                   setEditing(null);

@@ -4,7 +4,8 @@ import { useId, useState } from "react";
 import * as v from "valibot";
 import type { ModeratedReviewAnswer } from "../../../../common/schemas/answers";
 import { HIDE_REASON_MAX, reviewHideSchema, type ModerationStatus } from "../../../../common/schemas/review-moderation";
-import { api } from "../../../api/endpoints";
+import { publicApi } from "../../../api/endpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { SelectField, TextAreaField } from "../../../components/Field";
 import { formatDateTime } from "../../../lib/format";
 import { attempt, useAdminData } from "../adminApi";
@@ -25,7 +26,7 @@ export function ReviewModeration() {
   const [notice, setNotice] = useState<NoticeState>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const queue = useAdminData(api.moderatedReviews({ status }), ADMIN_MESSAGES.fetchReviewsFailed);
+  const queue = useAdminData(adminApi.moderatedReviews({ status }), ADMIN_MESSAGES.fetchReviewsFailed);
   const reasonId = (review: ModeratedReviewAnswer) => `${prefix}-reason-${review.id}`;
 
   const act = async (review: ModeratedReviewAnswer, action: Action) => {
@@ -40,7 +41,7 @@ export function ReviewModeration() {
       body = checked.output;
     }
     // Keeping a reported review is the restore call: it shows the review and closes its reports.
-    const send = body ? () => api.hideReview(review.id, body, "admin") : () => api.restoreReview(review.id, "admin");
+    const send = body ? () => publicApi.hideReview(review.id, body, ADMIN) : () => publicApi.restoreReview(review.id, ADMIN);
     const outcome = await attempt(send, ADMIN_MESSAGES.moderateReviewFailed, () => DONE[action](review));
     setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
     if (outcome.ok) void queue.reload();

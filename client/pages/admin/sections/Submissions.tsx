@@ -2,7 +2,7 @@
 // marked handled once the team has followed up (or reopened).
 import { useId, useState } from "react";
 import type { SubmissionAnswer } from "../../../../common/schemas/answers";
-import { api } from "../../../api/endpoints";
+import { adminApi } from "../../../api/adminEndpoints";
 import { attempt, useAdminData } from "../adminApi";
 import { SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
@@ -15,11 +15,11 @@ export function Submissions() {
   const prefix = useId();
   const [filter, setFilter] = useState<Filter>("new");
   const [notice, setNotice] = useState<NoticeState>(null);
-  const inbox = useAdminData(api.submissions({ status: filter === "all" ? undefined : filter }), ADMIN_MESSAGES.fetchSubmissionsFailed);
+  const inbox = useAdminData(adminApi.submissions({ status: filter === "all" ? undefined : filter }), ADMIN_MESSAGES.fetchSubmissionsFailed);
 
   const setStatus = async (submission: SubmissionAnswer, status: SubmissionAnswer["status"]) => {
     const outcome = await attempt(
-      () => api.updateSubmission(submission.id, { status }),
+      () => adminApi.updateSubmission(submission.id, { status }),
       ADMIN_MESSAGES.updateSubmissionFailed,
       () =>
         status === "handled"

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import * as v from "valibot";
 import type { EventCategoryAnswer } from "../../../../common/schemas/answers";
 import { eventCategorySchema } from "../../../../common/schemas/tag";
-import { api, writeFailure } from "../../../api/endpoints";
+import { writeFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
 import { Modal } from "../../../components/Modal";
 import { confirmDeleteCategory, MESSAGES } from "../../../lib/messages";
 
@@ -72,14 +73,14 @@ export function CategoryEditor({
     }
     if (selected) {
       void run(
-        () => api.updateCategory(selected.id, categoryForm(name, description)),
+        () => ownerApi.updateCategory(selected.id, categoryForm(name, description)),
         MESSAGES.updateCategoryFailed,
         MESSAGES.categoryUpdated,
         () => {},
       );
     } else {
       void run(
-        () => api.createCategory(categoryForm(name, description)),
+        () => ownerApi.createCategory(categoryForm(name, description)),
         MESSAGES.createCategoryFailed,
         `Category "${name.trim()}" created.`,
         (answer) => {
@@ -93,7 +94,7 @@ export function CategoryEditor({
   const remove = () => {
     if (!selected || !window.confirm(confirmDeleteCategory(selected.name))) return;
     void run(
-      () => api.deleteCategory(selected.id),
+      () => ownerApi.deleteCategory(selected.id),
       MESSAGES.deleteCategoryFailed,
       `Category "${selected.name}" deleted.`,
       () => choose(null),

@@ -1,6 +1,7 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
 // a card opens it for editing (spec §2 Events manager).
-import { api, readFailure } from "../../../api/endpoints";
+import { publicApi, readFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
 import { useApi } from "../../../api/useApi";
 import { formatDateTime } from "../../../lib/format";
 import { LOADING } from "../keyTrends";
@@ -8,7 +9,7 @@ import { MESSAGES } from "../../../lib/messages";
 import defaultEventImage from "./default-event.svg";
 
 export function EventCards({ placeId, onOpen }: { placeId: number | null; onOpen: (eventId: number) => void }) {
-  const { data, error } = useApi(placeId === null ? api.events() : api.placeEvents(placeId));
+  const { data, error } = useApi(placeId === null ? ownerApi.events() : publicApi.placeEvents(placeId));
   const events = data?.events;
 
   if (!events && error !== null)

@@ -3,7 +3,8 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { EVENT_DAYS } from "../../../../common/schemas/event";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
-import { api, readFailure } from "../../../api/endpoints";
+import { readFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
 import { useApi } from "../../../api/useApi";
 import { FieldFrame } from "../../../components/Field";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../../../lib/eventForm";
@@ -16,8 +17,8 @@ import { CategoryEditor } from "./CategoryEditor";
  * there when the list cannot be read again.
  */
 function usePlacesAndCategories() {
-  const places = useApi(api.ownedPlaces());
-  const categories = useApi(api.eventCategories());
+  const places = useApi(ownerApi.ownedPlaces());
+  const categories = useApi(ownerApi.eventCategories());
   const failure = places.error ?? categories.error;
   const reloadCategories = async () => {
     const reloadFailure = await categories.retry();

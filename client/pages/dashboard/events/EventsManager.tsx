@@ -3,7 +3,8 @@
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
 import { useState } from "react";
-import { api, readFailure, writeFailure } from "../../../api/endpoints";
+import { readFailure, writeFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
 import { useApi } from "../../../api/useApi";
 import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../../../lib/eventForm";
 import { LOADING } from "../keyTrends";
@@ -24,7 +25,7 @@ async function saveEvent(send: (form: FormData) => Promise<unknown>, values: Eve
 }
 
 function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: () => void; onDeleted: () => void }) {
-  const { data: event, error: loadError } = useApi(api.event(eventId));
+  const { data: event, error: loadError } = useApi(ownerApi.event(eventId));
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -33,7 +34,7 @@ function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: 
     setDeleting(true);
     setError(null);
     try {
-      await api.deleteEvent(eventId);
+      await ownerApi.deleteEvent(eventId);
       onDeleted();
       return;
     } catch (caught) {
@@ -57,7 +58,7 @@ function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: 
         currentImage={event.photo_url}
         submitLabel="Save Changes"
         onSubmit={async (values) => {
-          const problem = await saveEvent((form) => api.updateEvent(eventId, form), values, MESSAGES.updateEventFailed);
+          const problem = await saveEvent((form) => ownerApi.updateEvent(eventId, form), values, MESSAGES.updateEventFailed);
           if (!problem) {
             window.alert(MESSAGES.eventUpdated);
             onSaved();
@@ -115,7 +116,7 @@ export function EventsManager({ placeId }: { placeId: number | null }) {
             initial={eventFormDefaults(new Date(), placeId)}
             submitLabel="Create Event"
             onSubmit={async (values) => {
-              const problem = await saveEvent(api.createEvent, values, MESSAGES.createEventFailed);
+              const problem = await saveEvent(ownerApi.createEvent, values, MESSAGES.createEventFailed);
               if (!problem) {
                 window.alert(MESSAGES.eventCreated);
                 show({ name: "all-events" });
