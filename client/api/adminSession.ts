@@ -53,21 +53,6 @@ export const adminSession = {
 };
 
 /**
- * Admin sign-out: forgets the token here at once, then asks the server to end it, since the token
- * itself would stay valid for the rest of its 12 hours. Offline, only the forgetting happens.
- */
-export async function endAdminSession(): Promise<void> {
-  const token = adminSession.token();
-  adminSession.clear();
-  if (token === null) return;
-  try {
-    await sendWithToken(token, "POST", "/api/admin/logout");
-  } catch (error) {
-    console.error(error);
-  }
-}
-
-/**
  * request() for the admin area: the admin token as the bearer. Admin tokens are not refreshed: a 401
  * forgets the token, tells the gate to lock again and throws.
  */

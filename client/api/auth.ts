@@ -1,14 +1,12 @@
-// Sign-in, sign-up, sign-out, the admin password and invite acceptance. Sign-in calls go around
-// request(): their 401 means "wrong password", not "refresh the token".
-import type {
-  AcceptInviteAnswer,
-  AccessTokenAnswer,
-  HandoffOwnerAnswer,
-  MeAnswer,
-  SessionAnswer,
-} from "../../common/schemas/answers";
+// Sign-in, sign-up, sign-out, the admin password and invite acceptance, as outcomes the auth pages
+// show. Sign-in calls go around request(): their 401 means "wrong password", not "refresh the token".
+import type { AccessTokenAnswer, SessionAnswer } from "../../common/schemas/answers";
 import type { SignInInput, SignUpInput } from "../../common/schemas/auth";
-import { apiBaseUrl, errorMessage, request, sendWithToken, TOKEN_EXPIRED_MESSAGE } from "./request";
+import { adminSession } from "./adminSession";
+import { adminApi } from "./adminEndpoints";
+import { ApiError } from "./endpoints";
+import { ownerApi } from "./ownerEndpoints";
+import { TOKEN_EXPIRED_MESSAGE } from "./request";
 import { session } from "./session";
 
 /** Spec §8's generic sentence for a network failure or an answer without an error text. */
@@ -16,40 +14,31 @@ export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please tr
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
-async function outcomeOf<T>(send: () => Promise<Response>): Promise<Outcome<T>> {
-  try {
-    const response = await send();
-    if (response.ok) return { ok: true, value: (await response.json()) as T };
-    return { ok: false, message: (await errorMessage(response)) ?? UNEXPECTED_ERROR_MESSAGE };
-  } catch (error) {
-    if (error instanceof Error && error.message === TOKEN_EXPIRED_MESSAGE) return { ok: false, message: error.message };
-    return { ok: false, message: UNEXPECTED_ERROR_MESSAGE };
-  }
+/** The sentence for a failed call: the server's, the spec's redirect message, or the generic one. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.answer.error ?? UNEXPECTED_ERROR_MESSAGE;
+  return error instanceof Error && error.message === TOKEN_EXPIRED_MESSAGE ? error.message : UNEXPECTED_ERROR_MESSAGE;
 }
 
-function postWithoutToken(endpoint: string, body?: object): Promise<Response> {
-  return fetch(`${apiBaseUrl()}${endpoint}`, {
-    method: "POST",
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-    // The refresh cookie is set and read on these calls.
-    credentials: "include",
-  });
-}
+const outcomeOf = <T>(sent: Promise<T>): Promise<Outcome<T>> =>
+  sent.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, message: failureMessage(error) }),
+  );
 
-async function startSession(endpoint: string, body: object): Promise<Outcome<SessionAnswer>> {
-  const outcome = await outcomeOf<SessionAnswer>(() => postWithoutToken(endpoint, body));
+async function startSession(sent: Promise<SessionAnswer>): Promise<Outcome<SessionAnswer>> {
+  const outcome = await outcomeOf(sent);
   if (outcome.ok) session.store(outcome.value.access_token, outcome.value.user_id);
   return outcome;
 }
 
-export const signIn = (input: SignInInput) => startSession("/api/auth/login", input);
-export const signUp = (input: SignUpInput) => startSession("/api/auth/signup", input);
+export const signIn = (input: SignInInput) => startSession(ownerApi.signIn(input));
+export const signUp = (input: SignUpInput) => startSession(ownerApi.signUp(input));
 
 /** Ends the sign-in on the server (revoking its refresh cookie) and forgets it here, even offline. */
 export async function signOut(): Promise<void> {
   try {
-    await postWithoutToken("/api/auth/logout");
+    await ownerApi.signOut();
   } catch {
     // Offline: the cookie expires on its own; the stored token goes below either way.
   } finally {
@@ -57,25 +46,25 @@ export async function signOut(): Promise<void> {
   }
 }
 
-export const adminSignIn = (password: string) =>
-  outcomeOf<AccessTokenAnswer>(() => postWithoutToken("/api/admin/login", { password }));
+export const adminSignIn = (password: string): Promise<Outcome<AccessTokenAnswer>> => outcomeOf(adminApi.signIn({ password }));
 
-/** Joins the place behind an invite link as a co-owner (needs a signed-in owner). */
-export const acceptInvite = (token: string) =>
-  outcomeOf<AcceptInviteAnswer>(() => request("POST", "/api/invites/accept", { token }));
+/**
+ * Admin sign-out: forgets the token here at once, then asks the server to end it, since the token
+ * itself would stay valid for the rest of its 12 hours. Offline, only the forgetting happens.
+ */
+export async function endAdminSession(): Promise<void> {
+  const token = adminSession.token();
+  adminSession.clear();
+  if (token === null) return;
+  try {
+    await adminApi.signOut(token);
+  } catch (error) {
+    console.error(error);
+  }
+}
 
 /** The body of the hand-off calls: the link's user_id goes along only when it is a number. */
-const handoffBody = (code: string, userId: string | null) => (userId && /^\d{1,10}$/.test(userId) ? { code, user_id: Number(userId) } : { code });
-
-/** Whom a dashboard link's one-time code signs in, without using it up. */
-export const inspectHandoff = (code: string, userId: string | null) =>
-  outcomeOf<HandoffOwnerAnswer>(() => postWithoutToken("/api/auth/handoff/inspect", handoffBody(code, userId)));
+export const handoffBody = (code: string, userId: string | null) => (userId && /^\d{1,10}$/.test(userId) ? { code, user_id: Number(userId) } : { code });
 
 /** Uses the code up: its owner's session (token here, refresh cookie from the server) replaces any other. */
-export const redeemHandoff = (code: string, userId: string | null) => startSession("/api/auth/handoff/redeem", handoffBody(code, userId));
-
-/** Whom a bare access token from a link belongs to; no refresh, since it is not this browser's session. */
-export const accountOfToken = (token: string) => outcomeOf<MeAnswer>(() => sendWithToken(token, "GET", "/api/me"));
-
-/** The signed-in account, refreshing the token if needed. */
-export const currentAccount = () => outcomeOf<MeAnswer>(() => request("GET", "/api/me"));
+export const redeemHandoff = (code: string, userId: string | null) => startSession(ownerApi.redeemHandoff(handoffBody(code, userId)));

@@ -1,5 +1,5 @@
-// The one way the client talks to the API (spec §7, §4): base address, JSON or form bodies,
-// bearer token, and one refresh-and-retry on 401.
+// How the client talks to the API (spec §7, §4): base address, JSON or form bodies, bearer token,
+// and one refresh-and-retry on 401. The calls themselves, with their paths, are in endpoints.ts.
 import { session } from "./session";
 
 declare global {
@@ -66,9 +66,10 @@ async function refreshAccessToken(): Promise<boolean> {
       credentials: "include",
     });
     if (!response.ok) return false;
-    const { access_token } = (await response.json()) as { access_token?: string };
-    if (!access_token) return false;
-    session.store(access_token);
+    const answer: unknown = await response.json();
+    const accessToken = typeof answer === "object" && answer !== null && "access_token" in answer ? answer.access_token : null;
+    if (typeof accessToken !== "string" || !accessToken) return false;
+    session.store(accessToken);
     return true;
   } catch {
     return false;
@@ -106,14 +107,4 @@ export async function request(
   session.clearToken();
   navigation.toSignIn();
   throw new Error(TOKEN_EXPIRED_MESSAGE);
-}
-
-/** The server's `{ error }` sentence, when the answer has one. */
-export async function errorMessage(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === "string" ? body.error : undefined;
-  } catch {
-    return undefined;
-  }
 }

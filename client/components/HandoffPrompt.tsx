@@ -2,8 +2,10 @@
 // access token when no one is signed in) first says whose account it is, and waits for an answer.
 // Without it, a link made by someone else would silently put the visitor in their account.
 import { useEffect, useRef, useState } from "react";
-import { accountOfToken, currentAccount, inspectHandoff, redeemHandoff, type Outcome } from "../api/auth";
+import { failureMessage, handoffBody, redeemHandoff, type Outcome } from "../api/auth";
+import { ownerApi } from "../api/ownerEndpoints";
 import { session } from "../api/session";
+import { useApi } from "../api/useApi";
 
 export type Pickup = { kind: "code"; code: string; userId: string | null } | { kind: "token"; token: string };
 
@@ -13,14 +15,6 @@ interface Account {
   email: string;
 }
 
-type Phase =
-  | { state: "loading" }
-  | { state: "failed"; message: string }
-  | { state: "asking"; offered: Account; current: Account | null; busy: boolean };
-
-const accountOfPickup = (pickup: Pickup): Promise<Outcome<Account>> =>
-  pickup.kind === "code" ? inspectHandoff(pickup.code, pickup.userId) : accountOfToken(pickup.token);
-
 /** Signs in as the offered account: redeems the code, or keeps the token. */
 async function switchTo(pickup: Pickup, offered: Account): Promise<Outcome<unknown>> {
   if (pickup.kind === "code") return redeemHandoff(pickup.code, String(offered.id));
@@ -29,50 +23,49 @@ async function switchTo(pickup: Pickup, offered: Account): Promise<Outcome<unkno
 }
 
 export function HandoffPrompt({ pickup, onDone }: { pickup: Pickup; onDone: () => void }) {
-  const [phase, setPhase] = useState<Phase>({ state: "loading" });
+  const [signedIn] = useState(() => session.accessToken() !== null);
+  const offer = useApi<Account>(pickup.kind === "code" ? ownerApi.handoffOwner(handoffBody(pickup.code, pickup.userId)) : ownerApi.accountOfToken(pickup.token));
+  const me = useApi(signedIn ? ownerApi.me() : null);
+  const [busy, setBusy] = useState(false);
+  const [switchFailure, setSwitchFailure] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
 
+  const offered = offer.data;
+  const current = me.data;
+  const answered = (offered !== null || offer.error !== null) && (!signedIn || current !== null || me.error !== null);
+  // The link is for the account already signed in here: nothing to switch.
+  const sameAccount = offered !== null && current?.id === offered.id;
+  const failure = switchFailure ?? (offered === null && offer.error !== null ? failureMessage(offer.error) : null);
+  const phase = !answered || sameAccount ? "loading" : failure !== null ? "failed" : "asking";
+
   useEffect(() => {
-    let live = true;
-    const signedIn = session.accessToken() !== null;
-    Promise.all([accountOfPickup(pickup), signedIn ? currentAccount() : null]).then(([offered, current]) => {
-      if (!live) return;
-      if (!offered.ok) return setPhase({ state: "failed", message: offered.message });
-      const currentValue = current?.ok ? current.value : null;
-      // The link is for the account already signed in here: nothing to switch.
-      if (currentValue?.id === offered.value.id) return onDoneRef.current();
-      setPhase({ state: "asking", offered: offered.value, current: currentValue, busy: false });
-    });
-    return () => {
-      live = false;
-    };
-  }, [pickup]);
+    if (answered && sameAccount) onDoneRef.current();
+  }, [answered, sameAccount]);
 
   // The question replaces the page's content, so keyboard and screen-reader focus go to it.
   useEffect(() => {
-    if (phase.state !== "loading") heading.current?.focus();
-  }, [phase.state]);
+    if (phase !== "loading") heading.current?.focus();
+  }, [phase]);
 
-  if (phase.state === "loading") return <p role="status">Checking your sign-in link…</p>;
+  if (phase === "loading") return <p role="status">Checking your sign-in link…</p>;
 
-  if (phase.state === "failed") {
+  if (phase === "failed" || offered === null) {
     return (
       <section className="card" aria-labelledby="handoff-heading">
         <h2 id="handoff-heading" tabIndex={-1} ref={heading}>This sign-in link cannot be used</h2>
-        <p role="alert" className="form-error">{phase.message}</p>
+        <p role="alert" className="form-error">{failure}</p>
         <button type="button" className="button" onClick={onDone}>Continue without it</button>
       </section>
     );
   }
 
-  const { offered, current, busy } = phase;
   const accept = async () => {
-    setPhase({ ...phase, busy: true });
+    setBusy(true);
     const outcome = await switchTo(pickup, offered);
     if (outcome.ok) onDone();
-    else setPhase({ state: "failed", message: outcome.message });
+    else setSwitchFailure(outcome.message);
   };
   return (
     <section className="card" aria-labelledby="handoff-heading">

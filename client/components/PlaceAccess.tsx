@@ -1,9 +1,11 @@
 // Who can manage a place: its owners (Remove) and its open invite links (Revoke). Shared by the
-// owner's Place info page and the admin's business editor; each passes the request function that
-// carries its own token. The server decides who may do what (an owner cannot remove the last owner).
-import { useCallback, useEffect, useId, useState } from "react";
-import type { OpenInvitesAnswer, PlaceOwnerAnswer, PlaceOwnersAnswer } from "../../common/schemas/answers";
-import { errorMessage } from "../api/request";
+// owner's Place info page and the admin's business editor; each says whose token its calls carry.
+// The server decides who may do what (an owner cannot remove the last owner).
+import { useEffect, useId, useState } from "react";
+import type { PlaceOwnerAnswer } from "../../common/schemas/answers";
+import { type Sender, writeFailure } from "../api/endpoints";
+import { ownerApi } from "../api/ownerEndpoints";
+import { useApi } from "../api/useApi";
 import { formatDateTime } from "../lib/format";
 
 export const ACCESS_MESSAGES = {
@@ -18,14 +20,13 @@ export const confirmRemoveOwner = (name: string) =>
   `Remove ${name} as an owner of this place? They lose access at once, and the invite links they made stop working.`;
 export const confirmRevokeInvite = "Revoke this invite link? Whoever has it will no longer be able to use it.";
 
-type Send = (method: string, endpoint: string) => Promise<Response>;
 type Status = { ok: boolean; text: string } | null;
 
 const ownerLabel = (owner: PlaceOwnerAnswer) => owner.name.trim() || owner.email;
 
 export function PlaceAccess({
   placeId,
-  send,
+  sender,
   headingLevel,
   currentUserId = null,
   refreshKey = 0,
@@ -33,65 +34,39 @@ export function PlaceAccess({
   onLeft,
 }: {
   placeId: number;
-  send: Send;
+  sender: Sender;
   headingLevel: 2 | 3;
   /** The signed-in owner, marked "(you)"; removing them calls `onLeft` instead of reloading. */
   currentUserId?: number | null;
-  /** Changing it reads the lists again (after a new invite link was made). */
+  /** Changing it reads the invite links again (after a new one was made). */
   refreshKey?: number;
   onOwnersChanged?: () => void;
   onLeft?: () => void;
 }) {
   const headingId = useId();
-  const [owners, setOwners] = useState<PlaceOwnerAnswer[] | null>(null);
-  const [invites, setInvites] = useState<OpenInvitesAnswer["invites"] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const ownerList = useApi(ownerApi.placeOwners(placeId, sender));
+  const inviteList = useApi(ownerApi.placeInvites(placeId, sender));
+  const owners = ownerList.data?.owners ?? null;
+  const invites = inviteList.data?.invites ?? null;
+  const loadError = ownerList.error !== null || inviteList.error !== null ? ACCESS_MESSAGES.fetchFailed : null;
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((count) => count + 1), []);
 
+  const { retry: reloadInvites } = inviteList;
   useEffect(() => {
-    let current = true;
-    Promise.all([send("GET", `/api/place/${placeId}/owners`), send("GET", `/api/place/${placeId}/invites`)])
-      .then(async ([ownersResponse, invitesResponse]) => {
-        if (!ownersResponse.ok || !invitesResponse.ok) {
-          if (current) setLoadError(ACCESS_MESSAGES.fetchFailed);
-          return;
-        }
-        const [ownerList, inviteList] = await Promise.all([
-          ownersResponse.json() as Promise<PlaceOwnersAnswer>,
-          invitesResponse.json() as Promise<OpenInvitesAnswer>,
-        ]);
-        if (!current) return;
-        setOwners(ownerList.owners);
-        setInvites(inviteList.invites);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setLoadError(ACCESS_MESSAGES.fetchFailed);
-      });
-    return () => {
-      current = false;
-    };
-  }, [placeId, send, refreshKey, version]);
+    if (refreshKey > 0) void reloadInvites();
+  }, [refreshKey, reloadInvites]);
 
-  /** Sends one DELETE; on success says `done` and runs `after`, else shows the server's sentence. */
-  const act = async (endpoint: string, fallback: string, done: string, after: () => void) => {
+  /** Sends one removal; on success says `done` and runs `after`, else shows the server's sentence. */
+  const act = async (remove: () => Promise<unknown>, fallback: string, done: string, after: () => void) => {
     setBusy(true);
     setStatus(null);
     try {
-      const response = await send("DELETE", endpoint);
-      if (!response.ok) {
-        setStatus({ ok: false, text: (await errorMessage(response)) ?? fallback });
-        return;
-      }
+      await remove();
       setStatus({ ok: true, text: done });
       after();
     } catch (error) {
-      console.error(error);
-      setStatus({ ok: false, text: ACCESS_MESSAGES.unexpected });
+      setStatus({ ok: false, text: writeFailure(error, fallback, ACCESS_MESSAGES.unexpected) });
     } finally {
       setBusy(false);
     }
@@ -99,19 +74,22 @@ export function PlaceAccess({
 
   const removeOwner = (owner: PlaceOwnerAnswer) => {
     if (!window.confirm(confirmRemoveOwner(ownerLabel(owner)))) return;
-    void act(`/api/place/${placeId}/owners/${owner.id}`, ACCESS_MESSAGES.removeOwnerFailed, `${ownerLabel(owner)} is no longer an owner.`, () => {
+    const remove = () => ownerApi.removeOwner(placeId, owner.id, sender);
+    void act(remove, ACCESS_MESSAGES.removeOwnerFailed, `${ownerLabel(owner)} is no longer an owner.`, () => {
       if (owner.id === currentUserId) {
         onLeft?.();
         return;
       }
-      reload();
+      // Their open links were revoked with them.
+      void ownerList.retry();
+      void inviteList.retry();
       onOwnersChanged?.();
     });
   };
 
   const revokeInvite = (inviteId: string) => {
     if (!window.confirm(confirmRevokeInvite)) return;
-    void act(`/api/place/${placeId}/invites/${inviteId}`, ACCESS_MESSAGES.revokeInviteFailed, "Invite link revoked.", reload);
+    void act(() => ownerApi.revokeInvite(placeId, inviteId, sender), ACCESS_MESSAGES.revokeInviteFailed, "Invite link revoked.", () => void inviteList.retry());
   };
 
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,17 +1,12 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
-import { request } from "../api/request";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { publicApi } from "../api/endpoints";
+import { useApi } from "../api/useApi";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { emptyForm, toPayload, validate, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
 
 export const SUBMIT_FAILURE_ALERT = "Sorry, there was an error submitting the form. Please try again.";
 /** The spec's partner ticker repeats its logo list four times so the loop never shows a gap. */
 export const TICKER_REPEAT = 4;
-
-interface PartnerVenue {
-  id: number;
-  name: string;
-  cover_image: string | null;
-}
 
 const fields: { name: keyof SubmitBusinessForm; label: string; type: string; required?: boolean; autoComplete?: string }[] = [
   { name: "businessName", label: "Business name", type: "text", required: true, autoComplete: "organization" },
@@ -29,13 +24,8 @@ const benefits = [
 ];
 
 function PartnerTicker() {
-  const [partners, setPartners] = useState<PartnerVenue[]>([]);
-  useEffect(() => {
-    request("GET", "/api/website/places")
-      .then((response) => (response.ok ? response.json() : []))
-      .then((list: PartnerVenue[]) => setPartners(list))
-      .catch((error) => console.error("Failed to load partner venues", error));
-  }, []);
+  // Without partner venues (none yet, or unreadable) the ticker stays away.
+  const partners = useApi(publicApi.partnerVenues()).data ?? [];
   if (partners.length === 0) return null;
   const repeated = Array.from({ length: TICKER_REPEAT }, () => partners).flat();
   return (
@@ -75,8 +65,7 @@ export default function SubmitBusiness() {
     if (Object.keys(found).length > 0) return;
     setStatus("submitting");
     try {
-      const response = await request("POST", "/api/submit-business", toPayload(form));
-      if (!response.ok) throw new Error(`submit-business answered ${response.status}`);
+      await publicApi.submitBusiness(toPayload(form));
       setStatus("success");
       setForm(emptyForm);
     } catch (error) {

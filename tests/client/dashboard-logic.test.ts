@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hourlyComparisonData, intervalData, weeklyData } from "../../client/pages/dashboard/chartData";
-import { eventFormDefaults, eventFormValues, toEventFormData, validateEventForm, type EventFormValues } from "../../client/pages/dashboard/eventForm";
+import { eventFormDefaults, eventFormValues, toEventFormData, validateEventForm, type EventFormValues } from "../../client/lib/eventForm";
 import { formatClock, formatHour } from "../../client/lib/format";
 import { calendarIndex, heatmapClass, monthGrid, shiftMonth } from "../../client/pages/dashboard/heatmap";
 import { hoursRows } from "../../client/pages/dashboard/hours";

@@ -3,9 +3,11 @@ import "@testing-library/jest-dom/vitest";
 import "./uplot-dom-stubs";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { forgetApiData } from "../../client/api/useApi";
 
 afterEach(() => {
   cleanup();
+  forgetApiData();
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { ADMIN_WRONG_PASSWORD_MESSAGE } from "../../../common/schemas/auth";
-import { ADMIN_SESSION_ENDED_EVENT, adminSession, endAdminSession } from "../../api/adminSession";
-import { adminSignIn } from "../../api/auth";
+import { ADMIN_SESSION_ENDED_EVENT, adminSession } from "../../api/adminSession";
+import { adminSignIn, endAdminSession } from "../../api/auth";
 
 /**
  * The admin area's password gate (spec §4). The server checks the password and answers an admin

@@ -1,15 +1,9 @@
-// How admin sections talk to the API: adminRequest() carries the admin token (and locks the gate
-// again on a 401), and a failed answer becomes the spec's sentence (the server's own `error` text
-// when it gives one).
-import { useCallback, useEffect, useState } from "react";
-import { adminRequest } from "../../api/adminSession";
-import { errorMessage } from "../../api/request";
+// How admin sections talk to the API: every call carries the admin token (adminRequest() locks the
+// gate again on a 401), and a failed answer becomes the spec's sentence (the server's own `error`
+// text when a write gives one).
+import { type Read, readFailure, writeFailure } from "../../api/endpoints";
+import { useApi } from "../../api/useApi";
 import { ADMIN_MESSAGES } from "./messages";
-
-/** The sentence to show for a refused write: the server's `error` text, else the spec's fallback. */
-export async function failureText(response: Response, fallback: string): Promise<string> {
-  return (await errorMessage(response)) ?? fallback;
-}
 
 export type Outcome = { ok: true; message?: string } | { ok: false; message: string };
 
@@ -17,63 +11,28 @@ export type Outcome = { ok: true; message?: string } | { ok: false; message: str
  * Runs one write and turns every way it can end into a sentence: success, the server's error (or
  * `fallback` when it gives none), or the generic message when the request itself failed.
  */
-export async function attempt(
-  send: () => Promise<Response>,
+export async function attempt<T>(
+  send: () => Promise<T>,
   fallback: string,
-  onSuccess?: (response: Response) => Promise<string | void> | string | void,
+  onSuccess?: (answer: T) => Promise<string | void> | string | void,
 ): Promise<Outcome> {
+  let answer: T;
   try {
-    const response = await send();
-    if (!response.ok) return { ok: false, message: await failureText(response, fallback) };
-    const message = await onSuccess?.(response);
-    return { ok: true, message: message || undefined };
+    answer = await send();
   } catch (error) {
-    console.error(error);
-    return { ok: false, message: ADMIN_MESSAGES.unexpectedTryAgain };
+    return { ok: false, message: writeFailure(error, fallback, ADMIN_MESSAGES.unexpectedTryAgain) };
   }
+  const message = await onSuccess?.(answer);
+  return { ok: true, message: message || undefined };
 }
 
-export interface AdminJson<T> {
-  data: T | null;
-  /** The spec's fetch failure sentence, or the generic one when the request itself failed. */
-  error: string | null;
-  loading: boolean;
-  reload: () => void;
+/** An admin read: `failure` is the sentence for a refusal; a failed read shows no data. */
+export function useAdminData<T>(read: Read<T>, failure: string) {
+  const { data, error, loading, retry } = useApi(read);
+  return {
+    data: error === null ? data : null,
+    error: error === null ? null : readFailure(error, failure, ADMIN_MESSAGES.unexpected),
+    loading,
+    reload: retry,
+  };
 }
-
-/** GETs `endpoint` with the admin token; `failure` is the sentence for a non-ok answer. */
-export function useAdminJson<T>(endpoint: string, failure: string): AdminJson<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
-  });
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setState((previous) => ({ ...previous, loading: true, error: null }));
-    adminRequest("GET", endpoint)
-      .then(async (response) => {
-        if (!response.ok) throw new FetchFailed(failure);
-        return (await response.json()) as T;
-      })
-      .then(
-        (data) => current && setState({ data, error: null, loading: false }),
-        (error: unknown) => {
-          if (!current) return;
-          if (!(error instanceof FetchFailed)) console.error(error);
-          const message = error instanceof FetchFailed ? error.message : ADMIN_MESSAGES.unexpected;
-          setState({ data: null, error: message, loading: false });
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, [endpoint, failure, version]);
-
-  const reload = useCallback(() => setVersion((count) => count + 1), []);
-  return { ...state, reload };
-}
-
-class FetchFailed extends Error {}

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import type { EventAnswer } from "../../../common/schemas/answers";
 import { EVENT_DAYS, EVENT_MESSAGES, eventConsistencyProblem, eventFieldsSchema, type EventDay } from "../../../common/schemas/event";
-import { eventTextValues, toIsoInstant, type EventTextValues } from "../dashboard/eventForm";
+import { eventTextValues, toIsoInstant, type EventTextValues } from "../../lib/eventForm";
 import { fieldErrors } from "../../lib/formErrors";
 
 /** The dashboard form's fields plus the frequency, which only the admin editor shows. */

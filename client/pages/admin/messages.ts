@@ -1,6 +1,6 @@
 // The admin area's sentences from spec §5 and §8, character for character. Those the owner
 // dashboard shows too come from its catalogue.
-import { MESSAGES } from "../dashboard/messages";
+import { MESSAGES } from "../../lib/messages";
 
 export const ADMIN_MESSAGES = {
   fetchBusinessesFailed: MESSAGES.fetchBusinessesFailed,

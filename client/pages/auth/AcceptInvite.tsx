@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { acceptInvite } from "../../api/auth";
+import { failureMessage } from "../../api/auth";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { session } from "../../api/session";
+import { useApi } from "../../api/useApi";
 import { signInPath } from "../../api/useRequireSession";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 
@@ -10,21 +12,14 @@ export default function AcceptInvite() {
   useDocumentTitle("Accept invite");
   const { token = "" } = useParams();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const signedIn = session.accessToken() !== null;
+  const accepted = useApi(signedIn ? ownerApi.acceptInvite({ token }) : null);
+  const placeId = accepted.data?.place_id;
+  const error = accepted.error === null ? null : failureMessage(accepted.error);
 
   useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    acceptInvite(token).then((outcome) => {
-      if (!current) return;
-      if (outcome.ok) navigate(`/dashboard?place_id=${outcome.value.place_id}`, { replace: true });
-      else setError(outcome.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [signedIn, token, navigate]);
+    if (placeId !== undefined) navigate(`/dashboard?place_id=${placeId}`, { replace: true });
+  }, [placeId, navigate]);
 
   if (!signedIn) return <Navigate to={signInPath(`/invite/${token}`)} replace />;
 

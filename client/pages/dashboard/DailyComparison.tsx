@@ -1,13 +1,9 @@
 // 'Daily Comparison': a month calendar coloured by each day's busyness; choosing a day shows its
 // hourly bars with the peak hour (spec §2).
 import { useMemo, useState } from "react";
-import {
-  WEEKDAYS,
-  type CalendarDataAnswer,
-  type CalendarDataItem,
-  type HourlyDataAnswer,
-  type PeakData,
-} from "../../../common/schemas/answers";
+import { WEEKDAYS, type CalendarDataItem } from "../../../common/schemas/answers";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
 import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
@@ -15,8 +11,7 @@ import { hourlyPopulationData } from "./chartData";
 import { formatHour, formatLongDate, weekdayLabel } from "../../lib/format";
 import { calendarIndex, compareMonths, heatmapClass, monthGrid, shiftMonth, type YearMonth } from "./heatmap";
 import { LOADING } from "./keyTrends";
-import { hourlyChartTitle, MESSAGES } from "./messages";
-import { useApiJson } from "./useApiJson";
+import { hourlyChartTitle, MESSAGES } from "../../lib/messages";
 
 const MONTH_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const monthTitle = ({ year, month }: YearMonth) => MONTH_FORMAT.format(Date.UTC(year, month - 1, 1));
@@ -99,9 +94,8 @@ function CalendarHeatmap({
 }
 
 function DayDetail({ placeId, date }: { placeId: number; date: string }) {
-  const query = `date=${date}&place_id=${placeId}`;
-  const hourly = useApiJson<HourlyDataAnswer>(`/api/hourly_data?${query}`);
-  const peak = useApiJson<PeakData>(`/api/peak_hourly_data?${query}`);
+  const hourly = useApi(ownerApi.hourly({ date, place_id: String(placeId) }));
+  const peak = useApi(ownerApi.peakHourly({ date, place_id: String(placeId) }));
   const chart = useMemo(() => (hourly.data ? hourlyPopulationData(hourly.data.hourly_data) : null), [hourly.data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Hour",
@@ -124,14 +118,14 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
       {chart ? (
         <UPlotChart options={options} data={chart.data} summary={`${title}: capacity by hour, 0 to 100 percent.`} />
       ) : (
-        <Pending failed={hourly.failed || peak.failed} retry={() => { hourly.retry(); peak.retry(); }} what="the hourly data" />
+        <Pending failed={hourly.error !== null || peak.error !== null} retry={() => { hourly.retry(); peak.retry(); }} what="the hourly data" />
       )}
     </ChartCard>
   );
 }
 
 export function DailyComparison({ placeId }: { placeId: number }) {
-  const calendar = useApiJson<CalendarDataAnswer>(`/api/calendar_data?place_id=${placeId}`);
+  const calendar = useApi(ownerApi.calendar({ place_id: String(placeId) }));
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="daily-comparison">
@@ -139,7 +133,7 @@ export function DailyComparison({ placeId }: { placeId: number }) {
         {calendar.data ? (
           <CalendarHeatmap items={calendar.data.calendar_data} selected={selected} onSelect={setSelected} />
         ) : (
-          <Pending failed={calendar.failed} retry={calendar.retry} what="the calendar" />
+          <Pending failed={calendar.error !== null} retry={calendar.retry} what="the calendar" />
         )}
       </ChartCard>
       {selected ? <DayDetail key={selected} placeId={placeId} date={selected} /> : <p className="hint">{MESSAGES.selectDay}</p>}

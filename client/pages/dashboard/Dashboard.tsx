@@ -2,15 +2,17 @@
 // key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
+import { readFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { BusinessList } from "./BusinessList";
 import { DataPanel } from "./DataPanel";
 import { LOADING } from "./keyTrends";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 import { PlaceDetails } from "./PlaceDetails";
-import { useApiResource } from "./useApiJson";
 import { placeIdParam } from "./usePlace";
 import "./dashboard.css";
 
@@ -18,11 +20,10 @@ export default function Dashboard() {
   useDocumentTitle("Dashboard");
   const { ready, pickupView } = useRequireSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const {
-    data: places,
-    error,
-    setData: setPlaces,
-  } = useApiResource<OwnedPlace[]>(ready ? "/api/get-places-owned" : null, MESSAGES.fetchBusinessesFailed);
+  // The event form reads the owned places too, and shares this answer.
+  const owned = useApi(ready ? ownerApi.ownedPlaces() : null);
+  const places = owned.data;
+  const error = owned.error === null ? null : readFailure(owned.error, MESSAGES.fetchBusinessesFailed, MESSAGES.unexpected);
   const selectedId = placeIdParam(searchParams);
 
   const select = (placeId: number) =>
@@ -33,7 +34,7 @@ export default function Dashboard() {
     });
   const selected = places?.find((place) => place.id === selectedId) ?? null;
   const replacePlace = (updated: OwnedPlace) =>
-    setPlaces((places ?? []).map((place) => (place.id === updated.id ? updated : place)));
+    owned.setData((current) => (current ?? []).map((place) => (place.id === updated.id ? updated : place)));
 
   let body;
   if (error) body = <p role="alert" className="form-error">{error}</p>;

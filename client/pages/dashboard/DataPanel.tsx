@@ -9,7 +9,7 @@ import { DailyComparison } from "./DailyComparison";
 import { EventsManager } from "./events/EventsManager";
 import { KeyTrendsPanel } from "./KeyTrendsPanel";
 import { LOADING } from "./keyTrends";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 import { Overview } from "./Overview";
 import { People } from "./People";
 import { isDashboardTab, NEW_DASHBOARD_FLAG, TAB_LABELS, visibleTabs, type DashboardTab } from "./tabs";

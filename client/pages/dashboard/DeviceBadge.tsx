@@ -1,16 +1,16 @@
 // Device status from check_pico's exists flag (spec §2, §4), with the explanation owners need
 // when it says offline. Checked again every minute so a replugged device turns green.
-import type { CheckPicoAnswer } from "../../../common/schemas/answers";
-import { MESSAGES } from "./messages";
-import { useApiJson } from "./useApiJson";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
+import { MESSAGES } from "../../lib/messages";
 
 export const DEVICE_REFRESH_MS = 60_000;
 
 export function DeviceBadge({ placeId }: { placeId: number }) {
-  const { data, failed } = useApiJson<CheckPicoAnswer>(`/api/check_pico/${placeId}`, DEVICE_REFRESH_MS);
+  const { data, error } = useApi(ownerApi.checkPico(placeId), { refreshMs: DEVICE_REFRESH_MS });
   const online = data?.exists;
   let label: string = online ? MESSAGES.deviceOnline : MESSAGES.deviceOffline;
-  if (online === undefined) label = failed ? "Device status unknown" : "Checking device…";
+  if (online === undefined) label = error !== null ? "Device status unknown" : "Checking device…";
   return (
     <details className="device-status">
       <summary className={`device-badge ${online === undefined ? "checking" : online ? "online" : "offline"}`}>{label}</summary>

@@ -2,10 +2,11 @@
 // URL' modal with 'Copy to Clipboard' and 'Close' (spec §2, §4).
 import { useState } from "react";
 import type { InviteLinkAnswer } from "../../../common/schemas/answers";
-import { errorMessage, request } from "../../api/request";
+import { writeFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../lib/format";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 
 /** Copies with the Clipboard API, falling back to a selection copy where it is unavailable. */
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
@@ -29,16 +30,10 @@ export function InviteOwner({ placeId, onGenerated }: { placeId: number; onGener
     setBusy(true);
     setError(null);
     try {
-      const response = await request("POST", `/api/place/${placeId}/generate-url`);
-      if (!response.ok) {
-        setError((await errorMessage(response)) ?? MESSAGES.unexpectedTryAgain);
-        return;
-      }
-      setInvite((await response.json()) as InviteLinkAnswer);
+      setInvite(await ownerApi.generateInvite(placeId));
       onGenerated?.();
     } catch (caught) {
-      console.error(caught);
-      setError(MESSAGES.unexpectedTryAgain);
+      setError(writeFailure(caught, MESSAGES.unexpectedTryAgain, MESSAGES.unexpectedTryAgain));
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,13 @@
 // The four key-trend tiles, refreshed every 30 s so an owner watching tonight's crowd sees it move.
-import type { KeyTrends } from "../../../common/schemas/answers";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
 import { RetryButton } from "./ChartCard";
 import { keyTrendTiles } from "./keyTrends";
-import { useApiJson } from "./useApiJson";
 
 export const KEY_TRENDS_REFRESH_MS = 30_000;
 
 export function KeyTrendsPanel({ placeId }: { placeId: number }) {
-  const { data, loadedAt, failed, retry } = useApiJson<KeyTrends>(`/api/place/${placeId}/key-trends`, KEY_TRENDS_REFRESH_MS);
+  const { data, loadedAt, error, retry } = useApi(ownerApi.keyTrends(placeId), { refreshMs: KEY_TRENDS_REFRESH_MS });
   return (
     <section className="key-trends" aria-label="Key trends">
       <dl className="tiles">
@@ -23,7 +23,7 @@ export function KeyTrendsPanel({ placeId }: { placeId: number }) {
           Updated {new Date(loadedAt).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" })}
         </p>
       ) : null}
-      {failed && !data ? <RetryButton retry={retry} what="key trends" /> : null}
+      {error !== null && !data ? <RetryButton retry={retry} what="key trends" /> : null}
     </section>
   );
 }

@@ -1,14 +1,15 @@
 // 'Today at a Glance': the summary block, usual-versus-today hourly bars, the last 24 hours of
 // capacity, and the full-width weekly summary (spec §2 Overview).
 import { useMemo } from "react";
-import type { Agg15Answer, DailySummaryItem, KeyTrends, OwnedPlace, WeeklySummary } from "../../../common/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
 import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyComparisonData, intervalData, weeklyData } from "./chartData";
 import { formatHour } from "../../lib/format";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "./summary";
-import { useApiJson } from "./useApiJson";
 
 /** The weekly summary reads every device of the place under this name (spec: the name is fixed). */
 export const WEEKLY_DEVICE_NAME = "all";
@@ -16,14 +17,15 @@ export const WEEKLY_DEVICE_NAME = "all";
 const PERCENT_AXIS = { label: "% of capacity", unit: "%", range: [0, 100] as [number, number] };
 
 function TodaySummary({ place }: { place: OwnedPlace }) {
-  const trends = useApiJson<KeyTrends>(`/api/place/${place.id}/key-trends`);
-  const people = useApiJson<Agg15Answer>(`/api/place/people/${place.id}/agg_15_device_counts`);
-  const daily = useApiJson<DailySummaryItem[]>(`/api/place/${place.id}/daily_population_summary`);
+  // Shared with the key-trends tiles and the hourly chart: one request each.
+  const trends = useApi(ownerApi.keyTrends(place.id));
+  const people = useApi(ownerApi.people15(place.id));
+  const daily = useApi(ownerApi.dailySummary(place.id));
   const ready = trends.data && people.data && daily.data;
-  const retry = () => [trends, people, daily].forEach((fetched) => fetched.failed && fetched.retry());
+  const failed = [trends, people, daily].filter((fetched) => fetched.error !== null);
   let body;
   if (!ready) {
-    body = <Pending failed={trends.failed || people.failed || daily.failed} retry={retry} what="today's summary" />;
+    body = <Pending failed={failed.length > 0} retry={() => failed.forEach((fetched) => fetched.retry())} what="today's summary" />;
   } else {
     const visitors = visitorsSince(people.data!, venueDayStart(Date.now(), { timeZone: place.timezone, dayStartHour: place.day_start_hour }));
     const peakHour = trends.data!.peakHour;
@@ -57,7 +59,7 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
 }
 
 function HourlyComparisonChart({ placeId }: { placeId: number }) {
-  const { data, failed, retry } = useApiJson<DailySummaryItem[]>(`/api/place/${placeId}/daily_population_summary`);
+  const { data, error, retry } = useApi(ownerApi.dailySummary(placeId));
   const chart = useMemo(() => (data ? hourlyComparisonData(data) : null), [data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Hour",
@@ -72,14 +74,14 @@ function HourlyComparisonChart({ placeId }: { placeId: number }) {
       {chart ? (
         <UPlotChart options={options} data={chart.data} summary={`Hourly capacity, usual and today, for ${chart.labels.length} hours.`} />
       ) : (
-        <Pending failed={failed} retry={retry} what="the hourly comparison" />
+        <Pending failed={error !== null} retry={retry} what="the hourly comparison" />
       )}
     </ChartCard>
   );
 }
 
 function RecentCapacityChart({ place }: { place: OwnedPlace }) {
-  const { data, failed, retry } = useApiJson<Agg15Answer>(`/api/place/${place.id}/agg_15_device_counts`);
+  const { data, error, retry } = useApi(ownerApi.capacity15(place.id));
   const series = useMemo(() => (data ? intervalData(data) : null), [data]);
   const options = useMemo(
     () => timeLineOptions({ label: "Capacity", color: CHART_COLORS.capacity, y: PERCENT_AXIS, timeZone: place.timezone }),
@@ -90,15 +92,14 @@ function RecentCapacityChart({ place }: { place: OwnedPlace }) {
       {series ? (
         <UPlotChart options={options} data={series} summary={`Capacity every 15 minutes over the last 24 hours, ${series[0].length} readings.`} />
       ) : (
-        <Pending failed={failed} retry={retry} what="recent capacity" />
+        <Pending failed={error !== null} retry={retry} what="recent capacity" />
       )}
     </ChartCard>
   );
 }
 
 function WeeklySummaryChart({ placeId }: { placeId: number }) {
-  const endpoint = `/api/place/${placeId}/weekly_population_summary?device_name=${encodeURIComponent(WEEKLY_DEVICE_NAME)}`;
-  const { data, failed, retry } = useApiJson<WeeklySummary>(endpoint);
+  const { data, error, retry } = useApi(ownerApi.weeklySummary(placeId, { device_name: WEEKLY_DEVICE_NAME }));
   const chart = useMemo(() => (data ? weeklyData(data) : null), [data]);
   const options = useCategoryBarOptions(chart?.labels ?? null, {
     xLabel: "Day",
@@ -110,7 +111,7 @@ function WeeklySummaryChart({ placeId }: { placeId: number }) {
       {chart ? (
         <UPlotChart options={options} data={chart.data} height={220} summary="Average people by weekday, Monday to Sunday." />
       ) : (
-        <Pending failed={failed} retry={retry} what="the weekly summary" />
+        <Pending failed={error !== null} retry={retry} what="the weekly summary" />
       )}
     </ChartCard>
   );

@@ -1,16 +1,17 @@
 // 'People' (behind enable_new_dashboard): headcount over the last 24 hours (spec §2).
 import { useMemo } from "react";
-import type { Agg15Answer, OwnedPlace } from "../../../common/schemas/answers";
+import type { OwnedPlace } from "../../../common/schemas/answers";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
 import { CHART_COLORS, timeLineOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { intervalData } from "./chartData";
-import { useApiJson } from "./useApiJson";
 
 export const PEOPLE_CHART_TITLE = "Population (Past 24hrs)";
 
 export function People({ place }: { place: OwnedPlace }) {
-  const { data, failed, retry } = useApiJson<Agg15Answer>(`/api/place/people/${place.id}/agg_15_device_counts`);
+  const { data, error, retry } = useApi(ownerApi.people15(place.id));
   const series = useMemo(() => (data ? intervalData(data) : null), [data]);
   const options = useMemo(
     () => timeLineOptions({ label: "People", color: CHART_COLORS.people, y: { label: "People" }, timeZone: place.timezone }),
@@ -21,7 +22,7 @@ export function People({ place }: { place: OwnedPlace }) {
       {series ? (
         <UPlotChart options={options} data={series} summary={`People every 15 minutes over the last 24 hours, ${series[0].length} readings.`} />
       ) : (
-        <Pending failed={failed} retry={retry} what="the population chart" />
+        <Pending failed={error !== null} retry={retry} what="the population chart" />
       )}
     </ChartCard>
   );

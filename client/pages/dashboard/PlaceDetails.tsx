@@ -1,13 +1,14 @@
 // A place as its owner sees it, with Edit / Cancel / Update (spec §2 Owner dashboard, Place info)
 // and the 'Assign Additional Owner' invite.
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { errorMessage, request } from "../../api/request";
+import { writeFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../common/schemas/answers";
 import { DeviceBadge } from "./DeviceBadge";
 import { weekdayLabel } from "../../lib/format";
 import { CLOSED, hoursRows } from "./hours";
 import { InviteOwner } from "./InviteOwner";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../../lib/messages";
 import { placeEditValues, toPlaceUpdate, validatePlaceEdit, type PlaceEditErrors, type PlaceEditValues } from "./placeForm";
 
 export function HoursTable({ hours }: { hours: PlaceHours }) {
@@ -120,17 +121,11 @@ export function PlaceDetails({
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const response = await request("POST", `/api/place/update/${place.id}`, toPlaceUpdate(values, place));
-      if (!response.ok) {
-        setStatus({ kind: "error", text: (await errorMessage(response)) ?? MESSAGES.updateBusinessFailed });
-        return;
-      }
-      onSaved((await response.json()) as OwnedPlace);
+      onSaved(await ownerApi.updateOwnedPlace(place.id, toPlaceUpdate(values, place)));
       setEditing(false);
       setStatus({ kind: "success", text: MESSAGES.businessUpdated });
     } catch (error) {
-      console.error(error);
-      setStatus({ kind: "error", text: MESSAGES.unexpectedTryAgain });
+      setStatus({ kind: "error", text: writeFailure(error, MESSAGES.updateBusinessFailed, MESSAGES.unexpectedTryAgain) });
     } finally {
       setSaving(false);
     }

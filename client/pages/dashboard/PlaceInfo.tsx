@@ -1,10 +1,9 @@
 // Place info for owners (/place_info?place_id=, spec §2): cover, address, type, website, phone,
 // hours and owners; Edit / Cancel / Update; the share-link modal; 'Go to Place Dashboard'; and
 // (beyond the spec) the owners and open invite links, with Remove and Revoke.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { OwnedPlace } from "../../../common/schemas/answers";
-import { request } from "../../api/request";
+import { OWNER } from "../../api/endpoints";
 import { session } from "../../api/session";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
@@ -12,7 +11,6 @@ import { PlaceAccess } from "../../components/PlaceAccess";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LOADING } from "./keyTrends";
 import { PlaceDetails } from "./PlaceDetails";
-import { getJson } from "./useApiJson";
 import { placeIdParam, usePlace } from "./usePlace";
 import "./dashboard.css";
 
@@ -21,13 +19,10 @@ export default function PlaceInfo() {
   const { ready, pickupView } = useRequireSession();
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
-  const { place, error, setPlace } = usePlace(placeId, ready);
+  // The owner names in the details come from the place: read again after someone is removed.
+  const { place, error, setPlace, reloadPlace } = usePlace(placeId, ready);
   const navigate = useNavigate();
   const [invitesVersion, setInvitesVersion] = useState(0);
-  // The owner names in the details come from the place: read it again after someone is removed.
-  const reloadPlace = useCallback(() => {
-    if (placeId !== null) getJson<OwnedPlace>(`/api/place/${placeId}`).then(setPlace, console.error);
-  }, [placeId, setPlace]);
 
   let body;
   if (placeId === null) body = <p>No place chosen. Open <Link to="/dashboard">your dashboard</Link> to pick one of your businesses.</p>;
@@ -41,7 +36,7 @@ export default function PlaceInfo() {
         </PlaceDetails>
         <PlaceAccess
           placeId={place.id}
-          send={request}
+          sender={OWNER}
           headingLevel={2}
           currentUserId={Number(session.userId()) || null}
           refreshKey={invitesVersion}

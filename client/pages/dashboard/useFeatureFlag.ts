@@ -1,29 +1,9 @@
-import { useEffect, useState } from "react";
-import type { FeatureFlagAnswer } from "../../../common/schemas/answers";
-import { request } from "../../api/request";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
 
-/** A flag's value; any failure to fetch it counts as false (spec §7). */
-export async function fetchFeatureFlag(name: string): Promise<boolean> {
-  try {
-    const response = await request("POST", `/api/feature-flags/${encodeURIComponent(name)}`);
-    if (!response.ok) return false;
-    const { value } = (await response.json()) as Partial<FeatureFlagAnswer>;
-    return value === true;
-  } catch (error) {
-    console.error(error);
-    return false;
-  }
-}
-
-/** null until the answer is in. */
+/** A flag's value, null until the answer is in; any failure to fetch it counts as false (spec §7). */
 export function useFeatureFlag(name: string): boolean | null {
-  const [value, setValue] = useState<boolean | null>(null);
-  useEffect(() => {
-    let current = true;
-    void fetchFeatureFlag(name).then((answer) => current && setValue(answer));
-    return () => {
-      current = false;
-    };
-  }, [name]);
-  return value;
+  const { data, error } = useApi(ownerApi.featureFlag(name));
+  if (data) return data.value === true;
+  return error === null ? null : false;
 }

@@ -1,14 +1,17 @@
-import type { OwnedPlace } from "../../../common/schemas/answers";
-import { MESSAGES } from "./messages";
-import { useApiResource } from "./useApiJson";
+import { readFailure } from "../../api/endpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
+import { MESSAGES } from "../../lib/messages";
 
 /** GET /api/place/{id} as its owner, once the session is ready. */
 export function usePlace(placeId: number | null, ready: boolean) {
-  const { data, error, setData } = useApiResource<OwnedPlace>(
-    ready && placeId !== null ? `/api/place/${placeId}` : null,
-    MESSAGES.fetchBusinessDetailsFailed,
-  );
-  return { place: data, error, setPlace: setData };
+  const { data, error, setData, retry } = useApi(ready && placeId !== null ? ownerApi.ownedPlace(placeId) : null);
+  return {
+    place: data,
+    error: error === null ? null : readFailure(error, MESSAGES.fetchBusinessDetailsFailed, MESSAGES.unexpected),
+    setPlace: setData,
+    reloadPlace: retry,
+  };
 }
 
 /** ?place_id= as a number, or null when missing or not an id. */

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { EventAnswer, EventsAnswer, PublicPlace } from "../../../common/schemas/answers";
-import { request } from "../../api/request";
+import type { PublicPlace } from "../../../common/schemas/answers";
+import { ApiError, publicApi } from "../../api/endpoints";
+import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
 import { describeHours, hoursToday } from "../../live/hours";
@@ -19,42 +19,16 @@ type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } 
 const categoryLabel = (category: string) => capitalize(category.replace(/-/g, " "));
 
 function usePlace(barId: string): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  useEffect(() => {
-    let cancelled = false;
-    setLoaded({ state: "loading" });
-    request("GET", `/api/place/${encodeURIComponent(barId)}`)
-      .then(async (response) => {
-        if (cancelled) return;
-        if (response.status === 404) return setLoaded({ state: "missing" });
-        if (!response.ok) throw new Error(`GET /api/place answered ${response.status}`);
-        const place = (await response.json()) as PublicPlace;
-        if (!cancelled) setLoaded({ state: "ready", place });
-      })
-      .catch((error) => {
-        console.error(error);
-        if (!cancelled) setLoaded({ state: "failed" });
-      });
-    return () => void (cancelled = true);
-  }, [barId]);
-  return loaded;
+  const { data, error } = useApi(publicApi.place(barId));
+  if (data) return { state: "ready", place: data };
+  if (error === null) return { state: "loading" };
+  return error instanceof ApiError && error.status === 404 ? { state: "missing" } : { state: "failed" };
 }
 
 function UpcomingEvents({ place }: { place: PublicPlace }) {
-  const [events, setEvents] = useState<EventAnswer[] | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    request("GET", `/api/business/${place.id}/events`)
-      .then((response): Promise<EventsAnswer> | EventsAnswer =>
-        response.ok ? (response.json() as Promise<EventsAnswer>) : { events: [], next_offset: null },
-      )
-      .then((answer) => !cancelled && setEvents(answer.events.slice(0, EVENTS_SHOWN)))
-      .catch((error) => {
-        console.error(error);
-        if (!cancelled) setEvents([]);
-      });
-    return () => void (cancelled = true);
-  }, [place.id]);
+  const { data, error } = useApi(publicApi.placeEvents(place.id));
+  // Events that cannot be read show as none.
+  const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
 
   return (
     <section className="profile-events" aria-labelledby="events-heading">

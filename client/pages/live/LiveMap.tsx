@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { LEVELS, type LivePlace, type MapConfigAnswer } from "../../../common/schemas/answers";
-import { request } from "../../api/request";
+import { LEVELS, type LivePlace } from "../../../common/schemas/answers";
+import { publicApi } from "../../api/endpoints";
+import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
@@ -11,20 +12,6 @@ import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
 import "./live-map.css";
 
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
-
-/** The basemap from the server's configuration; null when unavailable (the map then has no tiles). */
-function useMapTiles(): MapConfigAnswer | null {
-  const [tiles, setTiles] = useState<MapConfigAnswer | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    request("GET", "/api/config/map")
-      .then((response) => (response.ok ? (response.json() as Promise<MapConfigAnswer>) : null))
-      .then((answer) => !cancelled && setTiles(answer))
-      .catch((error) => console.error("Map tiles are unavailable", error));
-    return () => void (cancelled = true);
-  }, []);
-  return tiles;
-}
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
@@ -86,7 +73,8 @@ function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: Li
 export default function LiveMap() {
   useDocumentTitle("Live Look");
   const navigate = useNavigate();
-  const tiles = useMapTiles();
+  // The basemap from the server's configuration; without it the map has no tiles.
+  const { data: tiles } = useApi(publicApi.mapConfig());
   const { places, generatedAt, failed } = useLivePlaces(LIVE_REFRESH_MS);
   const [filter, setFilter] = useState<LevelFilter>("all");
   const mapRef = useRef<VenueMapHandle>(null);

@@ -5,14 +5,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
 import type { ReviewAnswer } from "../../../common/schemas/answers";
 import { HIDE_REASON_MAX, REPORT_REASON_MAX, reviewHideSchema, reviewReportSchema } from "../../../common/schemas/review-moderation";
-import { errorMessage, request } from "../../api/request";
+import { publicApi, writeFailure } from "../../api/endpoints";
 import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
 
 type Mode = "idle" | "report" | "hide";
 
 const ACTIONS = {
-  report: { schema: reviewReportSchema, path: "report", label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
-  hide: { schema: reviewHideSchema, path: "hide", label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: "Hide review" },
+  report: { schema: reviewReportSchema, label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
+  hide: { schema: reviewHideSchema, label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: "Hide review" },
 } as const;
 
 export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAnswer; canHide: boolean; onHidden: () => void }) {
@@ -47,17 +47,14 @@ export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAns
     }
     setBusy(true);
     try {
-      const response = await request("POST", `/api/reviews/${review.id}/${action.path}`, checked.output);
-      if (!response.ok) {
-        setError((await errorMessage(response)) ?? REVIEW_FAILURE_MESSAGE);
-        return;
+      if (mode === "hide") {
+        await publicApi.hideReview(review.id, { reason: checked.output.reason ?? "" });
+        return onHidden();
       }
-      if (mode === "hide") return onHidden();
-      setThanks(((await response.json()) as { message: string }).message);
+      setThanks((await publicApi.reportReview(review.id, checked.output)).message);
       setMode("idle");
     } catch (failure) {
-      console.error(failure);
-      setError(REVIEW_FAILURE_MESSAGE);
+      setError(writeFailure(failure, REVIEW_FAILURE_MESSAGE, REVIEW_FAILURE_MESSAGE));
     } finally {
       setBusy(false);
     }

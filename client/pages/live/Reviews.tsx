@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
-import type { ErrorAnswer, ReviewAnswer, ReviewPostedAnswer, ReviewsAnswer, ReviewSummary } from "../../../common/schemas/answers";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import type { ReviewAnswer, ReviewPostedAnswer, ReviewSummary } from "../../../common/schemas/answers";
 import { REVIEW_LIMITS } from "../../../common/schemas/review";
-import { errorMessage, request } from "../../api/request";
+import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
+import { useApi } from "../../api/useApi";
 import { formatLongDate } from "../../lib/format";
 import { ReviewActions } from "./ReviewActions";
 import {
@@ -58,25 +59,12 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
     if (Object.keys(found).length > 0) return;
     setStatus("submitting");
     try {
-      const response = await request("POST", `/api/places/${placeId}/reviews`, toReviewPayload(form));
-      if (response.status === 400) {
-        const answer = (await response.json()) as ErrorAnswer;
-        setErrors(errorsFromDetails(answer.details));
-        setFailure(answer.error);
-        setStatus("idle");
-        return;
-      }
-      if (!response.ok) {
-        setFailure((await errorMessage(response)) ?? REVIEW_FAILURE_MESSAGE);
-        setStatus("idle");
-        return;
-      }
-      onPosted((await response.json()) as ReviewPostedAnswer);
+      onPosted(await publicApi.postReview(placeId, toReviewPayload(form)));
       setForm(emptyReviewForm);
       setStatus("posted");
     } catch (error) {
-      console.error(error);
-      setFailure(REVIEW_FAILURE_MESSAGE);
+      if (error instanceof ApiError && error.status === 400) setErrors(errorsFromDetails(error.answer.details));
+      setFailure(writeFailure(error, REVIEW_FAILURE_MESSAGE, REVIEW_FAILURE_MESSAGE));
       setStatus("idle");
     }
   };
@@ -132,28 +120,11 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
  * visitor is signed in as one of the venue's owners.
  */
 export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolean }) {
-  const [answer, setAnswer] = useState<ReviewsAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  // A hidden review leaves the list, the count and the average: read them again.
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    request("GET", `/api/places/${placeId}/reviews`)
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`GET reviews answered ${response.status}`);
-        const body = (await response.json()) as ReviewsAnswer;
-        if (!cancelled) setAnswer(body);
-      })
-      .catch((error) => {
-        console.error(error);
-        if (!cancelled) setFailed(true);
-      });
-    return () => void (cancelled = true);
-  }, [placeId, version]);
+  const { data: answer, error, retry, setData } = useApi(publicApi.reviews(placeId));
+  const failed = error !== null;
 
   const onPosted = ({ review, count, average_rating }: ReviewPostedAnswer) =>
-    setAnswer((current) => ({ reviews: [review, ...(current?.reviews ?? [])], count, average_rating }));
+    setData((current) => ({ reviews: [review, ...(current?.reviews ?? [])], count, average_rating }));
 
   return (
     <section className="profile-reviews" aria-labelledby="reviews-heading">
@@ -174,7 +145,8 @@ export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolea
               <p className="review-date">
                 <time dateTime={review.date}>{formatLongDate(review.date)}</time>
               </p>
-              <ReviewActions review={review} canHide={canHide} onHidden={() => setVersion((count) => count + 1)} />
+              {/* A hidden review leaves the list, the count and the average: read them again. */}
+              <ReviewActions review={review} canHide={canHide} onHidden={() => void retry()} />
             </li>
           ))}
         </ul>

@@ -2,11 +2,12 @@
 // name, description and start time required, and both image files.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { adminRequest } from "../../../api/adminSession";
 import type { EventAnswer, EventCategoriesAnswer, PublicPlace } from "../../../../common/schemas/answers";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { EVENT_DAYS } from "../../../../common/schemas/event";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
-import { attempt, useAdminJson } from "../adminApi";
+import { attempt, useAdminData } from "../adminApi";
 import {
   eventEditFormData,
   eventEditValuesFrom,
@@ -19,12 +20,9 @@ import { Notice } from "../Notice";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventEditor({ eventId }: { eventId: string }) {
-  const event = useAdminJson<EventAnswer>(`/api/events/${encodeURIComponent(eventId)}`, ADMIN_MESSAGES.fetchEventDetailsFailed);
-  const places = useAdminJson<PublicPlace[]>("/api/places", ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
-  const categories = useAdminJson<EventCategoriesAnswer>(
-    "/api/event-categories",
-    ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed,
-  );
+  const event = useAdminData(ownerApi.event(eventId, ADMIN), ADMIN_MESSAGES.fetchEventDetailsFailed);
+  const places = useAdminData(adminApi.places(), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
+  const categories = useAdminData(ownerApi.eventCategories(ADMIN), ADMIN_MESSAGES.fetchPlacesOrCategoriesFailed);
 
   if (event.error) return <p role="alert" className="field-error">{event.error}</p>;
   if (!event.data) return <p>Loading...</p>;
@@ -98,7 +96,7 @@ function EventEditForm({
     }
     setSaving(true);
     const outcome = await attempt(
-      () => adminRequest("PUT", `/api/events/${event.id}`, eventEditFormData(values, images)),
+      () => ownerApi.updateEvent(event.id, eventEditFormData(values, images), ADMIN),
       ADMIN_MESSAGES.updateEventFailed,
     );
     setSaving(false);

@@ -1,14 +1,15 @@
 // /admin/manage-events (spec §2 Admin events): every event as a card (cover or default image,
 // name, start date, category, place name or 'Unknown Place') leading to its editor.
 import { Link } from "react-router";
-import type { EventsAnswer } from "../../../../common/schemas/answers";
-import { useAdminJson } from "../adminApi";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { ADMIN } from "../../../api/adminEndpoints";
+import { useAdminData } from "../adminApi";
 import defaultCover from "../default-cover.svg";
 import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 
 export function AdminEventList() {
-  const events = useAdminJson<EventsAnswer>("/api/events", ADMIN_MESSAGES.fetchEventsFailed);
+  const events = useAdminData(ownerApi.events(ADMIN), ADMIN_MESSAGES.fetchEventsFailed);
   if (events.error) return <p role="alert" className="field-error">{events.error}</p>;
   if (!events.data) return <p>Loading...</p>;
   if (events.data.events.length === 0) return <p>No events yet.</p>;

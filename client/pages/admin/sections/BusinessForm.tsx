@@ -1,12 +1,13 @@
 // The Add Business and Edit Business form: every place field, the 14 opening hours as time
 // inputs, a tag picker and the cover photo. The caller decides where the form is sent.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { WEEKDAYS, type TagsAnswer, type Weekday } from "../../../../common/schemas/answers";
+import { WEEKDAYS, type Weekday } from "../../../../common/schemas/answers";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { weekdayLabel } from "../../../lib/format";
 import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../common/schemas/place";
 import type { Outcome } from "../adminApi";
-import { useAdminJson } from "../adminApi";
+import { useAdminData } from "../adminApi";
+import { adminApi } from "../../../api/adminEndpoints";
 import {
   categoryLabel,
   validateBusiness,
@@ -40,7 +41,7 @@ export function BusinessForm({
   const [cover, setCover] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const tags = useAdminJson<TagsAnswer>("/api/tags", ADMIN_MESSAGES.fetchTagsFailed);
+  const tags = useAdminData(adminApi.tags(), ADMIN_MESSAGES.fetchTagsFailed);
 
   const id = (field: string) => `${prefix}-${field}`;
   const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {

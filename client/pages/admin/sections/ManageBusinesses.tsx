@@ -1,10 +1,10 @@
 // Manage Businesses (spec §2): All Businesses as cards, Add Business, and Edit Business once a
 // card has been chosen (choosing a card moves to it).
 import { useState } from "react";
-import { adminRequest } from "../../../api/adminSession";
-import type { OwnedPlace, PublicPlace } from "../../../../common/schemas/answers";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { PlaceAccess } from "../../../components/PlaceAccess";
-import { attempt, useAdminJson } from "../adminApi";
+import { attempt, useAdminData } from "../adminApi";
 import { businessFormData, businessFormFrom, newBusinessForm } from "../businessForm";
 import defaultCover from "../default-cover.svg";
 import { ADMIN_MESSAGES } from "../messages";
@@ -16,7 +16,7 @@ type BusinessTab = "all" | "add" | "edit";
 export function ManageBusinesses() {
   const [tab, setTab] = useState<BusinessTab>("all");
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const places = useAdminJson<PublicPlace[]>("/api/places", ADMIN_MESSAGES.fetchBusinessesFailed);
+  const places = useAdminData(adminApi.places(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   const choose = (placeId: number) => {
     setChosenId(placeId);
@@ -60,11 +60,11 @@ export function ManageBusinesses() {
             initial={newBusinessForm()}
             onSubmit={async (values, cover) => {
               const outcome = await attempt(
-                () => adminRequest("POST", "/api/place/create", businessFormData(values, "add", cover)),
+                () => adminApi.createPlace(businessFormData(values, "add", cover)),
                 ADMIN_MESSAGES.createBusinessFailed,
                 () => ADMIN_MESSAGES.businessCreated,
               );
-              if (outcome.ok) places.reload();
+              if (outcome.ok) void places.reload();
               return outcome;
             }}
           />
@@ -80,7 +80,7 @@ export function ManageBusinesses() {
 }
 
 function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => void }) {
-  const place = useAdminJson<OwnedPlace>(`/api/place/${placeId}`, ADMIN_MESSAGES.fetchBusinessDetailsFailed);
+  const place = useAdminData(ownerApi.ownedPlace(placeId, ADMIN), ADMIN_MESSAGES.fetchBusinessDetailsFailed);
   if (place.error) return <p role="alert" className="field-error">{place.error}</p>;
   if (!place.data) return <p>Loading...</p>;
   return (
@@ -92,18 +92,18 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
         currentCover={place.data.cover_image}
         onSubmit={async (values, cover) => {
           const outcome = await attempt(
-            () => adminRequest("POST", `/api/place/update/${placeId}`, businessFormData(values, "edit", cover)),
+            () => adminApi.updatePlace(placeId, businessFormData(values, "edit", cover)),
             ADMIN_MESSAGES.updateBusinessFailed,
             () => ADMIN_MESSAGES.businessUpdated,
           );
           if (outcome.ok) {
-            place.reload();
+            void place.reload();
             onSaved();
           }
           return outcome;
         }}
       />
-      <PlaceAccess placeId={placeId} send={adminRequest} headingLevel={3} />
+      <PlaceAccess placeId={placeId} sender={ADMIN} headingLevel={3} />
     </>
   );
 }

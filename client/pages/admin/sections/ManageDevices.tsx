@@ -1,14 +1,10 @@
 // Devices (beyond the spec: the team installs the sensors). Per business: its sensors with online
 // status and last contact, registering one (its key is shown once, with a copy button) and revoking.
 import { useId, useState, type FormEvent } from "react";
-import { adminRequest } from "../../../api/adminSession";
-import type {
-  BusinessesAnswer,
-  DevicesAnswer,
-  FlaggedDevice,
-  RegisteredDeviceAnswer,
-} from "../../../../common/schemas/answers";
-import { attempt, failureText, useAdminJson } from "../adminApi";
+import type { FlaggedDevice, RegisteredDeviceAnswer } from "../../../../common/schemas/answers";
+import { writeFailure } from "../../../api/endpoints";
+import { adminApi } from "../../../api/adminEndpoints";
+import { attempt, useAdminData } from "../adminApi";
 import { InputField, SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
 import { formatDateTime } from "../../../lib/format";
@@ -25,7 +21,7 @@ export const flaggedText = (flagged: FlaggedDevice) =>
 export function ManageDevices() {
   const prefix = useId();
   const [placeId, setPlaceId] = useState("");
-  const businesses = useAdminJson<BusinessesAnswer>("/api/businesses", ADMIN_MESSAGES.fetchBusinessesFailed);
+  const businesses = useAdminData(adminApi.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   return (
     <>
@@ -49,7 +45,7 @@ export function ManageDevices() {
 
 function PlaceDevices({ placeId }: { placeId: number }) {
   const prefix = useId();
-  const devices = useAdminJson<DevicesAnswer>(`/api/place/${placeId}/devices`, ADMIN_MESSAGES.fetchDevicesFailed);
+  const devices = useAdminData(adminApi.devices(placeId), ADMIN_MESSAGES.fetchDevicesFailed);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
   const [registered, setRegistered] = useState<RegisteredDeviceAnswer | null>(null);
@@ -65,32 +61,26 @@ function PlaceDevices({ placeId }: { placeId: number }) {
     }
     let created: RegisteredDeviceAnswer;
     try {
-      const response = await adminRequest("POST", `/api/place/${placeId}/devices`, { name: name.trim() });
-      if (!response.ok) {
-        setNotice({ ok: false, message: await failureText(response, ADMIN_MESSAGES.registerDeviceFailed) });
-        return;
-      }
-      created = (await response.json()) as RegisteredDeviceAnswer;
+      created = await adminApi.registerDevice(placeId, { name: name.trim() });
     } catch (error) {
-      console.error(error);
-      setNotice({ ok: false, message: ADMIN_MESSAGES.unexpectedTryAgain });
+      setNotice({ ok: false, message: writeFailure(error, ADMIN_MESSAGES.registerDeviceFailed, ADMIN_MESSAGES.unexpectedTryAgain) });
       return;
     }
     setRegistered(created);
     setCopied(false);
     setName("");
-    devices.reload();
+    void devices.reload();
   };
 
   const revoke = async (device: { id: number; name: string }) => {
     if (!window.confirm(confirmRevokeDevice(device.name))) return;
     const outcome = await attempt(
-      () => adminRequest("DELETE", `/api/place/${placeId}/devices/${device.id}`),
+      () => adminApi.revokeDevice(placeId, device.id),
       ADMIN_MESSAGES.revokeDeviceFailed,
       () => `Device "${device.name}" revoked.`,
     );
     setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
-    if (outcome.ok) devices.reload();
+    if (outcome.ok) void devices.reload();
   };
 
   const copyKey = async (key: string) => {

@@ -1,9 +1,9 @@
 // Manage Max Devices (spec §2, §5): the businesses with their device limit; Edit opens a form with
 // the name read-only and the limit as a required whole number.
 import { useId, useRef, useState, type FormEvent } from "react";
-import { adminRequest } from "../../../api/adminSession";
-import type { BusinessAnswer, BusinessesAnswer } from "../../../../common/schemas/answers";
-import { attempt, useAdminJson } from "../adminApi";
+import type { BusinessAnswer } from "../../../../common/schemas/answers";
+import { adminApi } from "../../../api/adminEndpoints";
+import { attempt, useAdminData } from "../adminApi";
 import { focusFirstInvalid, InputField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
 import { parseMaxDevices } from "../maxDevicesForm";
@@ -12,7 +12,7 @@ import { ADMIN_MESSAGES } from "../messages";
 export function ManageMaxDevices() {
   const [editing, setEditing] = useState<BusinessAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const businesses = useAdminJson<BusinessesAnswer>("/api/businesses", ADMIN_MESSAGES.fetchBusinessesFailed);
+  const businesses = useAdminData(adminApi.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   if (editing) {
     return (
@@ -22,7 +22,7 @@ export function ManageMaxDevices() {
         onSaved={() => {
           setEditing(null);
           setNotice({ ok: true, message: ADMIN_MESSAGES.maxDevicesUpdated });
-          businesses.reload();
+          void businesses.reload();
         }}
       />
     );
@@ -98,7 +98,7 @@ function MaxDevicesForm({
     }
     setSaving(true);
     const outcome = await attempt(
-      () => adminRequest("PUT", `/api/businesses/${business.id}/max-devices`, { max_devices: parsed.value }),
+      () => adminApi.setMaxDevices(business.id, { max_devices: parsed.value }),
       ADMIN_MESSAGES.updateMaxDevicesFailed,
     );
     setSaving(false);

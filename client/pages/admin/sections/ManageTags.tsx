@@ -2,9 +2,9 @@
 // nothing sent when empty), Edit Tag (disabled until a tag is picked; back to the list after a
 // successful update).
 import { useId, useRef, useState, type FormEvent } from "react";
-import { adminRequest } from "../../../api/adminSession";
-import type { TagAnswer, TagsAnswer } from "../../../../common/schemas/answers";
-import { attempt, useAdminJson, type Outcome } from "../adminApi";
+import type { TagAnswer } from "../../../../common/schemas/answers";
+import { adminApi } from "../../../api/adminEndpoints";
+import { attempt, useAdminData, type Outcome } from "../adminApi";
 import { focusFirstInvalid, InputField, TextAreaField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
 import { ADMIN_MESSAGES } from "../messages";
@@ -19,21 +19,21 @@ export function ManageTags() {
   const [tab, setTab] = useState<TagTab>("all-tags");
   const [editing, setEditing] = useState<TagAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const tags = useAdminJson<TagsAnswer>("/api/tags", ADMIN_MESSAGES.fetchTagsFailed);
+  const tags = useAdminData(adminApi.tags(), ADMIN_MESSAGES.fetchTagsFailed);
 
   const backToList = (message: string) => {
     setNotice({ ok: true, message });
     setTab("all-tags");
-    tags.reload();
+    void tags.reload();
   };
 
   const remove = async (tag: TagAnswer) => {
     if (!window.confirm(confirmDeleteTag(tag.name))) return;
-    const outcome = await attempt(() => adminRequest("DELETE", `/api/tags/${tag.id}`), ADMIN_MESSAGES.deleteTagFailed);
+    const outcome = await attempt(() => adminApi.deleteTag(tag.id), ADMIN_MESSAGES.deleteTagFailed);
     setNotice(outcome.ok ? { ok: true, message: `Tag "${tag.name}" deleted.` } : outcome);
     if (outcome.ok) {
       if (editing?.id === tag.id) setEditing(null);
-      tags.reload();
+      void tags.reload();
     }
   };
 
@@ -95,7 +95,7 @@ export function ManageTags() {
             initial={emptyTagForm}
             submitLabel="Add Tag"
             onSubmit={(values) =>
-              attempt(() => adminRequest("POST", "/api/tags", tagFormData(values)), ADMIN_MESSAGES.createTagFailed, () =>
+              attempt(() => adminApi.createTag(tagFormData(values)), ADMIN_MESSAGES.createTagFailed, () =>
                 backToList(`Tag "${values.name.trim()}" created.`),
               )
             }
@@ -110,7 +110,7 @@ export function ManageTags() {
             submitLabel="Update Tag"
             onSubmit={(values) =>
               attempt(
-                () => adminRequest("PUT", `/api/tags/${editing.id}`, tagFormData(values)),
+                () => adminApi.updateTag(editing.id, tagFormData(values)),
                 ADMIN_MESSAGES.updateTagFailed,
                 () => {
                   setEditing(null);

@@ -2,12 +2,13 @@
 // hidden ones (by the admin or a venue's owner), to restore. Hiding or keeping closes the reports.
 import { useId, useState } from "react";
 import * as v from "valibot";
-import type { ModeratedReviewAnswer, ModeratedReviewsAnswer } from "../../../../common/schemas/answers";
+import type { ModeratedReviewAnswer } from "../../../../common/schemas/answers";
 import { HIDE_REASON_MAX, reviewHideSchema, type ModerationStatus } from "../../../../common/schemas/review-moderation";
-import { adminRequest } from "../../../api/adminSession";
+import { publicApi } from "../../../api/endpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { SelectField, TextAreaField } from "../../../components/Field";
 import { formatDateTime } from "../../../lib/format";
-import { attempt, useAdminJson } from "../adminApi";
+import { attempt, useAdminData } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
 import { Notice, type NoticeState } from "../Notice";
 
@@ -25,7 +26,7 @@ export function ReviewModeration() {
   const [notice, setNotice] = useState<NoticeState>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const queue = useAdminJson<ModeratedReviewsAnswer>(`/api/admin/reviews?status=${status}`, ADMIN_MESSAGES.fetchReviewsFailed);
+  const queue = useAdminData(adminApi.moderatedReviews({ status }), ADMIN_MESSAGES.fetchReviewsFailed);
   const reasonId = (review: ModeratedReviewAnswer) => `${prefix}-reason-${review.id}`;
 
   const act = async (review: ModeratedReviewAnswer, action: Action) => {
@@ -40,10 +41,10 @@ export function ReviewModeration() {
       body = checked.output;
     }
     // Keeping a reported review is the restore call: it shows the review and closes its reports.
-    const path = `/api/reviews/${review.id}/${action === "hide" ? "hide" : "restore"}`;
-    const outcome = await attempt(() => adminRequest("POST", path, body), ADMIN_MESSAGES.moderateReviewFailed, () => DONE[action](review));
+    const send = body ? () => publicApi.hideReview(review.id, body, ADMIN) : () => publicApi.restoreReview(review.id, ADMIN);
+    const outcome = await attempt(send, ADMIN_MESSAGES.moderateReviewFailed, () => DONE[action](review));
     setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
-    if (outcome.ok) queue.reload();
+    if (outcome.ok) void queue.reload();
   };
 
   return (

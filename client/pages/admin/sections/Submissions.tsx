@@ -1,9 +1,9 @@
 // Submissions (beyond the spec): what visitors sent through /submit-business, newest first, each
 // marked handled once the team has followed up (or reopened).
 import { useId, useState } from "react";
-import { adminRequest } from "../../../api/adminSession";
-import type { SubmissionAnswer, SubmissionListAnswer } from "../../../../common/schemas/answers";
-import { attempt, useAdminJson } from "../adminApi";
+import type { SubmissionAnswer } from "../../../../common/schemas/answers";
+import { adminApi } from "../../../api/adminEndpoints";
+import { attempt, useAdminData } from "../adminApi";
 import { SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
 import { formatDateTime } from "../../../lib/format";
@@ -11,18 +11,15 @@ import { ADMIN_MESSAGES } from "../messages";
 
 type Filter = "new" | "handled" | "all";
 
-export const submissionsEndpoint = (filter: Filter) =>
-  filter === "all" ? "/api/admin/submissions" : `/api/admin/submissions?status=${filter}`;
-
 export function Submissions() {
   const prefix = useId();
   const [filter, setFilter] = useState<Filter>("new");
   const [notice, setNotice] = useState<NoticeState>(null);
-  const inbox = useAdminJson<SubmissionListAnswer>(submissionsEndpoint(filter), ADMIN_MESSAGES.fetchSubmissionsFailed);
+  const inbox = useAdminData(adminApi.submissions({ status: filter === "all" ? undefined : filter }), ADMIN_MESSAGES.fetchSubmissionsFailed);
 
   const setStatus = async (submission: SubmissionAnswer, status: SubmissionAnswer["status"]) => {
     const outcome = await attempt(
-      () => adminRequest("PATCH", `/api/admin/submissions/${submission.id}`, { status }),
+      () => adminApi.updateSubmission(submission.id, { status }),
       ADMIN_MESSAGES.updateSubmissionFailed,
       () =>
         status === "handled"
@@ -30,7 +27,7 @@ export function Submissions() {
           : `"${submission.businessName}" moved back to new.`,
     );
     setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
-    if (outcome.ok) inbox.reload();
+    if (outcome.ok) void inbox.reload();
   };
 
   return (

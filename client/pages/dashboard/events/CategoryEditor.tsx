@@ -4,9 +4,10 @@ import { useState, type FormEvent } from "react";
 import * as v from "valibot";
 import type { EventCategoryAnswer } from "../../../../common/schemas/answers";
 import { eventCategorySchema } from "../../../../common/schemas/tag";
-import { errorMessage, request } from "../../../api/request";
+import { writeFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
 import { Modal } from "../../../components/Modal";
-import { confirmDeleteCategory, MESSAGES } from "../messages";
+import { confirmDeleteCategory, MESSAGES } from "../../../lib/messages";
 
 type Status = { kind: "success" | "error"; text: string } | null;
 
@@ -17,19 +18,6 @@ function categoryForm(name: string, description: string): FormData {
   return form;
 }
 
-type Outcome = { problem: string } | { answer: unknown };
-
-/** Sends one change; the sentence to show when it failed, else the answer's JSON (if any). */
-async function send(method: string, endpoint: string, body: FormData | undefined, fallback: string): Promise<Outcome> {
-  try {
-    const response = await request(method, endpoint, body);
-    if (!response.ok) return { problem: (await errorMessage(response)) ?? fallback };
-    return { answer: await response.json().catch(() => null) };
-  } catch (error) {
-    console.error(error);
-    return { problem: MESSAGES.unexpectedTryAgain };
-  }
-}
 
 export function CategoryEditor({
   categories,
@@ -60,14 +48,16 @@ export function CategoryEditor({
     setStatus(null);
   };
 
-  const run = async (change: () => Promise<Outcome>, success: string, after: (answer: unknown) => void) => {
+  /** Sends one change; shows the server's sentence (or `fallback`) when it failed, else reloads the list. */
+  const run = async <T,>(change: () => Promise<T>, fallback: string, success: string, after: (answer: T) => void) => {
     setBusy(true);
-    const outcome = await change();
-    if ("problem" in outcome) setStatus({ kind: "error", text: outcome.problem });
-    else {
+    try {
+      const answer = await change();
       const reloadProblem = await onChanged();
-      after(outcome.answer);
+      after(answer);
       setStatus(reloadProblem ? { kind: "error", text: reloadProblem } : { kind: "success", text: success });
+    } catch (error) {
+      setStatus({ kind: "error", text: writeFailure(error, fallback, MESSAGES.unexpectedTryAgain) });
     }
     setBusy(false);
   };
@@ -83,17 +73,19 @@ export function CategoryEditor({
     }
     if (selected) {
       void run(
-        () => send("PUT", `/api/event-categories/${selected.id}`, categoryForm(name, description), MESSAGES.updateCategoryFailed),
+        () => ownerApi.updateCategory(selected.id, categoryForm(name, description)),
+        MESSAGES.updateCategoryFailed,
         MESSAGES.categoryUpdated,
         () => {},
       );
     } else {
       void run(
-        () => send("POST", "/api/event-categories", categoryForm(name, description), MESSAGES.createCategoryFailed),
+        () => ownerApi.createCategory(categoryForm(name, description)),
+        MESSAGES.createCategoryFailed,
         `Category "${name.trim()}" created.`,
         (answer) => {
           choose(null);
-          onCreated(answer as EventCategoryAnswer);
+          onCreated(answer);
         },
       );
     }
@@ -102,7 +94,8 @@ export function CategoryEditor({
   const remove = () => {
     if (!selected || !window.confirm(confirmDeleteCategory(selected.name))) return;
     void run(
-      () => send("DELETE", `/api/event-categories/${selected.id}`, undefined, MESSAGES.deleteCategoryFailed),
+      () => ownerApi.deleteCategory(selected.id),
+      MESSAGES.deleteCategoryFailed,
       `Category "${selected.name}" deleted.`,
       () => choose(null),
     );

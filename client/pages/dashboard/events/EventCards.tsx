@@ -1,18 +1,19 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
 // a card opens it for editing (spec §2 Events manager).
-import type { EventsAnswer } from "../../../../common/schemas/answers";
+import { publicApi, readFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { useApi } from "../../../api/useApi";
 import { formatDateTime } from "../../../lib/format";
 import { LOADING } from "../keyTrends";
-import { MESSAGES } from "../messages";
-import { useApiResource } from "../useApiJson";
+import { MESSAGES } from "../../../lib/messages";
 import defaultEventImage from "./default-event.svg";
 
 export function EventCards({ placeId, onOpen }: { placeId: number | null; onOpen: (eventId: number) => void }) {
-  const endpoint = placeId === null ? "/api/events" : `/api/business/${placeId}/events`;
-  const { data, error } = useApiResource<EventsAnswer>(endpoint, MESSAGES.fetchEventsFailed);
+  const { data, error } = useApi(placeId === null ? ownerApi.events() : publicApi.placeEvents(placeId));
   const events = data?.events;
 
-  if (error) return <p role="alert" className="form-error">{error}</p>;
+  if (!events && error !== null)
+    return <p role="alert" className="form-error">{readFailure(error, MESSAGES.fetchEventsFailed, MESSAGES.unexpected)}</p>;
   if (!events) return <p className="loading">{LOADING}</p>;
   if (events.length === 0) return <p>No upcoming events yet. Use Add Event to announce one.</p>;
   return (

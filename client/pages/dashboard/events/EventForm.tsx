@@ -1,61 +1,35 @@
 // The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
 // categories, and opens the category editor from the category field.
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../common/schemas/answers";
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { EVENT_DAYS } from "../../../../common/schemas/event";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
-import { request } from "../../../api/request";
+import { readFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { useApi } from "../../../api/useApi";
 import { FieldFrame } from "../../../components/Field";
-import { validateEventForm, type EventFormErrors, type EventFormValues } from "../eventForm";
-import { MESSAGES } from "../messages";
+import { validateEventForm, type EventFormErrors, type EventFormValues } from "../../../lib/eventForm";
+import { MESSAGES } from "../../../lib/messages";
 import { CategoryEditor } from "./CategoryEditor";
 
-
 /**
- * Loads the owner's places and the categories. `reloadCategories` (after a change in the category
- * editor) resolves to the sentence to show there when the list cannot be read again.
+ * The owner's places (the dashboard's own answer when it has one) and the categories.
+ * `reloadCategories` (after a change in the category editor) resolves to the sentence to show
+ * there when the list cannot be read again.
  */
 function usePlacesAndCategories() {
-  const [places, setPlaces] = useState<OwnedPlace[] | null>(null);
-  const [categories, setCategories] = useState<EventCategoryAnswer[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    Promise.all([request("GET", "/api/get-places-owned"), request("GET", "/api/event-categories")])
-      .then(async ([placesResponse, categoriesResponse]) => {
-        if (!placesResponse.ok || !categoriesResponse.ok) {
-          if (current) setError(MESSAGES.fetchPlacesOrCategoriesFailed);
-          return;
-        }
-        const owned = (await placesResponse.json()) as OwnedPlace[];
-        const answer = (await categoriesResponse.json()) as EventCategoriesAnswer;
-        if (!current) return;
-        setPlaces(owned);
-        setCategories(answer.categories);
-      })
-      .catch((caught: unknown) => {
-        console.error(caught);
-        if (current) setError(MESSAGES.unexpected);
-      });
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  const reloadCategories = useCallback(async (): Promise<string | null> => {
-    try {
-      const response = await request("GET", "/api/event-categories");
-      if (!response.ok) return MESSAGES.fetchCategoriesFailed;
-      setCategories(((await response.json()) as EventCategoriesAnswer).categories);
-      return null;
-    } catch (caught) {
-      console.error(caught);
-      return MESSAGES.unexpected;
-    }
-  }, []);
-
-  return { places, categories, error, reloadCategories };
+  const places = useApi(ownerApi.ownedPlaces());
+  const categories = useApi(ownerApi.eventCategories());
+  const failure = places.error ?? categories.error;
+  const reloadCategories = async () => {
+    const reloadFailure = await categories.retry();
+    return reloadFailure === null ? null : readFailure(reloadFailure, MESSAGES.fetchCategoriesFailed, MESSAGES.unexpected);
+  };
+  return {
+    places: places.data,
+    categories: categories.data?.categories ?? null,
+    error: failure === null ? null : readFailure(failure, MESSAGES.fetchPlacesOrCategoriesFailed, MESSAGES.unexpected),
+    reloadCategories,
+  };
 }
 
 export function EventForm({

@@ -3,30 +3,29 @@
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
 import { useState } from "react";
-import type { EventAnswer } from "../../../../common/schemas/answers";
-import { errorMessage, request } from "../../../api/request";
-import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../eventForm";
+import { readFailure, writeFailure } from "../../../api/endpoints";
+import { ownerApi } from "../../../api/ownerEndpoints";
+import { useApi } from "../../../api/useApi";
+import { eventFormDefaults, eventFormValues, toEventFormData, type EventFormValues } from "../../../lib/eventForm";
 import { LOADING } from "../keyTrends";
-import { MESSAGES } from "../messages";
-import { useApiResource } from "../useApiJson";
+import { MESSAGES } from "../../../lib/messages";
 import { EventCards } from "./EventCards";
 import { EventForm } from "./EventForm";
 
 type View = { name: "all-events" } | { name: "add-event" } | { name: "edit-event"; eventId: number };
 
 /** Sends the form; resolves to the sentence to show when it failed, null when it was saved. */
-async function saveEvent(method: "POST" | "PUT", endpoint: string, values: EventFormValues, fallback: string) {
+async function saveEvent(send: (form: FormData) => Promise<unknown>, values: EventFormValues, fallback: string) {
   try {
-    const response = await request(method, endpoint, toEventFormData(values));
-    return response.ok ? null : ((await errorMessage(response)) ?? fallback);
+    await send(toEventFormData(values));
+    return null;
   } catch (error) {
-    console.error(error);
-    return MESSAGES.unexpectedTryAgain;
+    return writeFailure(error, fallback, MESSAGES.unexpectedTryAgain);
   }
 }
 
 function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: () => void; onDeleted: () => void }) {
-  const { data: event, error: loadError } = useApiResource<EventAnswer>(`/api/events/${eventId}`, MESSAGES.fetchEventDetailsFailed);
+  const { data: event, error: loadError } = useApi(ownerApi.event(eventId));
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -35,20 +34,21 @@ function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: 
     setDeleting(true);
     setError(null);
     try {
-      const response = await request("DELETE", `/api/events/${eventId}`);
-      if (response.ok) {
-        onDeleted();
-        return;
-      }
-      setError((await errorMessage(response)) ?? MESSAGES.deleteEventFailed);
+      await ownerApi.deleteEvent(eventId);
+      onDeleted();
+      return;
     } catch (caught) {
-      console.error(caught);
-      setError(MESSAGES.unexpectedTryAgain);
+      setError(writeFailure(caught, MESSAGES.deleteEventFailed, MESSAGES.unexpectedTryAgain));
     }
     setDeleting(false);
   };
 
-  if (!event) return loadError ? <p role="alert" className="form-error">{loadError}</p> : <p className="loading">{LOADING}</p>;
+  if (!event)
+    return loadError !== null ? (
+      <p role="alert" className="form-error">{readFailure(loadError, MESSAGES.fetchEventDetailsFailed, MESSAGES.unexpected)}</p>
+    ) : (
+      <p className="loading">{LOADING}</p>
+    );
   return (
     <>
       {error ? <p role="alert" className="form-error">{error}</p> : null}
@@ -58,7 +58,7 @@ function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: 
         currentImage={event.photo_url}
         submitLabel="Save Changes"
         onSubmit={async (values) => {
-          const problem = await saveEvent("PUT", `/api/events/${eventId}`, values, MESSAGES.updateEventFailed);
+          const problem = await saveEvent((form) => ownerApi.updateEvent(eventId, form), values, MESSAGES.updateEventFailed);
           if (!problem) {
             window.alert(MESSAGES.eventUpdated);
             onSaved();
@@ -116,7 +116,7 @@ export function EventsManager({ placeId }: { placeId: number | null }) {
             initial={eventFormDefaults(new Date(), placeId)}
             submitLabel="Create Event"
             onSubmit={async (values) => {
-              const problem = await saveEvent("POST", "/api/create_user_event", values, MESSAGES.createEventFailed);
+              const problem = await saveEvent(ownerApi.createEvent, values, MESSAGES.createEventFailed);
               if (!problem) {
                 window.alert(MESSAGES.eventCreated);
                 show({ name: "all-events" });

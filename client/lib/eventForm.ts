@@ -1,9 +1,9 @@
 // The Add/Edit event form's pure logic (spec §5): defaults, the values an existing event fills
 // in, and the multipart encoding the API expects.
 import * as v from "valibot";
-import type { EventAnswer } from "../../../common/schemas/answers";
-import { EVENT_DAYS, eventConsistencyProblem, eventCreateSchema } from "../../../common/schemas/event";
-import { fieldErrors } from "../../lib/formErrors";
+import type { EventAnswer } from "../../common/schemas/answers";
+import { EVENT_DAYS, eventConsistencyProblem, eventCreateSchema } from "../../common/schemas/event";
+import { fieldErrors } from "./formErrors";
 
 /** The fields both event forms (the dashboard's and the admin's) fill in from an existing event. */
 export interface EventTextValues {

@@ -1,0 +1,50 @@
+// The admin console's calls (see endpoints.ts), all with the admin token.
+import type {
+  AccessTokenAnswer,
+  BusinessesAnswer,
+  DevicesAnswer,
+  ModeratedReviewsAnswer,
+  OkAnswer,
+  OwnedPlace,
+  PublicPlace,
+  RegisteredDeviceAnswer,
+  SubmissionAnswer,
+  SubmissionListAnswer,
+  TagAnswer,
+  TagsAnswer,
+} from "../../common/schemas/answers";
+import type { adminSignInSchema } from "../../common/schemas/auth";
+import type { deviceNameSchema } from "../../common/schemas/ingest";
+import type { maxDevicesSchema } from "../../common/schemas/place";
+import type { moderationQuerySchema } from "../../common/schemas/review-moderation";
+import type { submissionListQuerySchema, submissionUpdateSchema } from "../../common/schemas/submission";
+import { adminRequest } from "./adminSession";
+import { answerOf, call, placePath, post, read, withQuery, type In, type Sender } from "./endpoints";
+import { sendWithToken } from "./request";
+
+/** The admin token as the bearer; a 401 locks the gate again (adminRequest()). */
+export const ADMIN: Sender = { name: "admin", send: adminRequest };
+
+export const adminApi = {
+  signIn: (input: In<typeof adminSignInSchema>) => post<AccessTokenAnswer>("/api/admin/login", input),
+  /** Ends `token` on the server; sent with it directly, since it is already forgotten here. */
+  signOut: (token: string) => sendWithToken(token, "POST", "/api/admin/logout").then(answerOf<OkAnswer>),
+  places: () => read<PublicPlace[]>("/api/places", ADMIN),
+  createPlace: (form: FormData) => call<OwnedPlace>("POST", "/api/place/create", form, ADMIN),
+  updatePlace: (placeId: number, form: FormData) => call<OwnedPlace>("POST", `/api/place/update/${placeId}`, form, ADMIN),
+  businesses: () => read<BusinessesAnswer>("/api/businesses", ADMIN),
+  setMaxDevices: (placeId: number, input: In<typeof maxDevicesSchema>) =>
+    call<OkAnswer>("PUT", `/api/businesses/${placeId}/max-devices`, input, ADMIN),
+  devices: (placeId: number) => read<DevicesAnswer>(`${placePath(placeId)}/devices`, ADMIN),
+  registerDevice: (placeId: number, input: In<typeof deviceNameSchema>) =>
+    call<RegisteredDeviceAnswer>("POST", `${placePath(placeId)}/devices`, input, ADMIN),
+  revokeDevice: (placeId: number, deviceId: number) => call<OkAnswer>("DELETE", `${placePath(placeId)}/devices/${deviceId}`, undefined, ADMIN),
+  tags: () => read<TagsAnswer>("/api/tags", ADMIN),
+  createTag: (form: FormData) => call<TagAnswer>("POST", "/api/tags", form, ADMIN),
+  updateTag: (tagId: number, form: FormData) => call<TagAnswer>("PUT", `/api/tags/${tagId}`, form, ADMIN),
+  deleteTag: (tagId: number) => call<OkAnswer>("DELETE", `/api/tags/${tagId}`, undefined, ADMIN),
+  submissions: (query: In<typeof submissionListQuerySchema>) => read<SubmissionListAnswer>(withQuery("/api/admin/submissions", query), ADMIN),
+  updateSubmission: (submissionId: number, input: In<typeof submissionUpdateSchema>) =>
+    call<SubmissionAnswer>("PATCH", `/api/admin/submissions/${submissionId}`, input, ADMIN),
+  moderatedReviews: (query: In<typeof moderationQuerySchema>) => read<ModeratedReviewsAnswer>(withQuery("/api/admin/reviews", query), ADMIN),
+};

@@ -1,0 +1,124 @@
+// The API's calls, in three modules by who uses them so that a page loads only its own: this one
+// (the building blocks and the public site's calls), ownerEndpoints.ts (sign-in, the owner
+// dashboard) and adminEndpoints.ts (the admin console). Only these build API paths. Inputs are
+// typed from the request schemas in common/schemas, answers by the answer types in answers.ts.
+// Reads return a `Read` (a key plus the call) for useApi(), which shares and refreshes them;
+// writes return the answer. A refused answer throws ApiError; a network failure throws as fetch does.
+import type * as v from "valibot";
+import type {
+  ErrorAnswer,
+  EventsAnswer,
+  LiveAnswer,
+  MapConfigAnswer,
+  ModeratedReviewAnswer,
+  OkAnswer,
+  PublicPlace,
+  ReviewPostedAnswer,
+  ReviewsAnswer,
+} from "../../common/schemas/answers";
+import type { ReviewInput } from "../../common/schemas/review";
+import type { reviewHideSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
+import type { BusinessSubmissionInput } from "../../common/schemas/submission";
+import { apiBaseUrl, request, type RequestBody } from "./request";
+
+export type In<TSchema extends v.GenericSchema> = v.InferInput<TSchema>;
+
+/** Whose token a call carries, and how: the owner's (request() refreshes it) or the admin's (adminEndpoints.ts). */
+export interface Sender {
+  name: string;
+  send: (method: string, path: string, body?: RequestBody) => Promise<Response>;
+}
+export const OWNER: Sender = { name: "owner", send: request };
+
+/** A refused answer: its status and, when the server sent one, its `{ error, details }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly answer: Partial<ErrorAnswer>,
+  ) {
+    super(answer.error ?? `The API answered ${status}`);
+  }
+}
+
+/** The sentence for a failed read: `refused` when the server said no, `unexpected` when the request itself failed. */
+export const readFailure = (error: unknown, refused: string, unexpected: string) => (error instanceof ApiError ? refused : unexpected);
+
+/**
+ * The sentence for a failed write: the server's own `error` text, `fallback` when it gave none, or
+ * `unexpected` (logged) when the request itself failed.
+ */
+export function writeFailure(error: unknown, fallback: string, unexpected: string): string {
+  if (error instanceof ApiError) return error.answer.error ?? fallback;
+  console.error(error);
+  return unexpected;
+}
+
+/**
+ * The one place an answer's JSON gets its type, and the one cast doing it: the worker declares each
+ * route's answer with these types and its tests check the answers against them.
+ */
+export async function answerOf<T>(response: Response): Promise<T> {
+  if (response.ok) return (await response.json()) as T;
+  throw new ApiError(response.status, refusal(await response.json().catch(() => null)));
+}
+
+function refusal(body: unknown): Partial<ErrorAnswer> {
+  if (typeof body !== "object" || body === null) return {};
+  return {
+    error: "error" in body && typeof body.error === "string" ? body.error : undefined,
+    details: "details" in body && Array.isArray(body.details) ? body.details : undefined,
+  };
+}
+
+/** A read the data hook can share: `key` names the request (sender, method and path), `load` sends it. */
+export interface Read<T> {
+  key: string;
+  load: () => Promise<T>;
+}
+
+export const read = <T>(path: string, sender = OWNER, method = "GET"): Read<T> => ({
+  key: `${sender.name} ${method} ${path}`,
+  load: () => sender.send(method, path).then(answerOf<T>),
+});
+
+export const call = <T>(method: string, path: string, body?: RequestBody, sender = OWNER): Promise<T> =>
+  sender.send(method, path, body).then(answerOf<T>);
+
+/** Sign-in calls carry no bearer token (their 401 means "wrong password") but set and read the refresh cookie. */
+export const post = <T>(path: string, body?: object): Promise<T> =>
+  fetch(`${apiBaseUrl()}${path}`, {
+    method: "POST",
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+    credentials: "include",
+  }).then(answerOf<T>);
+
+export function withQuery(path: string, query: Record<string, string | undefined>) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const placePath = (idOrSlug: number | string) => `/api/place/${encodeURIComponent(idOrSlug)}`;
+
+/** The public site: live levels, the map, venue profiles, reviews and the submission form. */
+export const publicApi = {
+  live: () => read<LiveAnswer>("/api/live"),
+  mapConfig: () => read<MapConfigAnswer>("/api/config/map"),
+  partnerVenues: () => read<Pick<PublicPlace, "id" | "name" | "cover_image">[]>("/api/website/places"),
+  /** A venue by id or slug; its owners and the admin get the owner's fields too. */
+  place: (idOrSlug: string) => read<PublicPlace>(placePath(idOrSlug)),
+  placeEvents: (placeId: number) => read<EventsAnswer>(`/api/business/${placeId}/events`),
+  reviews: (placeId: number) => read<ReviewsAnswer>(`/api/places/${placeId}/reviews`),
+  postReview: (placeId: number, input: ReviewInput) => call<ReviewPostedAnswer>("POST", `/api/places/${placeId}/reviews`, input),
+  reportReview: (reviewId: number, input: In<typeof reviewReportSchema>) =>
+    call<OkAnswer & { message: string }>("POST", `/api/reviews/${reviewId}/report`, input),
+  /** By a venue's owner (the profile) or the admin (review moderation). */
+  hideReview: (reviewId: number, input: In<typeof reviewHideSchema>, sender?: Sender) =>
+    call<ModeratedReviewAnswer>("POST", `/api/reviews/${reviewId}/hide`, input, sender),
+  /** Shows a hidden review again, or keeps a reported one; either way its open reports close. */
+  restoreReview: (reviewId: number, sender?: Sender) =>
+    call<ModeratedReviewAnswer>("POST", `/api/reviews/${reviewId}/restore`, undefined, sender),
+  submitBusiness: (input: BusinessSubmissionInput) => call<OkAnswer>("POST", "/api/submit-business", input),
+};

@@ -1,0 +1,88 @@
+// Sign-in and the owner pages' calls (see endpoints.ts). Those the admin console shares (a place,
+// its owners and invites, events, categories) take the admin's Sender there.
+import type {
+  AcceptInviteAnswer,
+  Agg15Answer,
+  CalendarDataAnswer,
+  CheckPicoAnswer,
+  DailySummaryItem,
+  EventAnswer,
+  EventCategoriesAnswer,
+  EventCategoryAnswer,
+  EventsAnswer,
+  FeatureFlagAnswer,
+  HandoffOwnerAnswer,
+  HourlyDataAnswer,
+  InviteLinkAnswer,
+  KeyTrends,
+  MeAnswer,
+  OkAnswer,
+  OpenInvitesAnswer,
+  OwnedPlace,
+  PeakData,
+  PlaceOwnersAnswer,
+  SessionAnswer,
+  WeeklySummary,
+} from "../../common/schemas/answers";
+import type { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../../common/schemas/analytics";
+import type { acceptInviteSchema, handoffCodeSchema, SignInInput, SignUpInput } from "../../common/schemas/auth";
+import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
+import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
+import { sendWithToken } from "./request";
+
+export const ownerApi = {
+  signIn: (input: SignInInput) => post<SessionAnswer>("/api/auth/login", input),
+  signUp: (input: SignUpInput) => post<SessionAnswer>("/api/auth/signup", input),
+  signOut: () => post<OkAnswer>("/api/auth/logout"),
+  /** Whom a dashboard link's one-time code signs in, without using it up. */
+  handoffOwner: (input: In<typeof handoffCodeSchema>): Read<HandoffOwnerAnswer> => ({
+    key: `POST /api/auth/handoff/inspect ${input.code}`,
+    load: () => post<HandoffOwnerAnswer>("/api/auth/handoff/inspect", input),
+  }),
+  redeemHandoff: (input: In<typeof handoffCodeSchema>) => post<SessionAnswer>("/api/auth/handoff/redeem", input),
+  /** Whose a token from a link is: sent with that token and never refreshed, since it is not this browser's session. */
+  accountOfToken: (token: string): Read<MeAnswer> => ({
+    key: `${token} GET /api/me`,
+    load: () => sendWithToken(token, "GET", "/api/me").then(answerOf<MeAnswer>),
+  }),
+  me: () => read<MeAnswer>("/api/me"),
+  /** Joins the place behind an invite link as a co-owner; the invite page sends it once, on opening. */
+  acceptInvite: (input: In<typeof acceptInviteSchema>): Read<AcceptInviteAnswer> => ({
+    key: `POST /api/invites/accept ${input.token}`,
+    load: () => call<AcceptInviteAnswer>("POST", "/api/invites/accept", input),
+  }),
+
+  featureFlag: (name: string) => read<FeatureFlagAnswer>(`/api/feature-flags/${encodeURIComponent(name)}`, undefined, "POST"),
+  ownedPlaces: () => read<OwnedPlace[]>("/api/get-places-owned"),
+  ownedPlace: (placeId: number, sender?: Sender) => read<OwnedPlace>(placePath(placeId), sender),
+  updateOwnedPlace: (placeId: number, input: In<typeof ownerPlaceUpdateSchema>) =>
+    call<OwnedPlace>("POST", `/api/place/update/${placeId}`, input),
+  checkPico: (placeId: number) => read<CheckPicoAnswer>(`/api/check_pico/${placeId}`),
+  keyTrends: (placeId: number) => read<KeyTrends>(`${placePath(placeId)}/key-trends`),
+  dailySummary: (placeId: number) => read<DailySummaryItem[]>(`${placePath(placeId)}/daily_population_summary`),
+  capacity15: (placeId: number) => read<Agg15Answer>(`${placePath(placeId)}/agg_15_device_counts`),
+  people15: (placeId: number) => read<Agg15Answer>(`/api/place/people/${placeId}/agg_15_device_counts`),
+  weeklySummary: (placeId: number, query: In<typeof weeklyQuerySchema>) =>
+    read<WeeklySummary>(withQuery(`${placePath(placeId)}/weekly_population_summary`, query)),
+  calendar: (query: In<typeof placeQuerySchema>) => read<CalendarDataAnswer>(withQuery("/api/calendar_data", query)),
+  hourly: (query: In<typeof placeDateQuerySchema>) => read<HourlyDataAnswer>(withQuery("/api/hourly_data", query)),
+  peakHourly: (query: In<typeof placeDateQuerySchema>) => read<PeakData>(withQuery("/api/peak_hourly_data", query)),
+  generateInvite: (placeId: number) => call<InviteLinkAnswer>("POST", `${placePath(placeId)}/generate-url`),
+  placeOwners: (placeId: number, sender?: Sender) => read<PlaceOwnersAnswer>(`${placePath(placeId)}/owners`, sender),
+  placeInvites: (placeId: number, sender?: Sender) => read<OpenInvitesAnswer>(`${placePath(placeId)}/invites`, sender),
+  removeOwner: (placeId: number, userId: number, sender?: Sender) =>
+    call<OkAnswer>("DELETE", `${placePath(placeId)}/owners/${userId}`, undefined, sender),
+  revokeInvite: (placeId: number, inviteId: string, sender?: Sender) =>
+    call<OkAnswer>("DELETE", `${placePath(placeId)}/invites/${encodeURIComponent(inviteId)}`, undefined, sender),
+
+  // Events and their categories (multipart bodies: see client/lib/eventForm.ts and the admin's eventEditForm.ts).
+  events: (sender?: Sender) => read<EventsAnswer>("/api/events", sender),
+  event: (eventId: number | string, sender?: Sender) => read<EventAnswer>(`/api/events/${encodeURIComponent(eventId)}`, sender),
+  createEvent: (form: FormData) => call<EventAnswer>("POST", "/api/create_user_event", form),
+  updateEvent: (eventId: number, form: FormData, sender?: Sender) => call<EventAnswer>("PUT", `/api/events/${eventId}`, form, sender),
+  deleteEvent: (eventId: number) => call<OkAnswer>("DELETE", `/api/events/${eventId}`),
+  eventCategories: (sender?: Sender) => read<EventCategoriesAnswer>("/api/event-categories", sender),
+  createCategory: (form: FormData) => call<EventCategoryAnswer>("POST", "/api/event-categories", form),
+  updateCategory: (categoryId: number, form: FormData) => call<EventCategoryAnswer>("PUT", `/api/event-categories/${categoryId}`, form),
+  deleteCategory: (categoryId: number) => call<OkAnswer>("DELETE", `/api/event-categories/${categoryId}`),
+};
