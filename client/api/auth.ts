@@ -11,7 +11,10 @@ import type { SignInInput, SignUpInput } from "../../common/schemas/auth";
 import { apiBaseUrl, errorMessage, request, sendWithToken, TOKEN_EXPIRED_MESSAGE } from "./request";
 import { session } from "./session";
 
-/** Spec §8's generic sentence for a network failure or an answer without an error text. */
+/**
+ * The client's generic sentence for a network failure or an answer without an error text
+ * (docs/architecture.md#api-contract).
+ */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -1,5 +1,5 @@
-// The one way the client talks to the API (spec §7, §4): base address, JSON or form bodies,
-// bearer token, and one refresh-and-retry on 401.
+// The one way the client talks to the API (docs/architecture.md#api-contract): base address, JSON
+// or form bodies, bearer token, and one refresh-and-retry on 401.
 import { session } from "./session";
 
 declare global {

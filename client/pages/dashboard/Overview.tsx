@@ -1,5 +1,5 @@
 // 'Today at a Glance': the summary block, usual-versus-today hourly bars, the last 24 hours of
-// capacity, and the full-width weekly summary (spec §2 Overview).
+// capacity, and the full-width weekly summary.
 import { useMemo } from "react";
 import type { Agg15Answer, DailySummaryItem, KeyTrends, OwnedPlace, WeeklySummary } from "../../../common/schemas/answers";
 import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../charts/options";

@@ -1,4 +1,4 @@
-// The dashboard's sentences from spec §5 and §8, character for character.
+// The dashboard's sentences, character for character (docs/architecture.md#api-contract).
 export const MESSAGES = {
   fetchBusinessesFailed: "Failed to fetch businesses.",
   fetchBusinessDetailsFailed: "Failed to fetch business details.",

@@ -1,6 +1,6 @@
 // Each dashboard card fetches its own data. For charts a failed fetch is logged and leaves the
-// data as it was (so the chart stays 'Loading...', spec §7), and `retry` lets the owner try
-// again; pages and lists show the spec's sentence instead (§8).
+// data as it was (so the chart stays 'Loading...'), and `retry` lets the owner try
+// again; pages and lists show their sentence from messages.ts instead.
 import { useCallback, useEffect, useState } from "react";
 import { request } from "../../api/request";
 import { MESSAGES } from "./messages";

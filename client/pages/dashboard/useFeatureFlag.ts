@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { FeatureFlagAnswer } from "../../../common/schemas/answers";
 import { request } from "../../api/request";
 
-/** A flag's value; any failure to fetch it counts as false (spec §7). */
+/** A flag's value; any failure to fetch it counts as false. */
 export async function fetchFeatureFlag(name: string): Promise<boolean> {
   try {
     const response = await request("POST", `/api/feature-flags/${encodeURIComponent(name)}`);

@@ -1,4 +1,4 @@
-// The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
+// The Add Event and Edit Event form. It loads the owner's places and the event
 // categories, and opens the category editor from the category field.
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import type { EventCategoriesAnswer, EventCategoryAnswer, OwnedPlace } from "../../../../common/schemas/answers";
