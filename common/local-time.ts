@@ -1,7 +1,8 @@
-// Local time of a place (ARCHITECTURE §5): every hour, day and weekday is the venue's wall clock,
-// DST-correct, and a "venue day" runs from `day_start_hour` to the same hour next morning so a
-// bar's Friday night is one day. Intl is the only source of time-zone rules; formatting is slow
-// (~3 µs a call), so bulk work uses offset spans and plain arithmetic instead of per-item calls.
+// Local time of a place (docs/architecture.md#venue-day-and-local-time): every hour, day and
+// weekday is the venue's wall clock, DST-correct, and a "venue day" runs from `day_start_hour` to
+// the same hour next morning so a bar's Friday night is one day. Intl is the only source of
+// time-zone rules; formatting is slow (~3 µs a call), so bulk work uses offset spans and plain
+// arithmetic instead of per-item calls.
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -121,7 +122,7 @@ export function dateOfDay(day: VenueDay): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Weekday names as the weekly summary keys them, Monday first (spec §9). */
+/** Weekday names as the weekly summary keys them, Monday first. */
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
 /** 0 = Monday … 6 = Sunday for a venue day. */

@@ -107,7 +107,7 @@ export const places = sqliteTable(
     noDevice: integer("no_device", { mode: "boolean" }).notNull().default(false),
     maxDevices: integer("max_devices").notNull().default(1),
     timezone: text("timezone").notNull().default("America/New_York"),
-    // A venue day runs from this local hour to the same hour next morning (ARCHITECTURE §5).
+    // A venue day runs from this local hour to the same hour next morning (docs/glossary.md#venue-day).
     dayStartHour: integer("day_start_hour").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),

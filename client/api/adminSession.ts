@@ -4,7 +4,7 @@
 import { sendWithToken, type RequestBody } from "./request";
 
 export const ADMIN_TOKEN_KEY = "admin_token";
-/** Spec §3 / §9: the persistence key of the admin gate. */
+/** The admin gate's persistence key, kept from the original client (docs/architecture.md#api-contract). */
 export const ADMIN_REMEMBER_KEY = "authenticated";
 export const ADMIN_SESSION_ENDED_EVENT = "third-place:admin-session-ended";
 export const ADMIN_SESSION_ENDED_MESSAGE = "Your admin session has ended. Please enter the password again.";

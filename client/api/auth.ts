@@ -9,7 +9,10 @@ import { ownerApi } from "./ownerEndpoints";
 import { TOKEN_EXPIRED_MESSAGE } from "./request";
 import { session } from "./session";
 
-/** Spec §8's generic sentence for a network failure or an answer without an error text. */
+/**
+ * The client's generic sentence for a network failure or an answer without an error text
+ * (docs/architecture.md#api-contract).
+ */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };

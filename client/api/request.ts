@@ -1,5 +1,6 @@
-// How the client talks to the API (spec §7, §4): base address, JSON or form bodies, bearer token,
-// and one refresh-and-retry on 401. The calls themselves, with their paths, are in endpoints.ts.
+// How the client talks to the API (docs/architecture.md#api-contract): base address, JSON or form
+// bodies, bearer token, and one refresh-and-retry on 401. The calls themselves, with their paths,
+// are in endpoints.ts.
 import { session } from "./session";
 
 declare global {

@@ -1,4 +1,4 @@
-// Browser-stored values of spec §3: user_id and access_token in local storage.
+// Browser-stored values (docs/architecture.md#api-contract): user_id and access_token in local storage.
 export const ACCESS_TOKEN_KEY = "access_token";
 export const USER_ID_KEY = "user_id";
 

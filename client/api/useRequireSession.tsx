@@ -1,4 +1,4 @@
-// The owner pages' entry rule (spec §2, owner dashboard), made safe (issue 12): a link's `code` (a
+// The owner pages' entry rule for `?token=&user_id=` links, made safe (issue 12): a link's `code` (a
 // one-time hand-off code), `token` and `user_id` leave the address bar and this history entry at
 // once, and nobody is signed in, or switched from their own account, without answering "Continue
 // as …?". A bare `token` is only considered when no one is signed in here. Without a session the

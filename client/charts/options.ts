@@ -1,5 +1,5 @@
 // uPlot option builders for the dashboard's charts: categorical bar charts (hours, weekdays) and
-// time lines. Colours are fixed (spec §9) and every axis says its unit.
+// time lines. Colours are fixed and every axis says its unit.
 import { useMemo, useRef } from "react";
 import uPlot from "uplot";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
-// The menu and dropdown slide in and out over 300 ms (spec §9); the transitions live in global.css.
+// The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,4 +1,4 @@
-// The Add/Edit event form's pure logic (spec §5): defaults, the values an existing event fills
+// The Add/Edit event form's pure logic: defaults, the values an existing event fills
 // in, and the multipart encoding the API expects.
 import * as v from "valibot";
 import type { EventAnswer } from "../../common/schemas/answers";
@@ -41,7 +41,7 @@ export function toIsoInstant(local: string): string {
   return Number.isNaN(date.getTime()) ? local : date.toISOString();
 }
 
-/** A new event starts an hour from now and ends three hours from now (spec §5, §9). */
+/** A new event starts an hour from now and ends three hours from now. */
 export function eventFormDefaults(now: Date, placeId: number | null): EventFormValues {
   return {
     place_id: placeId === null ? "" : String(placeId),
@@ -109,7 +109,7 @@ const orderedDays = (days: string[]) => EVENT_DAYS.filter((day) => days.includes
 export type EventFormErrors = Partial<Record<keyof EventFormValues | "form", string>>;
 
 /**
- * Field messages for an event the server would refuse, from its own schema (spec §5: place, name,
+ * Field messages for an event the server would refuse, from its own schema (place, name,
  * start time and category required) and its rules across fields; empty when it would take it.
  */
 export function validateEventForm(values: EventFormValues): EventFormErrors {

@@ -1,5 +1,5 @@
-// The owner dashboard's sentences from spec §5 and §8, character for character; the admin area
-// reuses those it shows too.
+// The owner dashboard's sentences, character for character (docs/architecture.md#api-contract);
+// the admin area reuses those it shows too.
 export const MESSAGES = {
   fetchBusinessesFailed: "Failed to fetch businesses.",
   fetchBusinessDetailsFailed: "Failed to fetch business details.",

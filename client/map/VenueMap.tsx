@@ -7,7 +7,7 @@ import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { levelDisplay, levelText } from "../live/levels";
 import "./venue-map.css";
 
-/** Spec §2 and §9: the map opens centred about 40.72, -74 at zoom 10. */
+/** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
 export const MAP_CENTER: L.LatLngTuple = [40.72, -74];
 export const MAP_ZOOM = 10;
 /** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */

@@ -23,7 +23,7 @@ export const emptyForm: SubmitBusinessForm = {
   comments: "",
 };
 
-/** The API payload: the form's comments travel as `reason` (spec §3). */
+/** The API payload: the form's comments travel as `reason` (docs/architecture.md#api-contract). */
 export function toPayload(form: SubmitBusinessForm): BusinessSubmissionInput {
   const { comments, ...rest } = form;
   return { ...rest, reason: comments };

@@ -1,4 +1,4 @@
-// Query parameters of the analytics endpoints (spec §7).
+// Query parameters of the analytics endpoints (docs/architecture.md#dashboard-answers).
 import * as v from "valibot";
 import { placeIdParamSchema } from "./fields";
 import { dayOfDate } from "../local-time";

@@ -1,5 +1,5 @@
 // Shapes of the API's answers, shared by the worker (which builds them) and the client (which reads
-// them). Field names follow the spec's API table (spec §3, §7), hence the snake_case.
+// them). Field names are the product's API contract (docs/architecture.md#api-contract), hence the snake_case.
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -35,7 +35,7 @@ export interface PublicPlace extends PlaceHours {
   lively_threshold: number;
   packed_threshold: number;
   timezone: string;
-  /** Local hour at which the venue's day starts (ARCHITECTURE §5; default 5). */
+  /** Local hour at which the venue's day starts (docs/glossary.md#venue-day; default 5). */
   day_start_hour: number;
   tags: number[];
 }

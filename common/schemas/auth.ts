@@ -17,7 +17,7 @@ export const NAME_TOO_LONG_MESSAGE = `Use at most ${NAME_MAX_LENGTH} characters 
 /** One sentence for an unknown email and a wrong password, so neither can be told apart. */
 export const WRONG_CREDENTIALS_MESSAGE = "That email and password do not match an account.";
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
-/** Spec §5 / §8, character for character. */
+/** The client's sentences, character for character (docs/architecture.md#api-contract). */
 export const ADMIN_WRONG_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
 
 /** Emails compare trimmed and lower-cased, so "Owner@Bar.com " and "owner@bar.com" are one account. */

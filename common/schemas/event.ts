@@ -1,10 +1,10 @@
-// Events (spec §3, §5): the dashboard's Add/Edit Event forms, the admin's event editor and the
+// Events: the dashboard's Add/Edit Event forms, the admin's event editor and the
 // worker validate with these. Forms send multipart text: 'True'/'False', repeating_days as JSON
 // text, and empty values left out.
 import * as v from "valibot";
 import { booleanInput, idInput, jsonListInput, nonEmptyText, nullableNumberInput, optionalText, requiredText } from "./fields";
 
-/** The seven day names, Monday first (spec §9). */
+/** The seven day names, Monday first. */
 export const EVENT_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type EventDay = (typeof EVENT_DAYS)[number];
 
@@ -83,7 +83,7 @@ export const eventFieldsSchema = v.object({
 
 export type EventFields = v.InferOutput<typeof eventFieldsSchema>;
 
-/** POST /api/create_user_event: place, name, start time and category are required (spec §5). */
+/** POST /api/create_user_event: place, name, start time and category are required. */
 export const eventCreateSchema = v.object({
   ...eventFieldsSchema.entries,
   place_id: idInput(EVENT_MESSAGES.place),

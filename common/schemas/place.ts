@@ -1,4 +1,4 @@
-// Venue fields (spec §3, §5, §9), validated with the same schemas in the admin and dashboard forms
+// Venue fields, validated with the same schemas in the admin and dashboard forms
 // and in the worker. Every field is optional here: on update an absent field stays as it is.
 import * as v from "valibot";
 import { WEEKDAYS, type PlaceHours } from "./answers";
@@ -14,7 +14,7 @@ import {
 } from "./fields";
 import { PHONE_MESSAGE, PHONE_PATTERN, REQUIRED_MESSAGE } from "./submission";
 
-/** Place categories offered (spec §3), plus "bar", the add-place default (spec §9). */
+/** The place categories the original client offers, plus "bar", its add-place default. */
 export const PLACE_CATEGORIES = [
   "bar",
   "dive-bar",
@@ -34,7 +34,7 @@ export const PLACE_CATEGORIES = [
 
 export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
 
-/** Add-place defaults (spec §9) and the schema's defaults for the numbers. */
+/** Add-place defaults (as the original client fills the form) and the schema's defaults for the numbers. */
 export const PLACE_DEFAULTS = {
   city: "New York",
   state: "NY",
@@ -157,7 +157,7 @@ export const placeFieldsSchema = v.object({
 
 export type PlaceFields = v.InferOutput<typeof placeFieldsSchema>;
 
-/** POST /api/place/create (admin): only the name is required (spec §5 Add place). */
+/** POST /api/place/create (admin): only the name is required. */
 export const placeCreateSchema = v.object({
   ...placeFieldsSchema.entries,
   name: requiredText(200, REQUIRED_MESSAGE),
@@ -176,7 +176,7 @@ export const ownerPlaceUpdateSchema = v.pipe(
 
 export type OwnerPlaceUpdate = v.InferOutput<typeof ownerPlaceUpdateSchema>;
 
-/** PUT /api/businesses/{id}/max-devices (admin): a required whole number (spec §5). */
+/** PUT /api/businesses/{id}/max-devices (admin): a required whole number. */
 export const maxDevicesSchema = v.object({
   max_devices: integerInput(MAX_DEVICES_MESSAGE, { min: 0, max: 1000, empty: Number.NaN }),
 });

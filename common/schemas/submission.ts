@@ -45,7 +45,7 @@ export const businessSubmissionSchema = v.object({
     v.check((value) => value === "" || PLAIN_EMAIL_CHARACTERS.test(value), EMAIL_MESSAGE),
   ),
   website: optionalText(500),
-  // The form's "comments" field travels as `reason` (spec §3).
+  // The form's "comments" field travels as `reason` (the API contract, docs/architecture.md#api-contract).
   reason: optionalText(2000),
 });
 

@@ -5,7 +5,7 @@ import { optionalText, requiredText } from "./fields";
 export const TAG_NAME_REQUIRED = "Tag name is required.";
 export const CATEGORY_NAME_REQUIRED = "Category name is required.";
 
-/** POST/PUT /api/tags: name required, description optional (spec §5). */
+/** POST/PUT /api/tags: name required, description optional. */
 export const tagSchema = v.object({
   name: requiredText(50, TAG_NAME_REQUIRED),
   description: optionalText(500),

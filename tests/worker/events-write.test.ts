@@ -24,7 +24,10 @@ async function cast() {
   return { ...venue, category };
 }
 
-/** The dashboard's Add Event form as spec §5 sends it: text booleans, JSON days, empty values left out. */
+/**
+ * The dashboard's Add Event form as the original client sends it (docs/architecture.md#api-contract):
+ * text booleans, JSON days, empty values left out.
+ */
 const addEventForm = (placeId: number, category: number) => ({
   place_id: String(placeId),
   name: "Jazz Night",

@@ -1,4 +1,4 @@
-// The pure occupancy math of ARCHITECTURE §5 on hand-computed cases.
+// The pure occupancy math (docs/architecture.md#the-numbers) on hand-computed cases.
 import { describe, expect, it } from "vitest";
 import {
   aggregateBuckets,

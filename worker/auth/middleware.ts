@@ -1,12 +1,10 @@
 // Every route that needs a caller uses one of these; the rules live here and nowhere else.
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { places } from "../../drizzle/schema";
 import { isAdminTokenRevoked } from "../db/admin-tokens";
 import { getDb } from "../db/client";
 import { deviceByKeyHash } from "../db/devices";
-import { canManagePlace } from "../db/places";
+import { canManagePlace, placeExists } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
@@ -71,8 +69,7 @@ export const placeIdSchema = placeIdParamSchema;
  */
 export async function assertCanManagePlace(c: Context<AppEnv>, principal: Principal, placeId: number) {
   const db = getDb(c.env);
-  const [place] = await db.select({ id: places.id }).from(places).where(eq(places.id, placeId)).limit(1);
-  if (!place) throw notFound("No such place.");
+  if (!(await placeExists(db, placeId))) throw notFound("No such place.");
   if (!(await canManagePlace(db, principal, placeId))) throw forbidden("You do not manage this place.");
 }
 

@@ -1,7 +1,10 @@
 // The extension lets Node run this file too: scripts/seed.ts hashes the demo owner's password with it.
 import { constantTimeEqual, fromBase64Url, toBase64Url } from "../lib/crypto.ts";
 
-/** Production Workers refuse PBKDF2 above 100,000 iterations (ARCHITECTURE.md §2). */
+/**
+ * Production Workers refuse PBKDF2 above 100,000 iterations
+ * (docs/architecture.md#platform-limits-we-design-around).
+ */
 export const PBKDF2_ITERATIONS = 100_000;
 const SCHEME = "pbkdf2-sha256";
 

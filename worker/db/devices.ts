@@ -1,8 +1,45 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { devices, places } from "../../drizzle/schema";
+import { isRecent } from "../occupancy/aggregate";
+import type { DeviceReport } from "../occupancy/place-occupancy";
+import { implausibleReason } from "../occupancy/plausibility";
+import type { DeviceAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 
-export async function activeDevices(db: Database, placeId: number) {
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+type DeviceRow = { id: number; name: string; createdAt: Date };
+
+/** A registered device with what its place's object last heard from it (nothing yet: `status` undefined). */
+export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefined, now: number): DeviceAnswer {
+  return {
+    id: device.id,
+    name: device.name,
+    created_at: device.createdAt.toISOString(),
+    online: isRecent(status?.lastSeenAt ?? null, now),
+    last_seen_at: iso(status?.lastSeenAt ?? null),
+    last_count: status?.count ?? null,
+    last_reading_at: iso(status?.readingTs ?? null),
+    firmware: status?.firmware ?? null,
+    uptime_s: status?.uptimeS ?? null,
+    rssi: status?.rssi ?? null,
+    flagged: status?.implausible
+      ? {
+          implausible_readings_24h: status.implausible.count,
+          latest_count: status.implausible.latestCount,
+          latest_at: new Date(status.implausible.latestTs).toISOString(),
+          reason: implausibleReason(status.implausible.packedThreshold),
+        }
+      : null,
+  };
+}
+
+/** The one answer that carries the device's key: it is shown once and stored only as its hash. */
+export function toRegisteredDeviceAnswer(device: DeviceRow, key: string): RegisteredDeviceAnswer {
+  return { id: device.id, name: device.name, key, created_at: device.createdAt.toISOString() };
+}
+
+export async function activeDevices(db: Database, placeId: number): Promise<DeviceRow[]> {
   return db
     .select({ id: devices.id, name: devices.name, createdAt: devices.createdAt })
     .from(devices)

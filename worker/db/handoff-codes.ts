@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import { handoffCodes, users } from "../../drizzle/schema";
+import type { HandoffOwnerAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 
 /** Stores a new code's hash and drops every expired one, which nothing can redeem any more. */
@@ -7,8 +8,8 @@ export async function insertHandoffCode(db: Database, code: { codeHash: string; 
   await db.batch([db.delete(handoffCodes).where(lte(handoffCodes.expiresAt, now)), db.insert(handoffCodes).values(code)]);
 }
 
-/** Whom a live code would sign in, without using it up. */
-export async function handoffCodeOwner(db: Database, codeHash: string, now: Date) {
+/** Whom a live code would sign in, without using it up; selected as its answer. */
+export async function handoffCodeOwner(db: Database, codeHash: string, now: Date): Promise<HandoffOwnerAnswer | undefined> {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(handoffCodes)

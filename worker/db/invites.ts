@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { placeInvites, placeOwners, places, users } from "../../drizzle/schema";
-import type { OpenInviteAnswer } from "../../common/schemas/answers";
+import type { AcceptInviteAnswer, OpenInviteAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 
 /** Open links a place may have at once (unused, unrevoked, unexpired), whoever made them. */
@@ -42,6 +42,17 @@ export async function createInvite(
   return result.meta.changes === 1;
 }
 
+type OpenInviteRow = { id: string; createdAt: Date; expiresAt: Date; creatorName: string | null; creatorEmail: string | null };
+
+export function toOpenInviteAnswer(row: OpenInviteRow): OpenInviteAnswer {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    created_by: row.creatorEmail === null ? null : { name: row.creatorName ?? "", email: row.creatorEmail },
+  };
+}
+
 /** GET /api/place/{id}/invites: the place's open links, newest first, without their tokens. */
 export async function listOpenInvites(db: Database, placeId: number, now: Date): Promise<OpenInviteAnswer[]> {
   const rows = await db
@@ -56,12 +67,7 @@ export async function listOpenInvites(db: Database, placeId: number, now: Date):
     .leftJoin(users, eq(users.id, placeInvites.createdBy))
     .where(and(eq(placeInvites.placeId, placeId), isOpen(now)))
     .orderBy(desc(placeInvites.createdAt), desc(placeInvites.id));
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt.toISOString(),
-    created_by: row.creatorEmail === null ? null : { name: row.creatorName ?? "", email: row.creatorEmail },
-  }));
+  return rows.map(toOpenInviteAnswer);
 }
 
 /** Revokes the place's unused, unrevoked invites that match `which`; a query, so batches can use it. */
@@ -76,6 +82,11 @@ export function revokeUnusedInvites(db: Database, placeId: number, which: SQL | 
 export async function revokeInvite(db: Database, placeId: number, inviteId: string, now: Date): Promise<boolean> {
   const result = await revokeUnusedInvites(db, placeId, eq(placeInvites.id, inviteId), now);
   return result.meta.changes === 1;
+}
+
+/** POST /api/invites/accept: the place the invite opens. */
+export function toAcceptInviteAnswer(invite: { placeId: number; placeName: string }): AcceptInviteAnswer {
+  return { place_id: invite.placeId, place_name: invite.placeName };
 }
 
 export async function findInvite(db: Database, id: string) {

@@ -4,9 +4,12 @@ import type { Database } from "./client";
 import { isConstraintError } from "./errors";
 
 /** Tags and event categories share a shape: id, a unique name and a description. */
-type NamedTable = typeof tags | typeof eventCategories;
+const NAMED_TABLES = { tag: tags, eventCategory: eventCategories };
+/** Named by key, so routes need not import the tables. */
+export type NamedResource = keyof typeof NAMED_TABLES;
 
-async function isNameTaken(db: Database, table: NamedTable, name: string, exceptId?: number): Promise<boolean> {
+async function isNameTaken(db: Database, resource: NamedResource, name: string, exceptId?: number): Promise<boolean> {
+  const table = NAMED_TABLES[resource];
   const sameName = sql`lower(${table.name}) = lower(${name})`;
   const [row] = await db
     .select({ id: table.id })
@@ -22,12 +25,12 @@ async function isNameTaken(db: Database, table: NamedTable, name: string, except
  */
 export async function writeWithUniqueName<T>(
   db: Database,
-  table: NamedTable,
+  resource: NamedResource,
   name: string,
   exceptId: number | undefined,
   write: () => Promise<T>,
 ): Promise<T | "taken"> {
-  if (await isNameTaken(db, table, name, exceptId)) return "taken";
+  if (await isNameTaken(db, resource, name, exceptId)) return "taken";
   try {
     return await write();
   } catch (error) {

@@ -3,7 +3,9 @@
 // follows the range asked for, not the years of history behind it.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { occupancy15m, placeLive, places } from "../../drizzle/schema";
-import { BUCKET_MS, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
+import { imageUrl } from "../lib/images";
+import { BUCKET_MS, isRecent, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
+import type { LivePlace } from "../../common/schemas/answers";
 import type { Database } from "./client";
 
 /** Rows per multi-row insert: 5 columns × 20 = 100 bound parameters, D1's limit. */
@@ -114,6 +116,29 @@ export async function rollupsEnd(db: Database, placeId: number): Promise<number>
     .from(occupancy15m)
     .where(eq(occupancy15m.placeId, placeId));
   return row?.newest == null ? 0 : row.newest * 1000 + BUCKET_MS;
+}
+
+type LivePlaceRow = Awaited<ReturnType<typeof livePlaceRows>>[number];
+
+/** A place on the live map: its live numbers only while its newest count is recent, never stale ones. */
+export function toLivePlace(row: LivePlaceRow, now: number): LivePlace {
+  const updatedAt = row.updatedAt?.getTime() ?? null;
+  const live = isRecent(updatedAt, now) && row.people !== null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    type: row.type,
+    category: row.category,
+    cover_image: imageUrl(row.coverImageKey),
+    people: live ? row.people : null,
+    percent: live ? row.percent : null,
+    level: live ? row.level : null,
+    updated_at: updatedAt === null ? null : new Date(updatedAt).toISOString(),
+  };
 }
 
 /** Every place with its public fields and last written live row (null columns when it never reported). */

@@ -4,6 +4,10 @@ import type { PlaceOwnerAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 import { revokeUnusedInvites } from "./invites";
 
+export function toPlaceOwnerAnswer(row: { id: number; name: string; email: string; since: Date }): PlaceOwnerAnswer {
+  return { id: row.id, name: row.name, email: row.email, since: row.since.toISOString() };
+}
+
 /** GET /api/place/{id}/owners: longest-standing first, as the place's owner names are listed. */
 export async function listPlaceOwners(db: Database, placeId: number): Promise<PlaceOwnerAnswer[]> {
   const rows = await db
@@ -12,7 +16,7 @@ export async function listPlaceOwners(db: Database, placeId: number): Promise<Pl
     .innerJoin(users, eq(users.id, placeOwners.userId))
     .where(eq(placeOwners.placeId, placeId))
     .orderBy(asc(placeOwners.createdAt), asc(users.id));
-  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, since: row.since.toISOString() }));
+  return rows.map(toPlaceOwnerAnswer);
 }
 
 /**

@@ -153,6 +153,11 @@ export async function ownedPlace(db: Database, row: Place): Promise<OwnedPlace> 
   return toOwnedPlace(row, tagIds.get(row.id) ?? [], owners.get(row.id) ?? []);
 }
 
+export async function placeExists(db: Database, placeId: number): Promise<boolean> {
+  const [row] = await db.select({ id: places.id }).from(places).where(eq(places.id, placeId)).limit(1);
+  return row !== undefined;
+}
+
 export async function isPlaceOwner(db: Database, userId: number, placeId: number): Promise<boolean> {
   const [row] = await db
     .select({ placeId: placeOwners.placeId })

@@ -20,7 +20,8 @@ function localDate(instant: Date, timezone: string): string {
   );
 }
 
-function toAnswer(row: Review, timezone: string): ReviewAnswer {
+/** A review as guests see it: dated by the venue's local date. */
+export function toReviewAnswer(row: Review, timezone: string): ReviewAnswer {
   return { id: row.id, username: row.username, rating: row.rating, comment: row.comment, date: localDate(row.createdAt, timezone) };
 }
 
@@ -40,7 +41,7 @@ export async function listReviews(db: Database, placeId: number, timezone: strin
     .where(and(eq(reviews.placeId, placeId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_SHOWN);
-  return rows.map((row) => toAnswer(row, timezone));
+  return rows.map((row) => toReviewAnswer(row, timezone));
 }
 
 export async function insertReview(
@@ -50,7 +51,7 @@ export async function insertReview(
   input: { username: string; rating: number; comment: string },
 ): Promise<ReviewAnswer> {
   const [row] = await db.insert(reviews).values({ placeId, ...input }).returning();
-  return toAnswer(row, timezone);
+  return toReviewAnswer(row, timezone);
 }
 
 /** The admin's queue is short work, not an archive. */
@@ -119,7 +120,22 @@ export async function listModeratedReviews(
     .where(where)
     .orderBy(order, desc(reviews.id))
     .limit(MODERATED_REVIEWS_SHOWN);
-  return rows.map(({ review, placeName, openReports, reasons }) => ({
+  return rows.map(toModeratedReviewAnswer);
+}
+
+/** A review as the moderation queue shows it; `reasons` is the JSON array the query builds. */
+export function toModeratedReviewAnswer({
+  review,
+  placeName,
+  openReports,
+  reasons,
+}: {
+  review: Review;
+  placeName: string;
+  openReports: number;
+  reasons: string;
+}): ModeratedReviewAnswer {
+  return {
     id: review.id,
     place_id: review.placeId,
     place_name: placeName,
@@ -132,5 +148,5 @@ export async function listModeratedReviews(
     hidden_at: review.hiddenAt ? review.hiddenAt.toISOString() : null,
     hidden_reason: review.hiddenReason,
     hidden_by: review.hiddenBy,
-  }));
+  };
 }

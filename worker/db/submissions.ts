@@ -19,6 +19,12 @@ export function toSubmissionAnswer(row: BusinessSubmission): SubmissionAnswer {
   };
 }
 
+/** Stores a visitor's submission with status `new` for the admin inbox; returns its id. */
+export async function insertSubmission(db: Database, input: typeof businessSubmissions.$inferInsert): Promise<number> {
+  const [row] = await db.insert(businessSubmissions).values(input).returning({ id: businessSubmissions.id });
+  return row.id;
+}
+
 /** Newest first; the id breaks ties between rows stored in the same millisecond. */
 export async function listSubmissions(
   db: Database,

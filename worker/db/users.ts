@@ -1,6 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { placeOwners, places, users } from "../../drizzle/schema";
+import { placeOwners, places, users, type User } from "../../drizzle/schema";
+import type { MeAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
+
+/** GET /api/me: the account without its password hash, and the places it owns. */
+export function toMeAnswer(user: User, ownedPlaces: MeAnswer["places"]): MeAnswer {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, places: ownedPlaces };
+}
 
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

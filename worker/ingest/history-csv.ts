@@ -1,4 +1,4 @@
-// History import (issue 14 §2): a counter's past as CSV, in one of three layouts, told apart by the
+// History import: a counter's past as CSV, in one of three layouts, told apart by the
 // header or, without one, by the first row:
 // - plain `ts,count`: ts as POST /api/ingest takes it (ISO-8601 with a zone, or epoch seconds);
 // - the SD-card log of current ESP32-Paxcounter firmware (github.com/cyberman54/ESP32-Paxcounter,

@@ -1,5 +1,5 @@
-// The occupancy numbers (ARCHITECTURE §5), as pure functions shared by the PlaceOccupancy object,
-// the analytics and the demo seed, so every number is computed one way.
+// The occupancy numbers (docs/architecture.md#the-numbers), as pure functions shared by the
+// PlaceOccupancy object, the analytics and the demo seed, so every number is computed one way.
 //
 // People at minute m = sum over a place's devices of each device's latest reading within 5 minutes.
 // Minute m is the interval [m, m + 60 s) and is read at its end, so a reading counts for its own

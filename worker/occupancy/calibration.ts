@@ -1,4 +1,4 @@
-// Calibration (issue 14 §3): from the devices a sensor hears to people. Two corrections: devices
+// Calibration: from the devices a sensor hears to people. Two corrections: devices
 // that never leave (tills, speakers, a phone in the office) are a baseline to subtract, and the
 // rest are scaled by a factor learned from headcounts, since one person may carry several devices
 // or none the sensor hears.

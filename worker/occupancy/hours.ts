@@ -1,5 +1,6 @@
-// The dashboard's hour-, day- and weekday-level numbers (ARCHITECTURE §5), computed from hourly
-// totals of occupancy_15m in the place's local time. Pure: the rows come from worker/db/occupancy.ts.
+// The dashboard's hour-, day- and weekday-level numbers (docs/architecture.md#dashboard-answers),
+// computed from hourly totals of occupancy_15m in the place's local time. Pure: the rows come from
+// worker/db/occupancy.ts.
 import type { CalendarDataItem, DailySummaryItem, HourlyDataItem, PeakData, WeeklySummary } from "../../common/schemas/answers";
 import { percentOf } from "./levels";
 import {

@@ -1,4 +1,5 @@
-// Percent and level of a head count (ARCHITECTURE §5). The thresholds are people, set per place.
+// Percent and level of a head count (docs/architecture.md#percent-and-level). The thresholds are
+// people, set per place.
 import type { Level } from "../../common/schemas/answers";
 
 export interface Thresholds {

@@ -113,10 +113,11 @@ ${READINGS_TABLE}
 `;
 
 /**
- * One object per place (ARCHITECTURE §1, §5): the single writer of the venue's readings. It keeps
- * 7 days of raw readings and each device's latest reading and heartbeat in its own SQLite, and
- * its alarm writes closed quarter hours to D1 occupancy_15m (and their days' peaks to
- * occupancy_day_peaks) and the live numbers to place_live in one batch at most every 30 seconds.
+ * One object per place (docs/architecture.md#from-sensor-to-chart): the single writer of the
+ * venue's readings. It keeps 7 days of raw readings and each device's latest reading and
+ * heartbeat in its own SQLite, and its alarm writes closed quarter hours to D1 occupancy_15m (and
+ * their days' peaks to occupancy_day_peaks) and the live numbers to place_live in one batch at
+ * most every 30 seconds.
  * Ingest never touches D1.
  */
 export class PlaceOccupancy extends DurableObject<Env> {

@@ -1,4 +1,4 @@
-// The owner dashboard's occupancy numbers (spec §7, ARCHITECTURE §5), in the place's local time.
+// The owner dashboard's occupancy numbers (docs/architecture.md#dashboard-answers), in the place's local time.
 // They read D1 rollups through primary-key ranges, plus the place's object for live values;
 // never raw readings.
 import { Hono, type Context } from "hono";

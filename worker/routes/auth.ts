@@ -8,13 +8,13 @@ import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
 import { getDb } from "../db/client";
 import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
-import { createOwner, findUserByEmail, findUserById, listOwnedPlaces } from "../db/users";
+import { createOwner, findUserByEmail, findUserById, listOwnedPlaces, toMeAnswer } from "../db/users";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { expectNoBody, readJson } from "../lib/validation";
-import type { AccessTokenAnswer, HandoffCodeAnswer, HandoffOwnerAnswer, MeAnswer, OkAnswer, SessionAnswer } from "../../common/schemas/answers";
+import type { AccessTokenAnswer, HandoffCodeAnswer, OkAnswer, SessionAnswer } from "../../common/schemas/answers";
 import {
   ADMIN_WRONG_PASSWORD_MESSAGE,
   adminSignInSchema,
@@ -101,8 +101,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { code, user_id } = await readJson(c, handoffCodeSchema);
     const owner = await handoffCodeOwner(getDb(c.env), await sha256Hex(code), new Date());
     if (!owner || (user_id !== undefined && owner.id !== user_id)) throw handoffGone();
-    const answer: HandoffOwnerAnswer = { id: owner.id, name: owner.name, email: owner.email };
-    return c.json(answer);
+    return c.json(owner);
   })
 
   .post("/auth/handoff/redeem", perClient("handoff"), async (c) => {
@@ -121,14 +120,7 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const user = await findUserById(db, userId);
     if (!user) throw unauthorized("This account no longer exists.");
-    const answer: MeAnswer = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      places: await listOwnedPlaces(db, user.id),
-    };
-    return c.json(answer);
+    return c.json(toMeAnswer(user, await listOwnedPlaces(db, user.id)));
   })
 
   .post("/admin/login", perClient("admin-login"), async (c) => {

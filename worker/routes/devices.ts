@@ -2,20 +2,17 @@
 import { Hono } from "hono";
 import { placeIdSchema, requireAdmin, requirePlaceOwner } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { activeDevices, deviceLimit, registerDevice, revokeDevice } from "../db/devices";
+import { activeDevices, deviceLimit, registerDevice, revokeDevice, toDeviceAnswer, toRegisteredDeviceAnswer } from "../db/devices";
 import type { AppEnv } from "../env";
 import { sha256Hex, randomToken } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
 import { parseOrThrow, readJson } from "../lib/validation";
-import { isRecent } from "../occupancy/aggregate";
 import { placeOccupancy } from "../occupancy/place-occupancy";
-import { implausibleReason } from "../occupancy/plausibility";
-import type { DeviceAnswer, DevicesAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";
+import type { DevicesAnswer } from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
 import { deviceNameSchema } from "../../common/schemas/ingest";
 
 const deviceIdSchema = idParamSchema("Device id must be a positive whole number.");
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const deviceRoutes = new Hono<AppEnv>()
   .post("/place/:id/devices", requireAdmin, async (c) => {
@@ -31,8 +28,7 @@ export const deviceRoutes = new Hono<AppEnv>()
     if (outcome.kind === "limit-reached") {
       throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
     }
-    const answer: RegisteredDeviceAnswer = { id: outcome.id, name, key, created_at: outcome.createdAt.toISOString() };
-    return c.json(answer, 201);
+    return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, createdAt: outcome.createdAt }, key), 201);
   })
   .get("/place/:id/devices", requirePlaceOwner(), async (c) => {
     const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
@@ -43,29 +39,9 @@ export const deviceRoutes = new Hono<AppEnv>()
       placeOccupancy(c.env, placeId).devices(placeId),
     ]);
     const now = Date.now();
-    const devices = registered.map((device): DeviceAnswer => {
-      const status = statuses.find((s) => s.deviceId === device.id);
-      return {
-        id: device.id,
-        name: device.name,
-        created_at: device.createdAt.toISOString(),
-        online: isRecent(status?.lastSeenAt ?? null, now),
-        last_seen_at: iso(status?.lastSeenAt ?? null),
-        last_count: status?.count ?? null,
-        last_reading_at: iso(status?.readingTs ?? null),
-        firmware: status?.firmware ?? null,
-        uptime_s: status?.uptimeS ?? null,
-        rssi: status?.rssi ?? null,
-        flagged: status?.implausible
-          ? {
-              implausible_readings_24h: status.implausible.count,
-              latest_count: status.implausible.latestCount,
-              latest_at: new Date(status.implausible.latestTs).toISOString(),
-              reason: implausibleReason(status.implausible.packedThreshold),
-            }
-          : null,
-      };
-    });
+    const devices = registered.map((device) =>
+      toDeviceAnswer(device, statuses.find((s) => s.deviceId === device.id), now),
+    );
     const answer: DevicesAnswer = { devices, max_devices: limit ?? 0 };
     return c.json(answer);
   })

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { eventCategories } from "../../drizzle/schema";
 import { requireUser } from "../auth/middleware";
 import type { Principal } from "../auth/tokens";
 import { getDb, type Database } from "../db/client";
@@ -55,7 +54,7 @@ export const eventCategoryRoutes = new Hono<AppEnv>()
     // Categories are global and public: an account with no venue has no business adding them.
     if (role !== "admin" && !(await ownsAnyPlace(db, userId!))) throw forbidden(CATEGORY_NEEDS_VENUE_MESSAGE);
     const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
-    const category = await writeWithUniqueName(db, eventCategories, input.name, undefined, () =>
+    const category = await writeWithUniqueName(db, "eventCategory", input.name, undefined, () =>
       role === "admin" ? insertAdminEventCategory(db, input) : insertOwnerEventCategory(db, input, userId!),
     );
     if (category === "taken") throw nameTaken(input.name);
@@ -73,7 +72,7 @@ export const eventCategoryRoutes = new Hono<AppEnv>()
       throw conflict("Other venues' events use this category, so only an administrator can change it now.");
     }
     const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
-    const category = await writeWithUniqueName(db, eventCategories, input.name, categoryId, () =>
+    const category = await writeWithUniqueName(db, "eventCategory", input.name, categoryId, () =>
       updateEventCategory(db, categoryId, input),
     );
     if (category === "taken") throw nameTaken(input.name);

@@ -12,13 +12,14 @@ import {
   OPEN_INVITES_PER_PLACE,
   redeemInvite,
   revokeInvite,
+  toAcceptInviteAnswer,
 } from "../db/invites";
 import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { randomToken } from "../lib/crypto";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
-import type { AcceptInviteAnswer, InviteLinkAnswer, OkAnswer, OpenInvitesAnswer } from "../../common/schemas/answers";
+import type { InviteLinkAnswer, OkAnswer, OpenInvitesAnswer } from "../../common/schemas/answers";
 import { acceptInviteSchema, inviteIdParamSchema } from "../../common/schemas/auth";
 
 export const INVITE_INVALID_MESSAGE = "This invite link is not valid. Ask the owner for a new one.";
@@ -89,7 +90,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     const invite = await findInvite(db, check.claims.inviteId);
     // A deleted place or invite, or a row that disagrees with the signed place id.
     if (!invite || invite.placeId !== check.claims.placeId) throw badRequest(INVITE_INVALID_MESSAGE);
-    const answer: AcceptInviteAnswer = { place_id: invite.placeId, place_name: invite.placeName };
+    const answer = toAcceptInviteAnswer(invite);
     // Opening the link again (a reload, a second tab) after accepting it is not an error.
     if (invite.usedBy === userId) return c.json(answer);
     if (invite.usedAt) throw gone(INVITE_USED_MESSAGE);

@@ -3,11 +3,10 @@
 // new count is on the map within a minute.
 import { Hono } from "hono";
 import { getDb } from "../db/client";
-import { livePlaceRows } from "../db/occupancy";
+import { livePlaceRows, toLivePlace } from "../db/occupancy";
 import type { AppEnv } from "../env";
-import { imageUrl } from "../lib/images";
-import { isRecent, LIVE_WINDOW_MS } from "../occupancy/aggregate";
-import type { LiveAnswer, LivePlace } from "../../common/schemas/answers";
+import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
+import type { LiveAnswer } from "../../common/schemas/answers";
 
 const MAX_CACHE_SECONDS = 25;
 
@@ -23,26 +22,12 @@ export const liveRoutes = new Hono<AppEnv>().get("/live", async (c) => {
   // The answer may be cached only until the first live place would turn stale, so a silent
   // venue never shows as live, even from the cache.
   let maxAgeSeconds = MAX_CACHE_SECONDS;
-  const places = rows.map((row): LivePlace => {
-    const updatedAt = row.updatedAt?.getTime() ?? null;
-    const live = isRecent(updatedAt, now) && row.people !== null;
-    if (live) maxAgeSeconds = Math.min(maxAgeSeconds, Math.floor((updatedAt! + LIVE_WINDOW_MS - now) / 1000));
-    return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      address: row.address,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      type: row.type,
-      category: row.category,
-      cover_image: imageUrl(row.coverImageKey),
-      people: live ? row.people : null,
-      percent: live ? row.percent : null,
-      level: live ? row.level : null,
-      updated_at: updatedAt === null ? null : new Date(updatedAt).toISOString(),
-    };
-  });
+  const places = rows.map((row) => toLivePlace(row, now));
+  for (const place of places) {
+    if (place.people !== null) {
+      maxAgeSeconds = Math.min(maxAgeSeconds, Math.floor((Date.parse(place.updated_at!) + LIVE_WINDOW_MS - now) / 1000));
+    }
+  }
   const answer: LiveAnswer = { places, generated_at: new Date(now).toISOString() };
   const cacheControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : "no-cache";
   const response = c.json(answer, 200, { "cache-control": cacheControl });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { businessSubmissions } from "../../drizzle/schema";
 import { getDb } from "../db/client";
+import { insertSubmission } from "../db/submissions";
 import type { AppEnv } from "../env";
 import { rateLimit } from "../lib/rate-limit";
 import { readJson } from "../lib/validation";
@@ -11,9 +11,6 @@ const submissionLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "submi
 
 export const submissionRoutes = new Hono<AppEnv>().post("/submit-business", submissionLimit, async (c) => {
   const input = await readJson(c, businessSubmissionSchema);
-  const [row] = await getDb(c.env)
-    .insert(businessSubmissions)
-    .values(input)
-    .returning({ id: businessSubmissions.id });
-  return c.json({ ok: true, id: row.id, message: "Thanks! We received your submission." }, 201);
+  const id = await insertSubmission(getDb(c.env), input);
+  return c.json({ ok: true, id, message: "Thanks! We received your submission." }, 201);
 });

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { tags } from "../../drizzle/schema";
 import { requireAdmin } from "../auth/middleware";
 import { getDb } from "../db/client";
 import { writeWithUniqueName } from "../db/names";
@@ -22,7 +21,7 @@ export const tagRoutes = new Hono<AppEnv>()
   .post("/tags", requireAdmin, async (c) => {
     const input = parseOrThrow(tagSchema, (await readForm(c)).fields);
     const db = getDb(c.env);
-    const tag = await writeWithUniqueName(db, tags, input.name, undefined, () => insertTag(db, input));
+    const tag = await writeWithUniqueName(db, "tag", input.name, undefined, () => insertTag(db, input));
     if (tag === "taken") throw nameTaken(input.name);
     return c.json(tag, 201);
   })
@@ -31,7 +30,7 @@ export const tagRoutes = new Hono<AppEnv>()
     const input = parseOrThrow(tagSchema, (await readForm(c)).fields);
     const db = getDb(c.env);
     if (!(await findTag(db, tagId))) throw notFound("No such tag.");
-    const tag = await writeWithUniqueName(db, tags, input.name, tagId, () => updateTag(db, tagId, input));
+    const tag = await writeWithUniqueName(db, "tag", input.name, tagId, () => updateTag(db, tagId, input));
     if (tag === "taken") throw nameTaken(input.name);
     return c.json(tag);
   })

@@ -1,4 +1,4 @@
-// What the administrator sees past the gate (spec §2, §4): a sidebar of sections, none selected
+// What the administrator sees past the gate: a sidebar of sections, none selected
 // at first, then one. The section lives in the address (?section=) so reloads and Back keep it.
 import { useEffect, useRef, type ComponentType } from "react";
 import { Link, useSearchParams } from "react-router";

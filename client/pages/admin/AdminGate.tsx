@@ -4,7 +4,7 @@ import { ADMIN_SESSION_ENDED_EVENT, adminSession } from "../../api/adminSession"
 import { adminSignIn, endAdminSession } from "../../api/auth";
 
 /**
- * The admin area's password gate (spec §4). The server checks the password and answers an admin
+ * The admin area's password gate. The server checks the password and answers an admin
  * token; the page only keeps that token (see adminSession).
  */
 export function AdminGate({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-// Pure logic of the admin's Add Business and Edit Business forms (spec §2, §5, §9): the values
+// Pure logic of the admin's Add Business and Edit Business forms: the values
 // as the form holds them (text), their defaults, the checks (the worker's own schemas), and the
 // multipart payload.
 import * as v from "valibot";
@@ -44,7 +44,7 @@ export type BusinessFormValues = Record<TextField, string> & {
 export type BusinessFormErrors = Partial<Record<TextField, string>>;
 export type BusinessFormMode = "add" | "edit";
 
-/** A new business: New York / NY / United States / Bar / bar (spec §9), closed until hours are set. */
+/** A new business: New York / NY / United States / Bar / bar, closed until hours are set. */
 export function newBusinessForm(): BusinessFormValues {
   return {
     name: "",
@@ -112,7 +112,7 @@ export function businessFields(values: BusinessFormValues): Record<string, strin
 
 /**
  * The worker's own checks, so the form shows the same sentences the server would answer: name
- * required (and address when editing, spec §5), a full web address, times, numbers, hour pairs
+ * required (and address when editing), a full web address, times, numbers, hour pairs
  * and thresholds.
  */
 export function validateBusiness(values: BusinessFormValues, mode: BusinessFormMode): BusinessFormErrors {

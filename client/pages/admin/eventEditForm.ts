@@ -1,4 +1,4 @@
-// Pure logic of the admin's event editor (spec §2 Admin events, §5, §7): every field of an event,
+// Pure logic of the admin's event editor: every field of an event,
 // place id, name, description and start time required; PUT sends the non-empty fields as
 // multipart, is_recurring as 'True'/'False', times as ISO strings, and the image files when
 // chosen. The checks are the worker's own event schema.

@@ -1,4 +1,4 @@
-// Max devices (spec §5): a required whole number, checked with the worker's own schema.
+// Max devices: a required whole number, checked with the worker's own schema.
 import * as v from "valibot";
 import { maxDevicesSchema } from "../../../common/schemas/place";
 

@@ -1,4 +1,4 @@
-// The admin area's sentences from spec §5 and §8, character for character. Those the owner
+// The admin area's sentences, character for character (docs/architecture.md#api-contract). Those the owner
 // dashboard shows too come from its catalogue.
 import { MESSAGES } from "../../lib/messages";
 

@@ -1,4 +1,4 @@
-// Pure logic of the admin's Add Tag and Edit Tag forms (spec §5): the worker's tag schema, so an
+// Pure logic of the admin's Add Tag and Edit Tag forms: the worker's tag schema, so an
 // empty name gets 'Tag name is required.' here exactly as from the server.
 import * as v from "valibot";
 import { tagSchema } from "../../../common/schemas/tag";

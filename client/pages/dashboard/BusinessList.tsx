@@ -1,5 +1,5 @@
 // The dashboard's left column: the owner's businesses (cover or 'No Image', name). On narrow
-// screens its title is a button that folds the list away (spec §2).
+// screens its title is a button that folds the list away.
 import { useEffect, useState } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { Cover } from "./PlaceDetails";

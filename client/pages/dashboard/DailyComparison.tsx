@@ -1,5 +1,5 @@
 // 'Daily Comparison': a month calendar coloured by each day's busyness; choosing a day shows its
-// hourly bars with the peak hour (spec §2).
+// hourly bars with the peak hour.
 import { useMemo, useState } from "react";
 import { WEEKDAYS, type CalendarDataItem } from "../../../common/schemas/answers";
 import { ownerApi } from "../../api/ownerEndpoints";

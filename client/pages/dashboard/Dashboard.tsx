@@ -1,4 +1,4 @@
-// The owner dashboard (spec §2): the owner's businesses on the left, the chosen one's details,
+// The owner dashboard: the owner's businesses on the left, the chosen one's details,
 // key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";

@@ -1,5 +1,5 @@
 // The data panel under a selected place: tabs 'Today at a Glance', 'Daily Comparison', 'Events'
-// and, behind enable_new_dashboard, 'People' (spec §2, §4). The tab lives in the address (?tab=)
+// and, behind enable_new_dashboard, 'People'. The tab lives in the address (?tab=)
 // so a reload or a shared link opens the same view.
 import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-// Device status from check_pico's exists flag (spec §2, §4), with the explanation owners need
+// Device status from check_pico's exists flag, with the explanation owners need
 // when it says offline. Checked again every minute so a replugged device turns green.
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";

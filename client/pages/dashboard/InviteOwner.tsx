@@ -1,5 +1,5 @@
 // 'Assign Additional Owner': generates a single-use invite link and shows it in the 'Generated
-// URL' modal with 'Copy to Clipboard' and 'Close' (spec §2, §4).
+// URL' modal with 'Copy to Clipboard' and 'Close'.
 import { useState } from "react";
 import type { InviteLinkAnswer } from "../../../common/schemas/answers";
 import { writeFailure } from "../../api/endpoints";

@@ -1,5 +1,5 @@
 // 'Today at a Glance': the summary block, usual-versus-today hourly bars, the last 24 hours of
-// capacity, and the full-width weekly summary (spec §2 Overview).
+// capacity, and the full-width weekly summary.
 import { useMemo } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { ownerApi } from "../../api/ownerEndpoints";

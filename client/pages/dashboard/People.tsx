@@ -1,4 +1,4 @@
-// 'People' (behind enable_new_dashboard): headcount over the last 24 hours (spec §2).
+// 'People' (behind enable_new_dashboard): headcount over the last 24 hours.
 import { useMemo } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { ownerApi } from "../../api/ownerEndpoints";

@@ -1,4 +1,4 @@
-// One place's data panel (/place_dashboard?place_id=, reached from place info, spec §2).
+// One place's data panel (/place_dashboard?place_id=, reached from place info).
 import { Link, useSearchParams } from "react-router";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";

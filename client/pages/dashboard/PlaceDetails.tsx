@@ -1,4 +1,4 @@
-// A place as its owner sees it, with Edit / Cancel / Update (spec §2 Owner dashboard, Place info)
+// A place as its owner sees it, with Edit / Cancel / Update
 // and the 'Assign Additional Owner' invite.
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { writeFailure } from "../../api/endpoints";

@@ -1,4 +1,4 @@
-// Place info for owners (/place_info?place_id=, spec §2): cover, address, type, website, phone,
+// Place info for owners (/place_info?place_id=): cover, address, type, website, phone,
 // hours and owners; Edit / Cancel / Update; the share-link modal; 'Go to Place Dashboard'; and
 // (beyond the spec) the owners and open invite links, with Remove and Revoke.
 import { useState } from "react";

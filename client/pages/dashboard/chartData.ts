@@ -25,7 +25,7 @@ export function hourlyPopulationData(items: HourlyDataItem[]): CategoryData {
   };
 }
 
-/** Monday first ("Mon", short enough for a phone's axis); a weekday missing from the answer counts as 0 (spec §3). */
+/** Monday first ("Mon", short enough for a phone's axis); a weekday missing from the answer counts as 0. */
 export function weeklyData(summary: WeeklySummary): CategoryData {
   const byName = new Map(Object.entries(summary).map(([name, value]) => [name.toLowerCase(), value ?? 0]));
   return {

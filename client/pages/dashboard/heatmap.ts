@@ -1,4 +1,5 @@
-// The Daily Comparison calendar: bucket classes (spec §2, §9) and Monday-first month grids.
+// The Daily Comparison calendar: classes heatmap-score-N (N = score ÷ 10, rounded down) and
+// Monday-first month grids.
 import type { CalendarDataItem } from "../../../common/schemas/answers";
 
 /** heatmap-score-N with N = score / 10 rounded down; heatmap-score-none for a day without data. */

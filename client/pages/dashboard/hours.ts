@@ -1,4 +1,4 @@
-// The weekly hours table (spec §2): Monday first, 'Closed' for a day without hours.
+// The weekly hours table: Monday first, 'Closed' for a day without hours.
 import { WEEKDAYS, type PlaceHours, type Weekday } from "../../../common/schemas/answers";
 import { formatClock, weekdayLabel } from "../../lib/format";
 

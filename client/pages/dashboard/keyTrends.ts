@@ -1,4 +1,4 @@
-// The four key-trend tiles (spec §2): 'Loading...' until the first answer, 'Device Offline' in all
+// The four key-trend tiles: 'Loading...' until the first answer, 'Device Offline' in all
 // four while no device reports (currentCapacity null).
 import type { KeyTrends } from "../../../common/schemas/answers";
 import { formatHour } from "../../lib/format";

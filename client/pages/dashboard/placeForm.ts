@@ -1,6 +1,7 @@
-// The owner's Edit form of a place (spec §2): name, address, phone, website and the fourteen hour
-// fields; Update sends them with `favorite` as JSON (spec §7, owner view), checked first with the
-// server's own schema so the same sentences show here.
+// The owner's Edit form of a place: name, address, phone, website and the fourteen hour
+// fields; Update sends them with `favorite` as JSON (the owner's view in the API contract,
+// docs/architecture.md#api-contract), checked first with the server's own schema so the same
+// sentences show here.
 import * as v from "valibot";
 import type { OwnedPlace, PlaceHours } from "../../../common/schemas/answers";
 import { HOUR_FIELDS, ownerPlaceUpdateSchema, placeConsistencyProblem } from "../../../common/schemas/place";

@@ -3,7 +3,7 @@
 import { venueDayAt, venueDayRange, type PlaceClock } from "../../../common/local-time";
 import type { Agg15Answer, DailySummaryItem } from "../../../common/schemas/answers";
 
-/** The instant the place's current venue day began (ARCHITECTURE §5, DST-correct). */
+/** The instant the place's current venue day began (docs/glossary.md#venue-day, DST-correct). */
 export function venueDayStart(now: number, clock: PlaceClock): number {
   return venueDayRange(clock, venueDayAt(clock, now)).start;
 }

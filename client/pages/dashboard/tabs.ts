@@ -1,4 +1,4 @@
-// The data panel's tabs (spec §2, §4). People exists only behind the enable_new_dashboard flag.
+// The data panel's tabs. People exists only behind the enable_new_dashboard flag.
 export const NEW_DASHBOARD_FLAG = "enable_new_dashboard";
 
 export type DashboardTab = "overview" | "daily" | "events" | "people";

@@ -15,5 +15,5 @@ export function useMediaQuery(query: string): boolean {
   return matches;
 }
 
-/** The spec's narrow-screen breakpoint (§9). */
+/** The narrow-screen breakpoint, as the original client's. */
 export const NARROW_SCREEN = "(max-width: 768px)";

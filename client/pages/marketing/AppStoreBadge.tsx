@@ -1,4 +1,4 @@
-/** Where the free iPhone app lives (spec §1: consumers get it from an app store). */
+/** Where the free iPhone app lives (consumers get it from an app store). */
 export const APP_STORE_URL = "https://apps.apple.com/us/search?term=third%20place";
 
 export function AppStoreBadge() {

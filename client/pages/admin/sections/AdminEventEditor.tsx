@@ -1,4 +1,4 @@
-// /admin/edit-event/{eventId} (spec §2 Admin events, §5): every field of the event, place id,
+// /admin/edit-event/{eventId}: every field of the event, place id,
 // name, description and start time required, and both image files.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// /admin/manage-events (spec §2 Admin events): every event as a card (cover or default image,
+// /admin/manage-events: every event as a card (cover or default image,
 // name, start date, category, place name or 'Unknown Place') leading to its editor.
 import { Link } from "react-router";
 import { ownerApi } from "../../../api/ownerEndpoints";

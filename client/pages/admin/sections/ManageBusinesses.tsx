@@ -1,4 +1,4 @@
-// Manage Businesses (spec §2): All Businesses as cards, Add Business, and Edit Business once a
+// Manage Businesses: All Businesses as cards, Add Business, and Edit Business once a
 // card has been chosen (choosing a card moves to it).
 import { useState } from "react";
 import { ownerApi } from "../../../api/ownerEndpoints";

@@ -1,4 +1,4 @@
-// Manage Max Devices (spec §2, §5): the businesses with their device limit; Edit opens a form with
+// Manage Max Devices: the businesses with their device limit; Edit opens a form with
 // the name read-only and the limit as a required whole number.
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { BusinessAnswer } from "../../../../common/schemas/answers";

@@ -1,4 +1,4 @@
-// Manage Tags (spec §2, §4, §5): All Tags (click a name to edit, Delete), Add Tag (name required,
+// Manage Tags: All Tags (click a name to edit, Delete), Add Tag (name required,
 // nothing sent when empty), Edit Tag (disabled until a tag is picked; back to the list after a
 // successful update).
 import { useId, useRef, useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-// The event-category editor (spec §2 'edit-event-category'), opened from the event form's
+// The event-category editor (the original client's 'edit-event-category' view), opened from the event form's
 // category field: create, rename or describe, and delete categories.
 import { useState, type FormEvent } from "react";
 import * as v from "valibot";

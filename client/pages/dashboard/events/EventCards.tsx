@@ -1,5 +1,5 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
-// a card opens it for editing (spec §2 Events manager).
+// a card opens it for editing.
 import { publicApi, readFailure } from "../../../api/endpoints";
 import { ownerApi } from "../../../api/ownerEndpoints";
 import { useApi } from "../../../api/useApi";

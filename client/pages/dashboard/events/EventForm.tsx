@@ -1,4 +1,4 @@
-// The Add Event and Edit Event form (spec §2, §5). It loads the owner's places and the event
+// The Add Event and Edit Event form. It loads the owner's places and the event
 // categories, and opens the category editor from the category field.
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { EVENT_DAYS } from "../../../../common/schemas/event";

@@ -1,4 +1,4 @@
-// The events manager inside the dashboard (spec §2, §4): 'All Events' and 'Add Event' tabs, and
+// The events manager inside the dashboard: 'All Events' and 'Add Event' tabs, and
 // the edit view a card opens. Saving alerts and returns to the list, which reloads; deleting
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
