@@ -1,7 +1,7 @@
 // Venue fields (spec §3, §5, §9), validated with the same schemas in the admin and dashboard forms
 // and in the worker. Every field is optional here: on update an absent field stays as it is.
 import * as v from "valibot";
-import { WEEKDAYS, type PlaceHours } from "./answers";
+import { PLACE_TYPES, WEEKDAYS, type PlaceHours } from "./answers";
 import {
   booleanInput,
   integerInput,
@@ -32,7 +32,8 @@ export const PLACE_CATEGORIES = [
   "hotel-bar",
 ] as const;
 
-export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
+// Declared beside the answers that carry it; re-exported for the forms.
+export { PLACE_TYPES };
 
 /** Add-place defaults (spec §9) and the schema's defaults for the numbers. */
 export const PLACE_DEFAULTS = {
