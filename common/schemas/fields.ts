@@ -9,6 +9,13 @@ export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
 
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
+/**
+ * What a client may send, as JSON Schema, for a pipe whose transforms hide it from the OpenAPI
+ * document's converter (worker/lib/openapi.ts reads it); validation ignores it.
+ */
+export const wireFormat = <TInput>(jsonSchema: Record<string, unknown>) =>
+  v.metadata<TInput, { wireFormat: Record<string, unknown> }>({ wireFormat: jsonSchema });
+
 /** Free text that may be absent (left unchanged); trimmed and length-capped when given. */
 export const optionalText = (max: number) =>
   v.optional(v.pipe(v.string("Must be text."), v.trim(), v.maxLength(max, tooLong(max))));
@@ -38,7 +45,12 @@ function toBoolean(value: unknown): unknown {
 
 /** A yes/no sent as a JSON boolean or as form text ('True'/'False', 'true', '1', 'on'; empty is no). */
 export const booleanInput = (message: string) =>
-  v.pipe(v.optional(v.unknown(), ""), v.transform(toBoolean), v.boolean(message));
+  v.pipe(
+    v.optional(v.unknown(), ""),
+    v.transform(toBoolean),
+    v.boolean(message),
+    wireFormat({ type: ["boolean", "string"], description: "true or false; in a form 'True', 'true', '1', 'on' or 'yes' (empty means false)" }),
+  );
 
 /** Numbers typed into a form arrive as text; only plain decimal notation counts as a number. */
 function toNumber(value: unknown, empty: number | null): unknown {
@@ -60,6 +72,7 @@ export const integerInput = (
     v.integer(message),
     v.minValue(min, message),
     v.maxValue(max, message),
+    wireFormat({ type: ["integer", "string"], minimum: min, maximum: max, description: "a whole number, or its digits as text (empty text means the default)" }),
   );
 
 /** A decimal in [min, max], or null when empty. */
@@ -68,6 +81,7 @@ export const nullableNumberInput = (message: string, min: number, max: number) =
     v.optional(v.unknown(), ""),
     v.transform((value) => toNumber(value, null)),
     v.nullable(v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message))),
+    wireFormat({ type: ["number", "string", "null"], minimum: min, maximum: max, description: "a number, its decimal text, or empty / null for none" }),
   );
 
 /** A list sent as a JSON array, or as JSON text inside a form field; empty text is an empty list. */
@@ -85,6 +99,9 @@ export function jsonListInput<TItem extends v.GenericSchema>(item: TItem, messag
     }),
     v.array(item, message),
     v.maxLength(maxItems, `At most ${maxItems} items.`),
+    wireFormat({
+      anyOf: [{ type: "array", maxItems }, { type: "string", description: "the list as JSON text (in a form); empty means none" }],
+    }),
   );
 }
 
