@@ -8,7 +8,7 @@ import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions, type 
 import * as v from "valibot";
 import type { ValidationTargets } from "hono";
 import { errorAnswerSchema } from "../../common/schemas/answers";
-import { parseOrThrow, readJson } from "./validation";
+import { expectNoBody, parseOrThrow, readJson } from "./validation";
 
 /** Who may call a route, as the document's security requirements and the errors that follow. */
 export type Access =
@@ -213,3 +213,13 @@ export const jsonBody = <Schema extends v.GenericSchema>(schema: Schema, maxByte
       responses: Object.fromEntries([400, 413, 415].map((status) => [status, errorResponse(status)])),
     },
   });
+
+/** For calls that take no body: nothing or {} passes; anything else is a 400 (a huge one a 413). */
+export const noBody = (): MiddlewareHandler =>
+  Object.assign(
+    async (c: Context, next: () => Promise<void>) => {
+      await expectNoBody(c);
+      await next();
+    },
+    { [uniqueSymbol]: { spec: { responses: Object.fromEntries([400, 413].map((status) => [status, errorResponse(status)])) } } },
+  );

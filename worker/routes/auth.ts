@@ -13,8 +13,7 @@ import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
-import { describe, jsonBody } from "../lib/openapi";
-import { expectNoBody } from "../lib/validation";
+import { describe, jsonBody, noBody } from "../lib/openapi";
 import {
   accessTokenAnswerSchema,
   handoffCodeAnswerSchema,
@@ -121,8 +120,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     "/auth/logout",
     describe({ tag, summary: "Sign out: ends the refresh cookie's sign-in", description: "No body (or {}); no access token needed.", access: "public", answers: { 200: okAnswerSchema }, errors: [400] }),
+    noBody(),
     async (c) => {
-      await expectNoBody(c);
       await endSession(c, getDb(c.env));
       return c.json({ ok: true });
     },
@@ -134,8 +133,8 @@ export const authRoutes = new Hono<AppEnv>()
     "/auth/handoff",
     describe({ tag, summary: "A one-time sign-in code for a dashboard link (60 s)", description: "No body.", access: "signed-in", answers: { 201: handoffCodeAnswerSchema }, errors: [400, 403] }),
     requireUser,
+    noBody(),
     async (c) => {
-      await expectNoBody(c);
       const { userId } = c.get("principal");
       if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
       const now = new Date();
@@ -224,8 +223,8 @@ export const authRoutes = new Hono<AppEnv>()
     "/admin/logout",
     describe({ tag, summary: "End this admin token now", description: "No body.", access: "admin", answers: { 200: okAnswerSchema }, errors: [400] }),
     requireAdmin,
+    noBody(),
     async (c) => {
-      await expectNoBody(c);
       const { adminToken } = c.get("principal");
       await revokeAdminToken(getDb(c.env), adminToken!, new Date());
       return c.json({ ok: true } satisfies OkAnswer);

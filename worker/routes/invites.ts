@@ -17,8 +17,7 @@ import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { randomToken } from "../lib/crypto";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { describe, jsonBody, params } from "../lib/openapi";
-import { expectNoBody } from "../lib/validation";
+import { describe, jsonBody, noBody, params } from "../lib/openapi";
 import {
   acceptInviteAnswerSchema,
   inviteLinkAnswerSchema,
@@ -62,8 +61,8 @@ export const inviteRoutes = new Hono<AppEnv>()
       errors: [409],
     }),
     requirePlaceOwner("id"),
+    noBody(),
     async (c) => {
-      await expectNoBody(c);
       const placeId = c.var.placeId;
       const now = new Date();
       const invite = {

@@ -15,8 +15,7 @@ import {
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { rateLimit } from "../lib/rate-limit";
-import { describe, jsonBody, params, query } from "../lib/openapi";
-import { expectNoBody } from "../lib/validation";
+import { describe, jsonBody, noBody, params, query } from "../lib/openapi";
 import {
   moderatedReviewAnswerSchema,
   moderatedReviewsAnswerSchema,
@@ -134,9 +133,9 @@ export const reviewRoutes = new Hono<AppEnv>()
     moderation("Show a hidden review again, or keep a reported one", "No body. Closes the review's open reports."),
     requireUser,
     reviewParams,
+    noBody(),
     async (c) => {
       const { id } = c.req.valid("param");
-      await expectNoBody(c);
       const { db } = await moderatedReview(c, id);
       await setReviewHidden(db, id, null);
       return c.json(await moderatedAnswer(db, id));
