@@ -10,11 +10,11 @@ export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
 /**
- * What a client may send, as JSON Schema, for a pipe whose transforms hide it from the OpenAPI
- * document's converter (worker/lib/openapi.ts reads it); validation ignores it.
+ * JSON Schema keywords for the OpenAPI document (/api/openapi.json) where a pipe's transform hides
+ * what a client may send. Put it right after the pipe's first schema: the document describes
+ * inputs up to their first transform. Validation ignores it.
  */
-export const wireFormat = <TInput>(jsonSchema: Record<string, unknown>) =>
-  v.metadata<TInput, { wireFormat: Record<string, unknown> }>({ wireFormat: jsonSchema });
+export const wireFormat = <TInput>(jsonSchema: Record<string, unknown>) => v.metadata<TInput, Record<string, unknown>>(jsonSchema);
 
 /** Free text that may be absent (left unchanged); trimmed and length-capped when given. */
 export const optionalText = (max: number) =>
@@ -47,9 +47,9 @@ function toBoolean(value: unknown): unknown {
 export const booleanInput = (message: string) =>
   v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ type: ["boolean", "string"], description: "true or false; in a form also 'True', '1', 'on' or 'yes' (empty is false)" }),
     v.transform(toBoolean),
     v.boolean(message),
-    wireFormat({ type: ["boolean", "string"], description: "true or false; in a form 'True', 'true', '1', 'on' or 'yes' (empty means false)" }),
   );
 
 /** Numbers typed into a form arrive as text; only plain decimal notation counts as a number. */
@@ -67,27 +67,28 @@ export const integerInput = (
 ) =>
   v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ type: ["integer", "string"], minimum: min, maximum: max, description: "a whole number, or its digits as text" }),
     v.transform((value) => toNumber(value, empty)),
     v.number(message),
     v.integer(message),
     v.minValue(min, message),
     v.maxValue(max, message),
-    wireFormat({ type: ["integer", "string"], minimum: min, maximum: max, description: "a whole number, or its digits as text (empty text means the default)" }),
   );
 
 /** A decimal in [min, max], or null when empty. */
 export const nullableNumberInput = (message: string, min: number, max: number) =>
   v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ type: ["number", "string", "null"], minimum: min, maximum: max, description: "a number or its decimal text; empty or null for none" }),
     v.transform((value) => toNumber(value, null)),
     v.nullable(v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message))),
-    wireFormat({ type: ["number", "string", "null"], minimum: min, maximum: max, description: "a number, its decimal text, or empty / null for none" }),
   );
 
 /** A list sent as a JSON array, or as JSON text inside a form field; empty text is an empty list. */
 export function jsonListInput<TItem extends v.GenericSchema>(item: TItem, message: string, maxItems: number) {
   return v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ anyOf: [{ type: "array", maxItems }, { type: "string", description: "the list as JSON text (in a form); empty for none" }] }),
     v.transform((value) => {
       if (typeof value !== "string") return value;
       if (value.trim() === "") return [];
@@ -99,9 +100,6 @@ export function jsonListInput<TItem extends v.GenericSchema>(item: TItem, messag
     }),
     v.array(item, message),
     v.maxLength(maxItems, `At most ${maxItems} items.`),
-    wireFormat({
-      anyOf: [{ type: "array", maxItems }, { type: "string", description: "the list as JSON text (in a form); empty means none" }],
-    }),
   );
 }
 

@@ -165,14 +165,17 @@ export const placeCreateSchema = v.object({
   address: optionalText(300),
 });
 
-/** POST /api/place/update/{id} as an owner: JSON of the fields the dashboard and place info edit. */
+/** The fields the dashboard and place info edit. */
+export const ownerPlaceFieldsSchema = v.pick(placeFieldsSchema, ["name", "address", "phone_number", "website", "favorite", ...HOUR_FIELDS]);
+
+/** POST /api/place/update/{id} as an owner: JSON of those fields. */
 export const ownerPlaceUpdateSchema = v.pipe(
   // v.object alone would take a JSON array for an object with no fields.
   v.custom<Record<string, unknown>>(
     (input) => typeof input === "object" && input !== null && !Array.isArray(input),
     "Send the fields as a JSON object.",
   ),
-  v.pick(placeFieldsSchema, ["name", "address", "phone_number", "website", "favorite", ...HOUR_FIELDS]),
+  ownerPlaceFieldsSchema,
 );
 
 export type OwnerPlaceUpdate = v.InferOutput<typeof ownerPlaceUpdateSchema>;

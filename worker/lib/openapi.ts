@@ -8,6 +8,7 @@ import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions, type 
 import * as v from "valibot";
 import type { ValidationTargets } from "hono";
 import { errorAnswerSchema } from "../../common/schemas/answers";
+import { wireFormat } from "../../common/schemas/fields";
 import { expectNoBody, parseOrThrow, readJson } from "./validation";
 
 /** Who may call a route, as the document's security requirements and the errors that follow. */
@@ -75,16 +76,10 @@ const ERROR_MEANINGS: Record<number, string> = {
 
 /**
  * How valibot schemas become JSON Schema. Inputs are documented as clients send them ("input"
- * stops a pipe at its first transform); a pipe whose wire format a transform hides declares it
- * with `wireFormat()` (common/schemas/fields.ts). Answers have no transforms.
+ * stops a pipe at its first transform, which has no JSON Schema); a pipe whose wire format that
+ * hides declares it with wireFormat() (common/schemas/fields.ts). Answers have no transforms.
  */
-const conversion: ConversionConfig = {
-  target: "draft-2020-12",
-  typeMode: "input",
-  errorMode: "ignore",
-  overrideSchema: ({ valibotSchema }) =>
-    (v.getMetadata(valibotSchema as v.GenericSchema) as { wireFormat?: Record<string, unknown> }).wireFormat,
-};
+const conversion: ConversionConfig = { target: "draft-2020-12", typeMode: "input", errorMode: "ignore" };
 
 const documented = (schema: v.GenericSchema) => resolver(schema, { options: conversion });
 
@@ -152,10 +147,7 @@ export function errorResponse(status: number) {
 }
 
 /** A file field of a multipart form, for the document (the handler checks the bytes). */
-export const imageFile = v.pipe(
-  v.any(),
-  v.metadata({ wireFormat: { type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 5 MB" } }),
-);
+export const imageFile = v.optional(v.pipe(v.any(), wireFormat({ type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 5 MB" })));
 
 type Validated<Target extends keyof ValidationTargets, Schema extends v.GenericSchema> = MiddlewareHandler<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any env: these read only the request

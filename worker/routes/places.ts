@@ -32,6 +32,7 @@ import {
 } from "../../common/schemas/answers";
 import {
   NO_HOURS,
+  ownerPlaceFieldsSchema,
   ownerPlaceUpdateSchema,
   placeConsistencyProblem,
   placeCreateSchema,
@@ -145,7 +146,8 @@ export const placeRoutes = new Hono<AppEnv>()
       body: {
         required: true,
         content: {
-          "application/json": ownerPlaceUpdateSchema,
+          // The schema checks an object first; the document shows the fields.
+          "application/json": ownerPlaceFieldsSchema,
           "multipart/form-data": v.object({ ...placeFieldsSchema.entries, cover_image: imageFile }),
         },
       },
