@@ -27,15 +27,19 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
+            // Needs Node (see the file).
+            exclude: ["tests/worker/**/*.node.test.ts"],
             setupFiles: ["tests/worker/apply-migrations.ts"],
           },
         },
         {
           plugins: [react()],
+          // The router loads in Node only to generate the OpenAPI document; see the stub.
+          resolve: { alias: { "cloudflare:workers": path.join(import.meta.dirname, "tests/worker/cloudflare-workers.node-stub.ts") } },
           test: {
             name: "client",
             environment: "jsdom",
-            include: ["tests/client/**/*.test.{ts,tsx}"],
+            include: ["tests/client/**/*.test.{ts,tsx}", "tests/worker/**/*.node.test.ts"],
             setupFiles: ["tests/client/setup.ts"],
           },
         },

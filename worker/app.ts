@@ -9,6 +9,7 @@ import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
 import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
+import { docsRoutes } from "./routes/docs";
 import { eventCategoryRoutes } from "./routes/event-categories";
 import { eventRoutes } from "./routes/events";
 import { featureFlagRoutes } from "./routes/feature-flags";
@@ -51,6 +52,9 @@ export const app = new Hono<AppEnv>()
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)
   .route("/", tagRoutes);
+
+// The document and its page describe every route, themselves included.
+app.route("/", docsRoutes(app));
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 

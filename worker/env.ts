@@ -12,6 +12,8 @@ export interface AppEnv {
   Variables: {
     /** Set by requireUser / requireAdmin / requirePlaceOwner. */
     principal: Principal;
+    /** Set by requirePlaceOwner: the place in the path, whose ownership it checked. */
+    placeId: number;
     /** Set by requireDeviceKey. */
     deviceKey: DeviceKey;
   };

@@ -1,12 +1,12 @@
 // Query parameters of the analytics endpoints (docs/architecture.md#dashboard-answers).
 import * as v from "valibot";
-import { placeIdParamSchema } from "./fields";
+import { placeIdParamSchema, wireFormat } from "./fields";
 import { dayOfDate } from "../local-time";
 
 export const DATE_MESSAGE = "date must be a calendar date written YYYY-MM-DD.";
 
 // A missing parameter reads as "" so it gets the same sentence as a malformed one.
-const placeIdQuery = v.pipe(v.optional(v.string(), ""), placeIdParamSchema);
+const placeIdQuery = v.pipe(v.optional(v.string(), ""), wireFormat({ pattern: "^[1-9]\\d{0,9}$" }), placeIdParamSchema);
 
 export const placeQuerySchema = v.object({ place_id: placeIdQuery });
 
@@ -14,6 +14,7 @@ export const placeDateQuerySchema = v.object({
   place_id: placeIdQuery,
   date: v.pipe(
     v.optional(v.string(), ""),
+    wireFormat({ format: "date" }),
     v.check((date) => dayOfDate(date) !== null, DATE_MESSAGE),
     v.transform((date) => dayOfDate(date)!),
   ),

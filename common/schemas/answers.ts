@@ -1,5 +1,9 @@
-// Shapes of the API's answers, shared by the worker (which builds them) and the client (which reads
-// them). Field names are the product's API contract (docs/architecture.md#api-contract), hence the snake_case.
+// Shapes of the API's answers, shared by the worker (which builds them and documents them in
+// /api/openapi.json) and the client (which reads them). Field names are the product's API
+// contract (docs/architecture.md#api-contract), hence the snake_case. Every object is strict: the
+// worker tests check each answer against these, so an answer that grows a field fails a test
+// instead of silently reaching the client.
+import * as v from "valibot";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -7,401 +11,403 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const LEVELS = ["Relaxed", "Lively", "Packed"] as const;
 export type Level = (typeof LEVELS)[number];
 
+export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
+
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+const nullableIso = v.nullable(isoTime);
+const levelSchema = v.picklist(LEVELS);
+const placeTypeSchema = v.picklist(PLACE_TYPES);
+
+/** One problem with one field of a request. */
+export const fieldProblemSchema = v.strictObject({ field: v.string(), message: v.string() });
+
+/** Every error status answers this: a sentence for people, and per-field problems when a body or query was refused. */
+export const errorAnswerSchema = v.strictObject({
+  error: v.string(),
+  details: v.optional(v.array(fieldProblemSchema)),
+});
+export type ErrorAnswer = v.InferOutput<typeof errorAnswerSchema>;
+
 /** Fourteen "HH:MM" strings; "" means closed that day. A close before the open runs past midnight. */
-export type PlaceHours = { [K in `${Weekday}_open` | `${Weekday}_close`]: string };
+const placeHoursEntries = Object.fromEntries(
+  WEEKDAYS.flatMap((day) => [`${day}_open`, `${day}_close`]).map((field) => [field, v.string()]),
+) as { [K in `${Weekday}_open` | `${Weekday}_close`]: v.StringSchema<undefined> };
+export type PlaceHours = v.InferOutput<v.ObjectSchema<typeof placeHoursEntries, undefined>>;
 
 /** What anyone may see of a place (profiles, the map, GET /api/place/{id} without owner rights). */
-export interface PublicPlace extends PlaceHours {
-  id: number;
-  slug: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  postal_code: string;
-  latitude: number | null;
-  longitude: number | null;
-  type: "Bar" | "Restaurant";
-  category: string;
-  website: string;
-  phone_number: string;
-  description: string;
-  /** Both are URLs of the same cover image (the spec's client reads either name). */
-  cover_photo_url: string | null;
-  cover_image: string | null;
-  open_time: string;
-  close_time: string;
-  lively_threshold: number;
-  packed_threshold: number;
-  timezone: string;
-  /** Local hour at which the venue's day starts (docs/glossary.md#venue-day; default 5). */
-  day_start_hour: number;
-  tags: number[];
-}
+export const publicPlaceSchema = v.strictObject({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  address: v.string(),
+  city: v.string(),
+  state: v.string(),
+  country: v.string(),
+  postal_code: v.string(),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  type: placeTypeSchema,
+  category: v.string(),
+  website: v.string(),
+  phone_number: v.string(),
+  description: v.string(),
+  // Both are URLs of the same cover image (the original client reads either name).
+  cover_photo_url: v.nullable(v.string()),
+  cover_image: v.nullable(v.string()),
+  ...placeHoursEntries,
+  open_time: v.string(),
+  close_time: v.string(),
+  lively_threshold: v.number(),
+  packed_threshold: v.number(),
+  timezone: v.string(),
+  /** Local hour at which the venue's day starts (default 5). */
+  day_start_hour: v.number(),
+  tags: v.array(v.number()),
+});
+export type PublicPlace = v.InferOutput<typeof publicPlaceSchema>;
 
 /** A place as its owners and admins see it: adds the private fields. */
-export interface OwnedPlace extends PublicPlace {
-  favorite: boolean;
-  no_device: boolean;
-  max_devices: number;
-  /** Owners' names (or emails when a name is empty). */
-  owners: string[];
-}
+export const ownedPlaceSchema = v.strictObject({
+  ...publicPlaceSchema.entries,
+  favorite: v.boolean(),
+  no_device: v.boolean(),
+  max_devices: v.number(),
+  // Owners' names (or emails when a name is empty).
+  owners: v.array(v.string()),
+});
+export type OwnedPlace = v.InferOutput<typeof ownedPlaceSchema>;
+
+/** GET /api/place/{key}: the owned view for its owners and the admin, the public one for everyone else. */
+export const placeAnswerSchema = v.union([ownedPlaceSchema, publicPlaceSchema]);
+
+/** GET /api/website/places: the partner logo ticker. */
+export const partnerVenuesAnswerSchema = v.array(
+  v.strictObject({ id: v.number(), name: v.string(), cover_image: v.nullable(v.string()) }),
+);
 
 /** GET /api/live: one entry per place; level and numbers are null while its devices are silent. */
-export interface LivePlace {
-  id: number;
-  slug: string;
-  name: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  type: "Bar" | "Restaurant";
-  category: string;
-  cover_image: string | null;
-  people: number | null;
-  percent: number | null;
-  level: Level | null;
-  /** ISO time of the newest reading behind the numbers. */
-  updated_at: string | null;
-}
+export const livePlaceSchema = v.strictObject({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  address: v.string(),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  type: placeTypeSchema,
+  category: v.string(),
+  cover_image: v.nullable(v.string()),
+  people: v.nullable(v.number()),
+  percent: v.nullable(v.number()),
+  level: v.nullable(levelSchema),
+  // ISO time of the newest reading behind the numbers.
+  updated_at: nullableIso,
+});
+export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 
-export interface LiveAnswer {
-  places: LivePlace[];
-  generated_at: string;
-}
+export const liveAnswerSchema = v.strictObject({ places: v.array(livePlaceSchema), generated_at: isoTime });
+export type LiveAnswer = v.InferOutput<typeof liveAnswerSchema>;
 
 /** A row of the admin's business submissions inbox (field names as the public form sends them). */
-export interface SubmissionAnswer {
-  id: number;
-  businessName: string;
-  address: string;
-  phoneNumber: string;
-  submitterEmail: string;
-  website: string;
-  /** The form's comments. */
-  reason: string;
-  status: "new" | "handled";
-  /** ISO-8601 instants. */
-  created_at: string;
-  handled_at: string | null;
-}
+export const submissionAnswerSchema = v.strictObject({
+  id: v.number(),
+  businessName: v.string(),
+  address: v.string(),
+  phoneNumber: v.string(),
+  submitterEmail: v.string(),
+  website: v.string(),
+  // The form's comments.
+  reason: v.string(),
+  status: v.picklist(["new", "handled"]),
+  created_at: isoTime,
+  handled_at: nullableIso,
+});
+export type SubmissionAnswer = v.InferOutput<typeof submissionAnswerSchema>;
 
 /** GET /api/admin/submissions: newest first. */
-export interface SubmissionListAnswer {
-  submissions: SubmissionAnswer[];
-}
+export const submissionListAnswerSchema = v.strictObject({ submissions: v.array(submissionAnswerSchema) });
+export type SubmissionListAnswer = v.InferOutput<typeof submissionListAnswerSchema>;
 
-export interface TagAnswer {
-  id: number;
-  name: string;
-  description: string;
-}
+/** POST /api/submit-business */
+export const submissionReceivedAnswerSchema = v.strictObject({ ok: v.literal(true), id: v.number(), message: v.string() });
 
-export interface EventCategoryAnswer {
-  id: number;
-  name: string;
-  description: string;
-}
+const namedRecordSchema = v.strictObject({ id: v.number(), name: v.string(), description: v.string() });
 
-export interface EventAnswer {
-  id: number;
-  place_id: number;
-  place_name: string | null;
-  name: string;
-  description: string;
-  /** ISO-8601 instants. */
-  start_time: string;
-  end_time: string | null;
-  max_capacity: number | null;
-  /** Category id. */
-  category: number | null;
-  category_name: string | null;
-  is_recurring: boolean;
-  repeats: boolean;
-  repeating_days: string[];
-  frequency: string;
-  host_name: string;
-  additional_details: string;
-  photo_url: string | null;
-  cover_image: string | null;
-  flyer_image: string | null;
-}
+export const tagAnswerSchema = namedRecordSchema;
+export type TagAnswer = v.InferOutput<typeof tagAnswerSchema>;
+
+export const eventCategoryAnswerSchema = namedRecordSchema;
+export type EventCategoryAnswer = v.InferOutput<typeof eventCategoryAnswerSchema>;
+
+export const eventAnswerSchema = v.strictObject({
+  id: v.number(),
+  place_id: v.number(),
+  place_name: v.nullable(v.string()),
+  name: v.string(),
+  description: v.string(),
+  start_time: isoTime,
+  end_time: nullableIso,
+  max_capacity: v.nullable(v.number()),
+  // Category id.
+  category: v.nullable(v.number()),
+  category_name: v.nullable(v.string()),
+  is_recurring: v.boolean(),
+  repeats: v.boolean(),
+  repeating_days: v.array(v.string()),
+  frequency: v.string(),
+  host_name: v.string(),
+  additional_details: v.string(),
+  photo_url: v.nullable(v.string()),
+  cover_image: v.nullable(v.string()),
+  flyer_image: v.nullable(v.string()),
+});
+export type EventAnswer = v.InferOutput<typeof eventAnswerSchema>;
 
 /** GET /api/business/{placeId}/events (upcoming and recurring) and GET /api/events (all). */
-export interface EventsAnswer {
-  events: EventAnswer[];
-  /** ?offset= of the next page; null when this page is the last. */
-  next_offset: number | null;
-}
+export const eventsAnswerSchema = v.strictObject({
+  events: v.array(eventAnswerSchema),
+  // ?offset= of the next page; null when this page is the last.
+  next_offset: v.nullable(v.number()),
+});
+export type EventsAnswer = v.InferOutput<typeof eventsAnswerSchema>;
 
-/** GET /api/tags */
-export interface TagsAnswer {
-  tags: TagAnswer[];
-}
+export const tagsAnswerSchema = v.strictObject({ tags: v.array(tagAnswerSchema) });
+export type TagsAnswer = v.InferOutput<typeof tagsAnswerSchema>;
 
-/** GET /api/event-categories */
-export interface EventCategoriesAnswer {
-  categories: EventCategoryAnswer[];
-}
+export const eventCategoriesAnswerSchema = v.strictObject({ categories: v.array(eventCategoryAnswerSchema) });
+export type EventCategoriesAnswer = v.InferOutput<typeof eventCategoriesAnswerSchema>;
 
 /** One row of the admin's Manage Max Devices list. */
-export interface BusinessAnswer {
-  id: number;
-  name: string;
-  max_devices: number;
-}
+export const businessAnswerSchema = v.strictObject({ id: v.number(), name: v.string(), max_devices: v.number() });
+export type BusinessAnswer = v.InferOutput<typeof businessAnswerSchema>;
 
-/** GET /api/businesses */
-export interface BusinessesAnswer {
-  businesses: BusinessAnswer[];
-}
+export const businessesAnswerSchema = v.strictObject({ businesses: v.array(businessAnswerSchema) });
+export type BusinessesAnswer = v.InferOutput<typeof businessesAnswerSchema>;
 
 /** POST /api/feature-flags/{name}: an unknown flag is false. */
-export interface FeatureFlagAnswer {
-  value: boolean;
-}
+export const featureFlagAnswerSchema = v.strictObject({ value: v.boolean() });
+export type FeatureFlagAnswer = v.InferOutput<typeof featureFlagAnswerSchema>;
 
-/** Answer of writes whose client only checks success (deletes, max devices). */
-export interface OkAnswer {
-  ok: true;
-}
+/** Answer of writes whose client only checks success (deletes, sign-out). */
+export const okAnswerSchema = v.strictObject({ ok: v.literal(true) });
+export type OkAnswer = v.InferOutput<typeof okAnswerSchema>;
 
-export interface ReviewAnswer {
-  id: number;
-  username: string;
-  rating: number;
-  comment: string;
-  /** YYYY-MM-DD */
-  date: string;
-}
+/** POST /api/reviews/{id}/report */
+export const okMessageAnswerSchema = v.strictObject({ ok: v.literal(true), message: v.string() });
 
-/** Count and mean rating (one decimal; null without reviews) of all of a place's reviews. */
-export interface ReviewSummary {
-  count: number;
-  average_rating: number | null;
-}
+export const reviewAnswerSchema = v.strictObject({
+  id: v.number(),
+  username: v.string(),
+  rating: v.number(),
+  comment: v.string(),
+  // YYYY-MM-DD, the venue's local date.
+  date: v.string(),
+});
+export type ReviewAnswer = v.InferOutput<typeof reviewAnswerSchema>;
+
+/** Count and mean rating (one decimal; null without reviews) of all of a place's visible reviews. */
+const reviewSummaryEntries = { count: v.number(), average_rating: v.nullable(v.number()) };
+export type ReviewSummary = v.InferOutput<v.ObjectSchema<typeof reviewSummaryEntries, undefined>>;
 
 /** GET /api/places/{id}/reviews: the newest reviews first. */
-export interface ReviewsAnswer extends ReviewSummary {
-  reviews: ReviewAnswer[];
-}
-
-/** A review as the admin's moderation queue shows it (and as hide/restore answer it). */
-export interface ModeratedReviewAnswer {
-  id: number;
-  place_id: number;
-  place_name: string;
-  username: string;
-  rating: number;
-  comment: string;
-  created_at: string;
-  /** Reports not yet dealt with (hiding or restoring deals with them). */
-  open_reports: number;
-  /** The non-empty reasons of those reports, newest first (at most 5). */
-  report_reasons: string[];
-  hidden_at: string | null;
-  hidden_reason: string;
-  hidden_by: "admin" | "owner" | null;
-}
-
-/** GET /api/admin/reviews */
-export interface ModeratedReviewsAnswer {
-  reviews: ModeratedReviewAnswer[];
-}
+export const reviewsAnswerSchema = v.strictObject({ ...reviewSummaryEntries, reviews: v.array(reviewAnswerSchema) });
+export type ReviewsAnswer = v.InferOutput<typeof reviewsAnswerSchema>;
 
 /** POST /api/places/{id}/reviews: the stored review and the summary including it. */
-export interface ReviewPostedAnswer extends ReviewSummary {
-  review: ReviewAnswer;
-}
+export const reviewPostedAnswerSchema = v.strictObject({ ...reviewSummaryEntries, review: reviewAnswerSchema });
+export type ReviewPostedAnswer = v.InferOutput<typeof reviewPostedAnswerSchema>;
+
+/** A review as the admin's moderation queue shows it (and as hide/restore answer it). */
+export const moderatedReviewAnswerSchema = v.strictObject({
+  id: v.number(),
+  place_id: v.number(),
+  place_name: v.string(),
+  username: v.string(),
+  rating: v.number(),
+  comment: v.string(),
+  created_at: v.string(),
+  // Reports not yet dealt with (hiding or restoring deals with them).
+  open_reports: v.number(),
+  // The non-empty reasons of those reports, newest first (at most 5).
+  report_reasons: v.array(v.string()),
+  hidden_at: v.nullable(v.string()),
+  hidden_reason: v.string(),
+  hidden_by: v.nullable(v.picklist(["admin", "owner"])),
+});
+export type ModeratedReviewAnswer = v.InferOutput<typeof moderatedReviewAnswerSchema>;
+
+export const moderatedReviewsAnswerSchema = v.strictObject({ reviews: v.array(moderatedReviewAnswerSchema) });
+export type ModeratedReviewsAnswer = v.InferOutput<typeof moderatedReviewsAnswerSchema>;
 
 /** GET /api/config/map: the basemap the live map draws under its markers. */
-export interface MapConfigAnswer {
-  tile_url: string;
-  /** HTML (links and entities), as tile providers publish it. */
-  attribution: string;
-}
+export const mapConfigAnswerSchema = v.strictObject({
+  tile_url: v.string(),
+  // HTML (links and entities), as tile providers publish it.
+  attribution: v.string(),
+});
+export type MapConfigAnswer = v.InferOutput<typeof mapConfigAnswerSchema>;
 
-export interface KeyTrends {
-  /** Percent of capacity now; null when no device reported in the last 5 minutes. */
-  currentCapacity: number | null;
-  /** Today's busiest local hour so far, e.g. "21:00". */
-  peakHour: string | null;
-  peakHourUtilization: number | null;
-  currentPopulation: number | null;
-  /** Level now by the place's own thresholds (the "Current Status" tile); null when offline. */
-  currentStatus: Level | null;
-}
+const peakEntries = {
+  // Today's busiest local hour so far, e.g. "21:00".
+  peakHour: v.nullable(v.string()),
+  peakHourUtilization: v.nullable(v.number()),
+};
 
-export interface Agg15Answer {
-  intervals: string[];
-  relative_fullness: number[];
-}
+export const peakDataSchema = v.strictObject(peakEntries);
+export type PeakData = v.InferOutput<typeof peakDataSchema>;
 
-export interface DailySummaryItem {
-  label: string;
-  general_avg: number;
-  last_day_value: number;
-}
+export const keyTrendsSchema = v.strictObject({
+  // Percent of capacity now; null when no device reported in the last 5 minutes.
+  currentCapacity: v.nullable(v.number()),
+  ...peakEntries,
+  currentPopulation: v.nullable(v.number()),
+  // Level now by the place's own thresholds (the "Current Status" tile); null when offline.
+  currentStatus: v.nullable(levelSchema),
+});
+export type KeyTrends = v.InferOutput<typeof keyTrendsSchema>;
 
-export interface HourlyDataItem {
-  hour: string;
-  population: number;
-}
+export const agg15AnswerSchema = v.strictObject({ intervals: v.array(isoTime), relative_fullness: v.array(v.number()) });
+export type Agg15Answer = v.InferOutput<typeof agg15AnswerSchema>;
 
-export interface CalendarDataItem {
-  date: string;
-  busyness_score: number;
-}
+export const dailySummaryItemSchema = v.strictObject({ label: v.string(), general_avg: v.number(), last_day_value: v.number() });
+export type DailySummaryItem = v.InferOutput<typeof dailySummaryItemSchema>;
+
+export const hourlyDataItemSchema = v.strictObject({ hour: v.string(), population: v.number() });
+export type HourlyDataItem = v.InferOutput<typeof hourlyDataItemSchema>;
+
+export const calendarDataItemSchema = v.strictObject({ date: v.string(), busyness_score: v.number() });
+export type CalendarDataItem = v.InferOutput<typeof calendarDataItemSchema>;
 
 /** GET /api/hourly_data: the sampled local hours of one venue day, in order. */
-export interface HourlyDataAnswer {
-  hourly_data: HourlyDataItem[];
-}
+export const hourlyDataAnswerSchema = v.strictObject({ hourly_data: v.array(hourlyDataItemSchema) });
+export type HourlyDataAnswer = v.InferOutput<typeof hourlyDataAnswerSchema>;
 
 /** GET /api/calendar_data: every venue day with data in the last 365 days, oldest first. */
-export interface CalendarDataAnswer {
-  calendar_data: CalendarDataItem[];
-}
+export const calendarDataAnswerSchema = v.strictObject({ calendar_data: v.array(calendarDataItemSchema) });
+export type CalendarDataAnswer = v.InferOutput<typeof calendarDataAnswerSchema>;
 
 /** GET /api/check_pico/{id}: a device of the place reported in the last 5 minutes. */
-export interface CheckPicoAnswer {
-  exists: boolean;
-}
-
-/** One sensor of a place as its owners and admins see it (GET /api/place/{id}/devices). */
-export interface DeviceAnswer {
-  id: number;
-  name: string;
-  created_at: string;
-  /** Sent a reading or heartbeat within the last 5 minutes. */
-  online: boolean;
-  last_seen_at: string | null;
-  last_count: number | null;
-  last_reading_at: string | null;
-  firmware: string | null;
-  uptime_s: number | null;
-  rssi: number | null;
-  /** Implausible readings of the last 24 hours (kept out of live and rollup numbers), or null. */
-  flagged: FlaggedDevice | null;
-}
-
-/** Why a sensor is flagged: its implausible readings of the last 24 hours and the latest of them. */
-export interface FlaggedDevice {
-  implausible_readings_24h: number;
-  latest_count: number;
-  latest_at: string;
-  /** The rule the latest one broke: "more than 10 × the packed threshold of 40". */
-  reason: string;
-}
-
-export interface DevicesAnswer {
-  devices: DeviceAnswer[];
-  max_devices: number;
-}
-
-/** POST /api/place/{id}/devices: the key is shown this once and only its hash is stored. */
-export interface RegisteredDeviceAnswer {
-  id: number;
-  name: string;
-  key: string;
-  created_at: string;
-}
-
-/** POST /api/ingest: 200 when every reading was in the time window, 422 (with error/details) otherwise. */
-export interface IngestAnswer {
-  accepted: number;
-  duplicates: number;
-  rejected: number;
-  server_time: string;
-}
-
-export interface PeakData {
-  peakHour: string | null;
-  peakHourUtilization: number | null;
-}
+export const checkPicoAnswerSchema = v.strictObject({ exists: v.boolean() });
+export type CheckPicoAnswer = v.InferOutput<typeof checkPicoAnswerSchema>;
 
 /** Weekday name (e.g. "Monday") → mean people; a missing day means 0. */
-export type WeeklySummary = Partial<Record<string, number>>;
+export const weeklySummarySchema = v.record(v.string(), v.number());
+export type WeeklySummary = Partial<v.InferOutput<typeof weeklySummarySchema>>;
 
-export interface ErrorAnswer {
-  error: string;
-  details?: { field: string; message: string }[];
-}
+/** Why a sensor is flagged: its implausible readings of the last 24 hours and the latest of them. */
+export const flaggedDeviceSchema = v.strictObject({
+  implausible_readings_24h: v.number(),
+  latest_count: v.number(),
+  latest_at: isoTime,
+  // The rule the latest one broke: "more than 10 × the packed threshold of 40".
+  reason: v.string(),
+});
+export type FlaggedDevice = v.InferOutput<typeof flaggedDeviceSchema>;
+
+/** One sensor of a place as its owners and admins see it (GET /api/place/{id}/devices). */
+export const deviceAnswerSchema = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  created_at: isoTime,
+  // Sent a reading or heartbeat within the last 5 minutes.
+  online: v.boolean(),
+  last_seen_at: nullableIso,
+  last_count: v.nullable(v.number()),
+  last_reading_at: nullableIso,
+  firmware: v.nullable(v.string()),
+  uptime_s: v.nullable(v.number()),
+  rssi: v.nullable(v.number()),
+  // Implausible readings of the last 24 hours (kept out of live and rollup numbers), or null.
+  flagged: v.nullable(flaggedDeviceSchema),
+});
+export type DeviceAnswer = v.InferOutput<typeof deviceAnswerSchema>;
+
+export const devicesAnswerSchema = v.strictObject({ devices: v.array(deviceAnswerSchema), max_devices: v.number() });
+export type DevicesAnswer = v.InferOutput<typeof devicesAnswerSchema>;
+
+/** POST /api/place/{id}/devices: the key is shown this once and only its hash is stored. */
+export const registeredDeviceAnswerSchema = v.strictObject({ id: v.number(), name: v.string(), key: v.string(), created_at: isoTime });
+export type RegisteredDeviceAnswer = v.InferOutput<typeof registeredDeviceAnswerSchema>;
+
+const ingestCountEntries = {
+  accepted: v.number(),
+  duplicates: v.number(),
+  // Readings replaced by a newer one of the same sensor and minute.
+  superseded: v.number(),
+  rejected: v.number(),
+  server_time: isoTime,
+};
+
+/** POST /api/ingest: every reading was in the time window. */
+export const ingestAnswerSchema = v.strictObject(ingestCountEntries);
+
+/** POST /api/ingest, 422: some readings were refused for their time; the counts say what was stored. */
+export const ingestRejectedAnswerSchema = v.strictObject({ ...errorAnswerSchema.entries, ...ingestCountEntries });
+
+/** POST /api/ingest/heartbeat */
+export const heartbeatAnswerSchema = v.strictObject({ ok: v.literal(true), server_time: isoTime });
 
 /** POST /api/auth/signup and /api/auth/login (the refresh token travels in an httpOnly cookie). */
-export interface SessionAnswer {
-  access_token: string;
-  user_id: number;
-}
+export const sessionAnswerSchema = v.strictObject({ access_token: v.string(), user_id: v.number() });
+export type SessionAnswer = v.InferOutput<typeof sessionAnswerSchema>;
 
 /** POST /api/auth/handoff: a one-time code for `/dashboard?code=&user_id=`. */
-export interface HandoffCodeAnswer {
-  code: string;
-  user_id: number;
-  expires_at: string;
-}
+export const handoffCodeAnswerSchema = v.strictObject({ code: v.string(), user_id: v.number(), expires_at: isoTime });
+export type HandoffCodeAnswer = v.InferOutput<typeof handoffCodeAnswerSchema>;
 
 /** POST /api/auth/handoff/inspect: whom the code would sign in, so the visitor can confirm. */
-export interface HandoffOwnerAnswer {
-  id: number;
-  name: string;
-  email: string;
-}
+export const handoffOwnerAnswerSchema = v.strictObject({ id: v.number(), name: v.string(), email: v.string() });
+export type HandoffOwnerAnswer = v.InferOutput<typeof handoffOwnerAnswerSchema>;
 
 /** POST /api/refresh and POST /api/admin/login. */
-export interface AccessTokenAnswer {
-  access_token: string;
-}
+export const accessTokenAnswerSchema = v.strictObject({ access_token: v.string() });
+export type AccessTokenAnswer = v.InferOutput<typeof accessTokenAnswerSchema>;
 
 /** GET /api/me: the signed-in account and the places it owns. */
-export interface MeAnswer {
-  id: number;
-  email: string;
-  name: string;
-  role: "owner" | "admin";
-  places: { id: number; name: string }[];
-}
+export const meAnswerSchema = v.strictObject({
+  id: v.number(),
+  email: v.string(),
+  name: v.string(),
+  role: v.picklist(["owner", "admin"]),
+  places: v.array(v.strictObject({ id: v.number(), name: v.string() })),
+});
+export type MeAnswer = v.InferOutput<typeof meAnswerSchema>;
 
 /** POST /api/place/{id}/generate-url */
-export interface InviteLinkAnswer {
-  invite_link: string;
-  /** ISO time after which the link no longer works. */
-  expires_at: string;
-}
+export const inviteLinkAnswerSchema = v.strictObject({
+  invite_link: v.string(),
+  // ISO time after which the link no longer works.
+  expires_at: isoTime,
+});
+export type InviteLinkAnswer = v.InferOutput<typeof inviteLinkAnswerSchema>;
 
 /** An invite link that still works, as its place's owners and the admin see it (never its token). */
-export interface OpenInviteAnswer {
-  id: string;
-  /** ISO-8601 instants. */
-  created_at: string;
-  expires_at: string;
-  /** Who made it; null when the admin did (or that account was deleted). */
-  created_by: { name: string; email: string } | null;
-}
+export const openInviteAnswerSchema = v.strictObject({
+  id: v.string(),
+  created_at: isoTime,
+  expires_at: isoTime,
+  // Who made it; null when the admin did (or that account was deleted).
+  created_by: v.nullable(v.strictObject({ name: v.string(), email: v.string() })),
+});
+export type OpenInviteAnswer = v.InferOutput<typeof openInviteAnswerSchema>;
 
 /** GET /api/place/{id}/invites: newest first. */
-export interface OpenInvitesAnswer {
-  invites: OpenInviteAnswer[];
-}
+export const openInvitesAnswerSchema = v.strictObject({ invites: v.array(openInviteAnswerSchema) });
+export type OpenInvitesAnswer = v.InferOutput<typeof openInvitesAnswerSchema>;
 
 /** One owner of a place, as its owners and the admin see them. */
-export interface PlaceOwnerAnswer {
-  id: number;
-  name: string;
-  email: string;
-  /** ISO time they became an owner. */
-  since: string;
-}
+export const placeOwnerAnswerSchema = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  // ISO time they became an owner.
+  since: isoTime,
+});
+export type PlaceOwnerAnswer = v.InferOutput<typeof placeOwnerAnswerSchema>;
 
 /** GET /api/place/{id}/owners: longest-standing first. */
-export interface PlaceOwnersAnswer {
-  owners: PlaceOwnerAnswer[];
-}
+export const placeOwnersAnswerSchema = v.strictObject({ owners: v.array(placeOwnerAnswerSchema) });
+export type PlaceOwnersAnswer = v.InferOutput<typeof placeOwnersAnswerSchema>;
 
 /** POST /api/invites/accept */
-export interface AcceptInviteAnswer {
-  place_id: number;
-  place_name: string;
-}
+export const acceptInviteAnswerSchema = v.strictObject({ place_id: v.number(), place_name: v.string() });
+export type AcceptInviteAnswer = v.InferOutput<typeof acceptInviteAnswerSchema>;

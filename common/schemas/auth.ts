@@ -1,6 +1,7 @@
 // Bodies of the sign-in, sign-up, refresh, admin and invite calls. The /auth page validates with the
 // same schemas, so a visitor sees the server's sentences before anything is sent.
 import * as v from "valibot";
+import { wireFormat } from "./fields";
 import { EMAIL_PATTERN } from "./submission";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -63,6 +64,8 @@ export const refreshSchema = v.object({
     v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))], "Send user_id as a number."),
     v.integer("Send user_id as a whole number."),
     v.minValue(1, "Send user_id as a positive number."),
+    // The integer check would otherwise document a number only.
+    wireFormat({ type: ["integer", "string"] }),
   ),
 });
 

@@ -9,6 +9,13 @@ export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
 
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
+/**
+ * JSON Schema keywords for the OpenAPI document (/api/openapi.json) where a pipe's transform hides
+ * what a client may send. Put it right after the pipe's first schema: the document describes
+ * inputs up to their first transform. Validation ignores it.
+ */
+export const wireFormat = <TInput>(jsonSchema: Record<string, unknown>) => v.metadata<TInput, Record<string, unknown>>(jsonSchema);
+
 /** Free text that may be absent (left unchanged); trimmed and length-capped when given. */
 export const optionalText = (max: number) =>
   v.optional(v.pipe(v.string("Must be text."), v.trim(), v.maxLength(max, tooLong(max))));
@@ -38,7 +45,12 @@ function toBoolean(value: unknown): unknown {
 
 /** A yes/no sent as a JSON boolean or as form text ('True'/'False', 'true', '1', 'on'; empty is no). */
 export const booleanInput = (message: string) =>
-  v.pipe(v.optional(v.unknown(), ""), v.transform(toBoolean), v.boolean(message));
+  v.pipe(
+    v.optional(v.unknown(), ""),
+    wireFormat({ type: ["boolean", "string"], description: "true or false; in a form also 'True', '1', 'on' or 'yes' (empty is false)" }),
+    v.transform(toBoolean),
+    v.boolean(message),
+  );
 
 /** Numbers typed into a form arrive as text; only plain decimal notation counts as a number. */
 function toNumber(value: unknown, empty: number | null): unknown {
@@ -55,6 +67,7 @@ export const integerInput = (
 ) =>
   v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ type: ["integer", "string"], minimum: min, maximum: max, description: "a whole number, or its digits as text" }),
     v.transform((value) => toNumber(value, empty)),
     v.number(message),
     v.integer(message),
@@ -66,6 +79,7 @@ export const integerInput = (
 export const nullableNumberInput = (message: string, min: number, max: number) =>
   v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ type: ["number", "string", "null"], minimum: min, maximum: max, description: "a number or its decimal text; empty or null for none" }),
     v.transform((value) => toNumber(value, null)),
     v.nullable(v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message))),
   );
@@ -74,6 +88,7 @@ export const nullableNumberInput = (message: string, min: number, max: number) =
 export function jsonListInput<TItem extends v.GenericSchema>(item: TItem, message: string, maxItems: number) {
   return v.pipe(
     v.optional(v.unknown(), ""),
+    wireFormat({ anyOf: [{ type: "array", maxItems }, { type: "string", description: "the list as JSON text (in a form); empty for none" }] }),
     v.transform((value) => {
       if (typeof value !== "string") return value;
       if (value.trim() === "") return [];

@@ -1,7 +1,7 @@
 // Venue fields, validated with the same schemas in the admin and dashboard forms
 // and in the worker. Every field is optional here: on update an absent field stays as it is.
 import * as v from "valibot";
-import { WEEKDAYS, type PlaceHours } from "./answers";
+import { PLACE_TYPES, WEEKDAYS, type PlaceHours } from "./answers";
 import {
   booleanInput,
   integerInput,
@@ -32,7 +32,8 @@ export const PLACE_CATEGORIES = [
   "hotel-bar",
 ] as const;
 
-export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
+// Declared beside the answers that carry it; re-exported for the forms.
+export { PLACE_TYPES };
 
 /** Add-place defaults (as the original client fills the form) and the schema's defaults for the numbers. */
 export const PLACE_DEFAULTS = {
@@ -164,14 +165,17 @@ export const placeCreateSchema = v.object({
   address: optionalText(300),
 });
 
-/** POST /api/place/update/{id} as an owner: JSON of the fields the dashboard and place info edit. */
+/** The fields the dashboard and place info edit. */
+export const ownerPlaceFieldsSchema = v.pick(placeFieldsSchema, ["name", "address", "phone_number", "website", "favorite", ...HOUR_FIELDS]);
+
+/** POST /api/place/update/{id} as an owner: JSON of those fields. */
 export const ownerPlaceUpdateSchema = v.pipe(
   // v.object alone would take a JSON array for an object with no fields.
   v.custom<Record<string, unknown>>(
     (input) => typeof input === "object" && input !== null && !Array.isArray(input),
     "Send the fields as a JSON object.",
   ),
-  v.pick(placeFieldsSchema, ["name", "address", "phone_number", "website", "favorite", ...HOUR_FIELDS]),
+  ownerPlaceFieldsSchema,
 );
 
 export type OwnerPlaceUpdate = v.InferOutput<typeof ownerPlaceUpdateSchema>;

@@ -1,6 +1,6 @@
 // The submit-a-business form, validated with the same schema in the browser and in the worker.
 import * as v from "valibot";
-import { PLAIN_EMAIL_CHARACTERS } from "./fields";
+import { PLAIN_EMAIL_CHARACTERS, wireFormat } from "./fields";
 
 export const REQUIRED_MESSAGE = "This field is required.";
 export const PHONE_MESSAGE = "Invalid phone number format.";
@@ -71,7 +71,7 @@ export const submissionListQuerySchema = v.object({
 /** PATCH /api/admin/submissions/{id}: mark handled, or reopen. */
 export const submissionUpdateSchema = v.object({
   // A missing key gets the same sentence as a wrong value.
-  status: v.pipe(v.optional(v.unknown(), ""), v.picklist(SUBMISSION_STATUSES, STATUS_MESSAGE)),
+  status: v.pipe(v.optional(v.unknown(), ""), wireFormat({ enum: SUBMISSION_STATUSES }), v.picklist(SUBMISSION_STATUSES, STATUS_MESSAGE)),
 });
 
 export const submissionIdSchema = v.pipe(

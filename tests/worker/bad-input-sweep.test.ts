@@ -5,10 +5,9 @@
 // exactly as it was.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
 import { issueAccessToken } from "../../worker/auth/tokens";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { api } from "./helpers";
+import { api, apiRoutes } from "./helpers";
 
 const HUGE = "x".repeat(100 * 1024);
 const SQL_INJECTION = "1' OR '1'='1'; DROP TABLE places; --";
@@ -26,22 +25,6 @@ const unsignedAdminToken = () => {
   const encode = (part: object) => btoa(JSON.stringify(part)).replace(/=+$/, "");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode({ sub: "admin", role: "admin", aud: "third-place-api", iss: "third-place", exp: 4102444800, iat: 1 })}.`;
 };
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-function apiRoutes(): Route[] {
-  const seen = new Set<string>();
-  return app.routes
-    .filter((route) => route.method !== "ALL")
-    .map((route) => ({ method: route.method, path: route.path }))
-    .filter((route) => {
-      const key = `${route.method} ${route.path}`;
-      return seen.has(key) ? false : (seen.add(key), true);
-    });
-}
 
 const paramsOf = (path: string) => [...path.matchAll(/:(\w+)(\{[^}]*\})?/g)].map((match) => match[1]);
 const isIdParam = (name: string) => /id$/i.test(name);

@@ -8,6 +8,7 @@ import { canManagePlace, placeExists } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
+import { withParamsDoc } from "../lib/openapi";
 import { parseOrThrow } from "../lib/validation";
 import { placeIdParamSchema } from "../../common/schemas/fields";
 import { verifyAccessToken, type Principal } from "./tokens";
@@ -73,14 +74,21 @@ export async function assertCanManagePlace(c: Context<AppEnv>, principal: Princi
   if (!(await canManagePlace(db, principal, placeId))) throw forbidden("You do not manage this place.");
 }
 
-/** Owner of the place named by the path parameter `param` (default "id"), or the administrator. */
+/**
+ * Owner of the place named by the path parameter `param` (default "id"), or the administrator.
+ * Hands the parsed id to the handler as c.var.placeId and documents the parameter.
+ */
 export const requirePlaceOwner = (param = "id") =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param(param));
-    const principal = await authenticate(c);
-    await assertCanManagePlace(c, principal, placeId);
-    await next();
-  });
+  withParamsDoc(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const placeId = parseOrThrow(placeIdSchema, c.req.param(param));
+      const principal = await authenticate(c);
+      await assertCanManagePlace(c, principal, placeId);
+      c.set("placeId", placeId);
+      await next();
+    }),
+    { [param]: placeIdSchema },
+  );
 
 export const UNKNOWN_DEVICE_KEY_MESSAGE = "Unknown or revoked device key.";
 

@@ -13,8 +13,19 @@ import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
 import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
-import { expectNoBody, readJson } from "../lib/validation";
-import type { AccessTokenAnswer, HandoffCodeAnswer, OkAnswer, SessionAnswer } from "../../common/schemas/answers";
+import { describe, jsonBody, noBody } from "../lib/openapi";
+import {
+  accessTokenAnswerSchema,
+  handoffCodeAnswerSchema,
+  handoffOwnerAnswerSchema,
+  meAnswerSchema,
+  okAnswerSchema,
+  sessionAnswerSchema,
+  type AccessTokenAnswer,
+  type HandoffCodeAnswer,
+  type OkAnswer,
+  type SessionAnswer,
+} from "../../common/schemas/answers";
 import {
   ADMIN_WRONG_PASSWORD_MESSAGE,
   adminSignInSchema,
@@ -43,105 +54,169 @@ async function hashForUnknownUser(): Promise<string> {
   return unknownUserHash;
 }
 
+const tag = "Accounts";
+const SESSION = "Also sets the httpOnly tp_refresh cookie that POST /api/refresh needs.";
+
 export const authRoutes = new Hono<AppEnv>()
-  .post("/auth/signup", perClient("signup"), async (c) => {
-    const input = await readJson(c, signUpSchema);
-    await perAccount(c.env, "signup", input.email);
-    const db = getDb(c.env);
-    if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
-    const user = await createOwner(db, {
-      email: input.email,
-      name: input.name,
-      passwordHash: await hashPassword(input.password),
-    });
-    if (!user) throw conflict(EMAIL_TAKEN_MESSAGE);
-    const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
-    return c.json(answer, 201);
-  })
+  .post(
+    "/auth/signup",
+    describe({ tag, summary: "Create an owner account and sign in", description: SESSION, access: "public", answers: { 201: sessionAnswerSchema }, errors: [409, 429] }),
+    perClient("signup"),
+    jsonBody(signUpSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      await perAccount(c.env, "signup", input.email);
+      const db = getDb(c.env);
+      if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      const user = await createOwner(db, {
+        email: input.email,
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+      });
+      if (!user) throw conflict(EMAIL_TAKEN_MESSAGE);
+      const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
+      return c.json(answer, 201);
+    },
+  )
 
-  .post("/auth/login", perClient("login"), async (c) => {
-    const input = await readJson(c, signInSchema);
-    await perAccount(c.env, "login", input.email);
-    const db = getDb(c.env);
-    const user = await findUserByEmail(db, input.email);
-    const matches = await verifyPassword(input.password, user?.passwordHash ?? (await hashForUnknownUser()));
-    if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
-    const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
-    return c.json(answer);
-  })
+  .post(
+    "/auth/login",
+    describe({ tag, summary: "Sign in as an owner", description: SESSION, access: "public", answers: { 200: sessionAnswerSchema }, errors: [401, 429] }),
+    perClient("login"),
+    jsonBody(signInSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      await perAccount(c.env, "login", input.email);
+      const db = getDb(c.env);
+      const user = await findUserByEmail(db, input.email);
+      const matches = await verifyPassword(input.password, user?.passwordHash ?? (await hashForUnknownUser()));
+      if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
+      const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
+      return c.json(answer);
+    },
+  )
 
-  .post("/refresh", async (c) => {
-    const { user_id } = await readJson(c, refreshSchema);
-    const answer: AccessTokenAnswer = { access_token: await refreshSession(c, getDb(c.env), user_id) };
-    return c.json(answer);
-  })
+  .post(
+    "/refresh",
+    describe({
+      tag,
+      summary: "A new access token",
+      description: "Needs the tp_refresh cookie of the same user (and rotates it); no access token.",
+      access: "public",
+      answers: { 200: accessTokenAnswerSchema },
+      errors: [401],
+    }),
+    jsonBody(refreshSchema),
+    async (c) => {
+      const { user_id } = c.req.valid("json");
+      const answer: AccessTokenAnswer = { access_token: await refreshSession(c, getDb(c.env), user_id) };
+      return c.json(answer);
+    },
+  )
 
   // Needs no access token: signing out must work after it expired.
-  .post("/auth/logout", async (c) => {
-    await expectNoBody(c);
-    await endSession(c, getDb(c.env));
-    return c.json({ ok: true });
-  })
+  .post(
+    "/auth/logout",
+    describe({ tag, summary: "Sign out: ends the refresh cookie's sign-in", description: "No body (or {}); no access token needed.", access: "public", answers: { 200: okAnswerSchema }, errors: [400] }),
+    noBody(),
+    async (c) => {
+      await endSession(c, getDb(c.env));
+      return c.json({ ok: true });
+    },
+  )
 
   // The spec's dashboard pickup (?token=&user_id=) without a token in the address: a signed-in
   // owner mints a one-time code, the dashboard it opens shows whom it signs in and redeems it.
-  .post("/auth/handoff", requireUser, async (c) => {
-    await expectNoBody(c);
-    const { userId } = c.get("principal");
-    if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
-    const now = new Date();
-    const code = randomToken();
-    const expiresAt = new Date(now.getTime() + HANDOFF_CODE_TTL_MS);
-    await insertHandoffCode(getDb(c.env), { codeHash: await sha256Hex(code), userId, expiresAt }, now);
-    const answer: HandoffCodeAnswer = { code, user_id: userId, expires_at: expiresAt.toISOString() };
-    return c.json(answer, 201);
-  })
+  .post(
+    "/auth/handoff",
+    describe({ tag, summary: "A one-time sign-in code for a dashboard link (60 s)", description: "No body.", access: "signed-in", answers: { 201: handoffCodeAnswerSchema }, errors: [400, 403] }),
+    requireUser,
+    noBody(),
+    async (c) => {
+      const { userId } = c.get("principal");
+      if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+      const now = new Date();
+      const code = randomToken();
+      const expiresAt = new Date(now.getTime() + HANDOFF_CODE_TTL_MS);
+      await insertHandoffCode(getDb(c.env), { codeHash: await sha256Hex(code), userId, expiresAt }, now);
+      const answer: HandoffCodeAnswer = { code, user_id: userId, expires_at: expiresAt.toISOString() };
+      return c.json(answer, 201);
+    },
+  )
 
-  .post("/auth/handoff/inspect", perClient("handoff"), async (c) => {
-    const { code, user_id } = await readJson(c, handoffCodeSchema);
-    const owner = await handoffCodeOwner(getDb(c.env), await sha256Hex(code), new Date());
-    if (!owner || (user_id !== undefined && owner.id !== user_id)) throw handoffGone();
-    return c.json(owner);
-  })
+  .post(
+    "/auth/handoff/inspect",
+    describe({ tag, summary: "Whom a sign-in code signs in, without using it", access: "public", answers: { 200: handoffOwnerAnswerSchema }, errors: [410, 429] }),
+    perClient("handoff"),
+    jsonBody(handoffCodeSchema),
+    async (c) => {
+      const { code, user_id } = c.req.valid("json");
+      const owner = await handoffCodeOwner(getDb(c.env), await sha256Hex(code), new Date());
+      if (!owner || (user_id !== undefined && owner.id !== user_id)) throw handoffGone();
+      return c.json(owner);
+    },
+  )
 
-  .post("/auth/handoff/redeem", perClient("handoff"), async (c) => {
-    const { code, user_id } = await readJson(c, handoffCodeSchema);
-    const db = getDb(c.env);
-    const userId = await redeemHandoffCode(db, await sha256Hex(code), user_id, new Date());
-    const user = userId === undefined ? undefined : await findUserById(db, userId);
-    if (!user) throw handoffGone();
-    const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
-    return c.json(answer);
-  })
+  .post(
+    "/auth/handoff/redeem",
+    describe({ tag, summary: "Use a sign-in code up and sign in", description: SESSION, access: "public", answers: { 200: sessionAnswerSchema }, errors: [410, 429] }),
+    perClient("handoff"),
+    jsonBody(handoffCodeSchema),
+    async (c) => {
+      const { code, user_id } = c.req.valid("json");
+      const db = getDb(c.env);
+      const userId = await redeemHandoffCode(db, await sha256Hex(code), user_id, new Date());
+      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      if (!user) throw handoffGone();
+      const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
+      return c.json(answer);
+    },
+  )
 
-  .get("/me", requireUser, async (c) => {
-    const { userId } = c.get("principal");
-    if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
-    const db = getDb(c.env);
-    const user = await findUserById(db, userId);
-    if (!user) throw unauthorized("This account no longer exists.");
-    return c.json(toMeAnswer(user, await listOwnedPlaces(db, user.id)));
-  })
+  .get(
+    "/me",
+    describe({ tag, summary: "The signed-in account and its places", access: "signed-in", answers: { 200: meAnswerSchema }, errors: [403] }),
+    requireUser,
+    async (c) => {
+      const { userId } = c.get("principal");
+      if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+      const db = getDb(c.env);
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized("This account no longer exists.");
+      return c.json(toMeAnswer(user, await listOwnedPlaces(db, user.id)));
+    },
+  )
 
-  .post("/admin/login", perClient("admin-login"), async (c) => {
-    const { password } = await readJson(c, adminSignInSchema);
-    // There is one admin account: this caps guesses from all addresses together.
-    await perAccount(c.env, "admin-login", "admin");
-    if (!c.env.ADMIN_PASSWORD) {
-      console.error("ADMIN_PASSWORD is not set: admin sign-in is disabled.");
-      throw new ApiError(503, "Admin sign-in is not configured on this server.");
-    }
-    if (!(await constantTimeEqual(password, c.env.ADMIN_PASSWORD))) throw unauthorized(ADMIN_WRONG_PASSWORD_MESSAGE);
-    const answer: AccessTokenAnswer = {
-      access_token: await issueAccessToken(c.env.JWT_SECRET, { userId: null, role: "admin" }),
-    };
-    return c.json(answer);
-  })
+  .post(
+    "/admin/login",
+    describe({ tag, summary: "The administrator's sign-in: a 12-hour admin token", access: "public", answers: { 200: accessTokenAnswerSchema }, errors: [401, 429, 503] }),
+    perClient("admin-login"),
+    jsonBody(adminSignInSchema),
+    async (c) => {
+      const { password } = c.req.valid("json");
+      // There is one admin account: this caps guesses from all addresses together.
+      await perAccount(c.env, "admin-login", "admin");
+      if (!c.env.ADMIN_PASSWORD) {
+        console.error("ADMIN_PASSWORD is not set: admin sign-in is disabled.");
+        throw new ApiError(503, "Admin sign-in is not configured on this server.");
+      }
+      if (!(await constantTimeEqual(password, c.env.ADMIN_PASSWORD))) throw unauthorized(ADMIN_WRONG_PASSWORD_MESSAGE);
+      const answer: AccessTokenAnswer = {
+        access_token: await issueAccessToken(c.env.JWT_SECRET, { userId: null, role: "admin" }),
+      };
+      return c.json(answer);
+    },
+  )
 
   // Ends this admin token on the server: clearing the browser alone would leave it valid for 12 hours.
-  .post("/admin/logout", requireAdmin, async (c) => {
-    await expectNoBody(c);
-    const { adminToken } = c.get("principal");
-    await revokeAdminToken(getDb(c.env), adminToken!, new Date());
-    return c.json({ ok: true } satisfies OkAnswer);
-  });
+  .post(
+    "/admin/logout",
+    describe({ tag, summary: "End this admin token now", description: "No body.", access: "admin", answers: { 200: okAnswerSchema }, errors: [400] }),
+    requireAdmin,
+    noBody(),
+    async (c) => {
+      const { adminToken } = c.get("principal");
+      await revokeAdminToken(getDb(c.env), adminToken!, new Date());
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  );

@@ -6,49 +6,77 @@ import { activeDevices, deviceLimit, registerDevice, revokeDevice, toDeviceAnswe
 import type { AppEnv } from "../env";
 import { sha256Hex, randomToken } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
-import { parseOrThrow, readJson } from "../lib/validation";
+import { describe, jsonBody, params } from "../lib/openapi";
 import { placeOccupancy } from "../occupancy/place-occupancy";
-import type { DevicesAnswer } from "../../common/schemas/answers";
+import {
+  devicesAnswerSchema,
+  okAnswerSchema,
+  registeredDeviceAnswerSchema,
+  type DevicesAnswer,
+} from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
 import { deviceNameSchema } from "../../common/schemas/ingest";
 
 const deviceIdSchema = idParamSchema("Device id must be a positive whole number.");
 
+const tag = "Sensors";
+
 export const deviceRoutes = new Hono<AppEnv>()
-  .post("/place/:id/devices", requireAdmin, async (c) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const { name } = await readJson(c, deviceNameSchema);
-    const db = getDb(c.env);
-    const limit = await deviceLimit(db, placeId);
-    if (limit === null) throw notFound("No such place.");
-    // The key is the device's only credential: 32 random bytes, stored as its SHA-256.
-    const key = `tpd_${randomToken(32)}`;
-    const outcome = await registerDevice(db, placeId, name, await sha256Hex(key));
-    if (outcome.kind === "name-taken") throw conflict(`This place already has a device named "${name}".`);
-    if (outcome.kind === "limit-reached") {
-      throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
-    }
-    return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, createdAt: outcome.createdAt }, key), 201);
-  })
-  .get("/place/:id/devices", requirePlaceOwner(), async (c) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const db = getDb(c.env);
-    const [registered, limit, statuses] = await Promise.all([
-      activeDevices(db, placeId),
-      deviceLimit(db, placeId),
-      placeOccupancy(c.env, placeId).devices(placeId),
-    ]);
-    const now = Date.now();
-    const devices = registered.map((device) =>
-      toDeviceAnswer(device, statuses.find((s) => s.deviceId === device.id), now),
-    );
-    const answer: DevicesAnswer = { devices, max_devices: limit ?? 0 };
-    return c.json(answer);
-  })
-  .delete("/place/:id/devices/:deviceId", requireAdmin, async (c) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const deviceId = parseOrThrow(deviceIdSchema, c.req.param("deviceId"));
-    if (!(await revokeDevice(getDb(c.env), placeId, deviceId))) throw notFound("No such device at this place.");
-    await placeOccupancy(c.env, placeId).forgetDevice(placeId, deviceId);
-    return c.json({ ok: true });
-  });
+  .post(
+    "/place/:id/devices",
+    describe({
+      tag,
+      summary: "Register a sensor: its key is in this answer only",
+      access: "admin",
+      answers: { 201: registeredDeviceAnswerSchema },
+      errors: [404, 409],
+    }),
+    requireAdmin,
+    params({ id: placeIdSchema }),
+    jsonBody(deviceNameSchema),
+    async (c) => {
+      const placeId = c.req.valid("param").id;
+      const { name } = c.req.valid("json");
+      const db = getDb(c.env);
+      const limit = await deviceLimit(db, placeId);
+      if (limit === null) throw notFound("No such place.");
+      // The key is the device's only credential: 32 random bytes, stored as its SHA-256.
+      const key = `tpd_${randomToken(32)}`;
+      const outcome = await registerDevice(db, placeId, name, await sha256Hex(key));
+      if (outcome.kind === "name-taken") throw conflict(`This place already has a device named "${name}".`);
+      if (outcome.kind === "limit-reached") {
+        throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
+      }
+      return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, createdAt: outcome.createdAt }, key), 201);
+    },
+  )
+  .get(
+    "/place/:id/devices",
+    describe({ tag, summary: "A place's sensors and their status", access: "place-owner", answers: { 200: devicesAnswerSchema } }),
+    requirePlaceOwner(),
+    async (c) => {
+      const placeId = c.var.placeId;
+      const db = getDb(c.env);
+      const [registered, limit, statuses] = await Promise.all([
+        activeDevices(db, placeId),
+        deviceLimit(db, placeId),
+        placeOccupancy(c.env, placeId).devices(placeId),
+      ]);
+      const now = Date.now();
+      const devices = registered.map((device) => toDeviceAnswer(device, statuses.find((s) => s.deviceId === device.id), now));
+      const answer: DevicesAnswer = { devices, max_devices: limit ?? 0 };
+      return c.json(answer);
+    },
+  )
+  .delete(
+    "/place/:id/devices/:deviceId",
+    describe({ tag, summary: "Revoke a sensor's key", access: "admin", answers: { 200: okAnswerSchema }, errors: [404] }),
+    requireAdmin,
+    params({ id: placeIdSchema, deviceId: deviceIdSchema }),
+    async (c) => {
+      const { id: placeId, deviceId } = c.req.valid("param");
+      if (!(await revokeDevice(getDb(c.env), placeId, deviceId))) throw notFound("No such device at this place.");
+      await placeOccupancy(c.env, placeId).forgetDevice(placeId, deviceId);
+      return c.json({ ok: true });
+    },
+  );

@@ -18,9 +18,16 @@ import { writeWithUniqueName } from "../db/names";
 import { ownsAnyPlace } from "../db/places";
 import type { AppEnv } from "../env";
 import { conflict, forbidden, notFound } from "../lib/errors";
+import { describe, params } from "../lib/openapi";
 import { readForm } from "../lib/uploads";
 import { parseOrThrow } from "../lib/validation";
-import type { EventCategoriesAnswer, OkAnswer } from "../../common/schemas/answers";
+import {
+  eventCategoriesAnswerSchema,
+  eventCategoryAnswerSchema,
+  okAnswerSchema,
+  type EventCategoriesAnswer,
+  type OkAnswer,
+} from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
 import { eventCategorySchema } from "../../common/schemas/tag";
 
@@ -44,52 +51,91 @@ async function categoryTheCallerMayChange(db: Database, principal: Principal, ca
   return category;
 }
 
+const tag = "Events";
+const categoryForm = { required: true, content: { "multipart/form-data": eventCategorySchema } };
+const categoryParams = params({ id: categoryIdSchema });
+
 export const eventCategoryRoutes = new Hono<AppEnv>()
-  .get("/event-categories", async (c) => {
-    return c.json({ categories: await listEventCategories(getDb(c.env)) } satisfies EventCategoriesAnswer);
-  })
-  .post("/event-categories", requireUser, async (c) => {
-    const { role, userId } = c.get("principal");
-    const db = getDb(c.env);
-    // Categories are global and public: an account with no venue has no business adding them.
-    if (role !== "admin" && !(await ownsAnyPlace(db, userId!))) throw forbidden(CATEGORY_NEEDS_VENUE_MESSAGE);
-    const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
-    const category = await writeWithUniqueName(db, "eventCategory", input.name, undefined, () =>
-      role === "admin" ? insertAdminEventCategory(db, input) : insertOwnerEventCategory(db, input, userId!),
-    );
-    if (category === "taken") throw nameTaken(input.name);
-    // A cap, not a rate: waiting does not lift it, so 409 rather than 429.
-    if (!category) throw conflict(CATEGORY_CAP_MESSAGE);
-    return c.json(category, 201);
-  })
-  .put("/event-categories/:id", requireUser, async (c) => {
-    const categoryId = parseOrThrow(categoryIdSchema, c.req.param("id"));
-    const db = getDb(c.env);
-    const principal = c.get("principal");
-    await categoryTheCallerMayChange(db, principal, categoryId);
-    // Categories are shared: once other venues' events use one, only the admin may rename it.
-    if (principal.role !== "admin" && (await countOthersEventsInCategory(db, categoryId, principal.userId!)) > 0) {
-      throw conflict("Other venues' events use this category, so only an administrator can change it now.");
-    }
-    const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
-    const category = await writeWithUniqueName(db, "eventCategory", input.name, categoryId, () =>
-      updateEventCategory(db, categoryId, input),
-    );
-    if (category === "taken") throw nameTaken(input.name);
-    return c.json(category);
-  })
-  .delete("/event-categories/:id", requireUser, async (c) => {
-    const categoryId = parseOrThrow(categoryIdSchema, c.req.param("id"));
-    const db = getDb(c.env);
-    await categoryTheCallerMayChange(db, c.get("principal"), categoryId);
-    const events = await countEventsInCategory(db, categoryId);
-    if (events > 0) throw inUse(events);
-    try {
-      await deleteEventCategory(db, categoryId);
-    } catch (error) {
-      // An event took the category between the count and the delete: the foreign key refuses.
-      if (isConstraintError(error, "FOREIGN KEY")) throw inUse(await countEventsInCategory(db, categoryId));
-      throw error;
-    }
-    return c.json({ ok: true } satisfies OkAnswer);
-  });
+  .get(
+    "/event-categories",
+    describe({ tag, summary: "Event categories, by name (at most 200)", access: "public", answers: { 200: eventCategoriesAnswerSchema } }),
+    async (c) => {
+      return c.json({ categories: await listEventCategories(getDb(c.env)) } satisfies EventCategoriesAnswer);
+    },
+  )
+  .post(
+    "/event-categories",
+    describe({
+      tag,
+      summary: "Add an event category (an owner of a venue, or the admin)",
+      access: "signed-in",
+      body: categoryForm,
+      answers: { 201: eventCategoryAnswerSchema },
+      errors: [400, 403, 409, 413, 415],
+    }),
+    requireUser,
+    async (c) => {
+      const { role, userId } = c.get("principal");
+      const db = getDb(c.env);
+      // Categories are global and public: an account with no venue has no business adding them.
+      if (role !== "admin" && !(await ownsAnyPlace(db, userId!))) throw forbidden(CATEGORY_NEEDS_VENUE_MESSAGE);
+      const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
+      const category = await writeWithUniqueName(db, "eventCategory", input.name, undefined, () =>
+        role === "admin" ? insertAdminEventCategory(db, input) : insertOwnerEventCategory(db, input, userId!),
+      );
+      if (category === "taken") throw nameTaken(input.name);
+      // A cap, not a rate: waiting does not lift it, so 409 rather than 429.
+      if (!category) throw conflict(CATEGORY_CAP_MESSAGE);
+      return c.json(category, 201);
+    },
+  )
+  .put(
+    "/event-categories/:id",
+    describe({
+      tag,
+      summary: "Rename or re-describe a category (its creator or the admin)",
+      access: "signed-in",
+      body: categoryForm,
+      answers: { 200: eventCategoryAnswerSchema },
+      errors: [400, 403, 404, 409, 413, 415],
+    }),
+    requireUser,
+    categoryParams,
+    async (c) => {
+      const categoryId = c.req.valid("param").id;
+      const db = getDb(c.env);
+      const principal = c.get("principal");
+      await categoryTheCallerMayChange(db, principal, categoryId);
+      // Categories are shared: once other venues' events use one, only the admin may rename it.
+      if (principal.role !== "admin" && (await countOthersEventsInCategory(db, categoryId, principal.userId!)) > 0) {
+        throw conflict("Other venues' events use this category, so only an administrator can change it now.");
+      }
+      const input = parseOrThrow(eventCategorySchema, (await readForm(c)).fields);
+      const category = await writeWithUniqueName(db, "eventCategory", input.name, categoryId, () =>
+        updateEventCategory(db, categoryId, input),
+      );
+      if (category === "taken") throw nameTaken(input.name);
+      return c.json(category);
+    },
+  )
+  .delete(
+    "/event-categories/:id",
+    describe({ tag, summary: "Delete an unused category (its creator or the admin)", access: "signed-in", answers: { 200: okAnswerSchema }, errors: [400, 403, 404, 409] }),
+    requireUser,
+    categoryParams,
+    async (c) => {
+      const categoryId = c.req.valid("param").id;
+      const db = getDb(c.env);
+      await categoryTheCallerMayChange(db, c.get("principal"), categoryId);
+      const events = await countEventsInCategory(db, categoryId);
+      if (events > 0) throw inUse(events);
+      try {
+        await deleteEventCategory(db, categoryId);
+      } catch (error) {
+        // An event took the category between the count and the delete: the foreign key refuses.
+        if (isConstraintError(error, "FOREIGN KEY")) throw inUse(await countEventsInCategory(db, categoryId));
+        throw error;
+      }
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  );

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import * as v from "valibot";
 import { assertCanManagePlace, placeIdSchema, requireUser } from "../auth/middleware";
 import { getDb, type Database } from "../db/client";
 import { findEventCategory } from "../db/event-categories";
@@ -17,8 +18,9 @@ import { findPlaceRow } from "../db/places";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../lib/errors";
 import { deleteImages, imageField, readForm, writeWithImages, type FormInput } from "../lib/uploads";
+import { describe, imageFile, params, query } from "../lib/openapi";
 import { parseOrThrow, sentFields } from "../lib/validation";
-import type { EventsAnswer, OkAnswer } from "../../common/schemas/answers";
+import { eventAnswerSchema, eventsAnswerSchema, okAnswerSchema, type EventsAnswer, type OkAnswer } from "../../common/schemas/answers";
 import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema, eventPageQuerySchema } from "../../common/schemas/event";
 import { idParamSchema } from "../../common/schemas/fields";
 
@@ -53,92 +55,145 @@ async function existingEvent(db: Database, eventId: number) {
   return event;
 }
 
+const tag = "Events";
+/** The form's fields, and its two images. */
+const eventForm = (fields: typeof eventFieldsSchema | typeof eventCreateSchema) => ({
+  required: true,
+  content: { "multipart/form-data": v.object({ ...fields.entries, cover_image: imageFile, flyer_image: imageFile }) },
+});
+const eventParams = params({ id: eventIdSchema });
+const FORM_ERRORS = [400, 403, 404, 413, 415];
+
 export const eventRoutes = new Hono<AppEnv>()
-  .get("/business/:placeId/events", async (c) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("placeId"));
-    const db = getDb(c.env);
-    if (!(await findPlaceRow(db, placeId))) throw notFound("No such place.");
-    const page = parseOrThrow(eventPageQuerySchema, c.req.query());
-    return c.json((await listUpcomingPlaceEvents(db, placeId, new Date(), page)) satisfies EventsAnswer);
-  })
-  .get("/events", async (c) => {
-    const page = parseOrThrow(eventPageQuerySchema, c.req.query());
-    return c.json((await listAllEvents(getDb(c.env), page)) satisfies EventsAnswer);
-  })
-  .get("/events/:id", async (c) => {
-    const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));
-    const event = await findEventAnswer(getDb(c.env), eventId);
-    if (!event) throw notFound("No such event.");
-    return c.json(event);
-  })
-  .post("/create_user_event", requireUser, async (c) => {
-    const principal = c.get("principal");
-    const form = await readForm(c);
-    const fields = parseOrThrow(eventCreateSchema, form.fields);
-    // The place comes from the body: the caller must manage it, whatever the form claims.
-    await assertCanManagePlace(c, principal, fields.place_id);
-    const db = getDb(c.env);
-    await assertCategoryExists(db, fields.category);
-    const repeatingDays = checkedSchedule({
-      start_time: fields.start_time,
-      end_time: fields.end_time ?? null,
-      is_recurring: fields.is_recurring ?? false,
-      repeating_days: fields.repeating_days ?? [],
-    });
-    const eventId = await writeWithImages(c.env.IMAGES, "events", await eventImages(form), (keys) =>
-      insertEvent(db, {
-        ...eventColumns(fields),
-        placeId: fields.place_id,
-        name: fields.name,
-        startTime: fields.start_time,
-        repeatingDays,
-        coverImageKey: keys.cover_image ?? null,
-        flyerImageKey: keys.flyer_image ?? null,
-        createdBy: principal.userId,
-      }),
-    );
-    return c.json(await findEventAnswer(db, eventId), 201);
-  })
-  .put("/events/:id", requireUser, async (c) => {
-    const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));
-    const principal = c.get("principal");
-    const db = getDb(c.env);
-    const before = await existingEvent(db, eventId);
-    await assertCanManagePlace(c, principal, before.placeId);
-    const form = await readForm(c);
-    const fields = sentFields(parseOrThrow(eventFieldsSchema, form.fields));
-    // Moving an event to another place needs the right to manage that place as well.
-    if (fields.place_id !== undefined && fields.place_id !== before.placeId) {
+  .get(
+    "/business/:placeId/events",
+    describe({ tag, summary: "A place's upcoming and recurring events, a page at a time", access: "public", answers: { 200: eventsAnswerSchema }, errors: [404] }),
+    params({ placeId: placeIdSchema }),
+    query(eventPageQuerySchema),
+    async (c) => {
+      const { placeId } = c.req.valid("param");
+      const db = getDb(c.env);
+      if (!(await findPlaceRow(db, placeId))) throw notFound("No such place.");
+      return c.json((await listUpcomingPlaceEvents(db, placeId, new Date(), c.req.valid("query"))) satisfies EventsAnswer);
+    },
+  )
+  .get(
+    "/events",
+    describe({ tag, summary: "Every event, past ones too, a page at a time", access: "public", answers: { 200: eventsAnswerSchema } }),
+    query(eventPageQuerySchema),
+    async (c) => {
+      return c.json((await listAllEvents(getDb(c.env), c.req.valid("query"))) satisfies EventsAnswer);
+    },
+  )
+  .get(
+    "/events/:id",
+    describe({ tag, summary: "One event", access: "public", answers: { 200: eventAnswerSchema }, errors: [404] }),
+    eventParams,
+    async (c) => {
+      const event = await findEventAnswer(getDb(c.env), c.req.valid("param").id);
+      if (!event) throw notFound("No such event.");
+      return c.json(event);
+    },
+  )
+  .post(
+    "/create_user_event",
+    describe({
+      tag,
+      summary: "Add an event to a place the caller manages",
+      access: "signed-in",
+      body: eventForm(eventCreateSchema),
+      answers: { 201: eventAnswerSchema },
+      errors: FORM_ERRORS,
+    }),
+    requireUser,
+    async (c) => {
+      const principal = c.get("principal");
+      const form = await readForm(c);
+      const fields = parseOrThrow(eventCreateSchema, form.fields);
+      // The place comes from the body: the caller must manage it, whatever the form claims.
       await assertCanManagePlace(c, principal, fields.place_id);
-    }
-    await assertCategoryExists(db, fields.category);
-    const repeatingDays = checkedSchedule({
-      start_time: fields.start_time ?? before.startTime,
-      end_time: fields.end_time === undefined ? before.endTime : fields.end_time,
-      is_recurring: fields.is_recurring ?? before.isRecurring,
-      repeating_days: fields.repeating_days ?? parseDays(before.repeatingDays),
-    });
-    const images = await eventImages(form);
-    await writeWithImages(c.env.IMAGES, "events", images, (keys) =>
-      updateEvent(db, eventId, {
-        ...eventColumns(fields),
-        repeatingDays,
-        ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}),
-        ...(keys.flyer_image ? { flyerImageKey: keys.flyer_image } : {}),
-      }),
-    );
-    await deleteImages(c.env.IMAGES, [
-      images.cover_image ? before.coverImageKey : null,
-      images.flyer_image ? before.flyerImageKey : null,
-    ]);
-    return c.json(await findEventAnswer(db, eventId));
-  })
-  .delete("/events/:id", requireUser, async (c) => {
-    const eventId = parseOrThrow(eventIdSchema, c.req.param("id"));
-    const db = getDb(c.env);
-    const event = await existingEvent(db, eventId);
-    await assertCanManagePlace(c, c.get("principal"), event.placeId);
-    await deleteEvent(db, eventId);
-    await deleteImages(c.env.IMAGES, [event.coverImageKey, event.flyerImageKey]);
-    return c.json({ ok: true } satisfies OkAnswer);
-  });
+      const db = getDb(c.env);
+      await assertCategoryExists(db, fields.category);
+      const repeatingDays = checkedSchedule({
+        start_time: fields.start_time,
+        end_time: fields.end_time ?? null,
+        is_recurring: fields.is_recurring ?? false,
+        repeating_days: fields.repeating_days ?? [],
+      });
+      const eventId = await writeWithImages(c.env.IMAGES, "events", await eventImages(form), (keys) =>
+        insertEvent(db, {
+          ...eventColumns(fields),
+          placeId: fields.place_id,
+          name: fields.name,
+          startTime: fields.start_time,
+          repeatingDays,
+          coverImageKey: keys.cover_image ?? null,
+          flyerImageKey: keys.flyer_image ?? null,
+          createdBy: principal.userId,
+        }),
+      );
+      return c.json(await findEventAnswer(db, eventId), 201);
+    },
+  )
+  .put(
+    "/events/:id",
+    describe({
+      tag,
+      summary: "Change an event: the fields sent (the caller manages its place, and the new one if it moves)",
+      access: "signed-in",
+      body: eventForm(eventFieldsSchema),
+      answers: { 200: eventAnswerSchema },
+      errors: FORM_ERRORS,
+    }),
+    requireUser,
+    eventParams,
+    async (c) => {
+      const eventId = c.req.valid("param").id;
+      const principal = c.get("principal");
+      const db = getDb(c.env);
+      const before = await existingEvent(db, eventId);
+      await assertCanManagePlace(c, principal, before.placeId);
+      const form = await readForm(c);
+      const fields = sentFields(parseOrThrow(eventFieldsSchema, form.fields));
+      // Moving an event to another place needs the right to manage that place as well.
+      if (fields.place_id !== undefined && fields.place_id !== before.placeId) {
+        await assertCanManagePlace(c, principal, fields.place_id);
+      }
+      await assertCategoryExists(db, fields.category);
+      const repeatingDays = checkedSchedule({
+        start_time: fields.start_time ?? before.startTime,
+        end_time: fields.end_time === undefined ? before.endTime : fields.end_time,
+        is_recurring: fields.is_recurring ?? before.isRecurring,
+        repeating_days: fields.repeating_days ?? parseDays(before.repeatingDays),
+      });
+      const images = await eventImages(form);
+      await writeWithImages(c.env.IMAGES, "events", images, (keys) =>
+        updateEvent(db, eventId, {
+          ...eventColumns(fields),
+          repeatingDays,
+          ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}),
+          ...(keys.flyer_image ? { flyerImageKey: keys.flyer_image } : {}),
+        }),
+      );
+      await deleteImages(c.env.IMAGES, [
+        images.cover_image ? before.coverImageKey : null,
+        images.flyer_image ? before.flyerImageKey : null,
+      ]);
+      return c.json(await findEventAnswer(db, eventId));
+    },
+  )
+  .delete(
+    "/events/:id",
+    describe({ tag, summary: "Delete an event of a place the caller manages", access: "signed-in", answers: { 200: okAnswerSchema }, errors: [400, 403, 404] }),
+    requireUser,
+    eventParams,
+    async (c) => {
+      const eventId = c.req.valid("param").id;
+      const db = getDb(c.env);
+      const event = await existingEvent(db, eventId);
+      await assertCanManagePlace(c, c.get("principal"), event.placeId);
+      await deleteEvent(db, eventId);
+      await deleteImages(c.env.IMAGES, [event.coverImageKey, event.flyerImageKey]);
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  );

@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { getDb } from "../db/client";
 import { isFeatureEnabled } from "../db/feature-flags";
 import type { AppEnv } from "../env";
-import { parseOrThrow } from "../lib/validation";
-import type { FeatureFlagAnswer } from "../../common/schemas/answers";
+import { describe, params } from "../lib/openapi";
+import { featureFlagAnswerSchema, type FeatureFlagAnswer } from "../../common/schemas/answers";
 
 const flagNameSchema = v.pipe(
   v.string(),
@@ -12,7 +12,12 @@ const flagNameSchema = v.pipe(
 );
 
 // POST, as the spec's client calls it, though nothing changes: flags are read-only over the API.
-export const featureFlagRoutes = new Hono<AppEnv>().post("/feature-flags/:name", async (c) => {
-  const name = parseOrThrow(flagNameSchema, c.req.param("name"));
-  return c.json({ value: await isFeatureEnabled(getDb(c.env), name) } satisfies FeatureFlagAnswer);
-});
+export const featureFlagRoutes = new Hono<AppEnv>().post(
+  "/feature-flags/:name",
+  describe({ tag: "Config", summary: "Whether a feature flag is on (unknown flags are off); reads no body", access: "public", answers: { 200: featureFlagAnswerSchema } }),
+  params({ name: flagNameSchema }),
+  async (c) => {
+    const answer: FeatureFlagAnswer = { value: await isFeatureEnabled(getDb(c.env), c.req.valid("param").name) };
+    return c.json(answer);
+  },
+);

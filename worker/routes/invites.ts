@@ -3,7 +3,7 @@
 // list a place's open links and revoke them.
 import { Hono } from "hono";
 import { INVITE_TTL_MS, signInviteToken, verifyInviteToken } from "../auth/invite-tokens";
-import { placeIdSchema, requirePlaceOwner, requireUser } from "../auth/middleware";
+import { requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
 import {
   createInvite,
@@ -18,8 +18,16 @@ import { isPlaceOwner } from "../db/places";
 import type { AppEnv } from "../env";
 import { randomToken } from "../lib/crypto";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
-import type { InviteLinkAnswer, OkAnswer, OpenInvitesAnswer } from "../../common/schemas/answers";
+import { describe, jsonBody, noBody, params } from "../lib/openapi";
+import {
+  acceptInviteAnswerSchema,
+  inviteLinkAnswerSchema,
+  okAnswerSchema,
+  openInvitesAnswerSchema,
+  type InviteLinkAnswer,
+  type OkAnswer,
+  type OpenInvitesAnswer,
+} from "../../common/schemas/answers";
 import { acceptInviteSchema, inviteIdParamSchema } from "../../common/schemas/auth";
 
 export const INVITE_INVALID_MESSAGE = "This invite link is not valid. Ask the owner for a new one.";
@@ -39,71 +47,107 @@ function publicOrigin(env: Env, requestUrl: string): string {
   return configured ? configured.replace(/\/+$/, "") : new URL(requestUrl).origin;
 }
 
+const tag = "Owners and invites";
+
 export const inviteRoutes = new Hono<AppEnv>()
-  .post("/place/:id/generate-url", requirePlaceOwner("id"), async (c) => {
-    await expectNoBody(c);
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const now = new Date();
-    const invite = {
-      id: randomToken(16),
-      placeId,
-      createdBy: c.get("principal").userId,
-      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
-    };
-    if (!(await createInvite(getDb(c.env), invite, now))) throw conflict(TOO_MANY_INVITES_MESSAGE);
-    const token = await signInviteToken(c.env.JWT_SECRET, { inviteId: invite.id, placeId }, invite.expiresAt);
-    const answer: InviteLinkAnswer = {
-      invite_link: `${publicOrigin(c.env, c.req.url)}/invite/${token}`,
-      expires_at: invite.expiresAt.toISOString(),
-    };
-    return c.json(answer, 201);
-  })
+  .post(
+    "/place/:id/generate-url",
+    describe({
+      tag,
+      summary: "A single-use co-owner invite link, valid 7 days",
+      description: "No body. At most 20 open links per place (409).",
+      access: "place-owner",
+      answers: { 201: inviteLinkAnswerSchema },
+      errors: [409],
+    }),
+    requirePlaceOwner("id"),
+    noBody(),
+    async (c) => {
+      const placeId = c.var.placeId;
+      const now = new Date();
+      const invite = {
+        id: randomToken(16),
+        placeId,
+        createdBy: c.get("principal").userId,
+        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+      };
+      if (!(await createInvite(getDb(c.env), invite, now))) throw conflict(TOO_MANY_INVITES_MESSAGE);
+      const token = await signInviteToken(c.env.JWT_SECRET, { inviteId: invite.id, placeId }, invite.expiresAt);
+      const answer: InviteLinkAnswer = {
+        invite_link: `${publicOrigin(c.env, c.req.url)}/invite/${token}`,
+        expires_at: invite.expiresAt.toISOString(),
+      };
+      return c.json(answer, 201);
+    },
+  )
 
-  .get("/place/:id/invites", requirePlaceOwner("id"), async (c) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const answer: OpenInvitesAnswer = { invites: await listOpenInvites(getDb(c.env), placeId, new Date()) };
-    return c.json(answer);
-  })
+  .get(
+    "/place/:id/invites",
+    describe({ tag, summary: "A place's open invite links (never their tokens)", access: "place-owner", answers: { 200: openInvitesAnswerSchema } }),
+    requirePlaceOwner("id"),
+    async (c) => {
+      const answer: OpenInvitesAnswer = { invites: await listOpenInvites(getDb(c.env), c.var.placeId, new Date()) };
+      return c.json(answer);
+    },
+  )
 
-  .delete("/place/:id/invites/:inviteId", requirePlaceOwner("id"), async (c) => {
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const inviteId = parseOrThrow(inviteIdParamSchema, c.req.param("inviteId"));
-    const db = getDb(c.env);
-    if (!(await revokeInvite(db, placeId, inviteId, new Date()))) {
-      const invite = await findInvite(db, inviteId);
-      if (!invite || invite.placeId !== placeId) throw notFound("No such invite link for this place.");
-      if (invite.usedAt) throw conflict(INVITE_ALREADY_USED_MESSAGE);
-      // Already revoked: the link is dead either way.
-    }
-    return c.json({ ok: true } satisfies OkAnswer);
-  })
+  .delete(
+    "/place/:id/invites/:inviteId",
+    describe({ tag, summary: "Withdraw an open invite link", access: "place-owner", answers: { 200: okAnswerSchema }, errors: [409] }),
+    requirePlaceOwner("id"),
+    params({ inviteId: inviteIdParamSchema }),
+    async (c) => {
+      const placeId = c.var.placeId;
+      const { inviteId } = c.req.valid("param");
+      const db = getDb(c.env);
+      if (!(await revokeInvite(db, placeId, inviteId, new Date()))) {
+        const invite = await findInvite(db, inviteId);
+        if (!invite || invite.placeId !== placeId) throw notFound("No such invite link for this place.");
+        if (invite.usedAt) throw conflict(INVITE_ALREADY_USED_MESSAGE);
+        // Already revoked: the link is dead either way.
+      }
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  )
 
-  .post("/invites/accept", requireUser, async (c) => {
-    const { userId } = c.get("principal");
-    if (userId === null) throw forbidden("Sign in with an owner account to accept an invite.");
-    const { token } = await readJson(c, acceptInviteSchema);
-    const check = await verifyInviteToken(c.env.JWT_SECRET, token);
-    if (check.status === "expired") throw gone(INVITE_EXPIRED_MESSAGE);
-    if (check.status === "invalid") throw badRequest(INVITE_INVALID_MESSAGE);
+  .post(
+    "/invites/accept",
+    describe({
+      tag,
+      summary: "Become an owner of the invite's place",
+      access: "signed-in",
+      answers: { 200: acceptInviteAnswerSchema },
+      errors: [403, 410],
+    }),
+    requireUser,
+    jsonBody(acceptInviteSchema),
+    async (c) => {
+      const { userId } = c.get("principal");
+      if (userId === null) throw forbidden("Sign in with an owner account to accept an invite.");
+      const { token } = c.req.valid("json");
+      const check = await verifyInviteToken(c.env.JWT_SECRET, token);
+      if (check.status === "expired") throw gone(INVITE_EXPIRED_MESSAGE);
+      if (check.status === "invalid") throw badRequest(INVITE_INVALID_MESSAGE);
 
-    const db = getDb(c.env);
-    const invite = await findInvite(db, check.claims.inviteId);
-    // A deleted place or invite, or a row that disagrees with the signed place id.
-    if (!invite || invite.placeId !== check.claims.placeId) throw badRequest(INVITE_INVALID_MESSAGE);
-    const answer = toAcceptInviteAnswer(invite);
-    // Opening the link again (a reload, a second tab) after accepting it is not an error.
-    if (invite.usedBy === userId) return c.json(answer);
-    if (invite.usedAt) throw gone(INVITE_USED_MESSAGE);
-    if (invite.revokedAt) throw gone(INVITE_REVOKED_MESSAGE);
-    const now = new Date();
-    if (invite.expiresAt <= now) throw gone(INVITE_EXPIRED_MESSAGE);
-    // An existing owner opening the link leaves it unused for the person it was meant for.
-    if (await isPlaceOwner(db, userId, invite.placeId)) return c.json(answer);
-    if (!(await redeemInvite(db, invite.id, userId, now))) {
-      // Someone got there first; that is fine when it was this same user (a double click, two tabs).
-      const winner = await findInvite(db, invite.id);
-      if (winner?.revokedAt) throw gone(INVITE_REVOKED_MESSAGE);
-      if (winner?.usedBy !== userId) throw gone(INVITE_USED_MESSAGE);
-    }
-    return c.json(answer);
-  });
+      const db = getDb(c.env);
+      const invite = await findInvite(db, check.claims.inviteId);
+      // A deleted place or invite, or a row that disagrees with the signed place id.
+      if (!invite || invite.placeId !== check.claims.placeId) throw badRequest(INVITE_INVALID_MESSAGE);
+      const answer = toAcceptInviteAnswer(invite);
+      // Opening the link again (a reload, a second tab) after accepting it is not an error.
+      if (invite.usedBy === userId) return c.json(answer);
+      if (invite.usedAt) throw gone(INVITE_USED_MESSAGE);
+      if (invite.revokedAt) throw gone(INVITE_REVOKED_MESSAGE);
+      const now = new Date();
+      if (invite.expiresAt <= now) throw gone(INVITE_EXPIRED_MESSAGE);
+      // An existing owner opening the link leaves it unused for the person it was meant for.
+      if (await isPlaceOwner(db, userId, invite.placeId)) return c.json(answer);
+      if (!(await redeemInvite(db, invite.id, userId, now))) {
+        // Someone got there first; that is fine when it was this same user (a double click, two tabs).
+        const winner = await findInvite(db, invite.id);
+        if (winner?.revokedAt) throw gone(INVITE_REVOKED_MESSAGE);
+        if (winner?.usedBy !== userId) throw gone(INVITE_USED_MESSAGE);
+      }
+      return c.json(answer);
+    },
+  );

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { optionalPrincipal, requireAdmin, requirePlaceOwner, requireUser, placeIdSchema } from "../auth/middleware";
+import { optionalPrincipal, requireAdmin, requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb, type Database } from "../db/client";
 import { recomputeCalendarPeaks } from "../db/local-hours";
 import { placeOccupancy } from "../occupancy/place-occupancy";
@@ -20,11 +20,19 @@ import {
 } from "../db/places";
 import type { AppEnv } from "../env";
 import { badRequest, forbidden, notFound } from "../lib/errors";
+import { describe, imageFile } from "../lib/openapi";
 import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow, readJson, sentFields } from "../lib/validation";
-import type { PlaceHours } from "../../common/schemas/answers";
+import {
+  ownedPlaceSchema,
+  partnerVenuesAnswerSchema,
+  placeAnswerSchema,
+  publicPlaceSchema,
+  type PlaceHours,
+} from "../../common/schemas/answers";
 import {
   NO_HOURS,
+  ownerPlaceFieldsSchema,
   ownerPlaceUpdateSchema,
   placeConsistencyProblem,
   placeCreateSchema,
@@ -52,74 +60,133 @@ async function existingPlace(db: Database, placeId: number) {
   return row;
 }
 
-export const placeRoutes = new Hono<AppEnv>()
-  .get("/website/places", async (c) => {
-    return c.json(await listPartnerVenues(getDb(c.env)));
-  })
-  .get("/places", async (c) => {
-    return c.json(await listPublicPlaces(getDb(c.env)));
-  })
-  .get("/place/:idOrSlug", async (c) => {
-    const key = v.safeParse(placeKeySchema, c.req.param("idOrSlug"));
-    if (!key.success) throw notFound("No such place.");
-    const principal = await optionalPrincipal(c);
-    const db = getDb(c.env);
-    const row = await findPlaceRow(db, key.output);
-    if (!row) throw notFound("No such place.");
-    const mayManage = principal !== null && (await canManagePlace(db, principal, row.id));
-    return c.json(mayManage ? await ownedPlace(db, row) : await publicPlace(db, row));
-  })
-  .get("/get-places-owned", requireUser, async (c) => {
-    return c.json(await listOwnedPlaces(getDb(c.env), c.get("principal")));
-  })
-  .post("/place/create", requireAdmin, async (c) => {
-    const form = await readForm(c);
-    const { tags, ...fields } = parseOrThrow(placeCreateSchema, form.fields);
-    assertConsistent({
-      ...NO_HOURS,
-      lively_threshold: PLACE_DEFAULTS.lively_threshold,
-      packed_threshold: PLACE_DEFAULTS.packed_threshold,
-      ...sentFields(fields),
-    });
-    const photo = await imageField(form, "photo");
-    const db = getDb(c.env);
-    await assertTagsExist(db, tags);
-    const row = await writeWithImages(c.env.IMAGES, "places", { photo }, (keys) =>
-      createPlace(db, { ...placeColumns(fields), name: fields.name, coverImageKey: keys.photo ?? null }, tags ?? []),
-    );
-    return c.json(await ownedPlace(db, row), 201);
-  })
-  .post("/place/update/:id", requirePlaceOwner("id"), async (c) => {
-    const db = getDb(c.env);
-    const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-    const before = await existingPlace(db, placeId);
-    const current = toPublicPlace(before, []);
+const tag = "Places";
+const FORM_ERRORS = [400, 404, 409, 413, 415];
 
-    // Owners send JSON of the fields they may edit; the admin's form carries every field and images.
-    if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
-      const fields = sentFields(await readJson(c, ownerPlaceUpdateSchema));
-      assertConsistent({ ...current, ...fields });
-      await updatePlace(db, placeId, placeColumns(fields));
-    } else {
-      if (c.get("principal").role !== "admin") {
-        throw forbidden("Only an administrator can change these details.");
-      }
+export const placeRoutes = new Hono<AppEnv>()
+  .get(
+    "/website/places",
+    describe({ tag, summary: "Partner venues for the logo ticker", access: "public", answers: { 200: partnerVenuesAnswerSchema } }),
+    async (c) => {
+      return c.json(await listPartnerVenues(getDb(c.env)));
+    },
+  )
+  .get(
+    "/places",
+    describe({ tag, summary: "Every place, as anyone sees it", access: "public", answers: { 200: v.array(publicPlaceSchema) } }),
+    async (c) => {
+      return c.json(await listPublicPlaces(getDb(c.env)));
+    },
+  )
+  .get(
+    "/place/:idOrSlug",
+    describe({
+      tag,
+      summary: "One place by id or slug; its owners and the admin also get its private fields",
+      access: "anyone-or-signed-in",
+      parameters: [{ in: "path", name: "idOrSlug", required: true, schema: { type: "string", description: "a numeric id, or a slug such as the-night-owl" } }],
+      answers: { 200: placeAnswerSchema },
+      errors: [404],
+    }),
+    async (c) => {
+      const key = v.safeParse(placeKeySchema, c.req.param("idOrSlug"));
+      if (!key.success) throw notFound("No such place.");
+      const principal = await optionalPrincipal(c);
+      const db = getDb(c.env);
+      const row = await findPlaceRow(db, key.output);
+      if (!row) throw notFound("No such place.");
+      const mayManage = principal !== null && (await canManagePlace(db, principal, row.id));
+      return c.json(mayManage ? await ownedPlace(db, row) : await publicPlace(db, row));
+    },
+  )
+  .get(
+    "/get-places-owned",
+    describe({ tag, summary: "The caller's places (the admin: every place), with private fields", access: "signed-in", answers: { 200: v.array(ownedPlaceSchema) } }),
+    requireUser,
+    async (c) => {
+      return c.json(await listOwnedPlaces(getDb(c.env), c.get("principal")));
+    },
+  )
+  .post(
+    "/place/create",
+    describe({
+      tag,
+      summary: "Add a place",
+      access: "admin",
+      body: { required: true, content: { "multipart/form-data": v.object({ ...placeCreateSchema.entries, photo: imageFile }) } },
+      answers: { 201: ownedPlaceSchema },
+      errors: FORM_ERRORS,
+    }),
+    requireAdmin,
+    async (c) => {
       const form = await readForm(c);
-      const { tags, ...fields } = sentFields(parseOrThrow(placeFieldsSchema, form.fields));
-      assertConsistent({ ...current, ...fields });
-      const coverImage = await imageField(form, "cover_image");
+      const { tags, ...fields } = parseOrThrow(placeCreateSchema, form.fields);
+      assertConsistent({
+        ...NO_HOURS,
+        lively_threshold: PLACE_DEFAULTS.lively_threshold,
+        packed_threshold: PLACE_DEFAULTS.packed_threshold,
+        ...sentFields(fields),
+      });
+      const photo = await imageField(form, "photo");
+      const db = getDb(c.env);
       await assertTagsExist(db, tags);
-      await writeWithImages(c.env.IMAGES, "places", { cover_image: coverImage }, (keys) =>
-        updatePlace(db, placeId, { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}) }, tags),
+      const row = await writeWithImages(c.env.IMAGES, "places", { photo }, (keys) =>
+        createPlace(db, { ...placeColumns(fields), name: fields.name, coverImageKey: keys.photo ?? null }, tags ?? []),
       );
-      if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey]);
-      const movedZone = fields.timezone !== undefined && fields.timezone !== before.timezone;
-      // Day peaks are per local day: the calendar's year is recomputed in the new zone.
-      if (movedZone) await recomputeCalendarPeaks(db, placeId);
-      // The place's occupancy object caches the thresholds and zone behind its numbers: reload them now.
-      if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined || movedZone) {
-        await placeOccupancy(c.env, placeId).placeChanged(placeId);
+      return c.json(await ownedPlace(db, row), 201);
+    },
+  )
+  .post(
+    "/place/update/:id",
+    describe({
+      tag,
+      summary: "Change a place: the fields sent",
+      description: "Owners send JSON of the fields they may edit; the admin may also send a multipart form of every field, the cover image and tags.",
+      access: "place-owner",
+      body: {
+        required: true,
+        content: {
+          // The schema checks an object first; the document shows the fields.
+          "application/json": ownerPlaceFieldsSchema,
+          "multipart/form-data": v.object({ ...placeFieldsSchema.entries, cover_image: imageFile }),
+        },
+      },
+      answers: { 200: ownedPlaceSchema },
+      errors: FORM_ERRORS,
+    }),
+    requirePlaceOwner("id"),
+    async (c) => {
+      const db = getDb(c.env);
+      const placeId = c.var.placeId;
+      const before = await existingPlace(db, placeId);
+      const current = toPublicPlace(before, []);
+
+      // Owners send JSON of the fields they may edit; the admin's form carries every field and images.
+      if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
+        const fields = sentFields(await readJson(c, ownerPlaceUpdateSchema));
+        assertConsistent({ ...current, ...fields });
+        await updatePlace(db, placeId, placeColumns(fields));
+      } else {
+        if (c.get("principal").role !== "admin") {
+          throw forbidden("Only an administrator can change these details.");
+        }
+        const form = await readForm(c);
+        const { tags, ...fields } = sentFields(parseOrThrow(placeFieldsSchema, form.fields));
+        assertConsistent({ ...current, ...fields });
+        const coverImage = await imageField(form, "cover_image");
+        await assertTagsExist(db, tags);
+        await writeWithImages(c.env.IMAGES, "places", { cover_image: coverImage }, (keys) =>
+          updatePlace(db, placeId, { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}) }, tags),
+        );
+        if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey]);
+        const movedZone = fields.timezone !== undefined && fields.timezone !== before.timezone;
+        // Day peaks are per local day: the calendar's year is recomputed in the new zone.
+        if (movedZone) await recomputeCalendarPeaks(db, placeId);
+        // The place's occupancy object caches the thresholds and zone behind its numbers: reload them now.
+        if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined || movedZone) {
+          await placeOccupancy(c.env, placeId).placeChanged(placeId);
+        }
       }
-    }
-    return c.json(await ownedPlace(db, await existingPlace(db, placeId)));
-  });
+      return c.json(await ownedPlace(db, await existingPlace(db, placeId)));
+    },
+  );

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import * as v from "valibot";
 import { assertCanManagePlace, placeIdSchema, requireAdmin, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
 import {
@@ -14,8 +15,18 @@ import {
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { rateLimit } from "../lib/rate-limit";
-import { expectNoBody, parseOrThrow, readJson } from "../lib/validation";
-import type { ModeratedReviewAnswer, ModeratedReviewsAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../../common/schemas/answers";
+import { describe, jsonBody, noBody, params, query } from "../lib/openapi";
+import {
+  moderatedReviewAnswerSchema,
+  moderatedReviewsAnswerSchema,
+  okMessageAnswerSchema,
+  reviewPostedAnswerSchema,
+  reviewsAnswerSchema,
+  type ModeratedReviewAnswer,
+  type ModeratedReviewsAnswer,
+  type ReviewPostedAnswer,
+  type ReviewsAnswer,
+} from "../../common/schemas/answers";
 import { reviewSchema } from "../../common/schemas/review";
 import { moderationQuerySchema, reviewHideSchema, reviewIdSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
 
@@ -28,8 +39,7 @@ const reviewLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "reviews" 
 const reportLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "review-reports" });
 const NO_SUCH_REVIEW = "No such review.";
 
-async function existingPlace(env: Env, rawId: string) {
-  const placeId = parseOrThrow(placeIdSchema, rawId);
+async function existingPlace(env: Env, placeId: number) {
   const db = getDb(env);
   const timezone = await placeTimezone(db, placeId);
   if (!timezone) throw notFound("No such place.");
@@ -50,52 +60,96 @@ async function moderatedAnswer(db: ReturnType<typeof getDb>, id: number): Promis
   return answer;
 }
 
+const tag = "Reviews";
+const placeParams = params({ id: placeIdSchema });
+const reviewParams = params({ id: reviewIdSchema });
+/** Hide and restore: the admin, or an owner of the review's venue. */
+const moderation = (summary: string, description?: string) =>
+  describe({ tag, summary, description, access: "signed-in", answers: { 200: moderatedReviewAnswerSchema }, errors: [400, 403, 404] });
+
 export const reviewRoutes = new Hono<AppEnv>()
-  .get("/places/:id/reviews", async (c) => {
-    const { db, placeId, timezone } = await existingPlace(c.env, c.req.param("id"));
-    const [reviews, summary] = await Promise.all([listReviews(db, placeId, timezone), reviewSummary(db, placeId)]);
-    return c.json({ reviews, ...summary } satisfies ReviewsAnswer);
-  })
-  .post("/places/:id/reviews", reviewLimit, async (c) => {
-    const { db, placeId, timezone } = await existingPlace(c.env, c.req.param("id"));
-    const input = await readJson(c, reviewSchema, MAX_REVIEW_BYTES);
-    const review = await insertReview(db, placeId, timezone, input);
-    const summary = await reviewSummary(db, placeId);
-    return c.json({ review, ...summary } satisfies ReviewPostedAnswer, 201);
-  })
+  .get(
+    "/places/:id/reviews",
+    describe({ tag, summary: "A place's newest 50 reviews, with count and average of all", access: "public", answers: { 200: reviewsAnswerSchema }, errors: [404] }),
+    placeParams,
+    async (c) => {
+      const { db, placeId, timezone } = await existingPlace(c.env, c.req.valid("param").id);
+      const [reviews, summary] = await Promise.all([listReviews(db, placeId, timezone), reviewSummary(db, placeId)]);
+      return c.json({ reviews, ...summary } satisfies ReviewsAnswer);
+    },
+  )
+  .post(
+    "/places/:id/reviews",
+    describe({ tag, summary: "Leave a review", access: "public", answers: { 201: reviewPostedAnswerSchema }, errors: [404, 429] }),
+    reviewLimit,
+    placeParams,
+    jsonBody(reviewSchema, MAX_REVIEW_BYTES),
+    async (c) => {
+      const { db, placeId, timezone } = await existingPlace(c.env, c.req.valid("param").id);
+      const review = await insertReview(db, placeId, timezone, c.req.valid("json"));
+      const summary = await reviewSummary(db, placeId);
+      return c.json({ review, ...summary } satisfies ReviewPostedAnswer, 201);
+    },
+  )
 
   // Anyone may report a review they can see; the admin's queue shows it with the reasons.
-  .post("/reviews/:id/report", reportLimit, async (c) => {
-    const id = parseOrThrow(reviewIdSchema, c.req.param("id"));
-    const { reason } = await readJson(c, reviewReportSchema, MAX_REPORT_BYTES);
-    const db = getDb(c.env);
-    const review = await findReview(db, id);
-    // A hidden review is not public: reporting it is as unknown as reporting no review.
-    if (!review || review.hiddenAt) throw notFound(NO_SUCH_REVIEW);
-    await insertReviewReport(db, id, reason ?? "");
-    return c.json({ ok: true, message: "Thanks for telling us. We will look at this review." }, 201);
-  })
+  .post(
+    "/reviews/:id/report",
+    describe({ tag, summary: "Report a review to the moderators", access: "public", answers: { 201: okMessageAnswerSchema }, errors: [404, 429] }),
+    reportLimit,
+    reviewParams,
+    jsonBody(reviewReportSchema, MAX_REPORT_BYTES),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { reason } = c.req.valid("json");
+      const db = getDb(c.env);
+      const review = await findReview(db, id);
+      // A hidden review is not public: reporting it is as unknown as reporting no review.
+      if (!review || review.hiddenAt) throw notFound(NO_SUCH_REVIEW);
+      await insertReviewReport(db, id, reason ?? "");
+      return c.json({ ok: true, message: "Thanks for telling us. We will look at this review." } satisfies v.InferOutput<typeof okMessageAnswerSchema>, 201);
+    },
+  )
 
   // The admin, or an owner of the review's venue: it leaves the public list, the count and the average.
-  .post("/reviews/:id/hide", requireUser, async (c) => {
-    const id = parseOrThrow(reviewIdSchema, c.req.param("id"));
-    const { reason } = await readJson(c, reviewHideSchema);
-    const { db } = await moderatedReview(c, id);
-    await setReviewHidden(db, id, { reason, by: c.get("principal").role === "admin" ? "admin" : "owner" });
-    return c.json(await moderatedAnswer(db, id));
-  })
+  .post(
+    "/reviews/:id/hide",
+    moderation("Hide a review from the public profile"),
+    requireUser,
+    reviewParams,
+    jsonBody(reviewHideSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { reason } = c.req.valid("json");
+      const { db } = await moderatedReview(c, id);
+      await setReviewHidden(db, id, { reason, by: c.get("principal").role === "admin" ? "admin" : "owner" });
+      return c.json(await moderatedAnswer(db, id));
+    },
+  )
 
   // Shows a hidden review again, or keeps a reported one: either way its open reports are dealt with.
-  .post("/reviews/:id/restore", requireUser, async (c) => {
-    const id = parseOrThrow(reviewIdSchema, c.req.param("id"));
-    await expectNoBody(c);
-    const { db } = await moderatedReview(c, id);
-    await setReviewHidden(db, id, null);
-    return c.json(await moderatedAnswer(db, id));
-  })
+  .post(
+    "/reviews/:id/restore",
+    moderation("Show a hidden review again, or keep a reported one", "No body. Closes the review's open reports."),
+    requireUser,
+    reviewParams,
+    noBody(),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db } = await moderatedReview(c, id);
+      await setReviewHidden(db, id, null);
+      return c.json(await moderatedAnswer(db, id));
+    },
+  )
 
-  .get("/admin/reviews", requireAdmin, async (c) => {
-    const { status } = parseOrThrow(moderationQuerySchema, c.req.query());
-    const answer: ModeratedReviewsAnswer = { reviews: await listModeratedReviews(getDb(c.env), { status }) };
-    return c.json(answer);
-  });
+  .get(
+    "/admin/reviews",
+    describe({ tag, summary: "Reported (or hidden) reviews, for moderation", access: "admin", answers: { 200: moderatedReviewsAnswerSchema } }),
+    requireAdmin,
+    query(moderationQuerySchema),
+    async (c) => {
+      const { status } = c.req.valid("query");
+      const answer: ModeratedReviewsAnswer = { reviews: await listModeratedReviews(getDb(c.env), { status }) };
+      return c.json(answer);
+    },
+  );
