@@ -7,7 +7,7 @@ import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import type { HistoryImport, HistoryPreview, HistoryRefusal } from "../../common/schemas/history";
 import type { CalendarDataAnswer, HourlyDataAnswer } from "../../common/schemas/answers";
 import { api } from "./helpers";
-import { addDevice, createPlace, getAs, ingest, isoAt, ownerOf, useFixedClock } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, getAs, ingest, isoAt, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
 // In the future, so no alarm fires on its own.
 const T = Date.UTC(2027, 0, 15, 12, 0);
@@ -203,6 +203,7 @@ describe("who may import", () => {
     const csv = "ts,count\n2026-10-02T00:00:00Z,3\n";
     expect((await postHistory(placeId, csv, other)).status).toBe(403);
     expect((await postHistory(placeId, csv, {})).status).toBe(401);
+    expect((await postHistory(placeId, csv, await asAdmin(), "?dry_run=1")).status).toBe(200);
     expect(await rollups(placeId)).toEqual([]);
   });
 });

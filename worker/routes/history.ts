@@ -71,7 +71,7 @@ export const historyRoutes = new Hono<AppEnv>().post("/place/:id/history", requi
     const [first, ...rest] = historyBucketWrites(db, placeId, buckets);
     // One batch, so the day peaks are recomputed from exactly the quarter hours it wrote.
     const results = await db.batch([first, ...rest, ...dayPeakWrites(db, placeId, config, days[0], days[1])]);
-    for (const result of results.slice(0, rest.length + 1)) written += (result as D1Result).meta.changes;
+    for (const result of results.slice(0, rest.length + 1)) written += result.meta.changes;
   }
   const answer: HistoryImport = { ...preview, device_id: deviceId, raw, quarter_hours_written: written };
   return c.json(answer);
