@@ -12,6 +12,7 @@ import path from "node:path";
 import { and, count, eq, lt } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema.ts";
+import { historyBucketWrites } from "../worker/db/history.ts";
 import { dayPeakWrites } from "../worker/db/local-hours.ts";
 import type { Bucket } from "../worker/occupancy/aggregate.ts";
 import { venueDayAt, type PlaceClock } from "../common/local-time.ts";
@@ -38,7 +39,6 @@ export function readDemoKeys(): DemoDeviceKey[] {
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const ROWS_PER_INSERT = 2_000;
 
 /** Registers the demo sensors (keeping keys that still match) and returns every key. */
 async function seedDevices(db: SeedDb, places: Map<string, number>): Promise<DemoDeviceKey[]> {
@@ -78,33 +78,16 @@ async function seedDevices(db: SeedDb, places: Map<string, number>): Promise<Dem
 }
 
 /**
- * Adds a place's quarter hours to occupancy_15m, keeping rows already there (an earlier seed, or
- * written by the place's object), then recomputes the day peaks of the days they cover, as the
- * object does. Raw D1 for the rows: one bound JSON parameter carries thousands of them (D1 allows
- * 100 parameters a statement), which keeps a first `npm start` fast.
+ * Adds a place's quarter hours to occupancy_15m as a history import does (historyBucketWrites:
+ * rows already there, from an earlier seed or the place's object, stay unless the new ones are
+ * more complete), then recomputes the day peaks of the days they cover in the same batch.
  */
 export async function storeHistory(d1: SeedD1, place: { id: number } & PlaceClock, buckets: readonly Bucket[]) {
   if (buckets.length === 0) return;
-  const statements: ReturnType<SeedD1["prepare"]>[] = [];
-  for (let i = 0; i < buckets.length; i += ROWS_PER_INSERT) {
-    const rows = buckets
-      .slice(i, i + ROWS_PER_INSERT)
-      .map((bucket) => [place.id, bucket.start / 1000, bucket.avgPeople, bucket.maxPeople, bucket.samples]);
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples)
-           SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true
-           ON CONFLICT DO NOTHING`,
-        )
-        .bind(JSON.stringify(rows)),
-    );
-  }
-  await d1.batch(statements);
   const db = drizzle(d1, { schema });
   const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(place, start));
-  const [clear, ...inserts] = dayPeakWrites(db, place.id, place, days[0], days[1]);
-  await db.batch([clear, ...inserts]);
+  const [first, ...rest] = historyBucketWrites(db, place.id, buckets);
+  await db.batch([first, ...rest, ...dayPeakWrites(db, place.id, place, days[0], days[1])]);
 }
 
 export async function seedOccupancy(d1: SeedD1, now = Date.now()) {

@@ -14,6 +14,7 @@ import { eventCategoryRoutes } from "./routes/event-categories";
 import { eventRoutes } from "./routes/events";
 import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
+import { historyRoutes } from "./routes/history";
 import { imageRoutes } from "./routes/images";
 import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
@@ -43,6 +44,7 @@ export const app = new Hono<AppEnv>()
   .route("/", inviteRoutes)
   .route("/", ingestRoutes)
   .route("/", deviceRoutes)
+  .route("/", historyRoutes)
   .route("/", analyticsRoutes)
   .route("/", liveRoutes)
   .route("/", placeOwnerRoutes)

@@ -20,7 +20,7 @@ export function apiBaseUrl(): string {
   return injected && injected !== API_BASE_PLACEHOLDER ? injected.replace(/\/+$/, "") : "";
 }
 
-export type RequestBody = FormData | Record<string, unknown> | unknown[] | undefined;
+export type RequestBody = FormData | Blob | Record<string, unknown> | unknown[] | undefined;
 
 function buildInit(method: string, body: RequestBody, headers: Record<string, string>, token: string | null): RequestInit {
   const allHeaders: Record<string, string> = {
@@ -30,6 +30,8 @@ function buildInit(method: string, body: RequestBody, headers: Record<string, st
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary itself
+  } else if (body instanceof Blob) {
+    payload = body; // a file, sent as it is with the caller's Content-Type
   } else if (body !== undefined) {
     allHeaders["Content-Type"] = "application/json";
     payload = JSON.stringify(body);

@@ -9,6 +9,7 @@ import {
   BUCKET_MS,
   bucketStart,
   bucketsTouchedBy,
+  LIVE_WINDOW_MS,
   liveSnapshot,
   MINUTE_MS,
   minuteStart,
@@ -21,7 +22,7 @@ import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../../common/schemas/ingest";
 import { DAY_MS, venueDayAt } from "../../common/local-time";
 import { implausibleFor } from "./plausibility";
-import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading } from "./reading-window";
+import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading, type TimedCount } from "./reading-window";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
 const CLOSE_GRACE_MS = MINUTE_MS;
@@ -180,22 +181,53 @@ export class PlaceOccupancy extends DurableObject<Env> {
   async ingest(placeId: number, keyHash: string, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
     const deviceId = await this.admitDevice(placeId, keyHash);
     if (typeof deviceId !== "number") return deviceId;
-    this.rememberPlace(placeId);
-    await this.ensureRawCoverage(placeId);
-    const config = await this.loadConfig();
+    const config = await this.prepareToStore(placeId);
     // Read after the awaits: a purge in between may have moved it.
     const rawFrom = Number(this.meta("raw_from"));
     const counts = (reading: IndexedCount) => bucketStart(Math.min(reading.ts, now)) >= rawFrom;
     const final = readings.filter((reading) => !counts(reading)).map((reading) => reading.index);
-    const batch = lastPerMinute(readings.filter(counts), now);
-    const outcome = this.ctx.storage.transactionSync(() => {
+    const outcome = this.storeReadings(deviceId, readings.filter(counts), now, config, false);
+    if (outcome.accepted > 0) await this.scheduleFlush();
+    return { ...outcome, final, rawFrom };
+  }
+
+  /**
+   * Stores the part of an imported history (sorted by time) that the object may still recompute:
+   * from `rawStart` on, the later of its raw coverage start and the first quarter hour wholly
+   * within the 7-day retention. The caller writes quarter hours before `rawStart` itself. With
+   * `yieldToOthers` (the place's "Imported history" device) a reading is skipped in any minute
+   * another device already counts for, so a live sensor and its own log never add up.
+   */
+  async importHistory(placeId: number, deviceId: number, readings: readonly TimedCount[], now: number, yieldToOthers: boolean) {
+    const config = await this.prepareToStore(placeId);
+    const rawStart = Math.max(Number(this.meta("raw_from")), bucketStart(now - RETENTION_MS) + BUCKET_MS);
+    const outcome = this.storeReadings(deviceId, readings.filter((reading) => reading.ts >= rawStart), now, config, yieldToOthers);
+    if (outcome.accepted > 0) await this.scheduleFlush();
+    return { ...outcome, rawStart };
+  }
+
+  private async prepareToStore(placeId: number): Promise<OccupancyConfig | null> {
+    this.rememberPlace(placeId);
+    await this.ensureRawCoverage(placeId);
+    return this.loadConfig();
+  }
+
+  /** The last reading of each minute, by the rules ingest documents; synchronous, so nothing interleaves. */
+  private storeReadings(deviceId: number, readings: readonly TimedCount[], now: number, config: OccupancyConfig | null, yieldToOthers: boolean) {
+    const batch = lastPerMinute(readings, now);
+    return this.ctx.storage.transactionSync(() => {
       let { duplicates, superseded } = batch;
+      let covered = 0;
       const stored: MinuteReading[] = [];
       const touched = new Set<number>();
       let newest: MinuteReading | null = null;
       for (const reading of batch.latest) {
         if (this.isStored(deviceId, reading)) {
           duplicates++;
+          continue;
+        }
+        if (yieldToOthers && this.othersCount(deviceId, reading.minute)) {
+          covered++;
           continue;
         }
         const [current] = this.sql
@@ -240,10 +272,22 @@ export class PlaceOccupancy extends DurableObject<Env> {
           newest.count,
         );
       }
-      return { accepted: stored.length, duplicates, superseded };
+      return { accepted: stored.length, duplicates, superseded, covered };
     });
-    if (outcome.accepted > 0) await this.scheduleFlush();
-    return { ...outcome, final, rawFrom };
+  }
+
+  /** Whether a device other than `deviceId` has a reading that counts for `minute` (its own or one of the 4 before). */
+  private othersCount(deviceId: number, minute: number): boolean {
+    return (
+      this.sql
+        .exec(
+          "SELECT 1 FROM readings WHERE minute > ? AND minute <= ? AND device_id != ? AND implausible_packed IS NULL LIMIT 1",
+          minute - LIVE_WINDOW_MS,
+          minute,
+          deviceId,
+        )
+        .toArray().length > 0
+    );
   }
 
   /** Whether the device's reading with this sent ts is already stored (possibly under its arrival time). */

@@ -1,6 +1,6 @@
 // Place info for owners (/place_info?place_id=): cover, address, type, website, phone,
 // hours and owners; Edit / Cancel / Update; the share-link modal; 'Go to Place Dashboard'; and
-// (beyond the spec) the owners and open invite links, with Remove and Revoke.
+// (beyond the spec) the owners and open invite links, with Remove and Revoke, and the history import.
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { OWNER } from "../../api/endpoints";
@@ -9,6 +9,7 @@ import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
 import { PlaceAccess } from "../../components/PlaceAccess";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { ImportHistory } from "./ImportHistory";
 import { LOADING } from "./keyTrends";
 import { PlaceDetails } from "./PlaceDetails";
 import { placeIdParam, usePlace } from "./usePlace";
@@ -43,6 +44,7 @@ export default function PlaceInfo() {
           onOwnersChanged={reloadPlace}
           onLeft={() => navigate("/dashboard")}
         />
+        <ImportHistory placeId={place.id} timeZone={place.timezone} />
       </>
     );
 
