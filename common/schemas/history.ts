@@ -8,10 +8,10 @@ export const historyQuerySchema = v.object({
   dry_run: v.optional(v.picklist(["0", "1"], "dry_run must be 0 or 1.")),
 });
 
-export const historyProblemSchema = v.object({ line: v.number(), message: v.string() });
+export const historyProblemSchema = v.strictObject({ line: v.number(), message: v.string() });
 
 /** What a file holds: the whole answer of a dry run, and the start of every other. */
-export const historyPreviewSchema = v.object({
+export const historyPreviewSchema = v.strictObject({
   readings: v.number(),
   /** ISO times of the first and last reading; null when there is none. */
   from: v.nullable(v.string()),
@@ -20,14 +20,14 @@ export const historyPreviewSchema = v.object({
 });
 
 /** A file refused with 422: every bad line, and nothing stored. */
-export const historyRefusalSchema = v.object({ error: v.string(), ...historyPreviewSchema.entries });
+export const historyRefusalSchema = v.strictObject({ error: v.string(), ...historyPreviewSchema.entries });
 
-export const historyImportSchema = v.object({
+export const historyImportSchema = v.strictObject({
   ...historyPreviewSchema.entries,
   /** The device the raw readings of the last 7 days were filed under; null when there were none. */
   device_id: v.nullable(v.number()),
   /** Readings of the retention window stored in the place's object, by the ingest rules. */
-  raw: v.object({
+  raw: v.strictObject({
     accepted: v.number(),
     duplicates: v.number(),
     superseded: v.number(),

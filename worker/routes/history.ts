@@ -2,7 +2,8 @@
 // place object's raw window go to the object by the ingest rules; older ones become quarter hours
 // and day peaks here, through the aggregation the object and the seed use.
 import { Hono } from "hono";
-import { placeIdSchema, requirePlaceOwner } from "../auth/middleware";
+import * as v from "valibot";
+import { requirePlaceOwner } from "../auth/middleware";
 import { getDb } from "../db/client";
 import { historyBucketWrites, importDevice, isDeviceOf } from "../db/history";
 import { dayPeakWrites } from "../db/local-hours";
@@ -10,14 +11,22 @@ import { occupancyConfig } from "../db/occupancy";
 import type { AppEnv } from "../env";
 import { readBodyCapped } from "../lib/body";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { parseOrThrow } from "../lib/validation";
+import { describe, query } from "../lib/openapi";
 import { MAX_HISTORY_SPAN_MS, parseHistory } from "../ingest/history-csv";
 import { firstAtOrAfter, historyBuckets } from "../occupancy/history-buckets";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import { RETENTION_MS } from "../occupancy/reading-window";
 import { bucketStart } from "../occupancy/aggregate";
 import { venueDayAt } from "../../common/local-time";
-import { historyQuerySchema, type HistoryImport, type HistoryPreview, type HistoryRefusal } from "../../common/schemas/history";
+import {
+  historyImportSchema,
+  historyPreviewSchema,
+  historyQuerySchema,
+  historyRefusalSchema,
+  type HistoryImport,
+  type HistoryPreview,
+  type HistoryRefusal,
+} from "../../common/schemas/history";
 
 /** A year of per-minute `ts,count` lines is about 15 MB; a Paxcounter log's are longer. */
 const MAX_HISTORY_BYTES = 32 * 1024 * 1024;
@@ -35,44 +44,58 @@ async function readCsv(request: Request): Promise<string> {
   }
 }
 
-export const historyRoutes = new Hono<AppEnv>().post("/place/:id/history", requirePlaceOwner(), async (c) => {
-  const placeId = parseOrThrow(placeIdSchema, c.req.param("id"));
-  const query = parseOrThrow(historyQuerySchema, c.req.query());
-  const db = getDb(c.env);
-  const config = await occupancyConfig(db, placeId);
-  if (!config) throw notFound("No such place.");
-  if (query.device_id !== undefined && !(await isDeviceOf(db, placeId, query.device_id))) {
-    throw notFound("No such device at this place.");
-  }
-  const now = Date.now();
-  const { readings, problems } = parseHistory(await readCsv(c.req.raw), { timeZone: config.timeZone, now, maxSpanMs: MAX_HISTORY_SPAN_MS });
-  const preview: HistoryPreview = { readings: readings.length, from: iso(readings[0]?.ts), to: iso(readings.at(-1)?.ts), problems };
-  if (problems.length > 0) {
-    const refusal: HistoryRefusal = { error: `${problems.length === 1 ? "A line" : "Some lines"} of the file cannot be read; nothing was imported.`, ...preview };
-    return c.json(refusal, 422);
-  }
-  if (query.dry_run === "1") return c.json(preview);
+export const historyRoutes = new Hono<AppEnv>().post(
+  "/place/:id/history",
+  describe({
+    tag: "Sensors",
+    summary: "Import a counter's past from CSV (plain ts,count or a Paxcounter SD-card log)",
+    description: "Every bad line is reported by number and nothing of a refused file is stored (422). dry_run=1 answers what would be imported. Importing the same file again changes nothing.",
+    access: "place-owner",
+    body: { required: true, content: { "text/csv": v.string() } },
+    answers: { 200: v.union([historyImportSchema, historyPreviewSchema]), 422: historyRefusalSchema },
+    errors: [413, 415],
+  }),
+  requirePlaceOwner(),
+  query(historyQuerySchema),
+  async (c) => {
+    const placeId = c.var.placeId;
+    const query = c.req.valid("query");
+    const db = getDb(c.env);
+    const config = await occupancyConfig(db, placeId);
+    if (!config) throw notFound("No such place.");
+    if (query.device_id !== undefined && !(await isDeviceOf(db, placeId, query.device_id))) {
+      throw notFound("No such device at this place.");
+    }
+    const now = Date.now();
+    const { readings, problems } = parseHistory(await readCsv(c.req.raw), { timeZone: config.timeZone, now, maxSpanMs: MAX_HISTORY_SPAN_MS });
+    const preview: HistoryPreview = { readings: readings.length, from: iso(readings[0]?.ts), to: iso(readings.at(-1)?.ts), problems };
+    if (problems.length > 0) {
+      const refusal: HistoryRefusal = { error: `${problems.length === 1 ? "A line" : "Some lines"} of the file cannot be read; nothing was imported.`, ...preview };
+      return c.json(refusal, 422);
+    }
+    if (query.dry_run === "1") return c.json(preview);
 
-  // The object first: it fixes its raw coverage start before our quarter hours could move it.
-  const recent = readings.slice(firstAtOrAfter(readings, bucketStart(now - RETENTION_MS)));
-  let deviceId: number | null = null;
-  let raw = { accepted: 0, duplicates: 0, superseded: 0, covered: 0 };
-  let rawStart = bucketStart(now - RETENTION_MS);
-  if (recent.length > 0) {
-    deviceId = query.device_id ?? (await importDevice(db, placeId));
-    const stored = await placeOccupancy(c.env, placeId).importHistory(placeId, deviceId, recent, now, query.device_id === undefined);
-    ({ rawStart, ...raw } = stored);
-  }
+    // The object first: it fixes its raw coverage start before our quarter hours could move it.
+    const recent = readings.slice(firstAtOrAfter(readings, bucketStart(now - RETENTION_MS)));
+    let deviceId: number | null = null;
+    let raw = { accepted: 0, duplicates: 0, superseded: 0, covered: 0 };
+    let rawStart = bucketStart(now - RETENTION_MS);
+    if (recent.length > 0) {
+      deviceId = query.device_id ?? (await importDevice(db, placeId));
+      const stored = await placeOccupancy(c.env, placeId).importHistory(placeId, deviceId, recent, now, query.device_id === undefined);
+      ({ rawStart, ...raw } = stored);
+    }
 
-  const buckets = historyBuckets(readings, rawStart);
-  let written = 0;
-  if (buckets.length > 0) {
-    const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(config, start));
-    const [first, ...rest] = historyBucketWrites(db, placeId, buckets);
-    // One batch, so the day peaks are recomputed from exactly the quarter hours it wrote.
-    const results = await db.batch([first, ...rest, ...dayPeakWrites(db, placeId, config, days[0], days[1])]);
-    for (const result of results.slice(0, rest.length + 1)) written += result.meta.changes;
-  }
-  const answer: HistoryImport = { ...preview, device_id: deviceId, raw, quarter_hours_written: written };
-  return c.json(answer);
-});
+    const buckets = historyBuckets(readings, rawStart);
+    let written = 0;
+    if (buckets.length > 0) {
+      const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(config, start));
+      const [first, ...rest] = historyBucketWrites(db, placeId, buckets);
+      // One batch, so the day peaks are recomputed from exactly the quarter hours it wrote.
+      const results = await db.batch([first, ...rest, ...dayPeakWrites(db, placeId, config, days[0], days[1])]);
+      for (const result of results.slice(0, rest.length + 1)) written += result.meta.changes;
+    }
+    const answer: HistoryImport = { ...preview, device_id: deviceId, raw, quarter_hours_written: written };
+    return c.json(answer);
+  },
+);
