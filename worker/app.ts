@@ -22,6 +22,7 @@ import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
+import { ttnRoutes } from "./routes/ttn";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -50,7 +51,8 @@ export const app = new Hono<AppEnv>()
   .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)
-  .route("/", tagRoutes);
+  .route("/", tagRoutes)
+  .route("/", ttnRoutes);
 
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
