@@ -3,8 +3,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { UNREGISTERED_UPLINKS_KEPT } from "../../worker/db/integrations";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
-import { api, postJson } from "./helpers";
+import { api, clearTables, postJson } from "./helpers";
 import { asAdmin, createPlace, errorOf, getAs, ownerOf, useFixedClock } from "./occupancy-fixtures";
 import { docsExample, networkTime } from "./ttn-fixtures";
 
@@ -32,6 +33,14 @@ async function ttnDevice(placeId: number, devEui: string) {
   return response.json<{ id: number; dev_eui: string }>();
 }
 
+/** An integration key and a place with a device registered under a fresh DevEUI. */
+async function registeredSensor() {
+  const { key } = await newIntegrationKey();
+  const placeId = await createPlace();
+  const devEui = freshEui();
+  return { key, placeId, devEui, device: await ttnDevice(placeId, devEui) };
+}
+
 /** The docs' example uplink, from `devEui`, with its payload cut to what the test says. */
 function uplink(devEui: string, change: (message: Record<string, any>) => void = () => {}) {
   const body = docsExample();
@@ -53,10 +62,7 @@ async function currentPopulation(placeId: number) {
 
 describe("POST /api/ingest/ttn", () => {
   it("stores the documentation's example uplink with a decoded Paxcounter payload as a count of 10", async () => {
-    const { key } = await newIntegrationKey();
-    const placeId = await createPlace();
-    const devEui = freshEui();
-    const device = await ttnDevice(placeId, devEui);
+    const { key, placeId, devEui, device } = await registeredSensor();
     const response = await webhook(key, uplink(devEui));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, stored: true });
@@ -65,20 +71,14 @@ describe("POST /api/ingest/ttn", () => {
   });
 
   it("decodes a raw-only Paxcounter packed payload (07 00 03 00 → 10)", async () => {
-    const { key } = await newIntegrationKey();
-    const placeId = await createPlace();
-    const devEui = freshEui();
-    await ttnDevice(placeId, devEui);
+    const { key, placeId, devEui } = await registeredSensor();
     const response = await webhook(key, uplink(devEui, (message) => delete message.decoded_payload));
     expect(await response.json()).toEqual({ ok: true, stored: true });
     expect(await currentPopulation(placeId)).toBe(10);
   });
 
   it("answers a replay of the same uplink as a duplicate and stores nothing new", async () => {
-    const { key } = await newIntegrationKey();
-    const placeId = await createPlace();
-    const devEui = freshEui();
-    await ttnDevice(placeId, devEui);
+    const { key, placeId, devEui } = await registeredSensor();
     expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
     const replay = await webhook(key, uplink(devEui));
     expect(replay.status).toBe(200);
@@ -87,10 +87,7 @@ describe("POST /api/ingest/ttn", () => {
   });
 
   it("acknowledges a simulated uplink without storing it", async () => {
-    const { key } = await newIntegrationKey();
-    const placeId = await createPlace();
-    const devEui = freshEui();
-    await ttnDevice(placeId, devEui);
+    const { key, placeId, devEui } = await registeredSensor();
     const response = await webhook(key, { ...uplink(devEui), simulated: true });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, stored: false, reason: expect.stringMatching(/simulated/) });
@@ -98,20 +95,14 @@ describe("POST /api/ingest/ttn", () => {
   });
 
   it("acknowledges other ports without storing", async () => {
-    const { key } = await newIntegrationKey();
-    const placeId = await createPlace();
-    const devEui = freshEui();
-    await ttnDevice(placeId, devEui);
+    const { key, placeId, devEui } = await registeredSensor();
     const response = await webhook(key, uplink(devEui, (message) => (message.f_port = 9)));
     expect(await response.json()).toEqual({ ok: true, stored: false, reason: "Port 9 carries no count." });
     expect(await storedReadings(placeId)).toEqual([]);
   });
 
   it("takes a port-2 status uplink as the device's heartbeat", async () => {
-    const { key } = await newIntegrationKey();
-    const placeId = await createPlace();
-    const devEui = freshEui();
-    await ttnDevice(placeId, devEui);
+    const { key, placeId, devEui } = await registeredSensor();
     const response = await webhook(
       key,
       uplink(devEui, (message) => {
@@ -149,6 +140,21 @@ describe("POST /api/ingest/ttn", () => {
     const after = await (await getAs("/api/integrations/ttn/unregistered", await asAdmin())).json<{ uplinks: { dev_eui: string }[] }>();
     expect(after.uplinks.map((row) => row.dev_eui)).not.toContain(devEui);
     expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+  });
+
+  it("keeps at most 500 unregistered DevEUIs, dropping the least recently seen", async () => {
+    await clearTables("unregistered_uplinks");
+    const older = Array.from({ length: UNREGISTERED_UPLINKS_KEPT }, (_, i) =>
+      env.DB.prepare("INSERT INTO unregistered_uplinks (dev_eui, first_seen, last_seen) VALUES (?, 0, ?)").bind(`OLD${String(i).padStart(13, "0")}`, i + 1),
+    );
+    await env.DB.batch(older);
+    const { key } = await newIntegrationKey();
+    const devEui = freshEui();
+    expect((await webhook(key, uplink(devEui))).status).toBe(202);
+    const { results } = await env.DB.prepare("SELECT dev_eui FROM unregistered_uplinks").all<{ dev_eui: string }>();
+    expect(results).toHaveLength(UNREGISTERED_UPLINKS_KEPT);
+    expect(results.map((row) => row.dev_eui)).toContain(devEui);
+    expect(results.map((row) => row.dev_eui)).not.toContain(`OLD${"0".repeat(13)}`);
   });
 
   it("refuses a missing, malformed or revoked integration key with 401", async () => {
