@@ -2,7 +2,6 @@
 import type {
   AccessTokenAnswer,
   BusinessesAnswer,
-  DevicesAnswer,
   ModeratedReviewsAnswer,
   OkAnswer,
   OwnedPlace,
@@ -14,10 +13,17 @@ import type {
   TagsAnswer,
 } from "../../common/schemas/answers";
 import type { adminSignInSchema } from "../../common/schemas/auth";
-import type { deviceNameSchema } from "../../common/schemas/ingest";
 import type { maxDevicesSchema } from "../../common/schemas/place";
 import type { moderationQuerySchema } from "../../common/schemas/review-moderation";
 import type { submissionListQuerySchema, submissionUpdateSchema } from "../../common/schemas/submission";
+import type {
+  CreatedIntegrationKeyAnswer,
+  DeviceEuiField,
+  deviceRegistrationSchema,
+  DevicesWithEuiAnswer,
+  IntegrationKeysAnswer,
+  UnregisteredUplinksAnswer,
+} from "../../common/schemas/ttn";
 import { adminRequest } from "./adminSession";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Sender } from "./endpoints";
 import { sendWithToken } from "./request";
@@ -35,9 +41,9 @@ export const adminApi = {
   businesses: () => read<BusinessesAnswer>("/api/businesses", ADMIN),
   setMaxDevices: (placeId: number, input: In<typeof maxDevicesSchema>) =>
     call<OkAnswer>("PUT", `/api/businesses/${placeId}/max-devices`, input, ADMIN),
-  devices: (placeId: number) => read<DevicesAnswer>(`${placePath(placeId)}/devices`, ADMIN),
-  registerDevice: (placeId: number, input: In<typeof deviceNameSchema>) =>
-    call<RegisteredDeviceAnswer>("POST", `${placePath(placeId)}/devices`, input, ADMIN),
+  devices: (placeId: number) => read<DevicesWithEuiAnswer>(`${placePath(placeId)}/devices`, ADMIN),
+  registerDevice: (placeId: number, input: In<typeof deviceRegistrationSchema>) =>
+    call<RegisteredDeviceAnswer & DeviceEuiField>("POST", `${placePath(placeId)}/devices`, input, ADMIN),
   revokeDevice: (placeId: number, deviceId: number) => call<OkAnswer>("DELETE", `${placePath(placeId)}/devices/${deviceId}`, undefined, ADMIN),
   tags: () => read<TagsAnswer>("/api/tags", ADMIN),
   createTag: (form: FormData) => call<TagAnswer>("POST", "/api/tags", form, ADMIN),
@@ -46,5 +52,9 @@ export const adminApi = {
   submissions: (query: In<typeof submissionListQuerySchema>) => read<SubmissionListAnswer>(withQuery("/api/admin/submissions", query), ADMIN),
   updateSubmission: (submissionId: number, input: In<typeof submissionUpdateSchema>) =>
     call<SubmissionAnswer>("PATCH", `/api/admin/submissions/${submissionId}`, input, ADMIN),
+  integrationKeys: () => read<IntegrationKeysAnswer>("/api/integrations/ttn", ADMIN),
+  createIntegrationKey: () => call<CreatedIntegrationKeyAnswer>("POST", "/api/integrations/ttn", undefined, ADMIN),
+  revokeIntegrationKey: (keyId: number) => call<OkAnswer>("DELETE", `/api/integrations/ttn/${keyId}`, undefined, ADMIN),
+  unregisteredUplinks: () => read<UnregisteredUplinksAnswer>("/api/integrations/ttn/unregistered", ADMIN),
   moderatedReviews: (query: In<typeof moderationQuerySchema>) => read<ModeratedReviewsAnswer>(withQuery("/api/admin/reviews", query), ADMIN),
 };

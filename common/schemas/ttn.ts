@@ -1,6 +1,7 @@
 // The Things Stack integration (docs/device-protocol.md#the-things-stack-lorawan): what the admin
 // sends and gets back, and what the webhook answers. Answers are schemas so their types are inferred.
 import * as v from "valibot";
+import type { DeviceAnswer, DevicesAnswer } from "./answers";
 import { deviceNameSchema } from "./ingest";
 
 export const REGISTER_DEV_EUI_MESSAGE = "dev_eui must be 16 hexadecimal digits.";
@@ -18,6 +19,8 @@ export const deviceRegistrationSchema = v.object(
 /** What device answers add to their fields: the DevEUI, null for a sensor using the HTTP protocol. */
 export const deviceEuiFieldSchema = v.object({ dev_eui: v.nullable(v.string()) });
 export type DeviceEuiField = v.InferOutput<typeof deviceEuiFieldSchema>;
+/** GET /api/place/{id}/devices with each device's DevEUI. */
+export type DevicesWithEuiAnswer = Omit<DevicesAnswer, "devices"> & { devices: (DeviceAnswer & DeviceEuiField)[] };
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
