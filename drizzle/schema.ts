@@ -235,10 +235,40 @@ export const devices = sqliteTable(
     name: text("name").notNull(),
     // SHA-256 of the bearer key; the key itself is shown once at registration.
     keyHash: text("key_hash").notNull().unique(),
+    // LoRaWAN DevEUI (16 hex digits, upper case) for sensors that report through The Things Stack.
+    devEui: text("dev_eui"),
     createdAt: createdAt(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("devices_place_idx").on(t.placeId), uniqueIndex("devices_place_name_idx").on(t.placeId, t.name)],
+  (t) => [
+    index("devices_place_idx").on(t.placeId),
+    uniqueIndex("devices_place_name_idx").on(t.placeId, t.name),
+    // Unique among active devices only: a revoked sensor's DevEUI may move to another place.
+    uniqueIndex("devices_active_dev_eui_idx").on(t.devEui).where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+// Keys of The Things Stack webhooks (POST /api/ingest/ttn); only the SHA-256 is kept.
+export const integrationKeys = sqliteTable("integration_keys", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  keyHash: text("key_hash").notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+});
+
+// Uplinks whose DevEUI no active device has, so the admin can register the sensor (bounded, oldest out).
+export const unregisteredUplinks = sqliteTable(
+  "unregistered_uplinks",
+  {
+    devEui: text("dev_eui").primaryKey(),
+    firstSeen: integer("first_seen", { mode: "timestamp_ms" }).notNull(),
+    lastSeen: integer("last_seen", { mode: "timestamp_ms" }).notNull(),
+    uplinks: integer("uplinks").notNull().default(1),
+    // Null until a counting uplink (port 1) came; a status uplink carries none.
+    lastCount: integer("last_count"),
+  },
+  (t) => [index("unregistered_uplinks_last_seen_idx").on(t.lastSeen)],
 );
 
 // Closed quarter hours written by the PlaceOccupancy object's alarm (idempotent upserts).

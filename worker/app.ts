@@ -24,6 +24,7 @@ import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
+import { ttnRoutes } from "./routes/ttn";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -53,7 +54,8 @@ export const app = new Hono<AppEnv>()
   .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)
-  .route("/", tagRoutes);
+  .route("/", tagRoutes)
+  .route("/", ttnRoutes);
 
 // The document and its page describe every route, themselves included.
 app.route("/", docsRoutes(app));

@@ -14,10 +14,15 @@ import type {
   TagsAnswer,
 } from "../../common/schemas/answers";
 import type { adminSignInSchema } from "../../common/schemas/auth";
-import type { deviceNameSchema } from "../../common/schemas/ingest";
 import type { maxDevicesSchema } from "../../common/schemas/place";
 import type { moderationQuerySchema } from "../../common/schemas/review-moderation";
 import type { submissionListQuerySchema, submissionUpdateSchema } from "../../common/schemas/submission";
+import type {
+  CreatedIntegrationKeyAnswer,
+  deviceRegistrationSchema,
+  IntegrationKeysAnswer,
+  UnregisteredUplinksAnswer,
+} from "../../common/schemas/ttn";
 import { adminRequest } from "./adminSession";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Sender } from "./endpoints";
 import { sendWithToken } from "./request";
@@ -36,7 +41,7 @@ export const adminApi = {
   setMaxDevices: (placeId: number, input: In<typeof maxDevicesSchema>) =>
     call<OkAnswer>("PUT", `/api/businesses/${placeId}/max-devices`, input, ADMIN),
   devices: (placeId: number) => read<DevicesAnswer>(`${placePath(placeId)}/devices`, ADMIN),
-  registerDevice: (placeId: number, input: In<typeof deviceNameSchema>) =>
+  registerDevice: (placeId: number, input: In<typeof deviceRegistrationSchema>) =>
     call<RegisteredDeviceAnswer>("POST", `${placePath(placeId)}/devices`, input, ADMIN),
   revokeDevice: (placeId: number, deviceId: number) => call<OkAnswer>("DELETE", `${placePath(placeId)}/devices/${deviceId}`, undefined, ADMIN),
   tags: () => read<TagsAnswer>("/api/tags", ADMIN),
@@ -46,5 +51,9 @@ export const adminApi = {
   submissions: (query: In<typeof submissionListQuerySchema>) => read<SubmissionListAnswer>(withQuery("/api/admin/submissions", query), ADMIN),
   updateSubmission: (submissionId: number, input: In<typeof submissionUpdateSchema>) =>
     call<SubmissionAnswer>("PATCH", `/api/admin/submissions/${submissionId}`, input, ADMIN),
+  integrationKeys: () => read<IntegrationKeysAnswer>("/api/integrations/ttn", ADMIN),
+  createIntegrationKey: () => call<CreatedIntegrationKeyAnswer>("POST", "/api/integrations/ttn", undefined, ADMIN),
+  revokeIntegrationKey: (keyId: number) => call<OkAnswer>("DELETE", `/api/integrations/ttn/${keyId}`, undefined, ADMIN),
+  unregisteredUplinks: () => read<UnregisteredUplinksAnswer>("/api/integrations/ttn/unregistered", ADMIN),
   moderatedReviews: (query: In<typeof moderationQuerySchema>) => read<ModeratedReviewsAnswer>(withQuery("/api/admin/reviews", query), ADMIN),
 };

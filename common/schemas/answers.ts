@@ -318,6 +318,8 @@ export const deviceAnswerSchema = v.strictObject({
   rssi: v.nullable(v.number()),
   // Implausible readings of the last 24 hours (kept out of live and rollup numbers), or null.
   flagged: v.nullable(flaggedDeviceSchema),
+  // The LoRaWAN DevEUI a Things Stack sensor was registered with; null for the HTTP protocol.
+  dev_eui: v.nullable(v.string()),
 });
 export type DeviceAnswer = v.InferOutput<typeof deviceAnswerSchema>;
 
@@ -325,7 +327,13 @@ export const devicesAnswerSchema = v.strictObject({ devices: v.array(deviceAnswe
 export type DevicesAnswer = v.InferOutput<typeof devicesAnswerSchema>;
 
 /** POST /api/place/{id}/devices: the key is shown this once and only its hash is stored. */
-export const registeredDeviceAnswerSchema = v.strictObject({ id: v.number(), name: v.string(), key: v.string(), created_at: isoTime });
+export const registeredDeviceAnswerSchema = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  key: v.string(),
+  dev_eui: v.nullable(v.string()),
+  created_at: isoTime,
+});
 export type RegisteredDeviceAnswer = v.InferOutput<typeof registeredDeviceAnswerSchema>;
 
 const ingestCountEntries = {

@@ -421,8 +421,13 @@ describe("Manage Max Devices", () => {
 
 describe("Devices", () => {
   const device = {
-    id: 3, name: "Front bar", created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
+    id: 3, name: "Front bar", dev_eui: null, created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
     last_count: 42, last_reading_at: "2026-05-01T19:00:00.000Z", firmware: null, uptime_s: null, rssi: null, flagged: null,
+  };
+  /** The Things Stack parts of the section, empty. */
+  const noTtn = {
+    "GET /api/integrations/ttn": () => json({ keys: [] }),
+    "GET /api/integrations/ttn/unregistered": () => json({ uplinks: [] }),
   };
 
   it("lists a business's devices, registers one showing its key once, and refuses past the limit", async () => {
@@ -430,6 +435,7 @@ describe("Devices", () => {
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     let register = json({ id: 4, name: "Back room", key: "tp_dev_secret", created_at: "2026-05-01T19:05:00.000Z" }, 201);
     const api = stubApi({
+      ...noTtn,
       "GET /api/businesses": () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] }),
       "GET /api/place/7/devices": () => json({ devices: [device], max_devices: 2 }),
       "POST /api/place/7/devices": () => register,
@@ -470,6 +476,7 @@ describe("Devices", () => {
       flagged: { implausible_readings_24h: 3, latest_count: 9999, latest_at: "2026-05-01T18:02:00.000Z", reason: "more than 10 × the packed threshold of 40" },
     };
     stubApi({
+      ...noTtn,
       "GET /api/businesses": () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] }),
       "GET /api/place/7/devices": () => json({ devices: [device, flagged], max_devices: 2 }),
     });
@@ -486,6 +493,7 @@ describe("Devices", () => {
 
   it("revokes a device after confirmation", async () => {
     const api = stubApi({
+      ...noTtn,
       "GET /api/businesses": () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] }),
       "GET /api/place/7/devices": () => json({ devices: [device], max_devices: 2 }),
       "DELETE /api/place/7/devices/3": () => json({ ok: true }),
@@ -497,6 +505,98 @@ describe("Devices", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Revoke Front bar" }));
     expect(await screen.findByRole("status")).toHaveTextContent('Device "Front bar" revoked.');
     expect(api.sent("DELETE", "/api/place/7/devices/3")).toHaveLength(1);
+  });
+});
+
+describe("Devices: The Things Stack", () => {
+  const businesses = () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] });
+  const uplink = { dev_eui: "0004A30B001C0530", first_seen: "2026-05-01T18:00:00.000Z", last_seen: "2026-05-01T19:00:00.000Z", uplinks: 12, last_count: 9 };
+
+  it("lists uplinks from unregistered devices and registers one at the chosen business in one click", async () => {
+    let unregistered = [uplink];
+    const api = stubApi({
+      "GET /api/businesses": businesses,
+      "GET /api/place/7/devices": () => json({ devices: [], max_devices: 2 }),
+      "GET /api/integrations/ttn": () => json({ keys: [] }),
+      "GET /api/integrations/ttn/unregistered": () => json({ uplinks: unregistered }),
+      "POST /api/place/7/devices": () => {
+        unregistered = [];
+        return json({ id: 5, name: "TTN 0530", dev_eui: uplink.dev_eui, key: "tpd_unused", created_at: "2026-05-01T19:05:00.000Z" }, 201);
+      },
+    });
+    renderAt("/admin?section=devices");
+    const section = (await screen.findByRole("heading", { name: "Uplinks from unregistered devices" })).closest("section")!;
+    const row = (await within(section).findByRole("rowheader", { name: "0004A30B001C0530" })).closest("tr")!;
+    expect(row).toHaveTextContent("12");
+    expect(row).toHaveTextContent(formatDateTime(uplink.last_seen));
+    expect(row).toHaveTextContent("9");
+    // Registering needs a business to register at.
+    expect(within(row).getByRole("button", { name: "Register 0004A30B001C0530" })).toBeDisabled();
+
+    await screen.findByRole("option", { name: "The Stoop" });
+    fill("Business", "7");
+    fireEvent.click(await within(section).findByRole("button", { name: "Register 0004A30B001C0530 at The Stoop" }));
+    expect(await within(section).findByRole("status")).toHaveTextContent('0004A30B001C0530 registered as "TTN 0530" at The Stoop.');
+    expect(JSON.parse(String(api.sent("POST", "/api/place/7/devices")[0].init.body))).toEqual({ name: "TTN 0530", dev_eui: "0004A30B001C0530" });
+    await waitFor(() => expect(within(section).queryByRole("rowheader", { name: "0004A30B001C0530" })).not.toBeInTheDocument());
+    // The business's device list is read again and shows the new device.
+    await waitFor(() => expect(api.sent("GET", "/api/place/7/devices")).toHaveLength(2));
+  });
+
+  it("sends a DevEUI typed in the register form", async () => {
+    const api = stubApi({
+      "GET /api/businesses": businesses,
+      "GET /api/place/7/devices": () => json({ devices: [], max_devices: 2 }),
+      "GET /api/integrations/ttn": () => json({ keys: [] }),
+      "GET /api/integrations/ttn/unregistered": () => json({ uplinks: [] }),
+      "POST /api/place/7/devices": () => json({ id: 6, name: "Patio", dev_eui: "70B3D57ED0051234", key: "tpd_k", created_at: "2026-05-01T19:05:00.000Z" }, 201),
+    });
+    renderAt("/admin?section=devices");
+    await screen.findByRole("option", { name: "The Stoop" });
+    fill("Business", "7");
+    fill(/^New device name/, "Patio");
+    fill(/^LoRaWAN DevEUI/, " 70b3d57ed0051234 ");
+    fireEvent.click(await screen.findByRole("button", { name: "Register device" }));
+    await screen.findByRole("region", { name: "New device key" });
+    expect(JSON.parse(String(api.sent("POST", "/api/place/7/devices")[0].init.body))).toEqual({ name: "Patio", dev_eui: "70b3d57ed0051234" });
+  });
+
+  it("creates an integration key shown once with a copy button, lists keys without it and revokes one", async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    let keys = [{ id: 1, created_at: "2026-05-01T18:00:00.000Z", last_used_at: null as string | null }];
+    const api = stubApi({
+      "GET /api/businesses": businesses,
+      "GET /api/integrations/ttn/unregistered": () => json({ uplinks: [] }),
+      "GET /api/integrations/ttn": () => json({ keys }),
+      "POST /api/integrations/ttn": () => {
+        keys = [...keys, { id: 2, created_at: "2026-05-01T19:00:00.000Z", last_used_at: null }];
+        return json({ id: 2, key: "tpi_secret", created_at: "2026-05-01T19:00:00.000Z" }, 201);
+      },
+      "DELETE /api/integrations/ttn/1": () => {
+        keys = keys.filter((key) => key.id !== 1);
+        return json({ ok: true });
+      },
+    });
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderAt("/admin?section=devices");
+    const section = (await screen.findByRole("heading", { name: "Integrations" })).closest("section")!;
+    const first = (await within(section).findByRole("rowheader", { name: "#1" })).closest("tr")!;
+    expect(first).toHaveTextContent("Never");
+
+    fireEvent.click(within(section).getByRole("button", { name: "Create integration key" }));
+    const keyBox = await within(section).findByRole("region", { name: "New integration key" });
+    expect(keyBox).toHaveTextContent("tpi_secret");
+    fireEvent.click(within(keyBox).getByRole("button", { name: "Copy key" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("tpi_secret"));
+    expect(await within(section).findByRole("rowheader", { name: "#2" })).toBeInTheDocument();
+    fireEvent.click(within(keyBox).getByRole("button", { name: "Done" }));
+    expect(screen.queryByText("tpi_secret")).not.toBeInTheDocument();
+
+    fireEvent.click(within(section).getByRole("button", { name: "Revoke integration key #1" }));
+    expect(await within(section).findByRole("status")).toHaveTextContent("Integration key #1 revoked.");
+    expect(api.sent("DELETE", "/api/integrations/ttn/1")).toHaveLength(1);
+    await waitFor(() => expect(within(section).queryByRole("rowheader", { name: "#1" })).not.toBeInTheDocument());
   });
 });
 

@@ -19,6 +19,10 @@ const ADMIN_ONLY_ELSEWHERE = [
   "DELETE /api/tags/:id",
   "POST /api/place/:id/devices",
   "DELETE /api/place/:id/devices/:deviceId",
+  "POST /api/integrations/ttn",
+  "GET /api/integrations/ttn",
+  "GET /api/integrations/ttn/unregistered",
+  "DELETE /api/integrations/ttn/:id",
 ];
 
 /** The one public route under /api/admin: the password gate itself. */

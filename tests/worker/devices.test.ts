@@ -19,7 +19,7 @@ describe("POST /api/place/{id}/devices", () => {
     const response = await postJson(`/api/place/${placeId}/devices`, { name: "  Front door " }, await asAdmin());
     expect(response.status).toBe(201);
     const body = await response.json<{ id: number; name: string; key: string; created_at: string }>();
-    expect(body).toEqual({ id: expect.any(Number), name: "Front door", key: expect.stringMatching(/^tpd_[\w-]{43}$/), created_at: new Date(now).toISOString() });
+    expect(body).toEqual({ id: expect.any(Number), name: "Front door", dev_eui: null, key: expect.stringMatching(/^tpd_[\w-]{43}$/), created_at: new Date(now).toISOString() });
     const row = await env.DB.prepare("SELECT key_hash FROM devices WHERE id = ?").bind(body.id).first<{ key_hash: string }>();
     expect(row!.key_hash).toBe(await sha256Hex(body.key));
     expect(JSON.stringify(await env.DB.prepare("SELECT * FROM devices").all())).not.toContain(body.key);
@@ -83,12 +83,12 @@ describe("GET /api/place/{id}/devices", () => {
       max_devices: 3,
       devices: [
         {
-          id: reporting.id, name: "Bar", created_at: new Date(now).toISOString(), online: true,
+          id: reporting.id, name: "Bar", dev_eui: null, created_at: new Date(now).toISOString(), online: true,
           last_seen_at: new Date(now).toISOString(), last_count: 12, last_reading_at: new Date(now).toISOString(),
           firmware: null, uptime_s: null, rssi: null, flagged: null,
         },
         {
-          id: quiet.id, name: "Door", created_at: new Date(now).toISOString(), online: false,
+          id: quiet.id, name: "Door", dev_eui: null, created_at: new Date(now).toISOString(), online: false,
           last_seen_at: null, last_count: null, last_reading_at: null, firmware: null, uptime_s: null, rssi: null, flagged: null,
         },
       ],

@@ -46,13 +46,14 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
-  it("is OpenAPI 3.1.0 with the app's version, relative servers and the three credentials", async () => {
+  it("is OpenAPI 3.1.0 with the app's version, relative servers and the four credentials", async () => {
     const document = await apiDocument();
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.version).toBe(packageJson.version);
     expect(document.servers).toEqual([{ url: "/" }]);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["adminToken", "ownerToken", "sensorKey"]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["adminToken", "integrationKey", "ownerToken", "sensorKey"]);
     expect(document.paths["/api/ingest"].post.security).toEqual([{ sensorKey: [] }]);
+    expect(document.paths["/api/ingest/ttn"].post.security).toEqual([{ integrationKey: [] }]);
     expect(document.paths["/api/businesses"].get.security).toEqual([{ adminToken: [] }]);
     expect(document.paths["/api/me"].get.security).toEqual([{ ownerToken: [] }, { adminToken: [] }]);
     expect(document.paths["/api/places"].get.security).toEqual([]);

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { isAdminTokenRevoked } from "../db/admin-tokens";
 import { getDb } from "../db/client";
 import { deviceByKeyHash } from "../db/devices";
+import { useIntegrationKey } from "../db/integrations";
 import { canManagePlace, placeExists } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
@@ -151,5 +152,23 @@ export const requireDeviceKey = createMiddleware<AppEnv>(async (c, next) => {
     placeOfKey.set(keyHash, placeId);
   }
   c.set("deviceKey", { keyHash, placeId });
+  await next();
+});
+
+export const UNKNOWN_INTEGRATION_KEY_MESSAGE = "Unknown or revoked integration key.";
+
+/** Every integration key we hand out: `tpi_` and 32 random bytes in base64url (worker/routes/ttn.ts). */
+export const INTEGRATION_KEY_PATTERN = /^tpi_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A The Things Stack webhook presenting its integration key (an additional header of the webhook).
+ * Checked in D1 on every request, so a revoked key is refused from the next uplink on.
+ */
+export const requireIntegrationKey = createMiddleware<AppEnv>(async (c, next) => {
+  const key = bearerToken(c);
+  if (!key) throw unauthorized("Send the integration key as 'Authorization: Bearer <key>' (a webhook header).");
+  // No key of ours looks otherwise: refused before any hashing or lookup.
+  if (!INTEGRATION_KEY_PATTERN.test(key)) throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
+  if (!(await useIntegrationKey(getDb(c.env), await sha256Hex(key), Date.now()))) throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
   await next();
 });

@@ -8,13 +8,14 @@ import type { Database } from "./client";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-type DeviceRow = { id: number; name: string; createdAt: Date };
+type DeviceRow = { id: number; name: string; devEui: string | null; createdAt: Date };
 
 /** A registered device with what its place's object last heard from it (nothing yet: `status` undefined). */
 export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefined, now: number): DeviceAnswer {
   return {
     id: device.id,
     name: device.name,
+    dev_eui: device.devEui,
     created_at: device.createdAt.toISOString(),
     online: isRecent(status?.lastSeenAt ?? null, now),
     last_seen_at: iso(status?.lastSeenAt ?? null),
@@ -36,12 +37,12 @@ export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefin
 
 /** The one answer that carries the device's key: it is shown once and stored only as its hash. */
 export function toRegisteredDeviceAnswer(device: DeviceRow, key: string): RegisteredDeviceAnswer {
-  return { id: device.id, name: device.name, key, created_at: device.createdAt.toISOString() };
+  return { id: device.id, name: device.name, dev_eui: device.devEui, key, created_at: device.createdAt.toISOString() };
 }
 
 export async function activeDevices(db: Database, placeId: number): Promise<DeviceRow[]> {
   return db
-    .select({ id: devices.id, name: devices.name, createdAt: devices.createdAt })
+    .select({ id: devices.id, name: devices.name, devEui: devices.devEui, createdAt: devices.createdAt })
     .from(devices)
     .where(and(eq(devices.placeId, placeId), isNull(devices.revokedAt)))
     .orderBy(asc(devices.id));
@@ -55,41 +56,61 @@ export async function deviceLimit(db: Database, placeId: number): Promise<number
 export type RegisterOutcome =
   | { kind: "registered"; id: number; createdAt: Date }
   | { kind: "limit-reached" }
-  | { kind: "name-taken" };
+  | { kind: "name-taken" }
+  | { kind: "dev-eui-taken" };
 
 /**
  * Registers a device under the place's max_devices in one statement, so two admins registering
  * at once cannot both slip under the limit. A revoked device's name is reused by giving that
  * device a new key (its history continues); an active device's name is taken.
  */
-export async function registerDevice(db: Database, placeId: number, name: string, keyHash: string): Promise<RegisterOutcome> {
+export async function registerDevice(
+  db: Database,
+  placeId: number,
+  name: string,
+  keyHash: string,
+  devEui: string | null,
+): Promise<RegisterOutcome> {
   const [existing] = await db
     .select({ id: devices.id, revokedAt: devices.revokedAt })
     .from(devices)
     .where(and(eq(devices.placeId, placeId), eq(devices.name, name)))
     .limit(1);
   if (existing && existing.revokedAt === null) return { kind: "name-taken" };
+  if (devEui !== null && (await deviceByDevEui(db, devEui))) return { kind: "dev-eui-taken" };
   const underLimit = sql`(SELECT count(*) FROM ${devices} WHERE ${devices.placeId} = ${placeId} AND ${devices.revokedAt} IS NULL)
     < (SELECT ${places.maxDevices} FROM ${places} WHERE ${places.id} = ${placeId})`;
   const rows = existing
     ? await db
         .update(devices)
-        .set({ keyHash, revokedAt: null, createdAt: new Date() })
+        .set({ keyHash, devEui, revokedAt: null, createdAt: new Date() })
         .where(and(eq(devices.id, existing.id), sql`${devices.revokedAt} IS NOT NULL`, underLimit))
         .returning({ id: devices.id, createdAt: devices.createdAt })
     : await db.all<{ id: number; created_at: number }>(sql`
-        INSERT INTO ${devices} (place_id, name, key_hash, created_at)
-        SELECT ${placeId}, ${name}, ${keyHash}, ${Date.now()} WHERE ${underLimit}
+        INSERT INTO ${devices} (place_id, name, key_hash, dev_eui, created_at)
+        SELECT ${placeId}, ${name}, ${keyHash}, ${devEui}, ${Date.now()} WHERE ${underLimit}
         ON CONFLICT DO NOTHING
         RETURNING id, created_at`).then((inserted) => inserted.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })));
   if (rows.length === 1) return { kind: "registered", ...rows[0] };
-  // Nothing written: either the limit, or another request took the name a moment ago.
+  // Nothing written: the limit, or another request took the name or the DevEUI a moment ago.
   const [again] = await db
     .select({ id: devices.id })
     .from(devices)
     .where(and(eq(devices.placeId, placeId), eq(devices.name, name), isNull(devices.revokedAt)))
     .limit(1);
-  return again ? { kind: "name-taken" } : { kind: "limit-reached" };
+  if (again) return { kind: "name-taken" };
+  if (devEui !== null && (await deviceByDevEui(db, devEui))) return { kind: "dev-eui-taken" };
+  return { kind: "limit-reached" };
+}
+
+/** The active device with this DevEUI (upper case), if any. */
+export async function deviceByDevEui(db: Database, devEui: string) {
+  const [device] = await db
+    .select({ id: devices.id, placeId: devices.placeId })
+    .from(devices)
+    .where(and(eq(devices.devEui, devEui), isNull(devices.revokedAt)))
+    .limit(1);
+  return device ?? null;
 }
 
 /** The device a key belongs to, revoked or not. */

@@ -5,6 +5,7 @@
 // required; unknown fields pass through, as new versions add some.
 import * as v from "valibot";
 import { MAX_COUNT, readingSchema } from "../../common/schemas/ingest";
+import { devEuiSchema } from "../../common/schemas/ttn";
 import { COUNTER_PORT, decodePackedCount, decodePackedUptime, STATUS_PORT } from "./paxcounter";
 
 export const DEV_EUI_MESSAGE = "end_device_ids.dev_eui must be 16 hexadecimal digits.";
@@ -13,8 +14,6 @@ const UPLINK_MESSAGE = "Send a The Things Stack uplink message: { end_device_ids
 const TIME_MESSAGE = "received_at must be an ISO-8601 time with a zone.";
 const BASE64_MESSAGE = "frm_payload must be base64.";
 
-/** A DevEUI as the devices table keys it: 16 hex digits, upper case. */
-export const devEuiSchema = v.pipe(v.string(DEV_EUI_MESSAGE), v.regex(/^[0-9a-f]{16}$/i, DEV_EUI_MESSAGE), v.toUpperCase());
 
 // The Things Stack writes nanoseconds ("…:46.014773143Z"); the ingest API's parser keeps milliseconds.
 const timeSchema = v.pipe(
@@ -45,7 +44,7 @@ const rxMetadataSchema = v.looseObject({
 
 export const ttnUplinkSchema = v.looseObject(
   {
-    end_device_ids: v.looseObject({ dev_eui: devEuiSchema }, DEV_EUI_MESSAGE),
+    end_device_ids: v.looseObject({ dev_eui: devEuiSchema(DEV_EUI_MESSAGE) }, DEV_EUI_MESSAGE),
     received_at: v.optional(timeSchema),
     simulated: v.optional(v.boolean("simulated must be true or false.")),
     uplink_message: v.pipe(

@@ -22,7 +22,9 @@ export type Access =
   /** An owner of the place in the path, or the admin. */
   | "place-owner"
   | "admin"
-  | "sensor";
+  | "sensor"
+  /** The Things Stack's webhook, with an integration key. */
+  | "integration";
 
 export const SECURITY_SCHEMES = {
   ownerToken: {
@@ -44,6 +46,12 @@ export const SECURITY_SCHEMES = {
     bearerFormat: "tpd_ and 43 base64url characters",
     description: "A sensor's key, shown once when the admin registers the device (POST /api/place/{id}/devices).",
   },
+  integrationKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "tpi_ and 43 base64url characters",
+    description: "A Things Stack webhook's key, shown once when the admin creates it (POST /api/integrations/ttn); sent as an additional header.",
+  },
 } as const;
 
 type Scheme = keyof typeof SECURITY_SCHEMES;
@@ -58,6 +66,8 @@ const ACCESS: Record<Access, { security: NonNullable<DescribeRouteOptions["secur
   admin: { security: needs("adminToken"), errors: [401, 403] },
   // The place's object limits each sensor's requests.
   sensor: { security: needs("sensorKey"), errors: [401, 429] },
+  // Rate limits and unknown devices are acknowledged (2xx): The Things Stack disables failing webhooks.
+  integration: { security: needs("integrationKey"), errors: [401] },
 };
 
 const ERROR_MEANINGS: Record<number, string> = {

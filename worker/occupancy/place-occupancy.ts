@@ -181,6 +181,19 @@ export class PlaceOccupancy extends DurableObject<Env> {
   async ingest(placeId: number, keyHash: string, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
     const deviceId = await this.admitDevice(placeId, keyHash);
     if (typeof deviceId !== "number") return deviceId;
+    return this.store(placeId, deviceId, readings, now);
+  }
+
+  /**
+   * ingest() for a device the worker identified another way (a The Things Stack uplink by its
+   * active DevEUI): the same storage rules and the same rate limit, no key.
+   */
+  async ingestFrom(placeId: number, deviceId: number, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
+    const refusal = this.rateLimit(deviceId);
+    return refusal ?? this.store(placeId, deviceId, readings, now);
+  }
+
+  private async store(placeId: number, deviceId: number, readings: readonly IndexedCount[], now: number): Promise<IngestResult> {
     const config = await this.prepareToStore(placeId);
     // Read after the awaits: a purge in between may have moved it.
     const rawFrom = Number(this.meta("raw_from"));
@@ -317,6 +330,15 @@ export class PlaceOccupancy extends DurableObject<Env> {
   async heartbeat(placeId: number, keyHash: string, input: HeartbeatInput): Promise<{ ok: true } | DeviceRefusal> {
     const deviceId = await this.admitDevice(placeId, keyHash);
     if (typeof deviceId !== "number") return deviceId;
+    return this.noteHeartbeat(placeId, deviceId, input);
+  }
+
+  /** heartbeat() for a device the worker identified another way, like ingestFrom(). */
+  async heartbeatFrom(placeId: number, deviceId: number, input: HeartbeatInput): Promise<{ ok: true } | DeviceRefusal> {
+    return this.rateLimit(deviceId) ?? this.noteHeartbeat(placeId, deviceId, input);
+  }
+
+  private async noteHeartbeat(placeId: number, deviceId: number, input: HeartbeatInput): Promise<{ ok: true }> {
     this.rememberPlace(placeId);
     this.sql.exec(
       `INSERT INTO devices (device_id, heartbeat_at, firmware, uptime_s, rssi) VALUES (?, ?, ?, ?, ?)
@@ -511,8 +533,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private async admitDevice(placeId: number, keyHash: string): Promise<number | DeviceRefusal> {
     const deviceId = await this.deviceOfKey(placeId, keyHash);
     if (deviceId === null) return { refused: "unknown-key" };
+    return this.rateLimit(deviceId) ?? deviceId;
+  }
+
+  /** Counts a request of the device; a refusal once it made too many this minute. */
+  private rateLimit(deviceId: number): DeviceRefusal | null {
     const retryAfterSeconds = this.deviceRequests.take(deviceId, Date.now());
-    return retryAfterSeconds === null ? deviceId : { refused: "rate-limited", retryAfterSeconds };
+    return retryAfterSeconds === null ? null : { refused: "rate-limited", retryAfterSeconds };
   }
 
   private async deviceOfKey(placeId: number, keyHash: string): Promise<number | null> {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { placeIdSchema, requireAdmin, requirePlaceOwner } from "../auth/middleware";
 import { getDb } from "../db/client";
 import { activeDevices, deviceLimit, registerDevice, revokeDevice, toDeviceAnswer, toRegisteredDeviceAnswer } from "../db/devices";
+import { forgetUnregisteredUplinks } from "../db/integrations";
 import type { AppEnv } from "../env";
 import { sha256Hex, randomToken } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
@@ -15,7 +16,7 @@ import {
   type DevicesAnswer,
 } from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
-import { deviceNameSchema } from "../../common/schemas/ingest";
+import { deviceRegistrationSchema } from "../../common/schemas/ttn";
 
 const deviceIdSchema = idParamSchema("Device id must be a positive whole number.");
 
@@ -33,21 +34,23 @@ export const deviceRoutes = new Hono<AppEnv>()
     }),
     requireAdmin,
     params({ id: placeIdSchema }),
-    jsonBody(deviceNameSchema),
+    jsonBody(deviceRegistrationSchema),
     async (c) => {
       const placeId = c.req.valid("param").id;
-      const { name } = c.req.valid("json");
+      const { name, dev_eui: devEui = null } = c.req.valid("json");
       const db = getDb(c.env);
       const limit = await deviceLimit(db, placeId);
       if (limit === null) throw notFound("No such place.");
       // The key is the device's only credential: 32 random bytes, stored as its SHA-256.
       const key = `tpd_${randomToken(32)}`;
-      const outcome = await registerDevice(db, placeId, name, await sha256Hex(key));
+      const outcome = await registerDevice(db, placeId, name, await sha256Hex(key), devEui);
       if (outcome.kind === "name-taken") throw conflict(`This place already has a device named "${name}".`);
+      if (outcome.kind === "dev-eui-taken") throw conflict(`An active device already has the DevEUI ${devEui}. Revoke it first.`);
       if (outcome.kind === "limit-reached") {
         throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
       }
-      return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, createdAt: outcome.createdAt }, key), 201);
+      if (devEui !== null) await forgetUnregisteredUplinks(db, devEui);
+      return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, devEui, createdAt: outcome.createdAt }, key), 201);
     },
   )
   .get(

@@ -29,7 +29,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** The reading's position in `readings.3.ts`, to list refusals in the order they were sent. */
 const fieldIndex = (field: string) => Number(field.split(".")[1]);
 
-const finalMessage = (rawFrom: number) =>
+export const finalMessage = (rawFrom: number) =>
   `Too late: its quarter hour is final, as this place holds raw readings only from ${new Date(rawFrom).toISOString()}.`;
 
 const tag = "Sensors";

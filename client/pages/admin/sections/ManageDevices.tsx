@@ -1,5 +1,6 @@
 // Devices (beyond the spec: the team installs the sensors). Per business: its sensors with online
 // status and last contact, registering one (its key is shown once, with a copy button) and revoking.
+// Below, The Things Stack: uplinks of unregistered DevEUIs and the webhook's integration keys.
 import { useId, useState, type FormEvent } from "react";
 import type { FlaggedDevice, RegisteredDeviceAnswer } from "../../../../common/schemas/answers";
 import { writeFailure } from "../../../api/endpoints";
@@ -9,6 +10,8 @@ import { InputField, SelectField } from "../../../components/Field";
 import { Notice, type NoticeState } from "../Notice";
 import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
+import { KeyOnce } from "./KeyOnce";
+import { IntegrationKeys, UnregisteredUplinks } from "./TtnIntegration";
 
 export const confirmRevokeDevice = (name: string) =>
   `Are you sure you want to revoke the device "${name}"? It will stop reporting immediately.`;
@@ -21,6 +24,8 @@ export const flaggedText = (flagged: FlaggedDevice) =>
 export function ManageDevices() {
   const prefix = useId();
   const [placeId, setPlaceId] = useState("");
+  // Bumped when a DevEUI is registered from the uplinks list, so the business's list reads it again.
+  const [registrations, setRegistrations] = useState(0);
   const businesses = useAdminData(adminApi.businesses(), ADMIN_MESSAGES.fetchBusinessesFailed);
 
   return (
@@ -38,7 +43,12 @@ export function ManageDevices() {
           <option key={business.id} value={business.id}>{business.name}</option>
         ))}
       </SelectField>
-      {placeId ? <PlaceDevices key={placeId} placeId={Number(placeId)} /> : null}
+      {placeId ? <PlaceDevices key={`${placeId}:${registrations}`} placeId={Number(placeId)} /> : null}
+      <UnregisteredUplinks
+        place={businesses.data?.businesses.find((business) => String(business.id) === placeId) ?? null}
+        onRegistered={() => setRegistrations((count) => count + 1)}
+      />
+      <IntegrationKeys />
     </>
   );
 }
@@ -48,9 +58,9 @@ function PlaceDevices({ placeId }: { placeId: number }) {
   const devices = useAdminData(adminApi.devices(placeId), ADMIN_MESSAGES.fetchDevicesFailed);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
+  const [devEui, setDevEui] = useState("");
   const [registered, setRegistered] = useState<RegisteredDeviceAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const [copied, setCopied] = useState(false);
 
   const register = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,14 +71,15 @@ function PlaceDevices({ placeId }: { placeId: number }) {
     }
     let created: RegisteredDeviceAnswer;
     try {
-      created = await adminApi.registerDevice(placeId, { name: name.trim() });
+      // Blank means a sensor of our HTTP protocol; the server checks the DevEUI's form.
+      created = await adminApi.registerDevice(placeId, { name: name.trim(), ...(devEui.trim() ? { dev_eui: devEui.trim() } : {}) });
     } catch (error) {
       setNotice({ ok: false, message: writeFailure(error, ADMIN_MESSAGES.registerDeviceFailed, ADMIN_MESSAGES.unexpectedTryAgain) });
       return;
     }
     setRegistered(created);
-    setCopied(false);
     setName("");
+    setDevEui("");
     void devices.reload();
   };
 
@@ -83,16 +94,6 @@ function PlaceDevices({ placeId }: { placeId: number }) {
     if (outcome.ok) void devices.reload();
   };
 
-  const copyKey = async (key: string) => {
-    try {
-      await navigator.clipboard.writeText(key);
-      setCopied(true);
-    } catch (error) {
-      console.error(error);
-      setNotice({ ok: false, message: ADMIN_MESSAGES.copyFailed });
-    }
-  };
-
   const list = devices.data;
   return (
     <div className="admin-devices">
@@ -103,21 +104,15 @@ function PlaceDevices({ placeId }: { placeId: number }) {
         </p>
       ) : null}
       {registered ? (
-        <div className="admin-key" role="region" aria-label="New device key">
-          <p>
-            <strong>{registered.name}</strong> is registered. Copy its key now: it is shown only once.
-          </p>
-          <code className="admin-key-value" tabIndex={0}>{registered.key}</code>
-          <div className="admin-actions">
-            <button type="button" className="button small" onClick={() => void copyKey(registered.key)}>
-              Copy key
-            </button>
-            <button type="button" className="button secondary small" onClick={() => setRegistered(null)}>
-              Done
-            </button>
-          </div>
-          {copied ? <p role="status" className="success-message">{ADMIN_MESSAGES.keyCopied}</p> : null}
-        </div>
+        <KeyOnce
+          key={registered.key}
+          label="New device key"
+          value={registered.key}
+          onDone={() => setRegistered(null)}
+          onCopyFailed={(message) => setNotice({ ok: false, message })}
+        >
+          <strong>{registered.name}</strong> is registered. Copy its key now: it is shown only once.
+        </KeyOnce>
       ) : null}
       <Notice notice={notice} />
       {list && list.devices.length === 0 ? <p>No devices registered yet.</p> : null}
@@ -136,7 +131,10 @@ function PlaceDevices({ placeId }: { placeId: number }) {
             <tbody>
               {list.devices.map((device) => (
                 <tr key={device.id}>
-                  <th scope="row">{device.name}</th>
+                  <th scope="row">
+                    {device.name}
+                    {device.dev_eui ? <span className="field-hint"> DevEUI {device.dev_eui}</span> : null}
+                  </th>
                   <td>
                     <span className={device.online ? "admin-badge online" : "admin-badge offline"}>
                       {device.online ? "Online" : "Offline"}
@@ -173,6 +171,13 @@ function PlaceDevices({ placeId }: { placeId: number }) {
             setName(event.target.value);
             setNameError(undefined);
           }}
+        />
+        <InputField
+          id={`${prefix}-dev-eui`}
+          label="LoRaWAN DevEUI (optional)"
+          placeholder="16 hex digits, for The Things Stack"
+          value={devEui}
+          onChange={(event) => setDevEui(event.target.value)}
         />
         <button type="submit" className="button">Register device</button>
       </form>

@@ -1,0 +1,224 @@
+// POST /api/ingest/ttn and its admin side: integration keys, DevEUI registration and the uplinks
+// of unregistered devices, against real D1 and PlaceOccupancy objects.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { UNREGISTERED_UPLINKS_KEPT } from "../../worker/db/integrations";
+import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
+import { api, clearTables, postJson } from "./helpers";
+import { asAdmin, createPlace, errorOf, getAs, ownerOf, useFixedClock } from "./occupancy-fixtures";
+import { docsExample, networkTime } from "./ttn-fixtures";
+
+// Shortly after the documentation's example uplink was received, so it is a fresh reading.
+const now = networkTime + 15_000;
+useFixedClock(now);
+
+let euiCounter = 0x100;
+/** A DevEUI no other test uses. */
+const freshEui = () => `70B3D57ED005${(++euiCounter).toString(16).toUpperCase().padStart(4, "0")}`;
+
+async function newIntegrationKey(): Promise<{ id: number; key: string }> {
+  const response = await api("/api/integrations/ttn", { method: "POST", headers: await asAdmin() });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+function webhook(key: string, body: unknown) {
+  return postJson("/api/ingest/ttn", body, { authorization: `Bearer ${key}` });
+}
+
+async function ttnDevice(placeId: number, devEui: string) {
+  const response = await postJson(`/api/place/${placeId}/devices`, { name: `TTN ${devEui}`, dev_eui: devEui }, await asAdmin());
+  expect(response.status).toBe(201);
+  return response.json<{ id: number; dev_eui: string }>();
+}
+
+/** An integration key and a place with a device registered under a fresh DevEUI. */
+async function registeredSensor() {
+  const { key } = await newIntegrationKey();
+  const placeId = await createPlace();
+  const devEui = freshEui();
+  return { key, placeId, devEui, device: await ttnDevice(placeId, devEui) };
+}
+
+/** The docs' example uplink, from `devEui`, with its payload cut to what the test says. */
+function uplink(devEui: string, change: (message: Record<string, any>) => void = () => {}) {
+  const body = docsExample();
+  body.end_device_ids.dev_eui = devEui;
+  change(body.uplink_message);
+  return body;
+}
+
+async function storedReadings(placeId: number) {
+  return runInDurableObject(placeOccupancy(env, placeId), (_object, state) =>
+    state.storage.sql.exec<{ ts: number; device_id: number; count: number }>("SELECT ts, device_id, count FROM readings ORDER BY ts").toArray(),
+  );
+}
+
+async function currentPopulation(placeId: number) {
+  const answer = await (await getAs(`/api/place/${placeId}/key-trends`, await ownerOf(placeId))).json<{ currentPopulation: number | null }>();
+  return answer.currentPopulation;
+}
+
+describe("POST /api/ingest/ttn", () => {
+  it("stores the documentation's example uplink with a decoded Paxcounter payload as a count of 10", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    const response = await webhook(key, uplink(devEui));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, stored: true });
+    expect(await storedReadings(placeId)).toEqual([{ ts: networkTime, device_id: device.id, count: 10 }]);
+    expect(await currentPopulation(placeId)).toBe(10);
+  });
+
+  it("decodes a raw-only Paxcounter packed payload (07 00 03 00 → 10)", async () => {
+    const { key, placeId, devEui } = await registeredSensor();
+    const response = await webhook(key, uplink(devEui, (message) => delete message.decoded_payload));
+    expect(await response.json()).toEqual({ ok: true, stored: true });
+    expect(await currentPopulation(placeId)).toBe(10);
+  });
+
+  it("answers a replay of the same uplink as a duplicate and stores nothing new", async () => {
+    const { key, placeId, devEui } = await registeredSensor();
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+    const replay = await webhook(key, uplink(devEui));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ ok: true, stored: false, duplicate: true });
+    expect(await storedReadings(placeId)).toHaveLength(1);
+  });
+
+  it("acknowledges a simulated uplink without storing it", async () => {
+    const { key, placeId, devEui } = await registeredSensor();
+    const response = await webhook(key, { ...uplink(devEui), simulated: true });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, stored: false, reason: expect.stringMatching(/simulated/) });
+    expect(await storedReadings(placeId)).toEqual([]);
+  });
+
+  it("acknowledges other ports without storing", async () => {
+    const { key, placeId, devEui } = await registeredSensor();
+    const response = await webhook(key, uplink(devEui, (message) => (message.f_port = 9)));
+    expect(await response.json()).toEqual({ ok: true, stored: false, reason: "Port 9 carries no count." });
+    expect(await storedReadings(placeId)).toEqual([]);
+  });
+
+  it("takes a port-2 status uplink as the device's heartbeat", async () => {
+    const { key, placeId, devEui } = await registeredSensor();
+    const response = await webhook(
+      key,
+      uplink(devEui, (message) => {
+        message.f_port = 2;
+        message.decoded_payload = { uptime: 3600 };
+        delete message.frm_payload;
+      }),
+    );
+    expect(await response.json()).toEqual({ ok: true, stored: true });
+    const devices = await (await getAs(`/api/place/${placeId}/devices`, await ownerOf(placeId))).json<{ devices: Record<string, unknown>[] }>();
+    expect(devices.devices[0]).toMatchObject({ dev_eui: devEui, online: true, uptime_s: 3600, rssi: -35, last_count: null });
+    expect(await storedReadings(placeId)).toEqual([]);
+  });
+
+  it("acknowledges an unregistered DevEUI with 202, stores nothing and lists it for the admin", async () => {
+    const { key } = await newIntegrationKey();
+    const devEui = freshEui();
+    const first = await webhook(key, uplink(devEui));
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ ok: true, stored: false, reason: "unregistered device" });
+    await webhook(key, uplink(devEui, (message) => (message.decoded_payload = { pax: 12 })));
+
+    const listed = await (await getAs("/api/integrations/ttn/unregistered", await asAdmin())).json<{ uplinks: Record<string, unknown>[] }>();
+    expect(listed.uplinks.find((row) => row.dev_eui === devEui)).toEqual({
+      dev_eui: devEui,
+      first_seen: new Date(now).toISOString(),
+      last_seen: new Date(now).toISOString(),
+      uplinks: 2,
+      last_count: 12,
+    });
+
+    // Registering it takes it off the list, and its next uplink counts.
+    const placeId = await createPlace();
+    await ttnDevice(placeId, devEui.toLowerCase());
+    const after = await (await getAs("/api/integrations/ttn/unregistered", await asAdmin())).json<{ uplinks: { dev_eui: string }[] }>();
+    expect(after.uplinks.map((row) => row.dev_eui)).not.toContain(devEui);
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+  });
+
+  it("keeps at most 500 unregistered DevEUIs, dropping the least recently seen", async () => {
+    await clearTables("unregistered_uplinks");
+    const older = Array.from({ length: UNREGISTERED_UPLINKS_KEPT }, (_, i) =>
+      env.DB.prepare("INSERT INTO unregistered_uplinks (dev_eui, first_seen, last_seen) VALUES (?, 0, ?)").bind(`OLD${String(i).padStart(13, "0")}`, i + 1),
+    );
+    await env.DB.batch(older);
+    const { key } = await newIntegrationKey();
+    const devEui = freshEui();
+    expect((await webhook(key, uplink(devEui))).status).toBe(202);
+    const { results } = await env.DB.prepare("SELECT dev_eui FROM unregistered_uplinks").all<{ dev_eui: string }>();
+    expect(results).toHaveLength(UNREGISTERED_UPLINKS_KEPT);
+    expect(results.map((row) => row.dev_eui)).toContain(devEui);
+    expect(results.map((row) => row.dev_eui)).not.toContain(`OLD${"0".repeat(13)}`);
+  });
+
+  it("refuses a missing, malformed or revoked integration key with 401", async () => {
+    const devEui = freshEui();
+    expect((await postJson("/api/ingest/ttn", uplink(devEui))).status).toBe(401);
+    expect((await webhook("tpi_short", uplink(devEui))).status).toBe(401);
+    const { id, key } = await newIntegrationKey();
+    expect((await webhook(key, uplink(devEui))).status).toBe(202);
+    const revoked = await api(`/api/integrations/ttn/${id}`, { method: "DELETE", headers: await asAdmin() });
+    expect(revoked.status).toBe(200);
+    const after = await webhook(key, uplink(devEui));
+    expect(after.status).toBe(401);
+    expect(await errorOf(after)).toBe("Unknown or revoked integration key.");
+    expect((await api(`/api/integrations/ttn/${id}`, { method: "DELETE", headers: await asAdmin() })).status).toBe(404);
+  });
+
+  it("answers 400 with field problems for a body that is not an uplink", async () => {
+    const { key } = await newIntegrationKey();
+    const response = await webhook(key, { end_device_ids: { dev_eui: freshEui() }, uplink_message: { f_port: 1 } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: expect.any(String), details: [expect.objectContaining({ field: "uplink_message" })] });
+    expect((await webhook(key, { count: 3 })).status).toBe(400);
+  });
+});
+
+describe("integration keys", () => {
+  it("are shown once, listed without the key and with their last use", async () => {
+    const created = await api("/api/integrations/ttn", { method: "POST", headers: await asAdmin() });
+    const { id, key } = await created.json<{ id: number; key: string }>();
+    expect(key).toMatch(/^tpi_[A-Za-z0-9_-]{43}$/);
+    await webhook(key, uplink(freshEui()));
+    const listed = await (await getAs("/api/integrations/ttn", await asAdmin())).json<{ keys: Record<string, unknown>[] }>();
+    expect(listed.keys.find((row) => row.id === id)).toEqual({ id, created_at: expect.any(String), last_used_at: new Date(now).toISOString() });
+    expect(JSON.stringify(listed)).not.toContain(key);
+  });
+});
+
+describe("devices with a DevEUI", () => {
+  it("normalises the DevEUI to upper case and answers it with the device", async () => {
+    const placeId = await createPlace();
+    const devEui = freshEui();
+    const device = await ttnDevice(placeId, ` ${devEui.toLowerCase()} `);
+    expect(device.dev_eui).toBe(devEui);
+    const plain = await postJson(`/api/place/${placeId}/devices`, { name: "HTTP sensor" }, await asAdmin());
+    expect(await plain.json()).toMatchObject({ dev_eui: null });
+  });
+
+  it("refuses a DevEUI an active device has (409) and takes it again once that one is revoked", async () => {
+    const [first, second] = [await createPlace(), await createPlace()];
+    const devEui = freshEui();
+    const device = await ttnDevice(first, devEui);
+    const taken = await postJson(`/api/place/${second}/devices`, { name: "Copy", dev_eui: devEui }, await asAdmin());
+    expect(taken.status).toBe(409);
+    expect(await errorOf(taken)).toMatch(/DevEUI/);
+    await api(`/api/place/${first}/devices/${device.id}`, { method: "DELETE", headers: await asAdmin() });
+    expect((await postJson(`/api/place/${second}/devices`, { name: "Copy", dev_eui: devEui }, await asAdmin())).status).toBe(201);
+  });
+
+  it("refuses a DevEUI that is not 16 hex digits", async () => {
+    const placeId = await createPlace();
+    for (const bad of ["70B3D57ED005", "70B3D57ED005ZZZZ", 42]) {
+      const response = await postJson(`/api/place/${placeId}/devices`, { name: "Bad", dev_eui: bad }, await asAdmin());
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toBe("dev_eui: dev_eui must be 16 hexadecimal digits.");
+    }
+  });
+});

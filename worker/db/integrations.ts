@@ -1,0 +1,87 @@
+// Integration keys of The Things Stack webhooks and the uplinks whose DevEUI no device has.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { integrationKeys, unregisteredUplinks } from "../../drizzle/schema";
+import type { CreatedIntegrationKeyAnswer, IntegrationKeyAnswer, UnregisteredUplinkAnswer } from "../../common/schemas/ttn";
+import type { Database } from "./client";
+
+/** At most this many unregistered DevEUIs are remembered, the least recently seen dropped first. */
+export const UNREGISTERED_UPLINKS_KEPT = 500;
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+export async function createIntegrationKey(db: Database, keyHash: string, key: string): Promise<CreatedIntegrationKeyAnswer> {
+  const [row] = await db
+    .insert(integrationKeys)
+    .values({ keyHash })
+    .returning({ id: integrationKeys.id, createdAt: integrationKeys.createdAt });
+  return { id: row.id, key, created_at: row.createdAt.toISOString() };
+}
+
+export async function activeIntegrationKeys(db: Database): Promise<IntegrationKeyAnswer[]> {
+  const rows = await db
+    .select({ id: integrationKeys.id, createdAt: integrationKeys.createdAt, lastUsedAt: integrationKeys.lastUsedAt })
+    .from(integrationKeys)
+    .where(isNull(integrationKeys.revokedAt))
+    .orderBy(integrationKeys.id);
+  return rows.map((row) => ({ id: row.id, created_at: row.createdAt.toISOString(), last_used_at: iso(row.lastUsedAt) }));
+}
+
+/** False when there is no such active key. */
+export async function revokeIntegrationKey(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(integrationKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(integrationKeys.id, id), isNull(integrationKeys.revokedAt)))
+    .returning({ id: integrationKeys.id });
+  return rows.length === 1;
+}
+
+/**
+ * Whether the key is active, noting its use in the same statement: one D1 round trip per uplink,
+ * and a revocation holds from the next request on.
+ */
+export async function useIntegrationKey(db: Database, keyHash: string, now: number): Promise<boolean> {
+  const rows = await db
+    .update(integrationKeys)
+    .set({ lastUsedAt: new Date(now) })
+    .where(and(eq(integrationKeys.keyHash, keyHash), isNull(integrationKeys.revokedAt)))
+    .returning({ id: integrationKeys.id });
+  return rows.length === 1;
+}
+
+/** Counts an uplink of an unknown DevEUI and drops the least recently seen beyond the bound. */
+export async function recordUnregisteredUplink(db: Database, devEui: string, count: number | null, now: number) {
+  const seen = new Date(now);
+  await db.batch([
+    db
+      .insert(unregisteredUplinks)
+      .values({ devEui, firstSeen: seen, lastSeen: seen, lastCount: count })
+      .onConflictDoUpdate({
+        target: unregisteredUplinks.devEui,
+        set: {
+          lastSeen: sql`max(${unregisteredUplinks.lastSeen}, excluded.last_seen)`,
+          uplinks: sql`${unregisteredUplinks.uplinks} + 1`,
+          lastCount: sql`coalesce(excluded.last_count, ${unregisteredUplinks.lastCount})`,
+        },
+      }),
+    db.delete(unregisteredUplinks).where(sql`${unregisteredUplinks.devEui} IN (
+      SELECT ${unregisteredUplinks.devEui} FROM ${unregisteredUplinks}
+      ORDER BY ${unregisteredUplinks.lastSeen} DESC LIMIT -1 OFFSET ${UNREGISTERED_UPLINKS_KEPT})`),
+  ]);
+}
+
+export async function unregisteredUplinkList(db: Database): Promise<UnregisteredUplinkAnswer[]> {
+  const rows = await db.select().from(unregisteredUplinks).orderBy(desc(unregisteredUplinks.lastSeen));
+  return rows.map((row) => ({
+    dev_eui: row.devEui,
+    first_seen: row.firstSeen.toISOString(),
+    last_seen: row.lastSeen.toISOString(),
+    uplinks: row.uplinks,
+    last_count: row.lastCount,
+  }));
+}
+
+/** Once a device has the DevEUI its uplinks are no longer unregistered. */
+export async function forgetUnregisteredUplinks(db: Database, devEui: string) {
+  await db.delete(unregisteredUplinks).where(eq(unregisteredUplinks.devEui, devEui));
+}

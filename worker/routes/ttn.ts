@@ -1,0 +1,128 @@
+// The Things Stack v3 (LoRaWAN) webhook and its admin side: integration keys, and the uplinks of
+// DevEUIs no device has yet (docs/device-protocol.md#the-things-stack-lorawan).
+import { Hono, type Context } from "hono";
+import { requireAdmin, requireIntegrationKey } from "../auth/middleware";
+import { getDb } from "../db/client";
+import { deviceByDevEui } from "../db/devices";
+import {
+  activeIntegrationKeys,
+  createIntegrationKey,
+  recordUnregisteredUplink,
+  revokeIntegrationKey,
+  unregisteredUplinkList,
+} from "../db/integrations";
+import type { AppEnv } from "../env";
+import { readUplink, ttnUplinkSchema } from "../ingest/ttn-uplink";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { notFound } from "../lib/errors";
+import { describe, jsonBody, noBody, params } from "../lib/openapi";
+import { isRefusal, placeOccupancy } from "../occupancy/place-occupancy";
+import { splitByTimeWindow } from "../occupancy/reading-window";
+import { finalMessage } from "./ingest";
+import { idParamSchema } from "../../common/schemas/fields";
+import { okAnswerSchema } from "../../common/schemas/answers";
+import {
+  createdIntegrationKeySchema,
+  integrationKeysAnswerSchema,
+  ttnIngestAnswerSchema,
+  unregisteredUplinksAnswerSchema,
+  type IntegrationKeysAnswer,
+  type TtnIngestAnswer,
+  type UnregisteredUplinksAnswer,
+} from "../../common/schemas/ttn";
+
+const keyIdSchema = idParamSchema("Integration key id must be a positive whole number.");
+
+const tag = "Sensors";
+
+const UNREGISTERED_REASON = "unregistered device";
+const RATE_LIMITED_REASON = "Too many uplinks from this device this minute.";
+
+/**
+ * Anything The Things Stack should not retry is a 2xx: it disables a webhook that keeps failing,
+ * which would cut off every venue behind it.
+ */
+const acknowledge = (c: Context<AppEnv>, answer: TtnIngestAnswer, status: 200 | 202 = 200) => c.json(answer, status);
+
+export const ttnRoutes = new Hono<AppEnv>()
+  .post(
+    "/integrations/ttn",
+    describe({ tag, summary: "Create a Things Stack webhook key: it is in this answer only", access: "admin", answers: { 201: createdIntegrationKeySchema } }),
+    requireAdmin,
+    noBody(),
+    async (c) => {
+      // Like device keys: 32 random bytes, shown once, stored as the SHA-256.
+      const key = `tpi_${randomToken(32)}`;
+      return c.json(await createIntegrationKey(getDb(c.env), await sha256Hex(key), key), 201);
+    },
+  )
+  .get(
+    "/integrations/ttn",
+    describe({ tag, summary: "Active webhook keys (never the keys themselves)", access: "admin", answers: { 200: integrationKeysAnswerSchema } }),
+    requireAdmin,
+    async (c) => {
+      const answer: IntegrationKeysAnswer = { keys: await activeIntegrationKeys(getDb(c.env)) };
+      return c.json(answer);
+    },
+  )
+  .get(
+    "/integrations/ttn/unregistered",
+    describe({ tag, summary: "Uplinks from DevEUIs no device has (the 500 most recently seen)", access: "admin", answers: { 200: unregisteredUplinksAnswerSchema } }),
+    requireAdmin,
+    async (c) => {
+      const answer: UnregisteredUplinksAnswer = { uplinks: await unregisteredUplinkList(getDb(c.env)) };
+      return c.json(answer);
+    },
+  )
+  .delete(
+    "/integrations/ttn/:id",
+    describe({ tag, summary: "Revoke a webhook key: its next use is a 401", access: "admin", answers: { 200: okAnswerSchema }, errors: [404] }),
+    requireAdmin,
+    params({ id: keyIdSchema }),
+    async (c) => {
+      if (!(await revokeIntegrationKey(getDb(c.env), c.req.valid("param").id))) throw notFound("No such integration key.");
+      return c.json({ ok: true });
+    },
+  )
+  .post(
+    "/ingest/ttn",
+    describe({
+      tag,
+      summary: "The Things Stack v3 uplink webhook",
+      description:
+        "Port 1 is a count (decoded_payload.pax, wifi + ble, or Paxcounter's packed bytes), port 2 a heartbeat, other ports and simulated uplinks are acknowledged. Everything The Things Stack should not retry is a 2xx: an unknown DevEUI is a 202 and is listed for the admin.",
+      access: "integration",
+      answers: { 200: ttnIngestAnswerSchema, 202: ttnIngestAnswerSchema },
+    }),
+    requireIntegrationKey,
+    jsonBody(ttnUplinkSchema),
+    async (c) => {
+      const now = Date.now();
+      const reading = readUplink(c.req.valid("json"), now);
+      if (reading.kind === "ignored") return acknowledge(c, { ok: true, stored: false, reason: reading.reason });
+      const db = getDb(c.env);
+      const device = await deviceByDevEui(db, reading.devEui);
+      if (!device) {
+        await recordUnregisteredUplink(db, reading.devEui, reading.kind === "count" ? reading.count : null, now);
+        return acknowledge(c, { ok: true, stored: false, reason: UNREGISTERED_REASON }, 202);
+      }
+      const object = placeOccupancy(c.env, device.placeId);
+      if (reading.kind === "heartbeat") {
+        const outcome = await object.heartbeatFrom(device.placeId, device.id, {
+          uptime_s: reading.uptimeS ?? undefined,
+          rssi: reading.rssi ?? undefined,
+        });
+        if (isRefusal(outcome)) return acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON });
+        return acknowledge(c, { ok: true, stored: true });
+      }
+      const { storable, problems } = splitByTimeWindow([{ ts: reading.ts, count: reading.count }], now);
+      if (problems.length > 0) return acknowledge(c, { ok: true, stored: false, reason: problems[0].message });
+      const outcome = await object.ingestFrom(device.placeId, device.id, storable, now);
+      if (isRefusal(outcome)) return acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON });
+      if (outcome.accepted > 0) return acknowledge(c, { ok: true, stored: true });
+      // A resent uplink has the same device and time: the object already holds it.
+      if (outcome.duplicates > 0) return acknowledge(c, { ok: true, stored: false, duplicate: true });
+      if (outcome.final.length > 0) return acknowledge(c, { ok: true, stored: false, reason: finalMessage(outcome.rawFrom) });
+      return acknowledge(c, { ok: true, stored: false, reason: "A later reading of that minute is already stored." });
+    },
+  );
