@@ -3,11 +3,12 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { MAX_HISTORY_BYTES } from "../../worker/routes/history";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import type { HistoryImport, HistoryPreview, HistoryRefusal } from "../../common/schemas/history";
 import type { CalendarDataAnswer, HourlyDataAnswer } from "../../common/schemas/answers";
 import { api } from "./helpers";
-import { addDevice, asAdmin, createPlace, getAs, ingest, isoAt, ownerOf, useFixedClock } from "./occupancy-fixtures";
+import { addDevice, asAdmin, createPlace, errorOf, getAs, ingest, isoAt, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
 // In the future, so no alarm fires on its own.
 const T = Date.UTC(2027, 0, 15, 12, 0);
@@ -73,7 +74,7 @@ describe("importing a plain ts,count file", () => {
     expect(await stored(placeId)).toEqual(before);
   });
 
-  it("keeps a stored quarter hour with as many samples and replaces one with fewer", async () => {
+  it("fills only quarter hours D1 lacks: a stored one, the sum of every sensor, is never replaced by one log", async () => {
     const placeId = await createPlace();
     const owner = await ownerOf(placeId);
     const start = Date.UTC(2026, 9, 2, 0, 0);
@@ -82,10 +83,10 @@ describe("importing a plain ts,count file", () => {
       env.DB.prepare("INSERT INTO occupancy_15m VALUES (?, ?, 50, 50, 3)").bind(placeId, (start + 15 * MINUTE) / 1000),
     ]);
     const answer = await postHistory(placeId, plainCsv(start, 30, () => 8), owner).then((r) => r.json<HistoryImport>());
-    expect(answer.quarter_hours_written).toBe(2);
+    expect(answer.quarter_hours_written).toBe(1);
     expect((await rollups(placeId)).map((row) => [row.avg_people, row.samples])).toEqual([
       [50, 15],
-      [8, 15],
+      [50, 3],
       [8, 4],
     ]);
   });
@@ -149,6 +150,16 @@ describe("refusals and dry runs", () => {
       problems: [],
     });
     expect(await stored(placeId)).toEqual({ rollups: [], peaks: [], devices: [] });
+  });
+
+  it("refuses more than 4 MB with 413 and says to send the log in parts, storing nothing", async () => {
+    const placeId = await createPlace();
+    const owner = await ownerOf(placeId);
+    const line = `${new Date(Date.UTC(2026, 9, 2)).toISOString()},5\n`;
+    const response = await postHistory(placeId, line.repeat(Math.ceil(MAX_HISTORY_BYTES / line.length) + 1), owner);
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toMatch(/split a longer log into parts/);
+    expect(await rollups(placeId)).toEqual([]);
   });
 
   it("refuses a body that is not text/csv or text/plain (415) and an unknown device (404)", async () => {

@@ -97,9 +97,9 @@ export const UNKNOWN_DEVICE_KEY_MESSAGE = "Unknown or revoked device key.";
 export const DEVICE_KEY_PATTERN = /^tpd_[A-Za-z0-9_-]{43}$/;
 
 /**
- * Keys D1 did not know (or knew as revoked), remembered for a minute so a flood of made-up keys
- * costs a hash each and no D1 read. A key is random and shown once at registration, so no sensor
- * can send a key before it exists; a revoked key never comes back.
+ * Keys D1 did not know (or knew as revoked), device and integration keys alike, remembered for a
+ * minute so a flood of made-up keys costs a hash each and no D1 query. A key is random and shown
+ * once when it is made, so nobody can send it before it exists; a revoked key never comes back.
  */
 const refusedKeys = new Map<string, number>();
 const REFUSED_KEY_TTL_MS = 60_000;
@@ -169,6 +169,13 @@ export const requireIntegrationKey = createMiddleware<AppEnv>(async (c, next) =>
   if (!key) throw unauthorized("Send the integration key as 'Authorization: Bearer <key>' (a webhook header).");
   // No key of ours looks otherwise: refused before any hashing or lookup.
   if (!INTEGRATION_KEY_PATTERN.test(key)) throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
-  if (!(await useIntegrationKey(getDb(c.env), await sha256Hex(key), Date.now()))) throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
+  // Made-up and revoked keys are remembered like device keys, so a flood costs no D1 write; a
+  // valid key is checked on every uplink, so its revocation holds from the next one.
+  const keyHash = await sha256Hex(key);
+  const now = Date.now();
+  if (isRememberedRefused(keyHash, now) || !(await useIntegrationKey(getDb(c.env), keyHash, now))) {
+    rememberRefused(keyHash, now);
+    throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
+  }
   await next();
 });

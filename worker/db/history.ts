@@ -18,9 +18,10 @@ const ROWS_PER_STATEMENT = 2_000;
 export const IMPORT_DEVICE_NAME = "Imported history";
 
 /**
- * Statements that add quarter hours D1 lacks and replace those that hold fewer sampled minutes:
- * a D1 row keeps a mean, not the minutes behind it, so the more complete of the two wins and
- * equal ones are left alone (importing a file twice changes nothing). Each answers its `changes`.
+ * Statements that add the quarter hours D1 lacks and leave every stored one as it is: a stored
+ * row is the sum of all the place's sensors and keeps a mean, not the minutes behind it, so one
+ * sensor's log can neither be added to it nor replace it (importing a file twice changes
+ * nothing). Each answers its `changes`.
  */
 export function historyBucketWrites(db: Database, placeId: number, buckets: readonly Bucket[]) {
   const statements = [];
@@ -34,11 +35,7 @@ export function historyBucketWrites(db: Database, placeId: number, buckets: read
         .select(
           sql`SELECT ${placeId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${JSON.stringify(rows)}) WHERE true`,
         )
-        .onConflictDoUpdate({
-          target: [schema.occupancy15m.placeId, schema.occupancy15m.bucketStart],
-          set: { avgPeople: sql`excluded.avg_people`, maxPeople: sql`excluded.max_people`, samples: sql`excluded.samples` },
-          setWhere: sql`excluded.samples > ${schema.occupancy15m.samples}`,
-        }),
+        .onConflictDoNothing({ target: [schema.occupancy15m.placeId, schema.occupancy15m.bucketStart] }),
     );
   }
   return statements;

@@ -9,7 +9,7 @@ import { devEuiSchema } from "../../common/schemas/ttn";
 import { COUNTER_PORT, decodePackedCount, decodePackedUptime, STATUS_PORT } from "./paxcounter";
 
 export const DEV_EUI_MESSAGE = "end_device_ids.dev_eui must be 16 hexadecimal digits.";
-export const PAYLOAD_MESSAGE = "uplink_message must hold frm_payload or decoded_payload.";
+export const UPLINK_MESSAGE_MESSAGE = "uplink_message must be an object.";
 const UPLINK_MESSAGE = "Send a The Things Stack uplink message: { end_device_ids, uplink_message, … }.";
 const TIME_MESSAGE = "received_at must be an ISO-8601 time with a zone.";
 const BASE64_MESSAGE = "frm_payload must be base64.";
@@ -47,20 +47,19 @@ export const ttnUplinkSchema = v.looseObject(
     end_device_ids: v.looseObject({ dev_eui: devEuiSchema(DEV_EUI_MESSAGE) }, DEV_EUI_MESSAGE),
     received_at: v.optional(timeSchema),
     simulated: v.optional(v.boolean("simulated must be true or false.")),
-    uplink_message: v.pipe(
-      v.looseObject(
-        {
-          f_port: v.optional(wholeNumber("f_port must be a whole number from 0 to 255.", 255)),
-          f_cnt: v.optional(wholeNumber("f_cnt must be a whole number from 0 to 4294967295.", 0xffff_ffff)),
-          frm_payload: v.optional(frmPayloadSchema),
-          // Whatever the application's payload formatter made of it: read with care, never refused.
-          decoded_payload: v.optional(v.record(v.string(), v.unknown(), "decoded_payload must be an object.")),
-          rx_metadata: v.optional(v.array(rxMetadataSchema, "rx_metadata must be a list.")),
-          received_at: v.optional(timeSchema),
-        },
-        PAYLOAD_MESSAGE,
-      ),
-      v.check((message) => message.frm_payload !== undefined || message.decoded_payload !== undefined, PAYLOAD_MESSAGE),
+    // An empty payload is left out by The Things Stack too: such an uplink is acknowledged as
+    // holding no count (readUplink), never refused, as the network disables failing webhooks.
+    uplink_message: v.looseObject(
+      {
+        f_port: v.optional(wholeNumber("f_port must be a whole number from 0 to 255.", 255)),
+        f_cnt: v.optional(wholeNumber("f_cnt must be a whole number from 0 to 4294967295.", 0xffff_ffff)),
+        frm_payload: v.optional(frmPayloadSchema),
+        // Whatever the application's payload formatter made of it: read with care, never refused.
+        decoded_payload: v.optional(v.record(v.string(), v.unknown(), "decoded_payload must be an object.")),
+        rx_metadata: v.optional(v.array(rxMetadataSchema, "rx_metadata must be a list.")),
+        received_at: v.optional(timeSchema),
+      },
+      UPLINK_MESSAGE_MESSAGE,
     ),
   },
   UPLINK_MESSAGE,

@@ -28,8 +28,13 @@ import {
   type HistoryRefusal,
 } from "../../common/schemas/history";
 
-/** A year of per-minute `ts,count` lines is about 15 MB; a Paxcounter log's are longer. */
-const MAX_HISTORY_BYTES = 32 * 1024 * 1024;
+/**
+ * What one request may parse within the worker's CPU and memory limits (wrangler.toml cpu_ms, 128 MB):
+ * about three months of per-minute ISO lines, half a year in epoch seconds. A longer log is sent
+ * in parts; the import of each is idempotent, so parts may overlap.
+ */
+export const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
+const TOO_LARGE_MESSAGE = "Send at most 4 MB of history per request: split a longer log into parts (about three months of per-minute readings each).";
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
@@ -39,7 +44,7 @@ async function readCsv(request: Request): Promise<string> {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(await readBodyCapped(request, MAX_HISTORY_BYTES));
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ApiError) throw error.status === 413 ? new ApiError(413, TOO_LARGE_MESSAGE) : error;
     throw badRequest("The history must be UTF-8 text.");
   }
 }
