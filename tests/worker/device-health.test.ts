@@ -1,6 +1,9 @@
 // Sensor health through the API, with the real object and fixed clocks: each problem appears in
 // GET /api/place/{id}/devices with its reason, and offline and stuck only while the venue is open.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { PlaceOccupancy, placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import type { DeviceAnswer } from "../../common/schemas/answers";
 import { postJson } from "./helpers";
 import { addDevice, asAdmin, createPlace, getAs, ingest, isoAt, useFixedClock } from "./occupancy-fixtures";
@@ -87,5 +90,30 @@ describe("sensor health in GET /api/place/{id}/devices", () => {
     // 03:00: closed, so silence is expected.
     vi.setSystemTime(opening + 10 * hour);
     expect(await healthOf(placeId)).toEqual([]);
+  });
+
+  it("dates an unchanged count from the first of a batch's last run of equal counts", async () => {
+    const { placeId, device } = await bar();
+    vi.setSystemTime(opening + 2 * hour);
+    // Buffered: 9 at opening, then 12 from 17:10 to 19:00, sent at once.
+    const readings = [{ ts: isoAt(opening, 0), count: 9 }];
+    for (let m = 10; m <= 120; m += 10) readings.push({ ts: isoAt(opening, m), count: 12 });
+    expect((await ingest(device.key, { readings })).status).toBe(200);
+    expect(await healthOf(placeId)).toEqual([]);
+    vi.setSystemTime(opening + 2 * hour + 10 * minute);
+    await ingest(device.key, { count: 12 });
+    expect(await healthOf(placeId)).toEqual([
+      { code: "stuck", message: "Stuck: the count has been 12 since Tue, May 13, 5:10 PM, over 2 hours while open" },
+    ]);
+  });
+
+  it("gives an object made before sensor health its columns, empty until the next reading", async () => {
+    const placeId = await createPlace();
+    const columns = await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => {
+      state.storage.sql.exec("ALTER TABLE devices DROP COLUMN count_since; ALTER TABLE devices DROP COLUMN drift_ms");
+      new PlaceOccupancy(state, env);
+      return state.storage.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('devices')").toArray().map((column) => column.name);
+    });
+    expect(columns).toEqual(expect.arrayContaining(["count_since", "drift_ms"]));
   });
 });
