@@ -6,6 +6,7 @@ import type {
   CalendarDataAnswer,
   CheckPicoAnswer,
   DailySummaryItem,
+  DevicesAnswer,
   EventAnswer,
   EventCategoriesAnswer,
   EventCategoryAnswer,
@@ -58,6 +59,7 @@ export const ownerApi = {
   updateOwnedPlace: (placeId: number, input: In<typeof ownerPlaceUpdateSchema>) =>
     call<OwnedPlace>("POST", `/api/place/update/${placeId}`, input),
   checkPico: (placeId: number) => read<CheckPicoAnswer>(`/api/check_pico/${placeId}`),
+  devices: (placeId: number) => read<DevicesAnswer>(`${placePath(placeId)}/devices`),
   keyTrends: (placeId: number) => read<KeyTrends>(`${placePath(placeId)}/key-trends`),
   dailySummary: (placeId: number) => read<DailySummaryItem[]>(`${placePath(placeId)}/daily_population_summary`),
   capacity15: (placeId: number) => read<Agg15Answer>(`${placePath(placeId)}/agg_15_device_counts`),

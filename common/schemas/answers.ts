@@ -303,6 +303,13 @@ export const flaggedDeviceSchema = v.strictObject({
 });
 export type FlaggedDevice = v.InferOutput<typeof flaggedDeviceSchema>;
 
+/** One problem of a sensor, with the reason in words ("Offline since Sat, Nov 21, 10:04 PM"). */
+export const healthProblemSchema = v.strictObject({
+  code: v.picklist(["offline", "stuck", "implausible", "clock_drift", "weak_signal"]),
+  message: v.string(),
+});
+export type HealthProblem = v.InferOutput<typeof healthProblemSchema>;
+
 /** One sensor of a place as its owners and admins see it (GET /api/place/{id}/devices). */
 export const deviceAnswerSchema = v.strictObject({
   id: v.number(),
@@ -318,6 +325,8 @@ export const deviceAnswerSchema = v.strictObject({
   rssi: v.nullable(v.number()),
   // Implausible readings of the last 24 hours (kept out of live and rollup numbers), or null.
   flagged: v.nullable(flaggedDeviceSchema),
+  // What is wrong with it now (README "Sensors and occupancy"); empty when healthy.
+  health: v.array(healthProblemSchema),
   // The LoRaWAN DevEUI a Things Stack sensor was registered with; null for the HTTP protocol.
   dev_eui: v.nullable(v.string()),
 });

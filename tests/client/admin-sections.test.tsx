@@ -422,7 +422,7 @@ describe("Manage Max Devices", () => {
 describe("Devices", () => {
   const device = {
     id: 3, name: "Front bar", dev_eui: null, created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
-    last_count: 42, last_reading_at: "2026-05-01T19:00:00.000Z", firmware: null, uptime_s: null, rssi: null, flagged: null,
+    last_count: 42, last_reading_at: "2026-05-01T19:00:00.000Z", firmware: null, uptime_s: null, rssi: null, flagged: null, health: [],
   };
   /** The Things Stack parts of the section, empty. */
   const noTtn = {
@@ -489,6 +489,33 @@ describe("Devices", () => {
     );
     const clean = screen.getByRole("rowheader", { name: "Front bar" }).closest("tr")!;
     expect(clean).not.toHaveTextContent("Flagged");
+  });
+
+  it("shows each device's health problems as text, leaving implausible counts to the Flagged line", async () => {
+    const troubled = {
+      ...device,
+      online: false,
+      flagged: { implausible_readings_24h: 1, latest_count: 9999, latest_at: "2026-05-01T18:02:00.000Z", reason: "more than 10 × the packed threshold of 40" },
+      health: [
+        { code: "offline", message: "Offline since Fri, May 1, 3:00 PM" },
+        { code: "implausible", message: "Implausible counts: 1 in the last 24 hours, left out of the numbers" },
+        { code: "clock_drift", message: "Clock drift: its clock is 180 s ahead" },
+      ],
+    };
+    stubApi({
+      ...noTtn,
+      "GET /api/businesses": () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] }),
+      "GET /api/place/7/devices": () => json({ devices: [troubled], max_devices: 2 }),
+    });
+    renderAt("/admin?section=devices");
+    await screen.findByRole("option", { name: "The Stoop" });
+    fill("Business", "7");
+    const problems = await screen.findByRole("list", { name: "Problems of Front bar" });
+    expect(within(problems).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Offline since Fri, May 1, 3:00 PM",
+      "Clock drift: its clock is 180 s ahead",
+    ]);
+    expect(problems.closest("tr")).toHaveTextContent("Flagged: 1 implausible reading");
   });
 
   it("revokes a device after confirmation", async () => {

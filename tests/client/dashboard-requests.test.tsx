@@ -15,6 +15,7 @@ function api() {
     "GET /api/me": { id: 5, name: "Dana Demo", email: "dana@example.com", role: "owner", places: [{ id: 1, name: copper.name }] },
     "GET /api/get-places-owned": [copper],
     "GET /api/check_pico/1": { exists: true },
+    "GET /api/place/1/devices": { devices: [], max_devices: 1 },
     "POST /api/feature-flags/enable_new_dashboard": { value: true },
     "GET /api/place/1/key-trends": { currentCapacity: 64, peakHour: "21:00", peakHourUtilization: 82, currentPopulation: 64, currentStatus: "Lively" },
     "GET /api/place/1/daily_population_summary": [{ label: "21:00", general_avg: 70, last_day_value: 82 }],

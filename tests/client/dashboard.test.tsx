@@ -50,6 +50,8 @@ function dashboardApi(overrides: Record<string, unknown> = {}) {
     "GET /api/place/1": copper,
     "GET /api/check_pico/1": { exists: true },
     "GET /api/check_pico/2": { exists: false },
+    "GET /api/place/1/devices": { devices: [], max_devices: 1 },
+    "GET /api/place/2/devices": { devices: [], max_devices: 1 },
     "POST /api/feature-flags/enable_new_dashboard": { value: false },
     ...placeCharts(1),
     ...placeCharts(2),
@@ -250,6 +252,24 @@ describe("Dashboard businesses", () => {
     renderAt("/dashboard?place_id=1");
     expect(await screen.findByText("Device is Online")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: copper.name })).toHaveAttribute("aria-current", "true");
+  });
+
+  it("lists each sensor's problems in the device-status dropdown, in words", async () => {
+    const sensor = {
+      id: 3, name: "Front bar", dev_eui: null, created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
+      last_count: 12, last_reading_at: "2026-05-01T19:00:00.000Z", firmware: null, uptime_s: null, rssi: -85, flagged: null,
+      health: [
+        { code: "stuck", message: "Stuck: the count has been 12 since Fri, May 1, 5:00 PM, over 2 hours while open" },
+        { code: "weak_signal", message: "Weak signal: -85 dBm (below -80 dBm)" },
+      ],
+    };
+    const healthy = { ...sensor, id: 4, name: "Patio", rssi: null, health: [] };
+    dashboardApi({ "GET /api/place/1/devices": { devices: [sensor, healthy], max_devices: 2 } });
+    renderAt("/dashboard?place_id=1");
+    const problems = await screen.findByRole("list", { name: "Problems of Front bar" });
+    expect(within(problems).getAllByRole("listitem").map((item) => item.textContent)).toEqual(sensor.health.map((problem) => problem.message));
+    expect(problems.closest("details")).toHaveTextContent("Device is Online");
+    expect(screen.queryByText("Patio")).not.toBeInTheDocument();
   });
 
   it("edits, updates with the owner's JSON and shows the new phone number", async () => {

@@ -85,11 +85,13 @@ describe("GET /api/place/{id}/devices", () => {
         {
           id: reporting.id, name: "Bar", dev_eui: null, created_at: new Date(now).toISOString(), online: true,
           last_seen_at: new Date(now).toISOString(), last_count: 12, last_reading_at: new Date(now).toISOString(),
-          firmware: null, uptime_s: null, rssi: null, flagged: null,
+          firmware: null, uptime_s: null, rssi: null, flagged: null, health: [],
         },
         {
           id: quiet.id, name: "Door", dev_eui: null, created_at: new Date(now).toISOString(), online: false,
           last_seen_at: null, last_count: null, last_reading_at: null, firmware: null, uptime_s: null, rssi: null, flagged: null,
+          // The fixture place has no hours, so it may be open now.
+          health: [{ code: "offline", message: "Offline: it has sent nothing yet" }],
         },
       ],
     });

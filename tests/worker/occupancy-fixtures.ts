@@ -2,6 +2,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import { issueAccessToken } from "../../worker/auth/tokens";
+import type { PlaceHours } from "../../common/schemas/answers";
 import { api, postJson } from "./helpers";
 
 const secret = "test-secret-that-is-long-enough-for-hs256";
@@ -12,6 +13,8 @@ export interface PlaceFixture {
   livelyThreshold?: number;
   packedThreshold?: number;
   maxDevices?: number;
+  /** Opening hours by field ("monday_open": "17:00"); none by default. */
+  hours?: Partial<PlaceHours>;
 }
 
 /** A place with the given settings; returns its id. */
@@ -30,6 +33,10 @@ export async function createPlace(settings: PlaceFixture = {}): Promise<number> 
       settings.maxDevices ?? 5,
     )
     .first<{ id: number }>();
+  for (const [field, time] of Object.entries(settings.hours ?? {})) {
+    // The field names come from PlaceHours, never from input.
+    await env.DB.prepare(`UPDATE places SET ${field} = ? WHERE id = ?`).bind(time, row!.id).run();
+  }
   return row!.id;
 }
 

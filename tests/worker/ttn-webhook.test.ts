@@ -118,6 +118,24 @@ describe("POST /api/ingest/ttn", () => {
     expect(await storedReadings(placeId)).toEqual([]);
   });
 
+  it("keeps a count uplink's best gateway RSSI and flags it as weak below -115 dBm", async () => {
+    const { key, placeId, devEui } = await registeredSensor();
+    const response = await webhook(
+      key,
+      uplink(devEui, (message) => {
+        message.rx_metadata[0].rssi = -118;
+        message.rx_metadata[0].channel_rssi = -118;
+      }),
+    );
+    expect(await response.json()).toEqual({ ok: true, stored: true });
+    const devices = await (await getAs(`/api/place/${placeId}/devices`, await ownerOf(placeId))).json<{ devices: Record<string, unknown>[] }>();
+    expect(devices.devices[0]).toMatchObject({
+      last_count: 10,
+      rssi: -118,
+      health: [{ code: "weak_signal", message: "Weak signal: -118 dBm (below -115 dBm)" }],
+    });
+  });
+
   it("acknowledges an unregistered DevEUI with 202, stores nothing and lists it for the admin", async () => {
     const { key } = await newIntegrationKey();
     const devEui = freshEui();

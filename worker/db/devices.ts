@@ -3,15 +3,20 @@ import { devices, places } from "../../drizzle/schema";
 import { isRecent } from "../occupancy/aggregate";
 import type { DeviceReport } from "../occupancy/place-occupancy";
 import { implausibleReason } from "../occupancy/plausibility";
+import { sensorHealth, type HealthContext } from "../occupancy/sensor-health";
 import type { DeviceAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
+import { toPublicPlace } from "./places";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 type DeviceRow = { id: number; name: string; devEui: string | null; createdAt: Date };
 
-/** A registered device with what its place's object last heard from it (nothing yet: `status` undefined). */
-export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefined, now: number): DeviceAnswer {
+/**
+ * A registered device with what its place's object last heard from it (nothing yet: `status`
+ * undefined) and its problems by the place's hours.
+ */
+export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefined, place: Omit<HealthContext, "lorawan">, now: number): DeviceAnswer {
   return {
     id: device.id,
     name: device.name,
@@ -32,6 +37,7 @@ export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefin
           reason: implausibleReason(status.implausible.packedThreshold),
         }
       : null,
+    health: sensorHealth(status, { ...place, lorawan: device.devEui !== null }, now),
   };
 }
 
@@ -51,6 +57,13 @@ export async function activeDevices(db: Database, placeId: number): Promise<Devi
 export async function deviceLimit(db: Database, placeId: number): Promise<number | null> {
   const [row] = await db.select({ maxDevices: places.maxDevices }).from(places).where(eq(places.id, placeId)).limit(1);
   return row?.maxDevices ?? null;
+}
+
+/** The place's device limit, and its hours and zone for sensor health; null when there is no such place. */
+export async function devicePlace(db: Database, placeId: number) {
+  const [row] = await db.select().from(places).where(eq(places.id, placeId)).limit(1);
+  if (!row) return null;
+  return { maxDevices: row.maxDevices, hours: toPublicPlace(row, []), timeZone: row.timezone };
 }
 
 export type RegisterOutcome =

@@ -20,6 +20,9 @@ function hoursOf(hours: PlaceHours, weekday: Weekday): { open: number; close: nu
   return open === null || close === null ? null : { open, close };
 }
 
+/** Whether any day has opening hours: without, open and closed cannot be told apart. */
+export const hasHours = (hours: PlaceHours) => WEEKDAYS.some((weekday) => hoursOf(hours, weekday) !== null);
+
 /**
  * Whether the hours table has the venue open at a local wall time (ms, as toWall gives it): from
  * the day's open (included) to its close (excluded), or, when the close is not after the open, to
@@ -60,7 +63,7 @@ export interface Baseline {
  * to tell apart, so no baseline.
  */
 export function baselineFromClosedHours(samples: readonly TimedCount[], hours: PlaceHours, timeZone: string): Baseline {
-  if (samples.length === 0 || WEEKDAYS.every((weekday) => hoursOf(hours, weekday) === null)) return { devices: 0, closedSamples: 0 };
+  if (samples.length === 0 || !hasHours(hours)) return { devices: 0, closedSamples: 0 };
   let from = Infinity;
   let to = -Infinity;
   for (const sample of samples) {

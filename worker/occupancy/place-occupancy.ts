@@ -77,6 +77,10 @@ export interface DeviceStatus extends DeviceLatest {
   firmware: string | null;
   uptimeS: number | null;
   rssi: number | null;
+  /** Since when (epoch ms) its latest count has been unchanged; null before the first reading. */
+  countSince: number | null;
+  /** Its newest live reading's stamp minus the arrival (ms): its clock's drift; null when unknown. */
+  driftMs: number | null;
 }
 
 /** A device as the devices list shows it: its status and what it sent that was flagged. */
@@ -107,7 +111,7 @@ const SCHEMA = `
 ${READINGS_TABLE}
   CREATE TABLE IF NOT EXISTS devices (
     device_id INTEGER PRIMARY KEY, reading_ts INTEGER, count INTEGER, heartbeat_at INTEGER,
-    firmware TEXT, uptime_s INTEGER, rssi INTEGER
+    firmware TEXT, uptime_s INTEGER, rssi INTEGER, count_since INTEGER, drift_ms INTEGER
   );
   CREATE TABLE IF NOT EXISTS pending_buckets (bucket_start INTEGER PRIMARY KEY, marks INTEGER NOT NULL DEFAULT 1);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -168,6 +172,11 @@ export class PlaceOccupancy extends DurableObject<Env> {
         `),
       );
     }
+    // Objects created before sensor health tracked these get them, empty until the next reading.
+    const deviceColumns = this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('devices')").toArray();
+    for (const column of ["count_since", "drift_ms"]) {
+      if (!deviceColumns.some((existing) => existing.name === column)) this.sql.exec(`ALTER TABLE devices ADD COLUMN ${column} INTEGER`);
+    }
     this.sql.exec("CREATE INDEX IF NOT EXISTS readings_sent_ahead ON readings (device_id, sent_ts) WHERE sent_ts IS NOT NULL");
   }
 
@@ -181,25 +190,35 @@ export class PlaceOccupancy extends DurableObject<Env> {
   async ingest(placeId: number, keyHash: string, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
     const deviceId = await this.admitDevice(placeId, keyHash);
     if (typeof deviceId !== "number") return deviceId;
-    return this.store(placeId, deviceId, readings, now);
+    return this.store(placeId, deviceId, readings, now, true);
   }
 
   /**
    * ingest() for a device the worker identified another way (a The Things Stack uplink by its
-   * active DevEUI): the same storage rules and the same rate limit, no key.
+   * active DevEUI): the same storage rules and the same rate limit, no key. Its times are the
+   * network's, so they say nothing of the device's clock; `rssi` is the uplink's signal.
    */
-  async ingestFrom(placeId: number, deviceId: number, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
+  async ingestFrom(
+    placeId: number,
+    deviceId: number,
+    readings: readonly IndexedCount[],
+    now: number,
+    rssi: number | null,
+  ): Promise<IngestResult | DeviceRefusal> {
     const refusal = this.rateLimit(deviceId);
-    return refusal ?? this.store(placeId, deviceId, readings, now);
+    if (refusal) return refusal;
+    const outcome = await this.store(placeId, deviceId, readings, now, false);
+    if (outcome.accepted > 0 && rssi !== null) this.sql.exec("UPDATE devices SET rssi = ? WHERE device_id = ?", rssi, deviceId);
+    return outcome;
   }
 
-  private async store(placeId: number, deviceId: number, readings: readonly IndexedCount[], now: number): Promise<IngestResult> {
+  private async store(placeId: number, deviceId: number, readings: readonly IndexedCount[], now: number, sensorClock: boolean): Promise<IngestResult> {
     const config = await this.prepareToStore(placeId);
     // Read after the awaits: a purge in between may have moved it.
     const rawFrom = Number(this.meta("raw_from"));
     const counts = (reading: IndexedCount) => bucketStart(Math.min(reading.ts, now)) >= rawFrom;
     const final = readings.filter((reading) => !counts(reading)).map((reading) => reading.index);
-    const outcome = this.storeReadings(deviceId, readings.filter(counts), now, config, false);
+    const outcome = this.storeReadings(deviceId, readings.filter(counts), now, config, { yieldToOthers: false, sensorClock });
     if (outcome.accepted > 0) await this.scheduleFlush();
     return { ...outcome, final, rawFrom };
   }
@@ -214,7 +233,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
   async importHistory(placeId: number, deviceId: number, readings: readonly TimedCount[], now: number, yieldToOthers: boolean) {
     const config = await this.prepareToStore(placeId);
     const rawStart = Math.max(Number(this.meta("raw_from")), bucketStart(now - RETENTION_MS) + BUCKET_MS);
-    const outcome = this.storeReadings(deviceId, readings.filter((reading) => reading.ts >= rawStart), now, config, yieldToOthers);
+    const outcome = this.storeReadings(deviceId, readings.filter((reading) => reading.ts >= rawStart), now, config, { yieldToOthers, sensorClock: false });
     if (outcome.accepted > 0) await this.scheduleFlush();
     return { ...outcome, rawStart };
   }
@@ -225,8 +244,18 @@ export class PlaceOccupancy extends DurableObject<Env> {
     return this.loadConfig();
   }
 
-  /** The last reading of each minute, by the rules ingest documents; synchronous, so nothing interleaves. */
-  private storeReadings(deviceId: number, readings: readonly TimedCount[], now: number, config: OccupancyConfig | null, yieldToOthers: boolean) {
+  /**
+   * The last reading of each minute, by the rules ingest documents; synchronous, so nothing
+   * interleaves. With `sensorClock` the readings' times are the sensor's own, and the newest
+   * tells its clock drift.
+   */
+  private storeReadings(
+    deviceId: number,
+    readings: readonly TimedCount[],
+    now: number,
+    config: OccupancyConfig | null,
+    { yieldToOthers, sensorClock }: { yieldToOthers: boolean; sensorClock: boolean },
+  ) {
     const batch = lastPerMinute(readings, now);
     return this.ctx.storage.transactionSync(() => {
       let { duplicates, superseded } = batch;
@@ -234,6 +263,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       const stored: MinuteReading[] = [];
       const touched = new Set<number>();
       let newest: MinuteReading | null = null;
+      const counted: MinuteReading[] = [];
       for (const reading of batch.latest) {
         if (this.isStored(deviceId, reading)) {
           duplicates++;
@@ -268,6 +298,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
         );
         stored.push(reading);
         for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
+        if (implausible === null) counted.push(reading);
         if (implausible === null && (!newest || reading.ts > newest.ts)) newest = reading;
       }
       // Each mark bumps the count, so a flush already under way knows its result is out of date.
@@ -275,14 +306,27 @@ export class PlaceOccupancy extends DurableObject<Env> {
         this.sql.exec("INSERT INTO pending_buckets (bucket_start) VALUES (?) ON CONFLICT DO UPDATE SET marks = marks + 1", start);
       }
       if (newest) {
+        // The newest count held since the first of the batch's last run of equal counts; a run
+        // spanning the whole batch may have started before it, when the stored count is the same.
+        counted.sort((a, b) => a.ts - b.ts);
+        let runStart = counted.length - 1;
+        while (runStart > 0 && counted[runStart - 1].count === newest.count) runStart--;
+        // Only a live reading tells the clock: one older than the live window is a buffered upload.
+        const drift = sensorClock && now - newest.sentTs <= LIVE_WINDOW_MS ? newest.sentTs - now : null;
         // Ties go to the later arrival: a reading stamped ahead counts from when it arrived.
         this.sql.exec(
-          `INSERT INTO devices (device_id, reading_ts, count) VALUES (?, ?, ?)
-           ON CONFLICT (device_id) DO UPDATE SET reading_ts = excluded.reading_ts, count = excluded.count
+          `INSERT INTO devices (device_id, reading_ts, count, count_since, drift_ms) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (device_id) DO UPDATE SET reading_ts = excluded.reading_ts, count = excluded.count,
+             count_since = CASE WHEN ? AND devices.count = excluded.count THEN coalesce(devices.count_since, excluded.count_since)
+               ELSE excluded.count_since END,
+             drift_ms = coalesce(excluded.drift_ms, devices.drift_ms)
            WHERE devices.reading_ts IS NULL OR excluded.reading_ts >= devices.reading_ts`,
           deviceId,
           newest.ts,
           newest.count,
+          counted[runStart].ts,
+          drift,
+          runStart === 0 ? 1 : 0,
         );
       }
       return { accepted: stored.length, duplicates, superseded, covered };
@@ -384,7 +428,21 @@ export class PlaceOccupancy extends DurableObject<Env> {
       const report = reports.find((r) => r.deviceId === row.device_id);
       // A device that sent nothing but implausible counts has no status row: it never counted.
       if (report) report.implausible = implausible;
-      else reports.push({ deviceId: row.device_id, readingTs: null, count: null, lastSeenAt: null, heartbeatAt: null, firmware: null, uptimeS: null, rssi: null, implausible });
+      else {
+        reports.push({
+          deviceId: row.device_id,
+          readingTs: null,
+          count: null,
+          lastSeenAt: null,
+          heartbeatAt: null,
+          firmware: null,
+          uptimeS: null,
+          rssi: null,
+          countSince: null,
+          driftMs: null,
+          implausible,
+        });
+      }
     }
     return reports;
   }
@@ -573,6 +631,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
         firmware: string | null;
         uptime_s: number | null;
         rssi: number | null;
+        count_since: number | null;
+        drift_ms: number | null;
       }>("SELECT * FROM devices ORDER BY device_id")
       .toArray()
       .map((row) => ({
@@ -584,6 +644,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
         firmware: row.firmware,
         uptimeS: row.uptime_s,
         rssi: row.rssi,
+        countSince: row.count_since,
+        driftMs: row.drift_ms,
       }));
   }
 

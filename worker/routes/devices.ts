@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { placeIdSchema, requireAdmin, requirePlaceOwner } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { activeDevices, deviceLimit, registerDevice, revokeDevice, toDeviceAnswer, toRegisteredDeviceAnswer } from "../db/devices";
+import { activeDevices, deviceLimit, devicePlace, registerDevice, revokeDevice, toDeviceAnswer, toRegisteredDeviceAnswer } from "../db/devices";
 import { forgetUnregisteredUplinks } from "../db/integrations";
 import type { AppEnv } from "../env";
 import { sha256Hex, randomToken } from "../lib/crypto";
@@ -60,14 +60,16 @@ export const deviceRoutes = new Hono<AppEnv>()
     async (c) => {
       const placeId = c.var.placeId;
       const db = getDb(c.env);
-      const [registered, limit, statuses] = await Promise.all([
+      const [registered, place, statuses] = await Promise.all([
         activeDevices(db, placeId),
-        deviceLimit(db, placeId),
+        devicePlace(db, placeId),
         placeOccupancy(c.env, placeId).devices(placeId),
       ]);
+      // requirePlaceOwner found the place; one deleted since has nothing to report.
+      if (!place) throw notFound("No such place.");
       const now = Date.now();
-      const devices = registered.map((device) => toDeviceAnswer(device, statuses.find((s) => s.deviceId === device.id), now));
-      const answer: DevicesAnswer = { devices, max_devices: limit ?? 0 };
+      const devices = registered.map((device) => toDeviceAnswer(device, statuses.find((s) => s.deviceId === device.id), place, now));
+      const answer: DevicesAnswer = { devices, max_devices: place.maxDevices };
       return c.json(answer);
     },
   )

@@ -117,7 +117,7 @@ export const ttnRoutes = new Hono<AppEnv>()
       }
       const { storable, problems } = splitByTimeWindow([{ ts: reading.ts, count: reading.count }], now);
       if (problems.length > 0) return acknowledge(c, { ok: true, stored: false, reason: problems[0].message });
-      const outcome = await object.ingestFrom(device.placeId, device.id, storable, now);
+      const outcome = await object.ingestFrom(device.placeId, device.id, storable, now, reading.rssi);
       if (isRefusal(outcome)) return acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON });
       if (outcome.accepted > 0) return acknowledge(c, { ok: true, stored: true });
       // A resent uplink has the same device and time: the object already holds it.

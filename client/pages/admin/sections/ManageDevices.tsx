@@ -7,6 +7,7 @@ import { writeFailure } from "../../../api/endpoints";
 import { adminApi } from "../../../api/adminEndpoints";
 import { attempt, useAdminData } from "../adminApi";
 import { InputField, SelectField } from "../../../components/Field";
+import { HealthProblems } from "../../../components/HealthProblems";
 import { Notice, type NoticeState } from "../Notice";
 import { formatDateTime } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
@@ -140,6 +141,11 @@ function PlaceDevices({ placeId }: { placeId: number }) {
                       {device.online ? "Online" : "Offline"}
                     </span>
                     {device.flagged ? <p className="field-error">{flaggedText(device.flagged)}</p> : null}
+                    {/* The Flagged line already details implausible counts. */}
+                    <HealthProblems
+                      label={`Problems of ${device.name}`}
+                      health={device.health.filter((problem) => problem.code !== "implausible")}
+                    />
                   </td>
                   <td>{device.last_seen_at ? formatDateTime(device.last_seen_at) : "Never"}</td>
                   <td>{device.last_count ?? "—"}</td>
