@@ -1,6 +1,7 @@
 // Opening hours as a visitor reads them on a venue profile.
 import { venueDayAt, weekdayIndexOfDay, type PlaceClock } from "../../common/local-time";
-import { WEEKDAYS, type PlaceHours, type Weekday } from "../../common/schemas/answers";
+import { WEEKDAYS, type Weekday } from "../../common/vocabulary";
+import { type PlaceHours } from "../../common/schemas/answers";
 import { formatClock } from "../lib/format";
 
 export interface TodaysHours {

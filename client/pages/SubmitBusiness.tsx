@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { emptyForm, toPayload, validate, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
+import { emptyForm, toPayload, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
 
 export const SUBMIT_FAILURE_ALERT = "Sorry, there was an error submitting the form. Please try again.";
 /** The spec's partner ticker repeats its logo list four times so the loop never shows a gap. */
@@ -60,11 +60,12 @@ export default function SubmitBusiness() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setStatus("submitting");
     try {
+      const { validate } = await import("./submitBusinessValidation");
+      const found = validate(form);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      setStatus("submitting");
       await publicApi.submitBusiness(toPayload(form));
       setStatus("success");
       setForm(emptyForm);

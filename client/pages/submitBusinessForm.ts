@@ -1,7 +1,6 @@
-// Pure form logic of Submit a Business, kept apart from the page so it is unit-tested.
-import * as v from "valibot";
-import { fieldErrors } from "../lib/formErrors";
-import { businessSubmissionSchema, type BusinessSubmissionInput } from "../../common/schemas/submission";
+// The form of Submit a Business and its payload, kept apart from the page so they are unit-tested;
+// its checks are in submitBusinessValidation.ts, which loads on the first submit.
+import type { BusinessSubmissionInput } from "../../common/schemas/submission";
 
 export interface SubmitBusinessForm {
   businessName: string;
@@ -27,11 +26,4 @@ export const emptyForm: SubmitBusinessForm = {
 export function toPayload(form: SubmitBusinessForm): BusinessSubmissionInput {
   const { comments, ...rest } = form;
   return { ...rest, reason: comments };
-}
-
-/** Field messages from the shared schema, keyed by form field; empty when the form is valid. */
-export function validate(form: SubmitBusinessForm): FormErrors {
-  const result = v.safeParse(businessSubmissionSchema, toPayload(form));
-  if (result.success) return {};
-  return fieldErrors(result.issues, (key) => (key === "reason" ? "comments" : key) as keyof SubmitBusinessForm);
 }

@@ -4,14 +4,9 @@
 // worker tests check each answer against these, so an answer that grows a field fails a test
 // instead of silently reaching the client.
 import * as v from "valibot";
+import { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday } from "../vocabulary";
 
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const LEVELS = ["Relaxed", "Lively", "Packed"] as const;
-export type Level = (typeof LEVELS)[number];
-
-export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
+export { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday };
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
 const nullableIso = v.nullable(isoTime);

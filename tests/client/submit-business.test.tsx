@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import SubmitBusiness, { SUBMIT_FAILURE_ALERT } from "../../client/pages/SubmitBusiness";
-import { validate, emptyForm } from "../../client/pages/submitBusinessForm";
+import { emptyForm } from "../../client/pages/submitBusinessForm";
+import { validate } from "../../client/pages/submitBusinessValidation";
 
 const partners = [
   { id: 1, name: "The Copper Lantern", cover_image: "/api/images/seed/the-copper-lantern.svg" },

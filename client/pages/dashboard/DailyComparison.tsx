@@ -1,7 +1,8 @@
 // 'Daily Comparison': a month calendar coloured by each day's busyness; choosing a day shows its
 // hourly bars with the peak hour.
 import { useMemo, useState } from "react";
-import { WEEKDAYS, type CalendarDataItem } from "../../../common/schemas/answers";
+import { WEEKDAYS } from "../../../common/vocabulary";
+import { type CalendarDataItem } from "../../../common/schemas/answers";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";

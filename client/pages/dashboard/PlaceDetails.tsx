@@ -3,7 +3,8 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
-import { WEEKDAYS, type OwnedPlace, type PlaceHours } from "../../../common/schemas/answers";
+import { WEEKDAYS } from "../../../common/vocabulary";
+import { type OwnedPlace, type PlaceHours } from "../../../common/schemas/answers";
 import { DeviceBadge } from "./DeviceBadge";
 import { weekdayLabel } from "../../lib/format";
 import { CLOSED, hoursRows } from "./hours";

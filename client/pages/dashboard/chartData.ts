@@ -1,6 +1,7 @@
 // API answers turned into uPlot's column data. Categorical charts use the label index as x.
 import type uPlot from "uplot";
-import { WEEKDAYS, type Agg15Answer, type DailySummaryItem, type HourlyDataItem, type WeeklySummary } from "../../../common/schemas/answers";
+import { WEEKDAYS } from "../../../common/vocabulary";
+import { type Agg15Answer, type DailySummaryItem, type HourlyDataItem, type WeeklySummary } from "../../../common/schemas/answers";
 import { formatHour, weekdayLabel } from "../../lib/format";
 
 export interface CategoryData {

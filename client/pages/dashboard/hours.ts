@@ -1,5 +1,6 @@
 // The weekly hours table: Monday first, 'Closed' for a day without hours.
-import { WEEKDAYS, type PlaceHours, type Weekday } from "../../../common/schemas/answers";
+import { WEEKDAYS, type Weekday } from "../../../common/vocabulary";
+import { type PlaceHours } from "../../../common/schemas/answers";
 import { formatClock, weekdayLabel } from "../../lib/format";
 
 export const CLOSED = "Closed";

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { LEVELS, type LivePlace } from "../../../common/schemas/answers";
+import { LEVELS } from "../../../common/vocabulary";
+import { type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { LEVELS, type Level, type LivePlace } from "../../../common/schemas/answers";
+import { LEVELS, type Level } from "../../../common/vocabulary";
+import { type LivePlace } from "../../../common/schemas/answers";
 import { StatCard } from "../../components/StatCard";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LevelBadge } from "../../live/LevelBadge";

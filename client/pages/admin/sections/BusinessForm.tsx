@@ -1,7 +1,7 @@
 // The Add Business and Edit Business form: every place field, the 14 opening hours as time
 // inputs, a tag picker and the cover photo. The caller decides where the form is sent.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { WEEKDAYS, type Weekday } from "../../../../common/schemas/answers";
+import { WEEKDAYS, type Weekday } from "../../../../common/vocabulary";
 import { IMAGE_ACCEPT } from "../../../../common/schemas/fields";
 import { weekdayLabel } from "../../../lib/format";
 import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../common/schemas/place";
