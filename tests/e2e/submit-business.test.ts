@@ -22,7 +22,8 @@ describe("Submit a Business, in Chromium against the built app", () => {
     expect(await tickerItems.count()).toBe(17 * 4);
 
     await page.getByRole("button", { name: "Submit" }).click();
-    expect(await page.getByText("This field is required.").count()).toBe(2);
+    // The form's checks load with the first submit: wait for their outcome, not a moment.
+    await expect.poll(() => page.getByText("This field is required.").count()).toBe(2);
 
     const businessName = `E2E Tavern ${Date.now()}`;
     await page.getByLabel("Business name").fill(businessName);
