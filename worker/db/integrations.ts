@@ -36,17 +36,24 @@ export async function revokeIntegrationKey(db: Database, id: number): Promise<bo
   return rows.length === 1;
 }
 
+/** last_used_at is kept to this resolution: it says whether a webhook is alive, not its traffic. */
+const LAST_USED_RESOLUTION_MS = 10 * 60_000;
+
 /**
- * Whether the key is active, noting its use in the same statement: one D1 round trip per uplink,
- * and a revocation holds from the next request on.
+ * Whether the key is active: one D1 read per uplink, so a revocation holds from the next request
+ * on. Its use is written at most once per resolution, never once per uplink.
  */
 export async function useIntegrationKey(db: Database, keyHash: string, now: number): Promise<boolean> {
-  const rows = await db
-    .update(integrationKeys)
-    .set({ lastUsedAt: new Date(now) })
+  const [key] = await db
+    .select({ id: integrationKeys.id, lastUsedAt: integrationKeys.lastUsedAt })
+    .from(integrationKeys)
     .where(and(eq(integrationKeys.keyHash, keyHash), isNull(integrationKeys.revokedAt)))
-    .returning({ id: integrationKeys.id });
-  return rows.length === 1;
+    .limit(1);
+  if (!key) return false;
+  if (key.lastUsedAt === null || now - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.update(integrationKeys).set({ lastUsedAt: new Date(now) }).where(eq(integrationKeys.id, key.id));
+  }
+  return true;
 }
 
 /** Counts an uplink of an unknown DevEUI and drops the least recently seen beyond the bound. */
