@@ -8,7 +8,8 @@ import { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday } from "../voca
 
 export { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday };
 
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
+/** An instant as the API writes it: ISO-8601 in UTC. */
+export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 const nullableIso = v.nullable(isoTime);
 const levelSchema = v.picklist(LEVELS);
 const placeTypeSchema = v.picklist(PLACE_TYPES);

@@ -1,6 +1,7 @@
 // The Things Stack integration (docs/device-protocol.md#the-things-stack-lorawan): what the admin
 // sends and gets back, and what the webhook answers. Answers are schemas so their types are inferred.
 import * as v from "valibot";
+import { isoTime } from "./answers";
 import { deviceNameSchema } from "./ingest";
 
 export const REGISTER_DEV_EUI_MESSAGE = "dev_eui must be 16 hexadecimal digits.";
@@ -15,7 +16,6 @@ export const deviceRegistrationSchema = v.object(
   "Send a JSON object { name, dev_eui? }.",
 );
 
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
 export const integrationKeySchema = v.strictObject({ id: v.number(), created_at: isoTime, last_used_at: v.nullable(isoTime) });
 export type IntegrationKeyAnswer = v.InferOutput<typeof integrationKeySchema>;

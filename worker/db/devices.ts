@@ -7,8 +7,8 @@ import { sensorHealth, type HealthContext } from "../occupancy/sensor-health";
 import type { DeviceAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 import { toPublicPlace } from "./places";
+import { isoOrNull } from "../lib/iso";
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 type DeviceRow = { id: number; name: string; devEui: string | null; createdAt: Date };
 
@@ -23,9 +23,9 @@ export function toDeviceAnswer(device: DeviceRow, status: DeviceReport | undefin
     dev_eui: device.devEui,
     created_at: device.createdAt.toISOString(),
     online: isRecent(status?.lastSeenAt ?? null, now),
-    last_seen_at: iso(status?.lastSeenAt ?? null),
+    last_seen_at: isoOrNull(status?.lastSeenAt ?? null),
     last_count: status?.count ?? null,
-    last_reading_at: iso(status?.readingTs ?? null),
+    last_reading_at: isoOrNull(status?.readingTs ?? null),
     firmware: status?.firmware ?? null,
     uptime_s: status?.uptimeS ?? null,
     rssi: status?.rssi ?? null,

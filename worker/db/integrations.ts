@@ -3,11 +3,11 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { integrationKeys, unregisteredUplinks } from "../../drizzle/schema";
 import type { CreatedIntegrationKeyAnswer, IntegrationKeyAnswer, UnregisteredUplinkAnswer } from "../../common/schemas/ttn";
 import type { Database } from "./client";
+import { isoOrNull } from "../lib/iso";
 
 /** At most this many unregistered DevEUIs are remembered, the least recently seen dropped first. */
 export const UNREGISTERED_UPLINKS_KEPT = 500;
 
-const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 export async function createIntegrationKey(db: Database, keyHash: string, key: string): Promise<CreatedIntegrationKeyAnswer> {
   const [row] = await db
@@ -23,7 +23,7 @@ export async function activeIntegrationKeys(db: Database): Promise<IntegrationKe
     .from(integrationKeys)
     .where(isNull(integrationKeys.revokedAt))
     .orderBy(integrationKeys.id);
-  return rows.map((row) => ({ id: row.id, created_at: row.createdAt.toISOString(), last_used_at: iso(row.lastUsedAt) }));
+  return rows.map((row) => ({ id: row.id, created_at: row.createdAt.toISOString(), last_used_at: isoOrNull(row.lastUsedAt) }));
 }
 
 /** False when there is no such active key. */

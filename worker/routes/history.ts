@@ -27,6 +27,7 @@ import {
   type HistoryPreview,
   type HistoryRefusal,
 } from "../../common/schemas/history";
+import { isoOrNull } from "../lib/iso";
 
 /**
  * What one request may parse within the worker's CPU and memory limits (wrangler.toml cpu_ms, 128 MB):
@@ -36,7 +37,6 @@ import {
 export const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
 const TOO_LARGE_MESSAGE = "Send at most 4 MB of history per request: split a longer log into parts (about three months of per-minute readings each).";
 
-const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
 async function readCsv(request: Request): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -73,7 +73,7 @@ export const historyRoutes = new Hono<AppEnv>().post(
     }
     const now = Date.now();
     const { readings, problems } = parseHistory(await readCsv(c.req.raw), { timeZone: config.timeZone, now, maxSpanMs: MAX_HISTORY_SPAN_MS });
-    const preview: HistoryPreview = { readings: readings.length, from: iso(readings[0]?.ts), to: iso(readings.at(-1)?.ts), problems };
+    const preview: HistoryPreview = { readings: readings.length, from: isoOrNull(readings[0]?.ts), to: isoOrNull(readings.at(-1)?.ts), problems };
     if (problems.length > 0) {
       const refusal: HistoryRefusal = { error: `${problems.length === 1 ? "A line" : "Some lines"} of the file cannot be read; nothing was imported.`, ...preview };
       return c.json(refusal, 422);
