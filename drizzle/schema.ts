@@ -109,6 +109,10 @@ export const places = sqliteTable(
     timezone: text("timezone").notNull().default("America/New_York"),
     // A venue day runs from this local hour to the same hour next morning (docs/glossary.md#venue-day).
     dayStartHour: integer("day_start_hour").notNull().default(5),
+    // The calibration in force (docs/architecture.md#calibration): people = max(0, devices −
+    // baseline) × factor. Set by headcounts; 0 and 1 (raw device counts) until the first.
+    calibrationBaseline: real("calibration_baseline").notNull().default(0),
+    calibrationFactor: real("calibration_factor").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
@@ -269,6 +273,28 @@ export const unregisteredUplinks = sqliteTable(
     lastCount: integer("last_count"),
   },
   (t) => [index("unregistered_uplinks_last_seen_idx").on(t.lastSeen)],
+);
+
+/**
+ * "I count 42 people right now": an owner's headcount beside the devices the place's sensors
+ * counted at that moment and the baseline then in force. One per place and minute, so a double
+ * tap replaces rather than counts twice.
+ */
+export const headcounts = sqliteTable(
+  "headcounts",
+  {
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    // Epoch ms of the minute it was taken in.
+    minute: integer("minute").notNull(),
+    takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
+    people: integer("people").notNull(),
+    devices: integer("devices").notNull(),
+    baseline: real("baseline").notNull(),
+    takenBy: integer("taken_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.minute] })],
 );
 
 // Closed quarter hours written by the PlaceOccupancy object's alarm (idempotent upserts).

@@ -7,6 +7,7 @@ import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
+import { calibrationRoutes } from "./routes/calibration";
 import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
 import { docsRoutes } from "./routes/docs";
@@ -47,6 +48,7 @@ export const app = new Hono<AppEnv>()
   .route("/", deviceRoutes)
   .route("/", historyRoutes)
   .route("/", analyticsRoutes)
+  .route("/", calibrationRoutes)
   .route("/", liveRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)

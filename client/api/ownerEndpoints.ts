@@ -26,6 +26,7 @@ import type {
   WeeklySummary,
 } from "../../common/schemas/answers";
 import type { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../../common/schemas/analytics";
+import type { CalibrationAnswer, headcountBodySchema } from "../../common/schemas/calibration";
 import type { acceptInviteSchema, handoffCodeSchema, SignInInput, SignUpInput } from "../../common/schemas/auth";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
@@ -61,6 +62,9 @@ export const ownerApi = {
   checkPico: (placeId: number) => read<CheckPicoAnswer>(`/api/check_pico/${placeId}`),
   devices: (placeId: number) => read<DevicesAnswer>(`${placePath(placeId)}/devices`),
   keyTrends: (placeId: number) => read<KeyTrends>(`${placePath(placeId)}/key-trends`),
+  calibration: (placeId: number) => read<CalibrationAnswer>(`${placePath(placeId)}/calibration`),
+  headcount: (placeId: number, input: In<typeof headcountBodySchema>) =>
+    call<CalibrationAnswer>("POST", `${placePath(placeId)}/headcount`, input),
   dailySummary: (placeId: number) => read<DailySummaryItem[]>(`${placePath(placeId)}/daily_population_summary`),
   capacity15: (placeId: number) => read<Agg15Answer>(`${placePath(placeId)}/agg_15_device_counts`),
   people15: (placeId: number) => read<Agg15Answer>(`/api/place/people/${placeId}/agg_15_device_counts`),

@@ -5,7 +5,10 @@ import { NO_HOURS } from "../../common/schemas/place";
 import type { PlaceHours } from "../../common/schemas/answers";
 import {
   baselineFromClosedHours,
+  calibratedMean,
   calibratedPeople,
+  calibrationFrom,
+  UNCALIBRATED,
   calibrationFactor,
   isOpenAt,
   type Headcount,
@@ -111,5 +114,22 @@ describe("calibrated people", () => {
     expect(calibratedPeople(5, { baseline: 4, factor: 2.5 })).toBe(3);
     expect(calibratedPeople(3, { baseline: 4, factor: 2 })).toBe(0);
     expect(calibratedPeople(17, { baseline: 0, factor: 1 })).toBe(17);
+  });
+});
+
+describe("calibrated means and the calibration a headcount makes", () => {
+  it("keeps a mean's decimals and never goes below zero", () => {
+    expect(calibratedMean(7.5, { baseline: 4, factor: 1.8 })).toBeCloseTo(6.3, 10);
+    expect(calibratedMean(3.2, { baseline: 4, factor: 1.8 })).toBe(0);
+    expect(calibratedMean(7.5, UNCALIBRATED)).toBe(7.5);
+  });
+
+  it("takes the newest ten headcounts, each with its own baseline", () => {
+    const tap = (people: number, raw: number): Headcount => ({ people, raw, baseline: 4 });
+    // Newest first: ten of ratio 2, then an old one of ratio 9 that no longer counts.
+    const recent = [...Array.from({ length: 10 }, () => tap(40, 24)), tap(180, 24)];
+    expect(calibrationFrom(5, recent)).toEqual({ baseline: 5, factor: 2 });
+    expect(calibrationFrom(5, [tap(180, 24), ...recent.slice(0, 9)]).factor).toBe(2);
+    expect(calibrationFrom(0, [])).toEqual(UNCALIBRATED);
   });
 });

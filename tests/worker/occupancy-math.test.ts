@@ -8,6 +8,7 @@ import {
   peoplePerMinute,
   type Reading,
 } from "../../worker/occupancy/aggregate";
+import { calibratedPeople } from "../../worker/occupancy/calibration";
 import { levelOf, percentOf } from "../../worker/occupancy/levels";
 import { implausibleFor, implausibleReason } from "../../worker/occupancy/plausibility";
 import { lastPerMinute } from "../../worker/occupancy/reading-window";
@@ -108,17 +109,29 @@ describe("live snapshot", () => {
       thresholds,
       now,
     );
-    expect(snapshot).toEqual({ people: 9, percent: 45, level: "Relaxed", devicesOnline: 2, updatedAt: now - 299_000 });
+    expect(snapshot).toEqual({ people: 9, percent: 45, level: "Relaxed", devices: 9, devicesOnline: 2, updatedAt: now - 299_000 });
   });
 
   it("has no live value when every device is silent, but keeps the time of the last reading", () => {
     const snapshot = liveSnapshot([{ deviceId: 1, readingTs: now - 600_000, count: 30, lastSeenAt: now - 600_000 }], thresholds, now);
-    expect(snapshot).toEqual({ people: null, percent: null, level: null, devicesOnline: 0, updatedAt: now - 600_000 });
+    expect(snapshot).toEqual({ people: null, percent: null, level: null, devices: null, devicesOnline: 0, updatedAt: now - 600_000 });
   });
 
   it("reaches Packed and 100 percent at the packed threshold", () => {
     const snapshot = liveSnapshot([{ deviceId: 1, readingTs: now, count: 25, lastSeenAt: now }], thresholds, now);
     expect(snapshot).toMatchObject({ people: 25, percent: 100, level: "Packed" });
+  });
+
+  it("turns the devices heard into people by the calibration it is given, level and percent from the people", () => {
+    // (24 − 4) × 1.8 = 36 people: Packed at 20, though the sensor heard 24 devices.
+    const snapshot = liveSnapshot([{ deviceId: 1, readingTs: now, count: 24, lastSeenAt: now }], thresholds, now, (count) =>
+      calibratedPeople(count, { baseline: 4, factor: 1.8 }),
+    );
+    expect(snapshot).toMatchObject({ people: 36, devices: 24, percent: 100, level: "Packed" });
+    const quiet = liveSnapshot([{ deviceId: 1, readingTs: now, count: 3, lastSeenAt: now }], thresholds, now, (count) =>
+      calibratedPeople(count, { baseline: 4, factor: 1.8 }),
+    );
+    expect(quiet).toMatchObject({ people: 0, devices: 3, percent: 0, level: "Relaxed" });
   });
 });
 

@@ -4,21 +4,28 @@ import { and, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
 import { offsetSpans, venueDayAt, venueDayRange, type OffsetSpan, type PlaceClock, type VenueDay } from "../../common/local-time.ts";
+import type { Calibration } from "../occupancy/calibration";
 import type { HourTotal } from "../occupancy/hours";
 
 const { occupancy15m, occupancyDayPeaks } = schema;
 /** The worker's database (client.ts) and the seed's alike. */
 type Database = DrizzleD1Database<typeof schema>;
 
-/** Sampled minutes per local hour of one stretch of constant UTC offset, summed by SQLite. */
-function hourlyTotals(db: Database, placeId: number, span: OffsetSpan) {
+/**
+ * Sampled minutes per local hour of one stretch of constant UTC offset, summed by SQLite: in
+ * people by `calibration` (calibratedMean of each quarter hour), else in raw device counts.
+ */
+function hourlyTotals(db: Database, placeId: number, span: OffsetSpan, calibration?: Calibration) {
   const offsetSeconds = span.offset / 1000;
+  const people = calibration
+    ? sql`max(0, ${occupancy15m.avgPeople} - ${calibration.baseline}) * ${calibration.factor}`
+    : sql`${occupancy15m.avgPeople}`;
   // D1 binds JS numbers as REAL; the cast keeps this an integer (floor) division.
   const wallHour = sql<number>`(${occupancy15m.bucketStart} + cast(${offsetSeconds} as integer)) / 3600`;
   return db
     .select({
       wallHour: wallHour.as("wall_hour"),
-      peopleMinutes: sql<number>`sum(${occupancy15m.avgPeople} * ${occupancy15m.samples})`.as("people_minutes"),
+      peopleMinutes: sql<number>`sum(${people} * ${occupancy15m.samples})`.as("people_minutes"),
       samples: sql<number>`sum(${occupancy15m.samples})`.as("samples"),
     })
     .from(occupancy15m)
@@ -32,20 +39,21 @@ function hourlyTotals(db: Database, placeId: number, span: OffsetSpan) {
     .groupBy(wallHour);
 }
 
+/** What hourTotalsBetween needs of a place. */
+export interface HourTotalsPlace {
+  placeId: number;
+  timeZone: string;
+  calibration: Calibration;
+}
+
 /**
- * Sampled minutes per local hour in [fromMs, toMs). Summed by SQLite, one primary-key range per
- * stretch of constant UTC offset (a year has three), so the worker gets a quarter of the rows and
- * needs no time-zone call per row.
+ * Sampled minutes per local hour in [fromMs, toMs), in people by the place's calibration. Summed
+ * by SQLite, one primary-key range per stretch of constant UTC offset (a year has three), so the
+ * worker gets a quarter of the rows and needs no time-zone call per row.
  */
-export async function hourTotalsBetween(
-  db: Database,
-  placeId: number,
-  timeZone: string,
-  fromMs: number,
-  toMs: number,
-): Promise<HourTotal[]> {
-  const spans = offsetSpans(timeZone, fromMs, toMs);
-  const [first, ...rest] = spans.map((span) => hourlyTotals(db, placeId, span));
+export async function hourTotalsBetween(db: Database, place: HourTotalsPlace, fromMs: number, toMs: number): Promise<HourTotal[]> {
+  const spans = offsetSpans(place.timeZone, fromMs, toMs);
+  const [first, ...rest] = spans.map((span) => hourlyTotals(db, place.placeId, span, place.calibration));
   const results = await db.batch([first, ...rest]);
   return results.flatMap((rows, i) =>
     rows.map((row) => ({
@@ -58,7 +66,8 @@ export async function hourTotalsBetween(
 }
 
 /**
- * Statements that recompute the day peaks of the venue days [first, last] from occupancy_15m; run
+ * Statements that recompute the day peaks (raw, like occupancy_15m: answers calibrate them when
+ * read) of the venue days [first, last] from occupancy_15m; run
  * them in the batch that changed those days' quarter hours (after the change). A day that a change
  * of UTC offset splits is summed per part, and the parts' peaks merge in the upsert.
  */

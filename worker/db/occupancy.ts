@@ -5,6 +5,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { occupancy15m, placeLive, places } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { BUCKET_MS, isRecent, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
+import type { Calibration } from "../occupancy/calibration";
 import type { LivePlace } from "../../common/schemas/answers";
 import type { Database } from "./client";
 
@@ -18,6 +19,8 @@ export interface OccupancyConfig {
   packedThreshold: number;
   timeZone: string;
   dayStartHour: number;
+  /** The calibration in force, applied to every people number read (docs/architecture.md#calibration). */
+  calibration: Calibration;
 }
 
 export async function occupancyConfig(db: Database, placeId: number): Promise<OccupancyConfig | null> {
@@ -28,11 +31,15 @@ export async function occupancyConfig(db: Database, placeId: number): Promise<Oc
       packedThreshold: places.packedThreshold,
       timeZone: places.timezone,
       dayStartHour: places.dayStartHour,
+      baseline: places.calibrationBaseline,
+      factor: places.calibrationFactor,
     })
     .from(places)
     .where(eq(places.id, placeId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { baseline, factor, ...config } = row;
+  return { ...config, calibration: { baseline, factor } };
 }
 
 /**

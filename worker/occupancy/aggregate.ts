@@ -118,6 +118,8 @@ export interface LiveSnapshot {
   people: number | null;
   percent: number | null;
   level: Level | null;
+  /** The raw count behind `people`: the devices the sensors hear, before calibration. */
+  devices: number | null;
   /** Devices that sent a reading or heartbeat within the last 5 minutes. */
   devicesOnline: number;
   /** Epoch ms of the newest reading behind the numbers (the newest ever when they are null). */
@@ -126,21 +128,31 @@ export interface LiveSnapshot {
 
 export const isRecent = (ts: number | null, now: number): ts is number => ts !== null && now - ts <= LIVE_WINDOW_MS;
 
-/** People, percent and level now, from each device's latest reading. */
-export function liveSnapshot(devices: readonly DeviceLatest[], thresholds: Thresholds, now: number): LiveSnapshot {
-  let people: number | null = null;
+/**
+ * People, percent and level now, from each device's latest reading; `toPeople` turns their summed
+ * count into people (the place's calibration, calibration.ts).
+ */
+export function liveSnapshot(
+  devices: readonly DeviceLatest[],
+  thresholds: Thresholds,
+  now: number,
+  toPeople: (devices: number) => number = (count) => count,
+): LiveSnapshot {
+  let counted: number | null = null;
   let updatedAt: number | null = null;
   let devicesOnline = 0;
   for (const device of devices) {
     if (isRecent(device.lastSeenAt, now)) devicesOnline++;
     if (device.readingTs === null) continue;
     updatedAt = Math.max(updatedAt ?? device.readingTs, device.readingTs);
-    if (isRecent(device.readingTs, now)) people = (people ?? 0) + (device.count ?? 0);
+    if (isRecent(device.readingTs, now)) counted = (counted ?? 0) + (device.count ?? 0);
   }
+  const people = counted === null ? null : toPeople(counted);
   return {
     people,
     percent: people === null ? null : percentOf(people, thresholds.packedThreshold),
     level: people === null ? null : levelOf(people, thresholds),
+    devices: counted,
     devicesOnline,
     updatedAt,
   };

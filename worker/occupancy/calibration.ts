@@ -111,11 +111,34 @@ export interface Calibration {
   factor: number;
 }
 
+/** Raw device counts as they are: the calibration before any headcount. */
+export const UNCALIBRATED: Calibration = { baseline: 0, factor: 1 };
+
+/** The newest headcounts make the factor, so a sensor moved or re-aimed is re-learnt within a few. */
+export const HEADCOUNTS_USED = 10;
+
+/** The baseline is read from this many days of quarter hours before a headcount. */
+export const BASELINE_DAYS = 28;
+
 /**
- * People from a raw count: max(0, raw − baseline) × factor, rounded to a whole person (halves
- * up), as a headcount is whole and the per-minute people of aggregate.ts are integers: calibrate
- * each minute's raw count, then average, and means keep their decimals.
+ * People from a mean of raw counts (a quarter hour's, an hour's): max(0, mean − baseline) ×
+ * factor, decimals kept. The stored rollups are means of per-minute device counts, and every
+ * answer applies the calibration in force when it is read (docs/architecture.md#calibration); it
+ * equals the mean of calibrated minutes unless some minutes fell below the baseline.
  */
+export function calibratedMean(raw: number, calibration: Calibration): number {
+  return Math.max(0, raw - calibration.baseline) * calibration.factor;
+}
+
+/** People from one raw count, rounded to a whole person (halves up) as a headcount is whole. */
 export function calibratedPeople(raw: number, calibration: Calibration): number {
-  return Math.round(Math.max(0, raw - calibration.baseline) * calibration.factor);
+  return Math.round(calibratedMean(raw, calibration));
+}
+
+/**
+ * The calibration a new headcount makes: the baseline estimated now, and the factor of the
+ * newest HEADCOUNTS_USED of `headcounts` (given newest first, each with the baseline of its own moment).
+ */
+export function calibrationFrom(baseline: number, headcounts: readonly Headcount[]): Calibration {
+  return { baseline, factor: calibrationFactor(headcounts.slice(0, HEADCOUNTS_USED)) };
 }

@@ -21,6 +21,7 @@ import {
 import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../../common/schemas/ingest";
 import { DAY_MS, venueDayAt } from "../../common/local-time";
+import { calibratedPeople } from "./calibration";
 import { implausibleFor } from "./plausibility";
 import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading, type TimedCount } from "./reading-window";
 
@@ -87,6 +88,10 @@ export interface DeviceStatus extends DeviceLatest {
 export interface DeviceReport extends DeviceStatus {
   implausible: ImplausibleReadings | null;
 }
+
+/** The live numbers of a place, in people by its calibration. */
+const liveSnapshotOf = (devices: readonly DeviceStatus[], config: OccupancyConfig, now: number) =>
+  liveSnapshot(devices, config, now, (count) => calibratedPeople(count, config.calibration));
 
 export function placeOccupancy(env: Pick<Env, "PLACE_OCCUPANCY">, placeId: number) {
   return env.PLACE_OCCUPANCY.getByName(`place:${placeId}`);
@@ -403,8 +408,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   async live(placeId: number): Promise<LiveSnapshot> {
     this.rememberPlace(placeId);
     const config = await this.loadConfig();
-    if (!config) return { people: null, percent: null, level: null, devicesOnline: 0, updatedAt: null };
-    return liveSnapshot(this.deviceStatuses(), config, Date.now());
+    if (!config) return { people: null, percent: null, level: null, devices: null, devicesOnline: 0, updatedAt: null };
+    return liveSnapshotOf(this.deviceStatuses(), config, Date.now());
   }
 
   /**
@@ -510,7 +515,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
     const days = due.map((start) => venueDayAt(config, start));
     const dayPeaks = days.length > 0 ? dayPeakWrites(db, placeId, config, Math.min(...days), Math.max(...days)) : [];
-    const live = liveSnapshot(this.deviceStatuses(), config, now);
+    const live = liveSnapshotOf(this.deviceStatuses(), config, now);
     const liveChanged = JSON.stringify(live) !== this.meta("live_written");
     const statements = [
       ...bucketWrites(db, placeId, buckets, emptied),

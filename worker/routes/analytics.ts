@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe, query, type RouteDoc } from "../lib/openapi";
 import { calendarData, dailySummary, hourlyData, peakOf, weeklySummary } from "../occupancy/hours";
+import { calibratedMean } from "../occupancy/calibration";
 import { percentOf } from "../occupancy/levels";
 import { DAY_MS, venueDayAt, venueDayRange, type VenueDay } from "../../common/local-time";
 import { placeOccupancy } from "../occupancy/place-occupancy";
@@ -66,7 +67,7 @@ async function queryPlace(c: AnalyticsContext, placeId: number) {
 function hoursOfDays(c: AnalyticsContext, place: OccupancyConfig, first: VenueDay, last: VenueDay) {
   const from = venueDayRange(place, first).start;
   const to = venueDayRange(place, last).end;
-  return hourTotalsBetween(getDb(c.env), place.placeId, place.timeZone, from, to);
+  return hourTotalsBetween(getDb(c.env), place, from, to);
 }
 
 async function hourlyOf(c: AnalyticsContext, place: OccupancyConfig, day: VenueDay) {
@@ -79,7 +80,7 @@ async function last24Hours(c: AnalyticsContext, place: OccupancyConfig, value: (
   const buckets = await bucketsBetween(getDb(c.env), place.placeId, now - DAY_MS, now);
   return {
     intervals: buckets.map((bucket) => new Date(bucket.start).toISOString()),
-    relative_fullness: buckets.map((bucket) => value(bucket.avgPeople)),
+    relative_fullness: buckets.map((bucket) => value(calibratedMean(bucket.avgPeople, place.calibration))),
   };
 }
 
@@ -142,6 +143,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const today = venueDayAt(place, Date.now());
     // Day peaks are kept beside the quarter hours: a year of history costs what a week does.
     const peaks = await dayPeaksBetween(getDb(c.env), place.placeId, today - (CALENDAR_DAYS - 1), today);
-    const answer: CalendarDataAnswer = { calendar_data: calendarData(peaks, place) };
+    const calibrated = peaks.map((peak) => ({ ...peak, peakPeople: calibratedMean(peak.peakPeople, place.calibration) }));
+    const answer: CalendarDataAnswer = { calendar_data: calendarData(calibrated, place) };
     return c.json(answer);
   });

@@ -5,6 +5,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { session } from "../../api/session";
+import { CalibrationPanel } from "./CalibrationPanel";
 import { DailyComparison } from "./DailyComparison";
 import { EventsManager } from "./events/EventsManager";
 import { KeyTrendsPanel } from "./KeyTrendsPanel";
@@ -66,6 +67,7 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
   return (
     <section className="data-panel" aria-label={`${place.name} data`}>
       <KeyTrendsPanel placeId={place.id} />
+      <CalibrationPanel placeId={place.id} timeZone={place.timezone} />
       <div role="tablist" aria-label="Data views" className="tabs">
         {tabs.map((tab, index) => (
           <button
