@@ -71,6 +71,27 @@ describe("POST /api/ingest/ttn", () => {
     expect(await currentPopulation(placeId)).toBe(10);
   });
 
+  it("stores nothing from an uplink that a revocation overtook between D1 and the place's object", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    // The state of the race: the worker still found the device active in D1, the object has heard
+    // of its revocation already.
+    await placeOccupancy(env, placeId).forgetDevice(placeId, device.id);
+    const status = uplink(devEui, (message) => {
+      message.f_port = 2;
+      message.decoded_payload = { uptime: 3600 };
+      delete message.frm_payload;
+    });
+    for (const body of [uplink(devEui), status]) {
+      const response = await webhook(key, body);
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ ok: true, stored: false, reason: "revoked device" });
+    }
+    expect(await storedReadings(placeId)).toEqual([]);
+    expect(await currentPopulation(placeId)).toBeNull();
+    const devices = await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => state.storage.sql.exec("SELECT device_id FROM devices").toArray());
+    expect(devices).toEqual([]);
+  });
+
   it("decodes a raw-only Paxcounter packed payload (07 00 03 00 → 10)", async () => {
     const { key, placeId, devEui } = await registeredSensor();
     const response = await webhook(key, uplink(devEui, (message) => delete message.decoded_payload));

@@ -57,7 +57,10 @@ export interface IngestResult {
 }
 
 /** Why the object turned a sensor's request away; nothing was stored. */
-export type DeviceRefusal = { refused: "unknown-key" } | { refused: "rate-limited"; retryAfterSeconds: number };
+export type DeviceRefusal =
+  | { refused: "unknown-key" }
+  | { refused: "revoked" }
+  | { refused: "rate-limited"; retryAfterSeconds: number };
 
 export const isRefusal = (outcome: object): outcome is DeviceRefusal => "refused" in outcome;
 
@@ -120,6 +123,7 @@ ${READINGS_TABLE}
   );
   CREATE TABLE IF NOT EXISTS pending_buckets (bucket_start INTEGER PRIMARY KEY, marks INTEGER NOT NULL DEFAULT 1);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS revoked_devices (device_id INTEGER PRIMARY KEY);
 `;
 
 /**
@@ -210,7 +214,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     now: number,
     rssi: number | null,
   ): Promise<IngestResult | DeviceRefusal> {
-    const refusal = this.rateLimit(deviceId);
+    const refusal = this.revokedRefusal(deviceId) ?? this.rateLimit(deviceId);
     if (refusal) return refusal;
     const outcome = await this.store(placeId, deviceId, readings, now, false);
     if (outcome.accepted > 0 && rssi !== null) this.sql.exec("UPDATE devices SET rssi = ? WHERE device_id = ?", rssi, deviceId);
@@ -384,7 +388,16 @@ export class PlaceOccupancy extends DurableObject<Env> {
 
   /** heartbeat() for a device the worker identified another way, like ingestFrom(). */
   async heartbeatFrom(placeId: number, deviceId: number, input: HeartbeatInput): Promise<{ ok: true } | DeviceRefusal> {
-    return this.rateLimit(deviceId) ?? this.noteHeartbeat(placeId, deviceId, input);
+    return this.revokedRefusal(deviceId) ?? this.rateLimit(deviceId) ?? this.noteHeartbeat(placeId, deviceId, input);
+  }
+
+  /**
+   * The worker found the device in D1 before calling; a revocation that reached this object in
+   * between (forgetDevice) still wins, so an uplink in flight cannot bring a revoked device back.
+   */
+  private revokedRefusal(deviceId: number): DeviceRefusal | null {
+    const [row] = this.sql.exec("SELECT 1 FROM revoked_devices WHERE device_id = ?", deviceId).toArray();
+    return row ? { refused: "revoked" } : null;
   }
 
   private async noteHeartbeat(placeId: number, deviceId: number, input: HeartbeatInput): Promise<{ ok: true }> {
@@ -462,6 +475,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     }
     this.rememberPlace(placeId);
     this.sql.exec("DELETE FROM devices WHERE device_id = ?", deviceId);
+    this.sql.exec("INSERT OR IGNORE INTO revoked_devices (device_id) VALUES (?)", deviceId);
     await this.scheduleFlush();
   }
 
@@ -498,7 +512,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const config = await this.loadConfig();
     if (!config) {
       // The place was deleted (its D1 rows went with it): nothing left to keep.
-      this.sql.exec("DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta;");
+      this.sql.exec("DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta; DELETE FROM revoked_devices;");
       this.metaCache.clear();
       return;
     }

@@ -19,9 +19,7 @@ const MAX_INGEST_BYTES = 256 * 1024;
 
 /** The answer to a request the place's object turned away. */
 function refusalError(refusal: DeviceRefusal) {
-  return refusal.refused === "unknown-key"
-    ? unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE)
-    : new RateLimitedError(refusal.retryAfterSeconds);
+  return refusal.refused === "rate-limited" ? new RateLimitedError(refusal.retryAfterSeconds) : unauthorized(UNKNOWN_DEVICE_KEY_MESSAGE);
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

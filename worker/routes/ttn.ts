@@ -16,7 +16,7 @@ import { readUplink, ttnUplinkSchema } from "../ingest/ttn-uplink";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { notFound } from "../lib/errors";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
-import { isRefusal, placeOccupancy } from "../occupancy/place-occupancy";
+import { isRefusal, placeOccupancy, type DeviceRefusal } from "../occupancy/place-occupancy";
 import { splitByTimeWindow } from "../occupancy/reading-window";
 import { finalMessage } from "./ingest";
 import { idParamSchema } from "../../common/schemas/fields";
@@ -37,12 +37,19 @@ const tag = "Sensors";
 
 const UNREGISTERED_REASON = "unregistered device";
 const RATE_LIMITED_REASON = "Too many uplinks from this device this minute.";
+const REVOKED_REASON = "revoked device";
 
 /**
  * Anything The Things Stack should not retry is a 2xx: it disables a webhook that keeps failing,
  * which would cut off every venue behind it.
  */
 const acknowledge = (c: Context<AppEnv>, answer: TtnIngestAnswer, status: 200 | 202 = 200) => c.json(answer, status);
+
+/** An uplink the place's object turned away, acknowledged: a retry would change nothing. */
+const refused = (c: Context<AppEnv>, refusal: DeviceRefusal) =>
+  refusal.refused === "rate-limited"
+    ? acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON })
+    : acknowledge(c, { ok: true, stored: false, reason: REVOKED_REASON }, 202);
 
 export const ttnRoutes = new Hono<AppEnv>()
   .post(
@@ -112,13 +119,13 @@ export const ttnRoutes = new Hono<AppEnv>()
           uptime_s: reading.uptimeS ?? undefined,
           rssi: reading.rssi ?? undefined,
         });
-        if (isRefusal(outcome)) return acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON });
+        if (isRefusal(outcome)) return refused(c, outcome);
         return acknowledge(c, { ok: true, stored: true });
       }
       const { storable, problems } = splitByTimeWindow([{ ts: reading.ts, count: reading.count }], now);
       if (problems.length > 0) return acknowledge(c, { ok: true, stored: false, reason: problems[0].message });
       const outcome = await object.ingestFrom(device.placeId, device.id, storable, now, reading.rssi);
-      if (isRefusal(outcome)) return acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON });
+      if (isRefusal(outcome)) return refused(c, outcome);
       if (outcome.accepted > 0) return acknowledge(c, { ok: true, stored: true });
       // A resent uplink has the same device and time: the object already holds it.
       if (outcome.duplicates > 0) return acknowledge(c, { ok: true, stored: false, duplicate: true });
