@@ -8,6 +8,7 @@ import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
+import { benchHistoryImport } from "./history.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 
@@ -32,6 +33,7 @@ try {
   const freshness = measureFreshness(api, freshnessVenue);
   results.analytics = await benchAnalytics(api);
   results.freshness = reportFreshness(await freshness);
+  results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);
   results.lighthouse = await benchLighthouse(app.baseUrl);
 } finally {
