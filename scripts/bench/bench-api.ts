@@ -40,14 +40,20 @@ export class BenchApi {
     return (await answerOf<{ id: number }>(response, "creating a place")).id;
   }
 
-  /** Registers a sensor the way the install team does; returns its id and key. */
-  async registerDevice(placeId: number, name: string): Promise<{ id: number; key: string }> {
+  /** Registers a sensor the way the install team does (a LoRaWAN one with its DevEUI); returns its id and key. */
+  async registerDevice(placeId: number, name: string, devEui?: string): Promise<{ id: number; key: string }> {
     const response = await fetch(`${this.baseUrl}/api/place/${placeId}/devices`, {
       method: "POST",
       headers: { ...this.adminHeaders, "content-type": "application/json" },
-      body: JSON.stringify({ name }),
+      body: JSON.stringify({ name, dev_eui: devEui }),
     });
     return answerOf(response, `registering a sensor at place ${placeId}`);
+  }
+
+  /** A new The Things Stack webhook key (POST /api/integrations/ttn). */
+  async createIntegrationKey(): Promise<string> {
+    const response = await fetch(`${this.baseUrl}/api/integrations/ttn`, { method: "POST", headers: this.adminHeaders });
+    return (await answerOf<{ key: string }>(response, "creating an integration key")).key;
   }
 }
 

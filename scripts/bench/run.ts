@@ -1,5 +1,5 @@
-// `npm run bench`: builds the app, serves it on workerd with a fresh seeded state beside a bare
-// worker, then measures it. Every figure is printed from this one run; loopback only.
+// `npm run bench`: builds the app, serves it on workerd with a fresh seeded state beside a minimal
+// durable write, then measures it. Every figure is printed from this one run; loopback only.
 import { cpus, loadavg, totalmem } from "node:os";
 import { run } from "../local-state.ts";
 import { servePreview, serveBuiltApp } from "../serve-built-app.ts";
@@ -8,6 +8,7 @@ import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
+import { benchHistoryImport } from "./history.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 
@@ -18,24 +19,25 @@ console.log(
     `load average ${loadavg()[0].toFixed(1)} at the start`,
 );
 run("npx", ["vite", "build", "--logLevel", "warn"]);
-run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/bare-worker/vite.config.ts"]);
+run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/durable-write/vite.config.ts"]);
 
 const results: Record<string, boolean> = { bundle: benchBundles() };
 
-const bare = await servePreview({ configFile: "tests/bench/bare-worker/vite.config.ts", readyPath: "/" });
+const durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
 const app = await serveBuiltApp(prepareHistories);
 try {
   const api = await BenchApi.signIn(app.baseUrl);
   const freshnessVenue = await startFreshnessVenue(api);
-  results.ingest = await benchIngest(app, bare, api);
+  results.ingest = await benchIngest(app, durableWrite, api);
   // The live map takes up to a minute to follow a new count; analytics are measured meanwhile.
   const freshness = measureFreshness(api, freshnessVenue);
   results.analytics = await benchAnalytics(api);
   results.freshness = reportFreshness(await freshness);
+  results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);
   results.lighthouse = await benchLighthouse(app.baseUrl);
 } finally {
-  bare.stop();
+  durableWrite.stop();
   app.stop();
 }
 

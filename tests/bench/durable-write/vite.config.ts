@@ -1,4 +1,4 @@
-// Builds and previews the bare worker the way vite.config.ts does the app (no client, no state).
+// Builds and previews the minimal durable write the way vite.config.ts does the app (no client; its object's state is thrown away).
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { defineConfig } from "vite";
 
