@@ -221,6 +221,58 @@ describe("owner dashboard, in Chromium against the built app", () => {
     await page.context().close();
   });
 
+  it("imports a counter's past, takes a headcount and then shows people, past and present", { timeout: 120_000 }, async () => {
+    // St Marks, not the Copper Lantern: the calibration stays, and the other tests read Copper's numbers.
+    const [stMarks] = queryD1<{ id: number; packed_threshold: number }>("SELECT id, packed_threshold FROM places WHERE slug = 'st-marks-tap-room'");
+    // An evening 70 days back, before the seeded 56 days: two hours of 30 devices a minute.
+    const day = new Date(Date.now() - 70 * 24 * 3600_000).toISOString().slice(0, 10);
+    const lines = Array.from({ length: 120 }, (_, minute) => `${day}T${String(20 + Math.floor(minute / 60))}:${String(minute % 60).padStart(2, "0")}:00Z,30`);
+    const info = await ownerPage(`/place_info?place_id=${stMarks.id}`);
+    const importer = info.getByRole("region", { name: "Import history" });
+    await importer.getByLabel("History file (CSV)").setInputFiles({ name: "counter.csv", mimeType: "text/csv", buffer: Buffer.from(`ts,count\n${lines.join("\n")}\n`) });
+    await importer.getByText(/^120 readings from /).waitFor();
+    await importer.getByRole("button", { name: "Import" }).click();
+    await importer.getByText(/^Imported 120 readings from .* The charts and the calendar now include them\.$/).waitFor();
+    await info.context().close();
+
+    // The venue's sensors hear 60 devices now.
+    const keys = (JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
+      (key) => key.placeId === stMarks.id,
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    const page = await ownerPage(`/dashboard?place_id=${stMarks.id}`);
+    for (const [index, key] of keys.entries()) {
+      const posted = await page.request.post("/api/ingest", { headers: { authorization: `Bearer ${key.key}` }, data: { count: index === 0 ? 60 : 0 } });
+      expect(posted.ok()).toBe(true);
+    }
+    const calibration = page.getByRole("region", { name: "Calibration" });
+    await calibration.getByText(/^Uncalibrated:/).waitFor();
+    await calibration.getByRole("button", { name: "Count now" }).click();
+    await calibration.getByLabel("People in the venue right now").fill("45");
+    await calibration.getByRole("button", { name: "Save headcount" }).click();
+    await calibration.getByRole("status").getByText("Headcount saved.", { exact: false }).waitFor();
+    await calibration.getByText(/^×[\d.]+, baseline [\d.]+ devices?, from 1 headcount, last \w{3} \d{2}:\d{2}$/).waitFor();
+    // Right now: the headcount itself, whatever the baseline.
+    const status = page.getByRole("region", { name: "Key trends" }).getByRole("definition").nth(1);
+    await expect.poll(() => status.textContent()).toMatch(/ · 45 people$/);
+
+    // The imported evening, read with the same calibration: max(0, 30 − baseline) × factor.
+    const [{ calibration_baseline: baseline, calibration_factor: factor }] = queryD1<{ calibration_baseline: number; calibration_factor: number }>(
+      `SELECT calibration_baseline, calibration_factor FROM places WHERE id = ${stMarks.id}`,
+    );
+    expect(factor).toBeCloseTo(45 / Math.max(1, 60 - baseline), 10);
+    const score = Math.min(100, Math.round((100 * Math.max(0, 30 - baseline) * factor) / stMarks.packed_threshold));
+    await page.getByRole("tab", { name: "Daily Comparison" }).click();
+    await page.locator(".heatmap-day:not([disabled])").first().waitFor();
+    const longDate = new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    const cell = page.getByRole("button", { name: `${longDate}: busyness ${score}` });
+    for (let months = 0; months < 4 && (await cell.count()) === 0; months++) {
+      await page.getByRole("button", { name: "Previous month" }).click();
+    }
+    await cell.waitFor();
+    await page.context().close();
+  });
+
   it.each([1280, 375])("saves a screenshot of the dashboard at %i px", async (width) => {
     const page = await ownerPage(`/dashboard?place_id=${copperId}`, { width, height: 900 });
     await page.getByRole("region", { name: "Weekly summary" }).locator("canvas").waitFor();
