@@ -53,11 +53,12 @@ export function CalibrationPanel({ placeId, timeZone }: { placeId: number; timeZ
             value={people}
             onChange={(event) => setPeople(event.target.value)}
           />
-          <button type="submit" disabled={state.kind === "saving"}>
+          <button type="submit" className="button small" disabled={state.kind === "saving"}>
             Save headcount
           </button>
           <button
             type="button"
+            className="button secondary small"
             onClick={() => {
               setState({ kind: "closed" });
               countButton.current?.focus();
@@ -72,7 +73,7 @@ export function CalibrationPanel({ placeId, timeZone }: { placeId: number; timeZ
           ) : null}
         </form>
       ) : (
-        <button type="button" ref={countButton} onClick={() => setState({ kind: "counting" })}>
+        <button type="button" className="button secondary small" ref={countButton} onClick={() => setState({ kind: "counting" })}>
           Count now
         </button>
       )}
