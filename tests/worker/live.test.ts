@@ -39,7 +39,24 @@ describe("GET /api/live", () => {
     expect(body.generated_at).toBe(new Date(now).toISOString());
     const byId = new Map(body.places.map((place) => [place.id, place]));
     expect(Object.keys(byId.get(fresh)!).sort()).toEqual(
-      ["address", "category", "cover_image", "id", "latitude", "level", "longitude", "name", "people", "percent", "slug", "type", "updated_at"],
+      [
+        "address",
+        "category",
+        "cover_image",
+        "id",
+        "latitude",
+        "level",
+        "longitude",
+        "name",
+        "open_now",
+        "opens_at",
+        "people",
+        "percent",
+        "slug",
+        "type",
+        "updated_at",
+        "vs_usual",
+      ],
     );
     expect(byId.get(fresh)).toMatchObject({ people: 42, percent: 53, level: "Lively", updated_at: new Date(now - 2 * minute).toISOString(), latitude: 40.72 });
     expect(byId.get(stale)).toMatchObject({ people: null, percent: null, level: null, updated_at: new Date(now - 5 * minute - 1000).toISOString() });

@@ -155,22 +155,36 @@ export function usualPercentAt(days: Days, place: WhenPlace, now: number): numbe
   return days[weekday].hours.find((item) => item.hour === hour)?.usual ?? null;
 }
 
-/** GET /api/places/{id}/popular-times from the history before today and the live numbers. */
-export function popularTimes(history: History, place: WhenPlace, now: number, live: LiveNow | null): PopularTimesAnswer {
-  const days = popularDays(history, place);
+/** What popular times show that changes only when a venue day completes: cached per place and day. */
+export interface UsualProfile {
+  days: Days;
+  enough_data: boolean;
+}
+
+export const usualProfile = (history: History, place: WhenPlace): UsualProfile => ({
+  days: popularDays(history, place),
+  enough_data: hasEnoughData(history),
+});
+
+/** GET /api/places/{id}/popular-times from the usual profile and the live numbers. */
+export function popularTimesFrom(profile: UsualProfile, place: WhenPlace, now: number, live: LiveNow | null): PopularTimesAnswer {
   return {
     timezone: place.timeZone,
     day_start_hour: place.dayStartHour,
-    days,
+    days: profile.days,
     live:
       live === null
         ? null
         : {
             percent: live.percent,
             level: live.level,
-            vs_usual: vsUsual(live.percent, usualPercentAt(days, place, now)),
+            vs_usual: vsUsual(live.percent, usualPercentAt(profile.days, place, now)),
             updated_at: new Date(live.updatedAt).toISOString(),
           },
-    enough_data: hasEnoughData(history),
+    enough_data: profile.enough_data,
   };
 }
+
+/** GET /api/places/{id}/popular-times from the history before today and the live numbers. */
+export const popularTimes = (history: History, place: WhenPlace, now: number, live: LiveNow | null) =>
+  popularTimesFrom(usualProfile(history, place), place, now, live);
