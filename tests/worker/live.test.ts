@@ -65,7 +65,7 @@ describe("GET /api/live", () => {
 
   it("is cached for up to 25 s, never past the moment a live place would turn stale", async () => {
     const placeId = await createPlace();
-    expect((await live()).cacheControl).toBe("public, max-age=25");
+    expect((await live()).cacheControl).toBe("public, max-age=25, s-maxage=25");
     await writeLive(placeId, 10, 10, "Relaxed", now);
     // Served from the cache: the new row is not visible yet.
     expect((await live()).body.places[0].people).toBeNull();
@@ -74,7 +74,7 @@ describe("GET /api/live", () => {
     await env.DB.prepare("UPDATE place_live SET updated_at = ? WHERE place_id = ?").bind(now - 5 * minute + 12_000, placeId).run();
     const nearlyStale = await live();
     expect(nearlyStale.body.places[0].people).toBe(10);
-    expect(nearlyStale.cacheControl).toBe("public, max-age=12");
+    expect(nearlyStale.cacheControl).toBe("public, max-age=12, s-maxage=12");
   });
 
   it("shows what a place's devices send once its object has written place_live", async () => {

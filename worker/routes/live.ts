@@ -72,7 +72,7 @@ export const liveRoutes = new Hono<AppEnv>().get(
       }
     }
     const answer: LiveAnswer = { places, generated_at: new Date(now).toISOString() };
-    const cacheControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : "no-cache";
+    const cacheControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}, s-maxage=${maxAgeSeconds}` : "no-cache";
     const response = c.json(answer, 200, { "cache-control": cacheControl });
     if (maxAgeSeconds > 0) c.executionCtx.waitUntil(cache.put(cacheKey, response.clone()));
     return filters.open_now === undefined && filters.level === undefined ? response : c.json(filtered(answer, filters), 200, { "cache-control": cacheControl });
