@@ -154,25 +154,29 @@ describe("forecast", () => {
   const now = instant(today, 20, 30); // Tuesday 20:30
 
   it("is the usual per hour with a spread range, scaled by today's deviation, best time the quietest open hour", () => {
-    // 30 people 17:00–22:59 and 20 at 23:00 every evening; today 45 at 17, 18 and 19.
+    // 30 people 17:00–22:59 and 20 at 23:00 every evening; today 60 at 17, 18 and 19.
     const hours = evenings((_, hour) => (hour === 23 ? 20 : 30));
-    for (const hour of [17, 18, 19]) hours.push(at(today, hour, 45));
+    for (const hour of [17, 18, 19]) hours.push(at(today, hour, 60));
     const history = historyOf(hours, 5, today);
-    // Last 6 days: 36 hours of 30 and 6 of 20 against the same usual; today (weight 2): 3 hours of 45 against 30.
-    // (1080 + 120 + 2 × 135) ÷ (1080 + 120 + 2 × 90) = 1470 ÷ 1380.
-    expect(recentDeviation(history, place(eveningHours), now)).toBeCloseTo(1470 / 1380, 10);
+    // Last 6 days: 36 hours of 30 and 6 of 20 against the same usual; today (weight 2): 3 hours of 60 against 30.
+    // (1080 + 120 + 2 × 180) ÷ (1080 + 120 + 2 × 90) = 1560 ÷ 1380 = 1.13.
+    expect(recentDeviation(history, place(eveningHours), now)).toBeCloseTo(1560 / 1380, 10);
+    // With 45 instead: 1470 ÷ 1380 = 1.065, within 10 % of usual, so 1.
+    const milder = historyOf([...evenings((_, hour) => (hour === 23 ? 20 : 30)), ...[17, 18, 19].map((hour) => at(today, hour, 45))], 5, today);
+    expect(recentDeviation(milder, place(eveningHours), now)).toBe(1);
 
     const answer = forecast(history, place(eveningHours), now, []);
     expect(answer.generated_at).toBe(new Date(now).toISOString());
     // From the current hour to Monday's venue day end (05:00 on Tuesday 26 May): 6 days 9 hours.
     expect(answer.hours).toHaveLength(6 * 24 + 9);
-    expect(answer.hours[0]).toEqual({ start: new Date(instant(today, 20)).toISOString(), percent: 32, low: 32, high: 32, closed: false });
-    expect(answer.hours[3]).toEqual({ start: new Date(instant(today, 23)).toISOString(), percent: 21, low: 21, high: 21, closed: false });
+    // 30 × 1.13 = 33.9 and 20 × 1.13 = 22.6.
+    expect(answer.hours[0]).toEqual({ start: new Date(instant(today, 20)).toISOString(), percent: 34, low: 34, high: 34, closed: false });
+    expect(answer.hours[3]).toEqual({ start: new Date(instant(today, 23)).toISOString(), percent: 23, low: 23, high: 23, closed: false });
     expect(answer.hours[4]).toEqual({ start: new Date(instant(today, 24)).toISOString(), percent: null, low: null, high: null, closed: true });
     expect(answer.best_time).toEqual({
       start: new Date(instant(today, 23)).toISOString(),
       end: new Date(instant(today, 24)).toISOString(),
-      percent: 21,
+      percent: 23,
     });
   });
 

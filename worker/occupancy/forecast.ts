@@ -19,6 +19,11 @@ export const TODAY_WEIGHT = 2;
 export const MIN_DEVIATION_HOURS = 6;
 /** The deviation is kept within these bounds: one odd week is not a new venue. */
 export const DEVIATION_BOUNDS = [0.5, 2] as const;
+/**
+ * A deviation under 10 % either way is taken as 1: days of a normal week differ by about that much
+ * among themselves, so a smaller one says nothing about tonight and would only add its noise.
+ */
+export const DEVIATION_MIN = 0.1;
 /** A learnt event lift is kept within these bounds. */
 export const LIFT_BOUNDS = [0.5, 3] as const;
 /** An event of a category never seen at the venue widens the high end by this factor. */
@@ -48,7 +53,8 @@ function measured(history: History, day: VenueDay, hour: number): { actual: numb
 /**
  * How busy the venue ran against its usual lately: Σ weight × actual ÷ Σ weight × usual over the
  * open hours of today so far (weight 2) and the 6 venue days before (weight 1) that have both, each
- * day measured against a usual that leaves it out. 1 with fewer than 6 such hours; kept in [0.5, 2].
+ * day measured against a usual that leaves it out. 1 with fewer than 6 such hours or when within
+ * 10 % of 1; kept in [0.5, 2].
  */
 export function recentDeviation(history: History, place: WhenPlace, now: number): number {
   const today = venueDayAt(place, now);
@@ -69,7 +75,7 @@ export function recentDeviation(history: History, place: WhenPlace, now: number)
       hours++;
     }
   }
-  if (hours < MIN_DEVIATION_HOURS || usual === 0) return 1;
+  if (hours < MIN_DEVIATION_HOURS || usual === 0 || Math.abs(actual / usual - 1) < DEVIATION_MIN) return 1;
   return clamp(actual / usual, DEVIATION_BOUNDS);
 }
 
