@@ -1,5 +1,5 @@
 // When to go through the API (docs/when-to-go.md): popular times and the forecast from D1's
-// quarter hours (a missing week, a past-midnight close, the autumn DST night, an event, too little
+// quarter hours, calibrated (a missing week, a past-midnight close, the autumn DST night, an event, too little
 // history), their caching, /api/live's open now, filters and live against usual, and public_counts.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -125,6 +125,15 @@ describe("GET /api/places/{id}/popular-times", () => {
     expect((await popularTimes(slug)).body.live?.percent).toBe(50);
     await caches.default.delete(`https://third-place.test/api/places/${slug}/popular-times`);
     expect((await popularTimes(`${slug}`)).body.live).toMatchObject({ percent: 31, vs_usual: "usual" });
+  });
+
+  it("reads history in people by the place's calibration in force", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    // 30 devices: max(0, 30 − 10) × 2 = 40 people.
+    await env.DB.prepare("UPDATE places SET calibration_baseline = 10, calibration_factor = 2 WHERE id = ?").bind(placeId).run();
+    expect(usual((await popularTimes(placeId)).body, "Tuesday", 21)?.usual).toBe(40);
+    expect((await forecast(placeId)).body.hours[0].percent).toBe(40);
   });
 
   it("is cached no longer than the live numbers stay fresh", async () => {
