@@ -106,6 +106,8 @@ export const places = sqliteTable(
     packedThreshold: integer("packed_threshold").notNull().default(100),
     noDevice: integer("no_device", { mode: "boolean" }).notNull().default(false),
     maxDevices: integer("max_devices").notNull().default(1),
+    // Whether visitors see "about N people"; off leaves them percent and level (docs/when-to-go.md#public-counts).
+    publicCounts: integer("public_counts", { mode: "boolean" }).notNull().default(true),
     timezone: text("timezone").notNull().default("America/New_York"),
     // A venue day runs from this local hour to the same hour next morning (docs/glossary.md#venue-day).
     dayStartHour: integer("day_start_hour").notNull().default(5),

@@ -26,12 +26,13 @@ import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
+import { whenToGoRoutes } from "./routes/when-to-go";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
   .use(async (c, next) => {
     await next();
-    // API answers may carry private data: never cached unless a route opts in (images, live map).
+    // API answers may carry private data: never cached unless a route opts in (images, live map, when to go).
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
     for (const [name, value] of Object.entries(strictTransportSecurity(new URL(c.req.url)))) c.res.headers.set(name, value);
@@ -50,6 +51,7 @@ export const app = new Hono<AppEnv>()
   .route("/", analyticsRoutes)
   .route("/", calibrationRoutes)
   .route("/", liveRoutes)
+  .route("/", whenToGoRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)

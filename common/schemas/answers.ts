@@ -4,6 +4,7 @@
 // worker tests check each answer against these, so an answer that grows a field fails a test
 // instead of silently reaching the client.
 import * as v from "valibot";
+import { WEEKDAY_NAMES as WEEKDAY_LABELS } from "../local-time";
 import { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday } from "../vocabulary";
 
 export { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday };
@@ -68,6 +69,8 @@ export const ownedPlaceSchema = v.strictObject({
   favorite: v.boolean(),
   no_device: v.boolean(),
   max_devices: v.number(),
+  // Whether visitors see "about N people" (live map); off leaves them percent and level only.
+  public_counts: v.boolean(),
   // Owners' names (or emails when a name is empty).
   owners: v.array(v.string()),
 });
@@ -80,6 +83,11 @@ export const placeAnswerSchema = v.union([ownedPlaceSchema, publicPlaceSchema]);
 export const partnerVenuesAnswerSchema = v.array(
   v.strictObject({ id: v.number(), name: v.string(), cover_image: v.nullable(v.string()) }),
 );
+
+/** Live percent against the usual of the hour: the bands of docs/when-to-go.md#live-against-usual. */
+export const VS_USUAL = ["busier", "usual", "quieter"] as const;
+export type VsUsual = (typeof VS_USUAL)[number];
+const vsUsualSchema = v.picklist(VS_USUAL);
 
 /** GET /api/live: one entry per place; level and numbers are null while its devices are silent. */
 export const livePlaceSchema = v.strictObject({
@@ -97,6 +105,12 @@ export const livePlaceSchema = v.strictObject({
   level: v.nullable(levelSchema),
   // ISO time of the newest reading behind the numbers.
   updated_at: nullableIso,
+  // By the hours table in the venue's zone; null when it has no hours (docs/when-to-go.md#open-now).
+  open_now: v.nullable(v.boolean()),
+  // ISO time of the next opening while closed; null while open or without hours.
+  opens_at: nullableIso,
+  // Live percent against the usual of this hour (docs/when-to-go.md#live-against-usual); null without both.
+  vs_usual: v.nullable(vsUsualSchema),
 });
 export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 
@@ -424,3 +438,46 @@ export type PlaceOwnersAnswer = v.InferOutput<typeof placeOwnersAnswerSchema>;
 /** POST /api/invites/accept */
 export const acceptInviteAnswerSchema = v.strictObject({ place_id: v.number(), place_name: v.string() });
 export type AcceptInviteAnswer = v.InferOutput<typeof acceptInviteAnswerSchema>;
+
+/** One local hour of a weekday's popular times: usual percent of the packed threshold, or closed. */
+export const popularHourSchema = v.strictObject({
+  // Local hour of day, 0–23.
+  hour: v.number(),
+  // Null when closed, with too little history, or when enough_data is false.
+  usual: v.nullable(v.number()),
+  closed: v.boolean(),
+});
+export type PopularHour = v.InferOutput<typeof popularHourSchema>;
+
+/** GET /api/places/{id}/popular-times (docs/when-to-go.md#popular-times). */
+export const popularTimesAnswerSchema = v.strictObject({
+  timezone: v.string(),
+  day_start_hour: v.number(),
+  // Monday first; each day's 24 hours in venue-day order (day_start_hour first).
+  days: v.array(v.strictObject({ weekday: v.picklist(WEEKDAY_LABELS), hours: v.array(popularHourSchema) })),
+  // Null while the venue's sensors are silent.
+  live: v.nullable(
+    v.strictObject({ percent: v.number(), level: levelSchema, vs_usual: v.nullable(vsUsualSchema), updated_at: isoTime }),
+  ),
+  enough_data: v.boolean(),
+});
+export type PopularTimesAnswer = v.InferOutput<typeof popularTimesAnswerSchema>;
+
+/** One hour of a forecast; the numbers are null when closed or without enough history. */
+export const forecastHourSchema = v.strictObject({
+  start: isoTime,
+  percent: v.nullable(v.number()),
+  low: v.nullable(v.number()),
+  high: v.nullable(v.number()),
+  closed: v.boolean(),
+});
+export type ForecastHour = v.InferOutput<typeof forecastHourSchema>;
+
+/** GET /api/places/{id}/forecast (docs/when-to-go.md#forecast): the current hour to the end of the week ahead. */
+export const forecastAnswerSchema = v.strictObject({
+  generated_at: isoTime,
+  hours: v.array(forecastHourSchema),
+  // The quietest open hour of the next 12; null when there is none.
+  best_time: v.nullable(v.strictObject({ start: isoTime, end: isoTime, percent: v.number() })),
+});
+export type ForecastAnswer = v.InferOutput<typeof forecastAnswerSchema>;

@@ -144,6 +144,8 @@ export const placeFieldsSchema = v.object({
   ),
   no_device: v.optional(booleanInput("No device must be true or false.")),
   max_devices: v.optional(integerInput(MAX_DEVICES_MESSAGE, { min: 0, max: 1000, empty: PLACE_DEFAULTS.max_devices })),
+  /** Whether visitors see "about N people"; off leaves them percent and level. */
+  public_counts: v.optional(booleanInput("Public counts must be true or false.")),
   timezone: v.optional(
     v.pipe(v.string(), v.trim(), withDefault(PLACE_DEFAULTS.timezone), v.check(isTimeZone, "Unknown time zone.")),
   ),
@@ -166,7 +168,15 @@ export const placeCreateSchema = v.object({
 });
 
 /** The fields the dashboard and place info edit. */
-export const ownerPlaceFieldsSchema = v.pick(placeFieldsSchema, ["name", "address", "phone_number", "website", "favorite", ...HOUR_FIELDS]);
+export const ownerPlaceFieldsSchema = v.pick(placeFieldsSchema, [
+  "name",
+  "address",
+  "phone_number",
+  "website",
+  "favorite",
+  "public_counts",
+  ...HOUR_FIELDS,
+]);
 
 /** POST /api/place/update/{id} as an owner: JSON of those fields. */
 export const ownerPlaceUpdateSchema = v.pipe(

@@ -32,6 +32,7 @@ export function makePlace(overrides: Partial<OwnedPlace> = {}): OwnedPlace {
     favorite: false,
     no_device: false,
     max_devices: 1,
+    public_counts: true,
     owners: ["Dana Demo"],
     monday_open: "17:00",
     monday_close: "02:00",

@@ -119,6 +119,9 @@ const place = (id: number, level: LivePlace["level"], percent: number | null): L
   percent,
   level,
   updated_at: null,
+  open_now: null,
+  opens_at: null,
+  vs_usual: null,
 });
 
 describe("level filter", () => {

@@ -1,4 +1,4 @@
-// Calibration maths on hand-computed cases: opening hours, the closed-hours baseline, the headcount
+// Calibration maths on hand-computed cases: the closed-hours baseline, the headcount
 // factor and calibrated people.
 import { describe, expect, it } from "vitest";
 import { NO_HOURS } from "../../common/schemas/place";
@@ -10,7 +10,6 @@ import {
   calibrationFrom,
   UNCALIBRATED,
   calibrationFactor,
-  isOpenAt,
   type Headcount,
 } from "../../worker/occupancy/calibration";
 
@@ -27,33 +26,6 @@ const barHours: PlaceHours = {
 };
 /** Wall time in New York in May 2026 (EDT, UTC−4) as an instant. */
 const may = (day: number, hour: number, minute = 0) => Date.UTC(2026, 4, day, hour + 4, minute);
-
-describe("opening hours", () => {
-  it("open from the open (included) to the close (excluded), past midnight into the next day", () => {
-    // Tuesday 12 May 2026.
-    expect(isOpenAt(barHours, zone, may(12, 16, 59))).toBe(false);
-    expect(isOpenAt(barHours, zone, may(12, 17, 0))).toBe(true);
-    expect(isOpenAt(barHours, zone, may(12, 23, 59))).toBe(true);
-    expect(isOpenAt(barHours, zone, may(13, 1, 59))).toBe(true);
-    expect(isOpenAt(barHours, zone, may(13, 2, 0))).toBe(false);
-  });
-
-  it("keep Saturday night open into a closed Sunday, and Sunday's closure off Monday morning", () => {
-    expect(isOpenAt(barHours, zone, may(17, 1, 0))).toBe(true); // Sunday 01:00, Saturday's night
-    expect(isOpenAt(barHours, zone, may(17, 20, 0))).toBe(false); // Sunday evening
-    expect(isOpenAt(barHours, zone, may(18, 1, 0))).toBe(false); // Monday 01:00
-  });
-
-  it("read a close equal to the open as 24 hours and a close at 00:00 as midnight", () => {
-    const allDay = { ...NO_HOURS, tuesday_open: "12:00", tuesday_close: "12:00" };
-    expect(isOpenAt(allDay, zone, may(12, 11, 59))).toBe(false);
-    expect(isOpenAt(allDay, zone, may(13, 11, 59))).toBe(true);
-    expect(isOpenAt(allDay, zone, may(13, 12, 0))).toBe(false);
-    const toMidnight = { ...NO_HOURS, tuesday_open: "18:00", tuesday_close: "00:00" };
-    expect(isOpenAt(toMidnight, zone, may(12, 23, 59))).toBe(true);
-    expect(isOpenAt(toMidnight, zone, may(13, 0, 0))).toBe(false);
-  });
-});
 
 describe("baseline from closed hours", () => {
   it("is the lower quartile of the raw counts while closed", () => {

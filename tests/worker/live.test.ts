@@ -39,7 +39,24 @@ describe("GET /api/live", () => {
     expect(body.generated_at).toBe(new Date(now).toISOString());
     const byId = new Map(body.places.map((place) => [place.id, place]));
     expect(Object.keys(byId.get(fresh)!).sort()).toEqual(
-      ["address", "category", "cover_image", "id", "latitude", "level", "longitude", "name", "people", "percent", "slug", "type", "updated_at"],
+      [
+        "address",
+        "category",
+        "cover_image",
+        "id",
+        "latitude",
+        "level",
+        "longitude",
+        "name",
+        "open_now",
+        "opens_at",
+        "people",
+        "percent",
+        "slug",
+        "type",
+        "updated_at",
+        "vs_usual",
+      ],
     );
     expect(byId.get(fresh)).toMatchObject({ people: 42, percent: 53, level: "Lively", updated_at: new Date(now - 2 * minute).toISOString(), latitude: 40.72 });
     expect(byId.get(stale)).toMatchObject({ people: null, percent: null, level: null, updated_at: new Date(now - 5 * minute - 1000).toISOString() });
@@ -48,7 +65,7 @@ describe("GET /api/live", () => {
 
   it("is cached for up to 25 s, never past the moment a live place would turn stale", async () => {
     const placeId = await createPlace();
-    expect((await live()).cacheControl).toBe("public, max-age=25");
+    expect((await live()).cacheControl).toBe("public, max-age=25, s-maxage=25");
     await writeLive(placeId, 10, 10, "Relaxed", now);
     // Served from the cache: the new row is not visible yet.
     expect((await live()).body.places[0].people).toBeNull();
@@ -57,7 +74,7 @@ describe("GET /api/live", () => {
     await env.DB.prepare("UPDATE place_live SET updated_at = ? WHERE place_id = ?").bind(now - 5 * minute + 12_000, placeId).run();
     const nearlyStale = await live();
     expect(nearlyStale.body.places[0].people).toBe(10);
-    expect(nearlyStale.cacheControl).toBe("public, max-age=12");
+    expect(nearlyStale.cacheControl).toBe("public, max-age=12, s-maxage=12");
   });
 
   it("shows what a place's devices send once its object has written place_live", async () => {

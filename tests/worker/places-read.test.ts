@@ -12,7 +12,7 @@ const PUBLIC_KEYS = [
   "thursday_open", "thursday_close", "friday_open", "friday_close", "saturday_open", "saturday_close",
   "sunday_open", "sunday_close", "open_time", "close_time", "lively_threshold", "packed_threshold", "timezone", "day_start_hour", "tags",
 ].sort();
-const PRIVATE_KEYS = ["favorite", "no_device", "max_devices", "owners"];
+const PRIVATE_KEYS = ["favorite", "no_device", "max_devices", "public_counts", "owners"];
 
 async function seedVenue() {
   const owner = await createUser("Olivia Owner");

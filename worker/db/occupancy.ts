@@ -6,7 +6,9 @@ import { occupancy15m, placeLive, places } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { BUCKET_MS, isRecent, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
-import type { LivePlace } from "../../common/schemas/answers";
+import type { LivePlace, VsUsual } from "../../common/schemas/answers";
+import { hasHours, isOpenAt, nextOpeningAt } from "../occupancy/opening-hours";
+import { hourColumns, hoursOfRow } from "./when-to-go";
 import type { Database } from "./client";
 
 /** Rows per multi-row insert: 5 columns × 20 = 100 bound parameters, D1's limit. */
@@ -127,10 +129,20 @@ export async function rollupsEnd(db: Database, placeId: number): Promise<number>
 
 type LivePlaceRow = Awaited<ReturnType<typeof livePlaceRows>>[number];
 
-/** A place on the live map: its live numbers only while its newest count is recent, never stale ones. */
-export function toLivePlace(row: LivePlaceRow, now: number): LivePlace {
+/** Whether a live row is fresh enough to show (its newest count within the live window). */
+export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: number) =>
+  isRecent(row.updatedAt?.getTime() ?? null, now) && row.people !== null;
+
+/**
+ * A place on the live map: its live numbers only while its newest count is recent, never stale
+ * ones, and people only when its owners make counts public; open now and the next opening by its
+ * hours table (docs/when-to-go.md#open-now), and `vsUsual` as the route found it.
+ */
+export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): LivePlace {
   const updatedAt = row.updatedAt?.getTime() ?? null;
-  const live = isRecent(updatedAt, now) && row.people !== null;
+  const live = isLiveRow(row, now);
+  const hours = hoursOfRow(row);
+  const opensAt = nextOpeningAt(hours, row.timeZone, now);
   return {
     id: row.id,
     slug: row.slug,
@@ -141,14 +153,17 @@ export function toLivePlace(row: LivePlaceRow, now: number): LivePlace {
     type: row.type,
     category: row.category,
     cover_image: imageUrl(row.coverImageKey),
-    people: live ? row.people : null,
+    people: live && row.publicCounts ? row.people : null,
     percent: live ? row.percent : null,
     level: live ? row.level : null,
     updated_at: updatedAt === null ? null : new Date(updatedAt).toISOString(),
+    open_now: hasHours(hours) ? isOpenAt(hours, row.timeZone, now) : null,
+    opens_at: opensAt === null ? null : new Date(opensAt).toISOString(),
+    vs_usual: live ? vsUsual : null,
   };
 }
 
-/** Every place with its public fields and last written live row (null columns when it never reported). */
+/** Every place with its public fields, its hours and clock, and last written live row (null columns when it never reported). */
 export async function livePlaceRows(db: Database) {
   return db
     .select({
@@ -161,6 +176,13 @@ export async function livePlaceRows(db: Database) {
       type: places.type,
       category: places.category,
       coverImageKey: places.coverImageKey,
+      publicCounts: places.publicCounts,
+      timeZone: places.timezone,
+      dayStartHour: places.dayStartHour,
+      packedThreshold: places.packedThreshold,
+      calibrationBaseline: places.calibrationBaseline,
+      calibrationFactor: places.calibrationFactor,
+      ...hourColumns,
       people: placeLive.people,
       percent: placeLive.percent,
       level: placeLive.level,

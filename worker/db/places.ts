@@ -67,6 +67,7 @@ export function toOwnedPlace(row: Place, tagIds: number[], owners: string[]): Ow
     favorite: row.favorite,
     no_device: row.noDevice,
     max_devices: row.maxDevices,
+    public_counts: row.publicCounts,
     owners,
   };
 }
@@ -221,6 +222,7 @@ const COLUMN_OF_FIELD = {
   packed_threshold: "packedThreshold",
   no_device: "noDevice",
   max_devices: "maxDevices",
+  public_counts: "publicCounts",
   timezone: "timezone",
 } as const satisfies Record<Exclude<keyof PlaceFields, "tags">, keyof NewPlace>;
 

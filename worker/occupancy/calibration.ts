@@ -2,44 +2,10 @@
 // that never leave (tills, speakers, a phone in the office) are a baseline to subtract, and the
 // rest are scaled by a factor learned from headcounts, since one person may carry several devices
 // or none the sensor hears.
-import { DAY_MS, offsetSpans, toWall, weekdayIndexOfDay } from "../../common/local-time";
-import { WEEKDAYS, type PlaceHours, type Weekday } from "../../common/schemas/answers";
-import { MINUTE_MS } from "./aggregate";
+import { offsetSpans } from "../../common/local-time";
+import type { PlaceHours } from "../../common/schemas/answers";
+import { hasHours, isOpenAtWall } from "./opening-hours";
 import type { TimedCount } from "./reading-window";
-
-/** Minutes after midnight of an "HH:MM" hours field; null when it is empty (closed). */
-function minutesOf(time: string): number | null {
-  if (!/^\d{2}:\d{2}$/.test(time)) return null;
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-}
-
-/** A weekday's opening hours in minutes; a close at or before the open runs past midnight. */
-function hoursOf(hours: PlaceHours, weekday: Weekday): { open: number; close: number } | null {
-  const open = minutesOf(hours[`${weekday}_open`]);
-  const close = minutesOf(hours[`${weekday}_close`]);
-  return open === null || close === null ? null : { open, close };
-}
-
-/** Whether any day has opening hours: without, open and closed cannot be told apart. */
-export const hasHours = (hours: PlaceHours) => WEEKDAYS.some((weekday) => hoursOf(hours, weekday) !== null);
-
-/**
- * Whether the hours table has the venue open at a local wall time (ms, as toWall gives it): from
- * the day's open (included) to its close (excluded), or, when the close is not after the open, to
- * that time the next morning ("17:00"–"02:00"; "12:00"–"12:00" is 24 hours). Friday's hours thus
- * keep the bar open early on Saturday, whatever Saturday's say.
- */
-export function isOpenAtWall(hours: PlaceHours, wallMs: number): boolean {
-  const day = Math.floor(wallMs / DAY_MS);
-  const minute = Math.floor((wallMs - day * DAY_MS) / MINUTE_MS);
-  const today = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day)]);
-  if (today && minute >= today.open && (today.close <= today.open || minute < today.close)) return true;
-  const yesterday = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day - 1)]);
-  return yesterday !== null && yesterday.close <= yesterday.open && minute < yesterday.close;
-}
-
-/** Whether the venue is open at an instant, by its hours table in its zone. */
-export const isOpenAt = (hours: PlaceHours, timeZone: string, instantMs: number) => isOpenAtWall(hours, toWall(timeZone, instantMs));
 
 /**
  * The share of closed-hours counts at or below the baseline: the lower quartile. Not the median:

@@ -4,7 +4,7 @@
 import type { HealthProblem, PlaceHours } from "../../common/schemas/answers";
 import { HOUR_MS } from "../../common/local-time";
 import { isRecent, MINUTE_MS } from "./aggregate";
-import { hasHours, isOpenAt } from "./calibration";
+import { hasHours, isOpenAt } from "./opening-hours";
 import type { DeviceReport } from "./place-occupancy";
 
 export interface HealthContext {

@@ -1,46 +1,80 @@
 // GET /api/live: the public live map's data, one entry per place, from D1 place_live (written by
 // each place's object at most every 30 seconds) and cached at the edge for up to 25 seconds, so a
-// new count is on the map within a minute.
+// new count is on the map within a minute. Each entry says whether the place is open now, when it
+// opens next and how its live level compares with its usual (docs/when-to-go.md#live-map).
 import { Hono } from "hono";
 import { getDb } from "../db/client";
-import { livePlaceRows, toLivePlace } from "../db/occupancy";
+import { isLiveRow, livePlaceRows, toLivePlace } from "../db/occupancy";
+import { hoursOfRow } from "../db/when-to-go";
 import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
-import { describe } from "../lib/openapi";
+import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
+import { describe, query } from "../lib/openapi";
+import { cachedUsualProfile } from "../lib/usual-profile";
 import { liveAnswerSchema, type LiveAnswer } from "../../common/schemas/answers";
+import { liveQuerySchema, type LiveQuery } from "../../common/schemas/live";
 
 const MAX_CACHE_SECONDS = 25;
+
+/** The entries a query's filters keep. */
+function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
+  if (filters.open_now === undefined && filters.level === undefined) return answer;
+  return {
+    ...answer,
+    places: answer.places.filter(
+      (place) =>
+        (filters.open_now === undefined || place.open_now === filters.open_now) &&
+        (filters.level === undefined || place.level === filters.level),
+    ),
+  };
+}
 
 export const liveRoutes = new Hono<AppEnv>().get(
   "/live",
   describe({
     tag: "Live",
-    summary: "Every place's live level (cached up to 25 s)",
+    summary: "Every place's live level, open now and against its usual (cached up to 25 s)",
+    description: "`open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level.",
     access: "public",
     answers: { 200: liveAnswerSchema },
   }),
+  query(liveQuerySchema),
   async (c) => {
-    // One cache entry whatever the query string, so nobody can bust the cache at will.
+    const filters = c.req.valid("query");
+    // One cache entry whatever the query string, so nobody can bust the cache at will; filters apply to it.
     const cacheKey = new Request(new URL("/api/live", c.req.url).toString());
     const cache = caches.default;
     const hit = await cache.match(cacheKey);
-    if (hit) return new Response(hit.body, hit);
+    if (hit) {
+      if (filters.open_now === undefined && filters.level === undefined) return new Response(hit.body, hit);
+      return c.json(filtered(await hit.json<LiveAnswer>(), filters), 200, { "cache-control": hit.headers.get("cache-control") ?? "no-cache" });
+    }
 
     const now = Date.now();
-    const rows = await livePlaceRows(getDb(c.env));
+    const db = getDb(c.env);
+    const rows = await livePlaceRows(db);
+    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+    // Live against usual for the places with live numbers; their usual profiles are cached for the day.
+    const places = await Promise.all(
+      rows.map(async (row) => {
+        if (!isLiveRow(row, now)) return toLivePlace(row, now);
+        const place = { ...row, hours: hoursOfRow(row), calibration: { baseline: row.calibrationBaseline, factor: row.calibrationFactor } };
+        const profile = await cachedUsualProfile(db, place, now, c.req.url, waitUntil);
+        return toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now)));
+      }),
+    );
     // The answer may be cached only until the first live place would turn stale, so a silent
     // venue never shows as live, even from the cache.
     let maxAgeSeconds = MAX_CACHE_SECONDS;
-    const places = rows.map((row) => toLivePlace(row, now));
     for (const place of places) {
-      if (place.people !== null) {
+      if (place.level !== null) {
         maxAgeSeconds = Math.min(maxAgeSeconds, Math.floor((Date.parse(place.updated_at!) + LIVE_WINDOW_MS - now) / 1000));
       }
     }
     const answer: LiveAnswer = { places, generated_at: new Date(now).toISOString() };
-    const cacheControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : "no-cache";
+    const cacheControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}, s-maxage=${maxAgeSeconds}` : "no-cache";
     const response = c.json(answer, 200, { "cache-control": cacheControl });
     if (maxAgeSeconds > 0) c.executionCtx.waitUntil(cache.put(cacheKey, response.clone()));
-    return response;
+    return filters.open_now === undefined && filters.level === undefined ? response : c.json(filtered(answer, filters), 200, { "cache-control": cacheControl });
   },
 );

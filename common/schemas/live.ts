@@ -1,0 +1,14 @@
+// Query of GET /api/live: the live map's filters (docs/when-to-go.md#live-map).
+import * as v from "valibot";
+import { LEVELS } from "../vocabulary";
+
+export const OPEN_NOW_MESSAGE = "open_now must be 1 (open now) or 0 (closed now).";
+export const LEVEL_MESSAGE = `level must be one of: ${LEVELS.join(", ")}.`;
+
+export const liveQuerySchema = v.object({
+  // 1: only places open now by their hours; 0: only places closed now. Places without hours are neither.
+  open_now: v.optional(v.pipe(v.picklist(["1", "0"], OPEN_NOW_MESSAGE), v.transform((value) => value === "1"))),
+  // Only places whose live level is this one.
+  level: v.optional(v.picklist(LEVELS, LEVEL_MESSAGE)),
+});
+export type LiveQuery = v.InferOutput<typeof liveQuerySchema>;

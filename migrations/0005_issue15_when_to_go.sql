@@ -1,0 +1,1 @@
+ALTER TABLE `places` ADD `public_counts` integer DEFAULT true NOT NULL;

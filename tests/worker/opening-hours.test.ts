@@ -1,0 +1,82 @@
+// The hours table on hand-computed cases: open at an instant (past-midnight closes, 24 hours), open
+// during an hour, the next opening across a closed day and a DST change.
+import { describe, expect, it } from "vitest";
+import { NO_HOURS } from "../../common/schemas/place";
+import type { PlaceHours } from "../../common/schemas/answers";
+import { hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
+
+const zone = "America/New_York";
+/** Open Monday to Saturday 17:00–02:00 (past midnight), closed on Sunday. */
+const barHours: PlaceHours = {
+  ...NO_HOURS,
+  ...Object.fromEntries(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].flatMap((day) => [
+      [`${day}_open`, "17:00"],
+      [`${day}_close`, "02:00"],
+    ]),
+  ),
+};
+/** Wall time in New York in May 2026 (EDT, UTC−4) as an instant. */
+const may = (day: number, hour: number, minute = 0) => Date.UTC(2026, 4, day, hour + 4, minute);
+/** A wall time as toWall gives it (ms, local fields read as UTC). */
+const wall = (month: number, day: number, hour: number, minute = 0) => Date.UTC(2026, month - 1, day, hour, minute);
+
+describe("opening hours", () => {
+  it("open from the open (included) to the close (excluded), past midnight into the next day", () => {
+    // Tuesday 12 May 2026.
+    expect(isOpenAt(barHours, zone, may(12, 16, 59))).toBe(false);
+    expect(isOpenAt(barHours, zone, may(12, 17, 0))).toBe(true);
+    expect(isOpenAt(barHours, zone, may(12, 23, 59))).toBe(true);
+    expect(isOpenAt(barHours, zone, may(13, 1, 59))).toBe(true);
+    expect(isOpenAt(barHours, zone, may(13, 2, 0))).toBe(false);
+  });
+
+  it("keep Saturday night open into a closed Sunday, and Sunday's closure off Monday morning", () => {
+    expect(isOpenAt(barHours, zone, may(17, 1, 0))).toBe(true); // Sunday 01:00, Saturday's night
+    expect(isOpenAt(barHours, zone, may(17, 20, 0))).toBe(false); // Sunday evening
+    expect(isOpenAt(barHours, zone, may(18, 1, 0))).toBe(false); // Monday 01:00
+  });
+
+  it("read a close equal to the open as 24 hours and a close at 00:00 as midnight", () => {
+    const allDay = { ...NO_HOURS, tuesday_open: "12:00", tuesday_close: "12:00" };
+    expect(isOpenAt(allDay, zone, may(12, 11, 59))).toBe(false);
+    expect(isOpenAt(allDay, zone, may(13, 11, 59))).toBe(true);
+    expect(isOpenAt(allDay, zone, may(13, 12, 0))).toBe(false);
+    const toMidnight = { ...NO_HOURS, tuesday_open: "18:00", tuesday_close: "00:00" };
+    expect(isOpenAt(toMidnight, zone, may(12, 23, 59))).toBe(true);
+    expect(isOpenAt(toMidnight, zone, may(13, 0, 0))).toBe(false);
+  });
+});
+
+
+describe("open during an hour", () => {
+  it("counts an hour the venue opens or closes within as open", () => {
+    const hours = { ...NO_HOURS, tuesday_open: "17:30", tuesday_close: "01:30" };
+    expect(isOpenDuringWallHour(hours, wall(5, 12, 16))).toBe(false);
+    expect(isOpenDuringWallHour(hours, wall(5, 12, 17))).toBe(true); // opens 17:30
+    expect(isOpenDuringWallHour(hours, wall(5, 13, 1))).toBe(true); // closes 01:30
+    expect(isOpenDuringWallHour(hours, wall(5, 13, 2))).toBe(false);
+  });
+});
+
+describe("next opening", () => {
+  it("is null while open and without any hours", () => {
+    expect(nextOpeningAt(barHours, zone, may(12, 20))).toBeNull();
+    expect(nextOpeningAt(barHours, zone, may(13, 1, 59))).toBeNull(); // Tuesday's night
+    expect(hasHours(NO_HOURS)).toBe(false);
+    expect(nextOpeningAt(NO_HOURS, zone, may(12, 20))).toBeNull();
+  });
+
+  it("is today's opening in the morning, and skips a closed Sunday", () => {
+    expect(nextOpeningAt(barHours, zone, may(12, 9, 30))).toBe(may(12, 17)); // Tuesday morning
+    expect(nextOpeningAt(barHours, zone, may(13, 2))).toBe(may(13, 17)); // just closed
+    expect(nextOpeningAt(barHours, zone, may(17, 9, 30))).toBe(may(18, 17)); // Sunday: Monday 17:00
+  });
+
+  it("is in the venue's zone across a DST change", () => {
+    // Sunday 8 March 2026: New York springs forward at 02:00. Closed that Sunday, open Monday 17:00 EDT (21:00 UTC).
+    expect(nextOpeningAt(barHours, zone, Date.UTC(2026, 2, 8, 14))).toBe(Date.UTC(2026, 2, 9, 21));
+    // Saturday 7 March 2026, 09:00 EST: opens 17:00 EST (22:00 UTC).
+    expect(nextOpeningAt(barHours, zone, Date.UTC(2026, 2, 7, 14))).toBe(Date.UTC(2026, 2, 7, 22));
+  });
+});

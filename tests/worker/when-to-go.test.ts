@@ -1,0 +1,266 @@
+// When to go through the API (docs/when-to-go.md): popular times and the forecast from D1's
+// quarter hours, calibrated (a missing week, a past-midnight close, the autumn DST night, an event, too little
+// history), their caching, /api/live's open now, filters and live against usual, and public_counts.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ForecastAnswer, LiveAnswer, PlaceHours, PopularTimesAnswer } from "../../common/schemas/answers";
+import { api, postJson } from "./helpers";
+import { createPlace, ownerOf, useFixedClock } from "./occupancy-fixtures";
+
+/** Tuesday 10 June 2031, 21:10 in New York (EDT, UTC−4); in the future, so no alarm fires by itself. */
+const now = Date.UTC(2031, 5, 11, 1, 10);
+const minute = 60_000;
+/** Local wall time (EDT) of the day `days` after Tuesday 10 June 2031 as an instant. */
+const local = (days: number, hour: number, minutes = 0) => Date.UTC(2031, 5, 10 + days, hour + 4, minutes);
+
+useFixedClock(now);
+beforeEach(async () => {
+  await caches.default.delete("https://third-place.test/api/live");
+});
+
+const everyDay = (open: string, close: string): Partial<PlaceHours> =>
+  Object.fromEntries(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
+      [`${day}_open`, open],
+      [`${day}_close`, close],
+    ]),
+  );
+
+/** A full local hour starting at `start` with `people` in each of its quarter hours (15 sampled minutes each). */
+async function hourOf(placeId: number, start: number, people: number) {
+  await env.DB.batch(
+    [0, 1, 2, 3].map((quarter) =>
+      env.DB.prepare(
+        `INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)
+         ON CONFLICT (place_id, bucket_start) DO UPDATE SET avg_people = excluded.avg_people`,
+      ).bind(placeId, (start + quarter * 15 * minute) / 1000, people, Math.ceil(people)),
+    ),
+  );
+}
+
+/** `people(day, hour)` at local hours 17–23 of the 28 days before today (day −28 … −1); null skips. */
+async function evenings(placeId: number, people: (day: number, hour: number) => number | null) {
+  const statements = [];
+  for (let day = -28; day < 0; day++) {
+    for (let hour = 17; hour <= 23; hour++) {
+      const value = people(day, hour);
+      if (value === null) continue;
+      for (const quarter of [0, 1, 2, 3]) {
+        statements.push(
+          env.DB.prepare("INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)").bind(
+            placeId,
+            (local(day, hour) + quarter * 15 * minute) / 1000,
+            value,
+            value,
+          ),
+        );
+      }
+    }
+  }
+  await env.DB.batch(statements);
+}
+
+async function writeLive(placeId: number, people: number, percent: number, level: string, updatedAt: number) {
+  await env.DB.prepare("INSERT INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (?, ?, ?, ?, 1, ?)")
+    .bind(placeId, people, percent, level, updatedAt)
+    .run();
+}
+
+async function slugOf(placeId: number) {
+  return (await env.DB.prepare("SELECT slug FROM places WHERE id = ?").bind(placeId).first<{ slug: string }>())!.slug;
+}
+
+async function popularTimes(key: number | string) {
+  const response = await api(`/api/places/${key}/popular-times`);
+  expect(response.status).toBe(200);
+  return { body: await response.json<PopularTimesAnswer>(), cacheControl: response.headers.get("cache-control") };
+}
+
+async function forecast(key: number | string) {
+  const response = await api(`/api/places/${key}/forecast`);
+  expect(response.status).toBe(200);
+  return { body: await response.json<ForecastAnswer>(), cacheControl: response.headers.get("cache-control") };
+}
+
+const usual = (answer: PopularTimesAnswer, weekday: string, hour: number) =>
+  answer.days.find((day) => day.weekday === weekday)!.hours.find((item) => item.hour === hour);
+
+describe("GET /api/places/{id}/popular-times", () => {
+  it("weighs the last weeks' same weekdays, leaves a missing week out and marks closed hours", async () => {
+    // Open 17:00–02:00 every day but Sunday.
+    const placeId = await createPlace({ hours: { ...everyDay("17:00", "02:00"), sunday_open: "", sunday_close: "" } });
+    // Tuesdays at 21:00: 60 last week, 40 two weeks ago, none three weeks ago, 20 four weeks ago.
+    await hourOf(placeId, local(-7, 21), 60);
+    await hourOf(placeId, local(-14, 21), 40);
+    await hourOf(placeId, local(-28, 21), 20);
+    // Filler at noon (closed) on every day but the missing week's Tuesday: 27 days with data.
+    for (let day = -28; day < 0; day++) if (day !== -21) await hourOf(placeId, local(day, 12), 10);
+
+    const { body, cacheControl } = await popularTimes(placeId);
+    expect(cacheControl).toBe("public, max-age=60, s-maxage=60");
+    expect(body).toMatchObject({ timezone: "America/New_York", day_start_hour: 5, enough_data: true, live: null });
+    expect(body.days.map((day) => day.hours.length)).toEqual([24, 24, 24, 24, 24, 24, 24]);
+    expect(body.days[1].hours[0]).toEqual({ hour: 5, usual: null, closed: true });
+    // (8 × 60 + 7 × 40 + 5 × 20) ÷ (8 + 7 + 5) = 43.
+    expect(usual(body, "Tuesday", 21)).toEqual({ hour: 21, usual: 43, closed: false });
+    expect(usual(body, "Tuesday", 12)).toEqual({ hour: 12, usual: null, closed: true }); // data, but closed
+    expect(usual(body, "Tuesday", 1)).toEqual({ hour: 1, usual: null, closed: false }); // Wednesday 01:00: open, no data
+    expect(usual(body, "Tuesday", 2)?.closed).toBe(true);
+    expect(usual(body, "Saturday", 1)?.closed).toBe(false); // into Sunday morning
+    expect(usual(body, "Sunday", 21)?.closed).toBe(true);
+  });
+
+  it("answers by slug, puts live against usual, and serves a minute from the cache", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    await writeLive(placeId, 50, 50, "Lively", now - minute);
+    const slug = await slugOf(placeId);
+
+    const { body } = await popularTimes(slug);
+    expect(usual(body, "Tuesday", 21)?.usual).toBe(30);
+    // 50 against a usual 30: beyond 10 points.
+    expect(body.live).toEqual({ percent: 50, level: "Lively", vs_usual: "busier", updated_at: new Date(now - minute).toISOString() });
+
+    await env.DB.prepare("UPDATE place_live SET percent = 31 WHERE place_id = ?").bind(placeId).run();
+    expect((await popularTimes(slug)).body.live?.percent).toBe(50);
+    await caches.default.delete(`https://third-place.test/api/places/${slug}/popular-times`);
+    expect((await popularTimes(`${slug}`)).body.live).toMatchObject({ percent: 31, vs_usual: "usual" });
+  });
+
+  it("reads history in people by the place's calibration in force", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    // 30 devices: max(0, 30 − 10) × 2 = 40 people.
+    await env.DB.prepare("UPDATE places SET calibration_baseline = 10, calibration_factor = 2 WHERE id = ?").bind(placeId).run();
+    expect(usual((await popularTimes(placeId)).body, "Tuesday", 21)?.usual).toBe(40);
+    expect((await forecast(placeId)).body.hours[0].percent).toBe(40);
+  });
+
+  it("is cached no longer than the live numbers stay fresh", async () => {
+    const placeId = await createPlace();
+    await writeLive(placeId, 10, 10, "Relaxed", now - 5 * minute + 20_000);
+    expect((await popularTimes(placeId)).cacheControl).toBe("public, max-age=20, s-maxage=20");
+  });
+
+  it("pools the two 01:00 hours of the autumn night", async () => {
+    // Saturday 8 November 2031, noon EST; New York fell back at 02:00 EDT on Sunday 2 November.
+    vi.setSystemTime(Date.UTC(2031, 10, 8, 17));
+    const placeId = await createPlace();
+    await hourOf(placeId, Date.UTC(2031, 10, 2, 5), 30); // Saturday night, 01:00 EDT
+    await hourOf(placeId, Date.UTC(2031, 10, 2, 6), 50); // 01:00 EST
+    await hourOf(placeId, Date.UTC(2031, 9, 26, 5), 25); // the Saturday before, 01:00 EDT
+    for (let day = 1; day <= 28; day++) await hourOf(placeId, Date.UTC(2031, 10, 8 - day, 17), 10);
+    const { body } = await popularTimes(placeId);
+    // (8 × (30 + 50) ÷ 2 + 7 × 25) ÷ 15 = 33.
+    expect(usual(body, "Saturday", 1)).toEqual({ hour: 1, usual: 33, closed: false });
+    expect(body.days.every((day) => day.hours.length === 24)).toBe(true);
+  });
+
+  it("says not enough data with under two weeks of history", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, (day) => (day >= -10 ? 30 : null));
+    const { body } = await popularTimes(placeId);
+    expect(body.enough_data).toBe(false);
+    expect(body.days.flatMap((day) => day.hours).every((hour) => hour.usual === null)).toBe(true);
+    const { body: ahead } = await forecast(placeId);
+    expect(ahead.hours.every((hour) => hour.percent === null)).toBe(true);
+    expect(ahead.best_time).toBeNull();
+  });
+
+  it("answers 404 for an unknown place", async () => {
+    for (const key of ["999999", "no-such-bar", "Not%20A%20Slug"]) {
+      expect((await api(`/api/places/${key}/popular-times`)).status).toBe(404);
+      expect((await api(`/api/places/${key}/forecast`)).status).toBe(404);
+    }
+  });
+});
+
+describe("GET /api/places/{id}/forecast", () => {
+  async function category(name: string) {
+    return (await env.DB.prepare("INSERT INTO event_categories (name) VALUES (?) RETURNING id").bind(name).first<{ id: number }>())!.id;
+  }
+  async function event(placeId: number, start: number, end: number, categoryId: number) {
+    await env.DB.prepare("INSERT INTO events (place_id, name, start_time, end_time, category_id) VALUES (?, 'Quiz', ?, ?, ?)")
+      .bind(placeId, new Date(start).toISOString(), new Date(end).toISOString(), categoryId)
+      .run();
+  }
+
+  it("forecasts the usual without events, with the learnt lift of the category with one, and the quietest open hour", async () => {
+    const quiz = await category(`Quiz ${now}`);
+    const plain = await createPlace({ hours: everyDay("17:00", "00:00") });
+    const withEvents = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(plain, () => 30);
+    // Last Tuesday's quiz, 20:00–22:00, drew 60 where 30 is usual.
+    await evenings(withEvents, (day, hour) => (day === -7 && (hour === 20 || hour === 21) ? 60 : 30));
+    await event(withEvents, local(-7, 20), local(-7, 22), quiz);
+    await event(withEvents, local(1, 20), local(1, 22), quiz); // tomorrow
+
+    const at = (answer: ForecastAnswer, days: number, hour: number) => answer.hours.find((item) => item.start === new Date(local(days, hour)).toISOString());
+    const { body: without, cacheControl } = await forecast(plain);
+    expect(cacheControl).toBe("public, max-age=60, s-maxage=60");
+    expect(without.generated_at).toBe(new Date(now).toISOString());
+    // From 21:00 today to 05:00 next Tuesday.
+    expect(without.hours).toHaveLength(6 * 24 + 8);
+    expect(without.hours[0]).toEqual({ start: new Date(local(0, 21)).toISOString(), percent: 30, low: 30, high: 30, closed: false });
+    expect(at(without, 1, 20)).toMatchObject({ percent: 30 });
+    expect(at(without, 1, 3)).toEqual({ start: new Date(local(1, 3)).toISOString(), percent: null, low: null, high: null, closed: true });
+    // 22:00 and 23:00 are the open hours ahead tonight, equally quiet: the earlier wins.
+    expect(without.best_time).toEqual({ start: new Date(local(0, 22)).toISOString(), end: new Date(local(0, 23)).toISOString(), percent: 30 });
+
+    // Lift (60 + 60) ÷ (30 + 30) = 2, the quiz night left out of its own usual.
+    const { body: lifted } = await forecast(withEvents);
+    expect(at(lifted, 1, 20)).toMatchObject({ percent: 60, low: 60, high: 60 });
+    expect(at(lifted, 1, 21)).toMatchObject({ percent: 60 });
+    expect(at(lifted, 1, 22)).toMatchObject({ percent: 30 });
+    expect(lifted.hours.length).toBe(without.hours.length);
+  });
+
+  it("is served from the cache for a minute", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    const first = (await forecast(placeId)).body;
+    await env.DB.prepare("UPDATE occupancy_15m SET avg_people = 90 WHERE place_id = ?").bind(placeId).run();
+    expect((await forecast(placeId)).body).toEqual(first);
+  });
+});
+
+describe("GET /api/live: open now, live against usual, filters", () => {
+  it("says open now or when it opens, compares with the usual and filters by open now and level", async () => {
+    const open = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(open, () => 30);
+    await writeLive(open, 50, 50, "Lively", now - minute);
+    // Open on Wednesdays only, 16:00–22:00.
+    const closed = await createPlace({ hours: { wednesday_open: "16:00", wednesday_close: "22:00" } });
+    await writeLive(closed, 3, 3, "Relaxed", now - minute);
+    const noHours = await createPlace();
+
+    const response = await api("/api/live");
+    const places = new Map((await response.json<LiveAnswer>()).places.map((place) => [place.id, place]));
+    expect(places.get(open)).toMatchObject({ open_now: true, opens_at: null, vs_usual: "busier", people: 50, level: "Lively" });
+    expect(places.get(closed)).toMatchObject({ open_now: false, opens_at: new Date(local(1, 16)).toISOString(), vs_usual: null, level: "Relaxed" });
+    expect(places.get(noHours)).toMatchObject({ open_now: null, opens_at: null, vs_usual: null, level: null });
+
+    // Only this test's places (earlier tests of the file made others).
+    const ids = async (path: string) =>
+      (await (await api(path)).json<LiveAnswer>()).places.map((place) => place.id).filter((id) => [open, closed, noHours].includes(id));
+    expect(await ids("/api/live?open_now=1")).toEqual([open]);
+    expect(await ids("/api/live?open_now=0")).toEqual([closed]);
+    expect(await ids("/api/live?level=Lively")).toEqual([open]);
+    expect(await ids("/api/live?open_now=1&level=Relaxed")).toEqual([]);
+    expect((await api("/api/live?open_now=yes")).status).toBe(400);
+    expect((await api("/api/live?level=Busy")).status).toBe(400);
+  });
+
+  it("hides people where the owners turned public counts off, leaving percent and level", async () => {
+    const placeId = await createPlace();
+    await writeLive(placeId, 42, 42, "Lively", now - minute);
+    const owner = await ownerOf(placeId);
+    const update = await postJson(`/api/place/update/${placeId}`, { public_counts: false }, owner);
+    expect(update.status).toBe(200);
+    expect(await update.json()).toMatchObject({ public_counts: false });
+
+    const [place] = (await (await api("/api/live")).json<LiveAnswer>()).places.filter((entry) => entry.id === placeId);
+    expect(place).toMatchObject({ people: null, percent: 42, level: "Lively" });
+    expect((await postJson(`/api/place/update/${placeId}`, { public_counts: "maybe" }, owner)).status).toBe(400);
+  });
+});

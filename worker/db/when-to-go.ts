@@ -1,0 +1,112 @@
+// D1 reads behind popular times, the forecast and the live map's open/usual fields
+// (docs/when-to-go.md): a place with its hours and live row, its hourly history (through
+// local-hours.ts, so whatever corrections that applies apply here too) and its one-off events.
+import { and, eq, gte, lt } from "drizzle-orm";
+import { events, placeLive, places, type Place } from "../../drizzle/schema";
+import { DAY_MS, venueDayRange, type VenueDay } from "../../common/local-time";
+import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers";
+import { isRecent } from "../occupancy/aggregate";
+import type { Calibration } from "../occupancy/calibration";
+import type { VenueEvent } from "../occupancy/forecast";
+import { HISTORY_DAYS, historyOf, type History, type LiveNow, type WhenPlace } from "../occupancy/popular-times";
+import type { Database } from "./client";
+import { DEFAULT_EVENT_LENGTH_MS } from "./events";
+import { hourTotalsBetween } from "./local-hours";
+
+type HourColumns = Pick<Place, `${Weekday}Open` | `${Weekday}Close`>;
+type Weekday = (typeof WEEKDAYS)[number];
+
+/** The hours table of a places row, as the API writes it. */
+export function hoursOfRow(row: HourColumns): PlaceHours {
+  return Object.fromEntries(
+    WEEKDAYS.flatMap((day) => [
+      [`${day}_open`, row[`${day}Open`]],
+      [`${day}_close`, row[`${day}Close`]],
+    ]),
+  ) as PlaceHours;
+}
+
+/** The hour columns, for a select. */
+export const hourColumns = Object.fromEntries(
+  WEEKDAYS.flatMap((day) => [
+    [`${day}Open`, places[`${day}Open`]],
+    [`${day}Close`, places[`${day}Close`]],
+  ]),
+) as { [K in keyof HourColumns]: (typeof places)[K] };
+
+/** A place as its history is read: the calibration in force applies to every hour (docs/architecture.md#calibration). */
+export interface HistoryPlace extends WhenPlace {
+  id: number;
+  calibration: Calibration;
+}
+
+export interface WhenPlaceRow extends HistoryPlace {
+  /** Live numbers while fresh, else null. */
+  live: LiveNow | null;
+}
+
+/** A place by id or slug with what popular times and the forecast need; undefined when there is none. */
+export async function findWhenPlace(db: Database, key: number | string, now: number): Promise<WhenPlaceRow | undefined> {
+  const [row] = await db
+    .select({
+      id: places.id,
+      timeZone: places.timezone,
+      dayStartHour: places.dayStartHour,
+      packedThreshold: places.packedThreshold,
+      baseline: places.calibrationBaseline,
+      factor: places.calibrationFactor,
+      ...hourColumns,
+      percent: placeLive.percent,
+      level: placeLive.level,
+      updatedAt: placeLive.updatedAt,
+    })
+    .from(places)
+    .leftJoin(placeLive, eq(placeLive.placeId, places.id))
+    .where(typeof key === "number" ? eq(places.id, key) : eq(places.slug, key))
+    .limit(1);
+  if (!row) return undefined;
+  const updatedAt = row.updatedAt?.getTime() ?? null;
+  const live =
+    isRecent(updatedAt, now) && row.percent !== null && row.level !== null ? { percent: row.percent, level: row.level, updatedAt } : null;
+  return {
+    id: row.id,
+    timeZone: row.timeZone,
+    dayStartHour: row.dayStartHour,
+    packedThreshold: row.packedThreshold,
+    calibration: { baseline: row.baseline, factor: row.factor },
+    hours: hoursOfRow(row),
+    live,
+  };
+}
+
+/** Mean people per venue day and hour from HISTORY_DAYS before `today` up to `toMs`. */
+export async function historyBefore(db: Database, place: HistoryPlace, today: VenueDay, toMs: number): Promise<History> {
+  const from = venueDayRange(place, today - HISTORY_DAYS).start;
+  const hours = await hourTotalsBetween(db, { placeId: place.id, timeZone: place.timeZone, calibration: place.calibration }, from, toMs);
+  return historyOf(hours, place.dayStartHour, today);
+}
+
+/**
+ * The place's one-off events starting in [fromMs − 1 day, toMs) (the forecast keeps those that
+ * overlap what it needs; one without an end lasts DEFAULT_EVENT_LENGTH_MS). Recurring events are
+ * left out: their weekday's usual holds them already (docs/when-to-go.md#forecast).
+ */
+export async function oneOffEventsBetween(db: Database, placeId: number, fromMs: number, toMs: number): Promise<VenueEvent[]> {
+  const rows = await db
+    .select({ startTime: events.startTime, endTime: events.endTime, categoryId: events.categoryId })
+    .from(events)
+    .where(
+      and(
+        eq(events.placeId, placeId),
+        eq(events.isRecurring, false),
+        // ISO UTC text: text order is time order.
+        gte(events.startTime, new Date(fromMs - DAY_MS).toISOString()),
+        lt(events.startTime, new Date(toMs).toISOString()),
+      ),
+    );
+  return rows.map((row) => {
+    const start = Date.parse(row.startTime);
+    const end = row.endTime === null ? start + DEFAULT_EVENT_LENGTH_MS : Date.parse(row.endTime);
+    return { start, end, categoryId: row.categoryId };
+  });
+}

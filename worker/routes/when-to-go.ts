@@ -1,0 +1,93 @@
+// When to go (docs/when-to-go.md): a place's popular times and its forecast, public and served
+// through the Cache API, so however many visitors open a profile, a place costs D1 at most one
+// read of each answer a minute.
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { venueDayAt, venueDayRange } from "../../common/local-time";
+import { forecastAnswerSchema, popularTimesAnswerSchema } from "../../common/schemas/answers";
+import { placeKeySchema } from "../../common/schemas/place";
+import { getDb } from "../db/client";
+import { findWhenPlace, historyBefore, oneOffEventsBetween } from "../db/when-to-go";
+import type { AppEnv } from "../env";
+import { notFound } from "../lib/errors";
+import { describe } from "../lib/openapi";
+import { cachedUsualProfile } from "../lib/usual-profile";
+import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
+import { forecast } from "../occupancy/forecast";
+import { HISTORY_DAYS, popularTimesFrom } from "../occupancy/popular-times";
+
+/** How long an answer may be served from a cache: a minute. */
+export const WHEN_CACHE_SECONDS = 60;
+
+const tag = "When to go";
+const keyParameter = [
+  { in: "path" as const, name: "id", required: true, schema: { type: "string" as const, description: "a numeric id, or a slug such as the-night-owl" } },
+];
+
+const cacheControl = (seconds: number) => (seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-cache");
+
+/**
+ * Answers from caches.default under the request's path (any query string is ignored, so nobody
+ * can bust the cache at will), or builds the answer, which says for how long it may be cached.
+ */
+async function served(c: Context<AppEnv>, build: (key: number | string, now: number) => Promise<{ body: object; seconds: number }>) {
+  const cacheKey = new Request(new URL(new URL(c.req.url).pathname, c.req.url).toString());
+  const hit = await caches.default.match(cacheKey);
+  if (hit) return new Response(hit.body, hit);
+  const key = v.safeParse(placeKeySchema, c.req.param("id"));
+  if (!key.success) throw notFound("No such place.");
+  const { body, seconds } = await build(key.output, Date.now());
+  const response = c.json(body, 200, { "cache-control": cacheControl(seconds) });
+  if (seconds > 0) c.executionCtx.waitUntil(caches.default.put(cacheKey, response.clone()));
+  return response;
+}
+
+export const whenToGoRoutes = new Hono<AppEnv>()
+  .get(
+    "/places/:id/popular-times",
+    describe({
+      tag,
+      summary: "Usual busyness per weekday and hour, and live against usual (cached up to 60 s)",
+      description: "Method: docs/when-to-go.md. `usual` is percent of the packed threshold, null when closed or without enough history.",
+      access: "public",
+      parameters: keyParameter,
+      answers: { 200: popularTimesAnswerSchema },
+      errors: [404],
+    }),
+    (c) =>
+      served(c, async (key, now) => {
+        const db = getDb(c.env);
+        const place = await findWhenPlace(db, key, now);
+        if (!place) throw notFound("No such place.");
+        const profile = await cachedUsualProfile(db, place, now, c.req.url, (promise) => c.executionCtx.waitUntil(promise));
+        // Never cached past the moment the live numbers would turn stale.
+        const seconds = place.live
+          ? Math.min(WHEN_CACHE_SECONDS, Math.floor((place.live.updatedAt + LIVE_WINDOW_MS - now) / 1000))
+          : WHEN_CACHE_SECONDS;
+        return { body: popularTimesFrom(profile, place, now, place.live), seconds };
+      }),
+  )
+  .get(
+    "/places/:id/forecast",
+    describe({
+      tag,
+      summary: "Expected busyness per hour from now to the end of the week ahead, and the best time to go (cached up to 60 s)",
+      description: "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed or without enough history.",
+      access: "public",
+      parameters: keyParameter,
+      answers: { 200: forecastAnswerSchema },
+      errors: [404],
+    }),
+    (c) =>
+      served(c, async (key, now) => {
+        const db = getDb(c.env);
+        const place = await findWhenPlace(db, key, now);
+        if (!place) throw notFound("No such place.");
+        const today = venueDayAt(place, now);
+        const [history, events] = await Promise.all([
+          historyBefore(db, place, today, now),
+          oneOffEventsBetween(db, place.id, venueDayRange(place, today - HISTORY_DAYS).start, venueDayRange(place, today + 7).start),
+        ]);
+        return { body: forecast(history, place, now, events), seconds: WHEN_CACHE_SECONDS };
+      }),
+  );
