@@ -7,6 +7,7 @@ import { benchAnalytics, prepareHistories } from "./analytics.ts";
 import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
+import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
 import { benchHistoryImport } from "./history.ts";
 import { benchIngest } from "./ingest.ts";
@@ -24,7 +25,10 @@ run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/dura
 const results: Record<string, boolean> = { bundle: benchBundles() };
 
 const durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
-const app = await serveBuiltApp(prepareHistories);
+const app = await serveBuiltApp(async (env) => {
+  await prepareHistories(env);
+  await prepareForecastBacktest(env);
+});
 try {
   const api = await BenchApi.signIn(app.baseUrl);
   const freshnessVenue = await startFreshnessVenue(api);
@@ -32,6 +36,7 @@ try {
   // The live map takes up to a minute to follow a new count; analytics are measured meanwhile.
   const freshness = measureFreshness(api, freshnessVenue);
   results.analytics = await benchAnalytics(api);
+  results.forecastAccuracy = reportForecastBacktest();
   results.freshness = reportFreshness(await freshness);
   results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);
