@@ -4,7 +4,8 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
-import { levelDisplay, levelText } from "../live/levels";
+import { levelText, placeDisplay } from "../live/levels";
+import { liveSummary } from "../live/whenToGo";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -31,24 +32,33 @@ interface Props {
   /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
   tiles: MapConfigAnswer | null;
   onOpenPlace: (place: LivePlace) => void;
+  /** Zone in which opening times are written. */
+  timeZone: string;
   ref?: Ref<VenueMapHandle>;
+}
+
+/** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
+export function stateText(place: LivePlace, timeZone: string, now: number): string {
+  return liveSummary(place, timeZone, now).closed ?? levelText(place.level);
 }
 
 /**
  * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
  * "View profile" link follows; a plain click stays in the single-page app.
  */
-function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
+function summary(place: LivePlace, timeZone: string, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
-  const name = document.createElement("strong");
-  name.textContent = place.name;
-  const address = document.createElement("span");
-  address.textContent = place.address;
-  const level = document.createElement("span");
-  level.className = `venue-summary-level ${levelDisplay(place.level).className}`;
-  level.textContent = `Level: ${levelText(place.level)}`;
-  box.append(name, address, level);
+  const line = (text: string, className?: string) => {
+    const span = document.createElement(className === undefined ? "span" : "strong");
+    if (className) span.className = className;
+    span.textContent = text;
+    return span;
+  };
+  const said = liveSummary(place, timeZone, Date.now());
+  box.append(line(place.name, ""), line(place.address));
+  box.append(said.closed ? line(said.closed, "venue-summary-level") : line(`Level: ${levelText(place.level)}`, `venue-summary-level ${placeDisplay(place).className}`));
+  for (const text of [said.people, said.vsUsual, said.silent]) if (text) box.append(line(text));
   if (openProfile) {
     const link = document.createElement("a");
     link.href = `/profile/${encodeURIComponent(place.slug)}`;
@@ -64,7 +74,7 @@ function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HT
 }
 
 function markerIcon(place: LivePlace): L.DivIcon {
-  const display = levelDisplay(place.level);
+  const display = placeDisplay(place);
   return L.divIcon({
     className: `venue-marker ${display.className}`,
     html: `<span aria-hidden="true">${display.symbol}</span>`,
@@ -76,11 +86,11 @@ function markerIcon(place: LivePlace): L.DivIcon {
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
-function labelMarker(marker: L.Marker, place: LivePlace) {
-  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${levelText(place.level)}. Open profile`);
+function labelMarker(marker: L.Marker, place: LivePlace, timeZone: string) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, timeZone, Date.now())}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
+export function VenueMap({ places, tiles, onOpenPlace, timeZone, ref }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
@@ -121,24 +131,24 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
     for (const place of shown) {
       const existing = markers.get(place.id);
       if (existing) {
-        if (existing.place.level !== place.level) existing.marker.setIcon(markerIcon(place));
+        if (placeDisplay(existing.place) !== placeDisplay(place)) existing.marker.setIcon(markerIcon(place));
         existing.marker.setLatLng([place.latitude, place.longitude]);
-        labelMarker(existing.marker, place);
-        existing.marker.setTooltipContent(summary(place));
+        labelMarker(existing.marker, place, timeZone);
+        existing.marker.setTooltipContent(summary(place, timeZone));
         existing.place = place;
         continue;
       }
       const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
-        .bindTooltip(summary(place), { direction: "right" })
+        .bindTooltip(summary(place, timeZone), { direction: "right" })
         .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
         .on("keypress", (event) => {
           if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
         })
         .addTo(map);
-      labelMarker(marker, place);
+      labelMarker(marker, place, timeZone);
       markers.set(place.id, { marker, place });
     }
-  }, [places]);
+  }, [places, timeZone]);
 
   useImperativeHandle(ref, () => ({
     showPlace(placeId) {
@@ -147,7 +157,7 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
       if (!map || !entry) return;
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
-      const content = summary(entry.place, (place) => onOpenRef.current(place));
+      const content = summary(entry.place, timeZone, (place) => onOpenRef.current(place));
       L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
       // Keyboard users land on the popup's link rather than back in the list.
       content.querySelector("a")?.focus({ preventScroll: true });
