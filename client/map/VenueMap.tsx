@@ -5,7 +5,8 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { levelText, placeDisplay } from "../live/levels";
-import { liveSummary } from "../live/whenToGo";
+import { publicApi } from "../api/endpoints";
+import { busiestText, liveSummary, venueWeekday } from "../live/whenToGo";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -49,16 +50,20 @@ export function stateText(place: LivePlace, timeZone: string, now: number): stri
 function summary(place: LivePlace, timeZone: string, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
-  const line = (text: string, className?: string) => {
-    const span = document.createElement(className === undefined ? "span" : "strong");
-    if (className) span.className = className;
-    span.textContent = text;
-    return span;
+  const line = (tag: "strong" | "span", text: string, className = "") => {
+    const element = document.createElement(tag);
+    element.className = className;
+    element.textContent = text;
+    return element;
   };
   const said = liveSummary(place, timeZone, Date.now());
-  box.append(line(place.name, ""), line(place.address));
-  box.append(said.closed ? line(said.closed, "venue-summary-level") : line(`Level: ${levelText(place.level)}`, `venue-summary-level ${placeDisplay(place).className}`));
-  for (const text of [said.people, said.vsUsual, said.silent]) if (text) box.append(line(text));
+  box.append(line("strong", place.name), line("span", place.address));
+  box.append(
+    said.closed
+      ? line("span", said.closed, `venue-summary-level ${placeDisplay(place).className}`)
+      : line("span", `Level: ${levelText(place.level)}`, `venue-summary-level ${placeDisplay(place).className}`),
+  );
+  for (const text of [said.people, said.vsUsual, said.silent]) if (text) box.append(line("span", text));
   if (openProfile) {
     const link = document.createElement("a");
     link.href = `/profile/${encodeURIComponent(place.slug)}`;
@@ -71,6 +76,26 @@ function summary(place: LivePlace, timeZone: string, openProfile?: (place: LiveP
     box.append(link);
   }
   return box;
+}
+
+/**
+ * Today's "Usually busiest 9–11 PM", added to an open popup once its popular times arrive (the live
+ * answer carries none, so they are fetched only for the venue a visitor opens).
+ */
+async function addBusiest(box: HTMLElement, placeId: number) {
+  try {
+    const answer = await publicApi.popularTimes(placeId).load();
+    const weekday = venueWeekday(answer.timezone, answer.day_start_hour, Date.now());
+    const today = answer.days.find((day) => day.weekday === weekday);
+    const text = answer.enough_data && today ? busiestText(today.hours) : null;
+    if (!text) return;
+    const line = document.createElement("span");
+    line.textContent = text;
+    box.insertBefore(line, box.querySelector("a"));
+  } catch (error) {
+    // The popup is complete without it.
+    console.error(error);
+  }
 }
 
 function markerIcon(place: LivePlace): L.DivIcon {
@@ -159,6 +184,7 @@ export function VenueMap({ places, tiles, onOpenPlace, timeZone, ref }: Props) {
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
       const content = summary(entry.place, timeZone, (place) => onOpenRef.current(place));
       L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
+      void addBusiest(content, placeId);
       // Keyboard users land on the popup's link rather than back in the list.
       content.querySelector("a")?.focus({ preventScroll: true });
     },
