@@ -368,7 +368,7 @@ describe("live map", () => {
     await page.context().close();
   });
 
-  it("the list's Show on map opens the venue's popup with a link to its profile", async () => {
+  it("the list's Show on map opens the venue's popup with its busiest hours and a link to its profile", async () => {
     const page = await openPage(browser, "/live-look", DESKTOP);
     const venue = seedVenues[0];
     await page.getByRole("button", { name: `Show on map: ${venue.name}` }).click();
@@ -376,6 +376,8 @@ describe("live map", () => {
     await popup.getByText(venue.address).waitFor();
     // The first venue's sensor says Relaxed; closed, the popup says when it opens instead.
     await popup.getByText(/^(Level: Relaxed|Closed · opens .+)$/).waitFor();
+    // Fetched when the popup opens: today's busiest hours from its popular times.
+    await popup.getByText(/^Usually busiest \d/).waitFor();
     await popup.getByRole("link", { name: "View profile" }).click();
     await page.waitForURL(`**/profile/${venue.slug}`);
     await page.getByRole("heading", { level: 1, name: venue.name }).waitFor();
