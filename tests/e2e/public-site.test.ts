@@ -388,8 +388,11 @@ describe("live map", () => {
     const page = await openPage(browser, "/live-look", viewport);
     const markers = page.locator(".leaflet-marker-icon.venue-marker");
     await expect.poll(() => markers.count()).toBe(seedVenues.length);
-    await page.getByRole("checkbox", { name: "Open now" }).check();
+    // The box follows the address, which the router updates in a transition: click, then wait for it.
+    const openNowBox = page.getByRole("checkbox", { name: "Open now" });
+    await openNowBox.click();
     await page.waitForURL((url) => url.searchParams.get("open_now") === "1");
+    await expect.poll(() => openNowBox.isChecked()).toBe(true);
     // Every venue may be closed (early morning) or open (late on a weekend): compare with the API.
     const openNow = async () => (await liveAnswer(page, "?open_now=1")).places.map((place) => place.name).sort();
     await expect
@@ -402,8 +405,10 @@ describe("live map", () => {
     expect(await page.locator(".venue-row", { hasText: "Closed · opens" }).count()).toBe(0);
 
     await page.reload();
-    expect(await page.getByRole("checkbox", { name: "Open now" }).isChecked()).toBe(true);
-    await page.getByRole("checkbox", { name: "Open now" }).uncheck();
+    await expect.poll(() => openNowBox.isChecked()).toBe(true);
+    await openNowBox.click();
+    await page.waitForURL((url) => !url.searchParams.has("open_now"));
+    await expect.poll(() => openNowBox.isChecked()).toBe(false);
     await expect.poll(() => markers.count()).toBe(seedVenues.length);
     await page.context().close();
   });
