@@ -7,3 +7,8 @@ export const LEVELS = ["Relaxed", "Lively", "Packed"] as const;
 export type Level = (typeof LEVELS)[number];
 
 export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
+
+/** Longest username and comment of a review, and reasons of a report or hide (checked by common/schemas/review*.ts). */
+export const REVIEW_LIMITS = { username: 40, comment: 1000 } as const;
+export const REPORT_REASON_MAX = 500;
+export const HIDE_REASON_MAX = 300;

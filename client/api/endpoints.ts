@@ -8,10 +8,12 @@ import type * as v from "valibot";
 import type {
   ErrorAnswer,
   EventsAnswer,
+  ForecastAnswer,
   LiveAnswer,
   MapConfigAnswer,
   ModeratedReviewAnswer,
   OkAnswer,
+  PopularTimesAnswer,
   PublicPlace,
   ReviewPostedAnswer,
   ReviewsAnswer,
@@ -109,6 +111,10 @@ export const publicApi = {
   partnerVenues: () => read<Pick<PublicPlace, "id" | "name" | "cover_image">[]>("/api/website/places"),
   /** A venue by id or slug; its owners and the admin get the owner's fields too. */
   place: (idOrSlug: string) => read<PublicPlace>(placePath(idOrSlug)),
+  /** Usual busyness per weekday and hour, with the live bar (docs/when-to-go.md#popular-times). */
+  popularTimes: (placeId: number) => read<PopularTimesAnswer>(`/api/places/${placeId}/popular-times`),
+  /** The current hour to the end of the week ahead, and the best time (docs/when-to-go.md#forecast). */
+  forecast: (placeId: number) => read<ForecastAnswer>(`/api/places/${placeId}/forecast`),
   placeEvents: (placeId: number) => read<EventsAnswer>(`/api/business/${placeId}/events`),
   reviews: (placeId: number) => read<ReviewsAnswer>(`/api/places/${placeId}/reviews`),
   postReview: (placeId: number, input: ReviewInput) => call<ReviewPostedAnswer>("POST", `/api/places/${placeId}/reviews`, input),

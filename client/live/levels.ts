@@ -10,12 +10,18 @@ export const LEVEL_DISPLAY = {
   Lively: { className: "level-lively", symbol: "L", description: "Buzzing, still space" },
   Packed: { className: "level-packed", symbol: "P", description: "Full or close to it" },
   unknown: { className: "level-unknown", symbol: "?", description: "No live reading right now" },
+  closed: { className: "level-closed", symbol: "×", description: "Closed now" },
 } as const;
 
 export const NO_LIVE_LEVEL = "No live data";
 
 export function levelDisplay(level: Level | null) {
   return LEVEL_DISPLAY[level ?? "unknown"];
+}
+
+/** A venue's marker and badge: closed by its hours, else its live level. */
+export function placeDisplay(place: Pick<LivePlace, "level" | "open_now">) {
+  return place.open_now === false ? LEVEL_DISPLAY.closed : levelDisplay(place.level);
 }
 
 export function levelText(level: Level | null): string {

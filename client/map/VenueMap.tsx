@@ -4,7 +4,9 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
-import { levelDisplay, levelText } from "../live/levels";
+import { levelText, placeDisplay } from "../live/levels";
+import { publicApi } from "../api/endpoints";
+import { busiestText, liveSummary, venueWeekday } from "../live/whenToGo";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -31,24 +33,37 @@ interface Props {
   /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
   tiles: MapConfigAnswer | null;
   onOpenPlace: (place: LivePlace) => void;
+  /** Zone in which opening times are written. */
+  timeZone: string;
   ref?: Ref<VenueMapHandle>;
+}
+
+/** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
+export function stateText(place: LivePlace, timeZone: string, now: number): string {
+  return liveSummary(place, timeZone, now).closed ?? levelText(place.level);
 }
 
 /**
  * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
  * "View profile" link follows; a plain click stays in the single-page app.
  */
-function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
+function summary(place: LivePlace, timeZone: string, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
-  const name = document.createElement("strong");
-  name.textContent = place.name;
-  const address = document.createElement("span");
-  address.textContent = place.address;
-  const level = document.createElement("span");
-  level.className = `venue-summary-level ${levelDisplay(place.level).className}`;
-  level.textContent = `Level: ${levelText(place.level)}`;
-  box.append(name, address, level);
+  const line = (tag: "strong" | "span", text: string, className = "") => {
+    const element = document.createElement(tag);
+    element.className = className;
+    element.textContent = text;
+    return element;
+  };
+  const said = liveSummary(place, timeZone, Date.now());
+  box.append(line("strong", place.name), line("span", place.address));
+  box.append(
+    said.closed
+      ? line("span", said.closed, `venue-summary-level ${placeDisplay(place).className}`)
+      : line("span", `Level: ${levelText(place.level)}`, `venue-summary-level ${placeDisplay(place).className}`),
+  );
+  for (const text of [said.people, said.vsUsual, said.silent]) if (text) box.append(line("span", text));
   if (openProfile) {
     const link = document.createElement("a");
     link.href = `/profile/${encodeURIComponent(place.slug)}`;
@@ -63,8 +78,28 @@ function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HT
   return box;
 }
 
+/**
+ * Today's "Usually busiest 9–11 PM", added to an open popup once its popular times arrive (the live
+ * answer carries none, so they are fetched only for the venue a visitor opens).
+ */
+async function addBusiest(box: HTMLElement, placeId: number) {
+  try {
+    const answer = await publicApi.popularTimes(placeId).load();
+    const weekday = venueWeekday(answer.timezone, answer.day_start_hour, Date.now());
+    const today = answer.days.find((day) => day.weekday === weekday);
+    const text = answer.enough_data && today ? busiestText(today.hours) : null;
+    if (!text) return;
+    const line = document.createElement("span");
+    line.textContent = text;
+    box.insertBefore(line, box.querySelector("a"));
+  } catch (error) {
+    // The popup is complete without it.
+    console.error(error);
+  }
+}
+
 function markerIcon(place: LivePlace): L.DivIcon {
-  const display = levelDisplay(place.level);
+  const display = placeDisplay(place);
   return L.divIcon({
     className: `venue-marker ${display.className}`,
     html: `<span aria-hidden="true">${display.symbol}</span>`,
@@ -76,11 +111,11 @@ function markerIcon(place: LivePlace): L.DivIcon {
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
-function labelMarker(marker: L.Marker, place: LivePlace) {
-  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${levelText(place.level)}. Open profile`);
+function labelMarker(marker: L.Marker, place: LivePlace, timeZone: string) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, timeZone, Date.now())}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
+export function VenueMap({ places, tiles, onOpenPlace, timeZone, ref }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
@@ -121,24 +156,24 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
     for (const place of shown) {
       const existing = markers.get(place.id);
       if (existing) {
-        if (existing.place.level !== place.level) existing.marker.setIcon(markerIcon(place));
+        if (placeDisplay(existing.place) !== placeDisplay(place)) existing.marker.setIcon(markerIcon(place));
         existing.marker.setLatLng([place.latitude, place.longitude]);
-        labelMarker(existing.marker, place);
-        existing.marker.setTooltipContent(summary(place));
+        labelMarker(existing.marker, place, timeZone);
+        existing.marker.setTooltipContent(summary(place, timeZone));
         existing.place = place;
         continue;
       }
       const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
-        .bindTooltip(summary(place), { direction: "right" })
+        .bindTooltip(summary(place, timeZone), { direction: "right" })
         .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
         .on("keypress", (event) => {
           if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
         })
         .addTo(map);
-      labelMarker(marker, place);
+      labelMarker(marker, place, timeZone);
       markers.set(place.id, { marker, place });
     }
-  }, [places]);
+  }, [places, timeZone]);
 
   useImperativeHandle(ref, () => ({
     showPlace(placeId) {
@@ -147,8 +182,9 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
       if (!map || !entry) return;
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
-      const content = summary(entry.place, (place) => onOpenRef.current(place));
+      const content = summary(entry.place, timeZone, (place) => onOpenRef.current(place));
       L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
+      void addBusiest(content, placeId);
       // Keyboard users land on the popup's link rather than back in the list.
       content.querySelector("a")?.focus({ preventScroll: true });
     },

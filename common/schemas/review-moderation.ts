@@ -2,8 +2,9 @@
 import * as v from "valibot";
 import { idParamSchema, optionalText, requiredText } from "./fields";
 
-export const REPORT_REASON_MAX = 500;
-export const HIDE_REASON_MAX = 300;
+import { HIDE_REASON_MAX, REPORT_REASON_MAX } from "../vocabulary";
+
+export { HIDE_REASON_MAX, REPORT_REASON_MAX };
 export const HIDE_REASON_MESSAGE = "Say why the review is hidden.";
 
 export const reviewIdSchema = idParamSchema("Review id must be a positive whole number.");

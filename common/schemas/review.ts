@@ -2,7 +2,9 @@
 import * as v from "valibot";
 import { REQUIRED_MESSAGE, requiredText } from "./submission";
 
-export const REVIEW_LIMITS = { username: 40, comment: 1000 } as const;
+import { REVIEW_LIMITS } from "../vocabulary";
+
+export { REVIEW_LIMITS };
 export const RATING_MESSAGE = "Rating must be a whole number from 1 to 5.";
 
 export const reviewSchema = v.object({

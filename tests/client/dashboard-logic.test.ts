@@ -164,11 +164,12 @@ describe("place edit", () => {
     });
   });
 
-  it("sends name, address, phone, website, favorite and the fourteen hour fields", () => {
+  it("sends name, address, phone, website, public_counts, favorite and the fourteen hour fields", () => {
     const place = makePlace({ favorite: true });
     const payload = toPlaceUpdate({ ...placeEditValues(place), phone_number: " (212) 555-0100 " }, place);
-    expect(Object.keys(payload)).toHaveLength(4 + 1 + 14);
-    expect(payload).toMatchObject({ phone_number: "(212) 555-0100", favorite: true, monday_open: place.monday_open });
+    expect(Object.keys(payload)).toHaveLength(4 + 1 + 1 + 14);
+    expect(payload).toMatchObject({ phone_number: "(212) 555-0100", public_counts: true, favorite: true, monday_open: place.monday_open });
+    expect(toPlaceUpdate({ ...placeEditValues(place), public_counts: false }, place).public_counts).toBe(false);
   });
 });
 

@@ -231,7 +231,7 @@ describe("Dashboard businesses", () => {
     fireEvent.click(await screen.findByRole("button", { name: /The Stoop/ }));
     const details = await screen.findByRole("region", { name: stoop.name });
     const facts = within(details).getAllByRole("definition").map((entry) => entry.textContent);
-    expect(facts).toEqual([stoop.address, "N/A", "N/A", "N/A"]);
+    expect(facts).toEqual([stoop.address, "N/A", "N/A", "N/A", "Shown publicly"]);
     const rows = within(details).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "Monday5:00 PM2:00 AM",
@@ -286,13 +286,24 @@ describe("Dashboard businesses", () => {
     fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "(212) 555-0199" } });
     fireEvent.change(screen.getByLabelText("Sunday Open"), { target: { value: "12:00" } });
     fireEvent.change(screen.getByLabelText("Sunday Close"), { target: { value: "20:00" } });
+    const publicCounts = screen.getByRole("checkbox", { name: "Show visitor counts publicly" });
+    expect(publicCounts).toBeChecked();
+    fireEvent.click(publicCounts);
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Business updated successfully!");
     expect(screen.getByText("(212) 555-0199")).toBeInTheDocument();
+    expect(screen.getByText("Hidden from visitors")).toBeInTheDocument();
     const [, init] = callsTo(fetchMock, "POST", "/api/place/update/1")[0];
     const body = JSON.parse(String(init?.body));
-    expect(body).toMatchObject({ name: copper.name, phone_number: "(212) 555-0199", sunday_open: "12:00", sunday_close: "20:00", favorite: false });
-    expect(Object.keys(body)).toHaveLength(19);
+    expect(body).toMatchObject({
+      name: copper.name,
+      phone_number: "(212) 555-0199",
+      sunday_open: "12:00",
+      sunday_close: "20:00",
+      favorite: false,
+      public_counts: false,
+    });
+    expect(Object.keys(body)).toHaveLength(20);
   });
 
   it("checks the edit with the server's schema before sending it", async () => {

@@ -8,7 +8,7 @@ import { shuffle } from "../../client/lib/shuffle";
 import About, { TEAM } from "../../client/pages/marketing/About";
 import Faq from "../../client/pages/marketing/Faq";
 import { Reviews } from "../../client/pages/live/Reviews";
-import { validateReview } from "../../client/pages/live/reviewForm";
+import { validateReview } from "../../client/pages/live/reviewValidation";
 
 function renderAt(path: string, Component: React.ComponentType) {
   const router = createMemoryRouter([{ path, Component }], { initialEntries: [path] });

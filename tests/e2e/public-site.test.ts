@@ -270,6 +270,47 @@ async function waitForLiveLevels(page: Page) {
     .toBe(packedCount);
 }
 
+async function liveAnswer(page: Page, query = ""): Promise<LiveAnswer> {
+  return (await (await page.request.get(`/api/live${query}`)).json()) as LiveAnswer;
+}
+
+const HOUR_FIELDS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
+  `${day}_open`,
+  `${day}_close`,
+]);
+
+/**
+ * A venue closed now, chosen by content: one /api/live says is closed, or else (late on a weekend
+ * night every seeded venue can be open) one of the two silent venues given hours on Monday 3–4 AM
+ * and Tuesday 3–4 AM: at any instant at least one of them is closed, whatever the day or hour.
+ * `restore` puts their hours back.
+ */
+async function closedVenue(page: Page): Promise<{ place: LiveAnswer["places"][number]; restore: () => void }> {
+  const closed = (await liveAnswer(page, "?open_now=0")).places;
+  if (closed.length > 0) return { place: closed[0], restore: () => {} };
+  const pair = seedVenues.slice(-2).map((venue) => venue.slug);
+  const saved = queryD1<Record<string, string>>(`SELECT slug, ${HOUR_FIELDS.join(", ")} FROM places WHERE slug IN ('${pair.join("', '")}')`);
+  pair.forEach((slug, index) => {
+    const day = ["monday", "tuesday"][index];
+    const hours = HOUR_FIELDS.map((field) => `${field} = '${field === `${day}_open` ? "03:00" : field === `${day}_close` ? "04:00" : ""}'`);
+    queryD1(`UPDATE places SET ${hours.join(", ")} WHERE slug = '${slug}'`);
+  });
+  const restore = () => {
+    for (const row of saved) {
+      queryD1(`UPDATE places SET ${HOUR_FIELDS.map((field) => `${field} = '${row[field]}'`).join(", ")} WHERE slug = '${row.slug}'`);
+    }
+  };
+  // /api/live is cached for up to 25 s.
+  let found: LiveAnswer["places"] = [];
+  await expect
+    .poll(async () => (found = (await liveAnswer(page, "?open_now=0")).places.filter((place) => pair.includes(place.slug))).length, {
+      timeout: 45_000,
+      interval: 1_000,
+    })
+    .toBeGreaterThan(0);
+  return { place: found[0], restore };
+}
+
 describe("live map", () => {
   it.each(viewports)("at %s shows one marker per venue, filters by level and opens a profile", async (_label, viewport) => {
     const page = await openPage(browser, "/", viewport);
@@ -281,16 +322,36 @@ describe("live map", () => {
     expect(await page.locator(".venue-row").count()).toBe(seedVenues.length);
     expect(await page.getByRole("status").textContent()).toBe(`Showing ${seedVenues.length} of ${seedVenues.length} venues.`);
 
+    // A venue closed by its hours is drawn as closed whatever its sensor says; the level filter
+    // keeps the sensor's level, as /api/live?level= does. Which venues are open depends on the hour.
+    const drawnAs = async (level: Level | null) => {
+      const places = (await liveAnswer(page)).places;
+      return {
+        level: places.filter((place) => place.level === level && place.open_now !== false).length,
+        closed: places.filter((place) => place.level === level && place.open_now === false).length,
+      };
+    };
     await page.locator(".level-filter label", { hasText: "Packed" }).click();
     await expect.poll(() => markers.count()).toBe(packedCount);
-    expect(await page.locator(".venue-marker.level-packed").count()).toBe(packedCount);
     expect(await page.locator(".venue-row").count()).toBe(packedCount);
-    expect(await page.locator(".venue-row .level-badge.level-packed").count()).toBe(packedCount);
+    await expect
+      .poll(async () => {
+        const expected = await drawnAs("Packed");
+        return (
+          (await page.locator(".venue-marker.level-packed").count()) === expected.level &&
+          (await page.locator(".venue-row .level-badge.level-packed").count()) === expected.level &&
+          (await page.locator(".venue-marker.level-closed").count()) === expected.closed &&
+          (await page.locator(".venue-row", { hasText: /Closed · opens / }).count()) === expected.closed
+        );
+      })
+      .toBe(true);
 
     await page.locator(".level-filter label", { hasText: "All venues" }).click();
     await expect.poll(() => markers.count()).toBe(seedVenues.length);
     // Silent venues stay on the map, marked "?" and described as having no live data.
-    expect(await page.locator(".venue-marker.level-unknown").count()).toBe(2);
+    await expect
+      .poll(async () => (await page.locator(".venue-marker.level-unknown").count()) === (await drawnAs(null)).level)
+      .toBe(true);
 
     // Markers sit on top of each other at the city-wide zoom; zoom in, then pick one.
     await page.locator(".level-filter label", { hasText: "Packed" }).click();
@@ -298,25 +359,57 @@ describe("live map", () => {
     await page.getByRole("button", { name: "Zoom to the venues" }).click();
     const marker = markers.first();
     const label = (await marker.getAttribute("aria-label"))!;
-    expect(label).toMatch(/, Packed\. Open profile$/);
+    const [, name, state] = /^(.*), (Packed|Closed · opens [^,]+)\. Open profile$/.exec(label)!;
     await marker.hover();
-    await page.locator(".leaflet-tooltip").getByText("Level: Packed").waitFor();
+    await page.locator(".leaflet-tooltip").getByText(state === "Packed" ? "Level: Packed" : state).waitFor();
     await marker.click();
     await page.waitForURL(/\/profile\//);
-    await page.getByRole("heading", { level: 1, name: label.split(", Packed")[0] }).waitFor();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
     await page.context().close();
   });
 
-  it("the list's Show on map opens the venue's popup with a link to its profile", async () => {
+  it("the list's Show on map opens the venue's popup with its busiest hours and a link to its profile", async () => {
     const page = await openPage(browser, "/live-look", DESKTOP);
     const venue = seedVenues[0];
     await page.getByRole("button", { name: `Show on map: ${venue.name}` }).click();
     const popup = page.locator(".leaflet-popup");
     await popup.getByText(venue.address).waitFor();
-    await popup.getByText("Level: Relaxed").waitFor();
+    // The first venue's sensor says Relaxed; closed, the popup says when it opens instead.
+    await popup.getByText(/^(Level: Relaxed|Closed · opens .+)$/).waitFor();
+    // Fetched when the popup opens: today's busiest hours from its popular times.
+    await popup.getByText(/^Usually busiest \d/).waitFor();
     await popup.getByRole("link", { name: "View profile" }).click();
     await page.waitForURL(`**/profile/${venue.slug}`);
     await page.getByRole("heading", { level: 1, name: venue.name }).waitFor();
+    await page.context().close();
+  });
+
+  it.each(viewports)("at %s Open now keeps the venues open now, in a shareable address", async (_label, viewport) => {
+    const page = await openPage(browser, "/live-look", viewport);
+    const markers = page.locator(".leaflet-marker-icon.venue-marker");
+    await expect.poll(() => markers.count()).toBe(seedVenues.length);
+    // The box follows the address, which the router updates in a transition: click, then wait for it.
+    const openNowBox = page.getByRole("checkbox", { name: "Open now" });
+    await openNowBox.click();
+    await page.waitForURL((url) => url.searchParams.get("open_now") === "1");
+    await expect.poll(() => openNowBox.isChecked()).toBe(true);
+    // Every venue may be closed (early morning) or open (late on a weekend): compare with the API.
+    const openNow = async () => (await liveAnswer(page, "?open_now=1")).places.map((place) => place.name).sort();
+    await expect
+      .poll(async () => {
+        const rows = await page.locator(".venue-row h3").allTextContents();
+        return JSON.stringify([rows.sort(), await markers.count()]);
+      })
+      .toBe(JSON.stringify([await openNow(), (await openNow()).length]));
+    if ((await openNow()).length === 0) await page.getByText("No venue is open right now.").waitFor();
+    expect(await page.locator(".venue-row", { hasText: "Closed · opens" }).count()).toBe(0);
+
+    await page.reload();
+    await expect.poll(() => openNowBox.isChecked()).toBe(true);
+    await openNowBox.click();
+    await page.waitForURL((url) => !url.searchParams.has("open_now"));
+    await expect.poll(() => openNowBox.isChecked()).toBe(false);
+    await expect.poll(() => markers.count()).toBe(seedVenues.length);
     await page.context().close();
   });
 });
@@ -328,9 +421,12 @@ describe("venue profile", () => {
     await page.getByRole("heading", { level: 1, name: venue.name }).waitFor();
     await page.getByText(venue.address, { exact: false }).first().waitFor();
     await page.getByRole("link", { name: venue.website.replace("https://", "") }).waitFor();
-    await page.locator(".profile-live .level-badge").waitFor();
+    // Its level, or when it opens if it is closed at this hour.
+    await page.locator(".profile-live .level-badge, .profile-live .profile-closed").first().waitFor();
 
     await page.getByRole("button", { name: "Submit Review" }).click();
+    // The form's checks load with its first submit.
+    await page.getByText("This field is required.").first().waitFor();
     expect(await page.getByText("This field is required.").count()).toBe(3);
 
     const username = `e2e-${viewport.width}-${Date.now()}`;
@@ -352,6 +448,54 @@ describe("venue profile", () => {
     await page.context().close();
   });
 
+  it.each(viewports)("at %s shows popular times for today with the live bar, and the next 12 hours", async (_label, viewport) => {
+    const venue = seedVenues[1];
+    const page = await openPage(browser, `/profile/${venue.slug}`, viewport);
+    const popular = page.locator("section.popular-times");
+    const day = popular.getByRole("combobox", { name: "Day" });
+    await day.waitFor();
+    // Today (in the venue's zone) is the one chosen, whatever day the test runs.
+    expect(await day.locator("option:checked").textContent()).toMatch(/^\w+day \(today\)$/);
+    await popular.locator(".popular-hour.now .popular-live-bar").waitFor();
+    expect(await popular.locator(".popular-hour").count()).toBe(24);
+    expect(await popular.locator(".popular-live").textContent()).toMatch(/^\s*Live: \d+% of capacity/);
+    await popular.getByText(/^Usually busiest \d/).waitFor();
+    expect(await popular.locator(".popular-hour.closed").count()).toBeGreaterThan(0);
+    // The chart's table for screen readers: one row per hour, closed hours said as closed.
+    const table = popular.getByRole("table");
+    expect(await table.getByRole("row").count()).toBe(25);
+    expect(await table.getByRole("cell", { name: "Closed" }).count()).toBe(await popular.locator(".popular-hour.closed").count());
+    // Bars fit the phone's width.
+    const chart = await popular.locator(".popular-chart").boundingBox();
+    expect(chart!.x + chart!.width).toBeLessThanOrEqual(viewport.width);
+
+    const forecast = page.locator("section.forecast");
+    await forecast.getByRole("heading", { name: "Next 12 hours" }).waitFor();
+    await forecast.locator(".forecast-table, p", { hasText: /%|Closed for the next 12 hours/ }).first().waitFor();
+    if (await forecast.locator(".forecast-table").count()) expect(await forecast.locator(".forecast-table tbody tr").count()).toBe(12);
+    await page.context().close();
+  });
+
+  it.each(viewports)("at %s a closed venue says when it opens, on its profile and on the map, never '0 people inside'", async (_label, viewport) => {
+    const page = await openPage(browser, "/", viewport);
+    const { place, restore } = await closedVenue(page);
+    try {
+      await page.goto(`/profile/${place.slug}`);
+      const now = page.locator(".profile-live");
+      await now.locator(".profile-closed").waitFor();
+      expect(await now.locator(".profile-closed").textContent()).toMatch(/^Closed · opens (\w{3} )?\d{1,2}(:\d{2})? (AM|PM)$/);
+      expect(await now.textContent()).not.toMatch(/people/);
+
+      await page.goto("/live-look");
+      const row = page.locator(".venue-row", { has: page.getByRole("link", { name: place.name, exact: true }) });
+      await row.getByText(/Closed · opens /).waitFor();
+      expect(await row.textContent()).not.toMatch(/people/);
+    } finally {
+      restore();
+    }
+    await page.context().close();
+  });
+
   it("answers an unknown venue with a friendly not-found page, by slug or id", async () => {
     for (const barId of ["no-such-bar", "999999"]) {
       const page = await openPage(browser, `/profile/${barId}`, DESKTOP);
@@ -367,7 +511,7 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
     ["FAQ", "/faq", ".accordion"],
     ["Submit a Business", "/submit-business", "form"],
     ["Live map", "/live-look", ".venue-marker"],
-    ["Profile", `/profile/${seedVenues[2].slug}`, ".profile-live .level-badge"],
+    ["Profile", `/profile/${seedVenues[2].slug}`, ".popular-times select"],
   ] as const;
 
   it.each(viewports)("at %s", async (_label, viewport) => {

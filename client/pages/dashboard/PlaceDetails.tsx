@@ -168,6 +168,20 @@ export function PlaceDetails({
               ) : null}
             </div>
           ))}
+          <div className="field checkbox-field">
+            <input
+              id={`${headingId}-public_counts`}
+              name="public_counts"
+              type="checkbox"
+              checked={values.public_counts}
+              onChange={(event) => setValues((current) => ({ ...current, public_counts: event.target.checked }))}
+              aria-describedby={`${headingId}-public_counts-hint`}
+            />
+            <label htmlFor={`${headingId}-public_counts`}>Show visitor counts publicly</label>
+            <p className="field-hint" id={`${headingId}-public_counts-hint`}>
+              Visitors see "about N people" on your profile and the live map. Off, they see only how full you are and the level.
+            </p>
+          </div>
           <fieldset className="hours-edit">
             <legend>Opening hours (leave a day empty when closed)</legend>
             {WEEKDAYS.map((day) => {
@@ -209,6 +223,7 @@ export function PlaceDetails({
             <Fact label="Website">{website}</Fact>
             <Fact label="Phone">{place.phone_number || MESSAGES.notAvailable}</Fact>
             <Fact label="Owners">{place.owners.length ? place.owners.join(", ") : MESSAGES.notAvailable}</Fact>
+            <Fact label="Visitor counts">{place.public_counts ? "Shown publicly" : "Hidden from visitors"}</Fact>
           </dl>
           <HoursTable hours={place} />
           <div className="actions">

@@ -1,5 +1,5 @@
-// The owner's Edit form of a place: name, address, phone, website and the fourteen hour
-// fields; Update sends them with `favorite` as JSON (the owner's view in the API contract,
+// The owner's Edit form of a place: name, address, phone, website, whether visitors see counts
+// (`public_counts`) and the fourteen hour fields; Update sends them with `favorite` as JSON (the owner's view in the API contract,
 // docs/architecture.md#api-contract), checked first with the server's own schema so the same
 // sentences show here.
 import * as v from "valibot";
@@ -7,13 +7,20 @@ import type { OwnedPlace, PlaceHours } from "../../../common/schemas/answers";
 import { HOUR_FIELDS, ownerPlaceUpdateSchema, placeConsistencyProblem } from "../../../common/schemas/place";
 import { fieldErrors } from "../../lib/formErrors";
 
-export type PlaceEditValues = Pick<OwnedPlace, "name" | "address" | "phone_number" | "website"> & PlaceHours;
+export type PlaceEditValues = Pick<OwnedPlace, "name" | "address" | "phone_number" | "website" | "public_counts"> & PlaceHours;
 export type PlaceUpdatePayload = PlaceEditValues & { favorite: boolean };
 export type PlaceEditErrors = Partial<Record<keyof PlaceEditValues | "form", string>>;
 
 export function placeEditValues(place: OwnedPlace): PlaceEditValues {
   const hours = Object.fromEntries(HOUR_FIELDS.map((field) => [field, place[field]])) as PlaceHours;
-  return { name: place.name, address: place.address, phone_number: place.phone_number, website: place.website, ...hours };
+  return {
+    name: place.name,
+    address: place.address,
+    phone_number: place.phone_number,
+    website: place.website,
+    public_counts: place.public_counts,
+    ...hours,
+  };
 }
 
 export function toPlaceUpdate(values: PlaceEditValues, place: OwnedPlace): PlaceUpdatePayload {

@@ -7,7 +7,9 @@ import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
+import { liveSummary } from "../../live/whenToGo";
 import { Reviews } from "./Reviews";
+import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
@@ -60,19 +62,29 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
   );
 }
 
-function LiveLevel({ placeId }: { placeId: number }) {
+/**
+ * Right now: closed venues say when they open (never "0 people inside"), silent sensors say when
+ * they were last heard, open venues their level, people (when the owner shows counts) and how that
+ * compares with usual.
+ */
+function LiveLevel({ place }: { place: PublicPlace }) {
   const { places, failed } = useLivePlaces(LIVE_REFRESH_MS);
-  const live = places?.find((place) => place.id === placeId);
+  const live = places?.find((entry) => entry.id === place.id);
+  const summary = live ? liveSummary(live, place.timezone, Date.now()) : null;
   return (
     <div className="profile-live" aria-live="polite">
       <h2>Right now</h2>
-      {live ? (
+      {!live || !summary ? (
+        <p>{failed ? "The live level is unavailable at the moment." : "Loading the live level…"}</p>
+      ) : summary.closed ? (
+        <p className="profile-closed">{summary.closed}</p>
+      ) : (
         <>
           <LevelBadge level={live.level} />
-          {live.people !== null ? <p>About {live.people} people inside</p> : <p>The sensor hasn't reported in the last 5 minutes.</p>}
+          {summary.silent ? <p>{summary.silent}</p> : null}
+          {summary.people ? <p>{summary.people} inside</p> : null}
+          {summary.vsUsual ? <p>{summary.vsUsual}</p> : null}
         </>
-      ) : (
-        <p>{failed ? "The live level is unavailable at the moment." : "Loading the live level…"}</p>
       )}
     </div>
   );
@@ -95,8 +107,13 @@ function Profile({ place }: { place: PublicPlace }) {
           <p className="profile-kind">
             {place.type} · {categoryLabel(place.category)}
           </p>
-          <LiveLevel placeId={place.id} />
+          <LiveLevel place={place} />
         </div>
+      </div>
+
+      <div className="profile-when">
+        <PopularTimes placeId={place.id} />
+        <Forecast place={place} />
       </div>
 
       <div className="profile-body">

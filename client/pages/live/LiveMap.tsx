@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useId, useMemo, useRef } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
@@ -7,7 +7,9 @@ import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
-import { filterByLevel, LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
+import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
+import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type LiveFilters, type LiveSort } from "../../live/liveList";
+import { liveSummary } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
 import "./live-map.css";
@@ -15,6 +17,11 @@ import "./live-map.css";
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+/**
+ * Opening times are written in the visitor's zone: /api/live does not carry each venue's zone
+ * (every partner venue is in New York), and "Updated" above is in the same zone.
+ */
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function Legend() {
   return (
@@ -35,12 +42,40 @@ function Legend() {
             <strong>{NO_LIVE_LEVEL}</strong>: the venue's sensor hasn't reported in 5 minutes
           </span>
         </li>
+        <li className={LEVEL_DISPLAY.closed.className}>
+          <span className="level-symbol" aria-hidden="true">{LEVEL_DISPLAY.closed.symbol}</span>
+          <span>
+            <strong>Closed</strong>: closed now by its opening hours
+          </span>
+        </li>
       </ul>
     </div>
   );
 }
 
-function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: LivePlace) => void }) {
+function VenueRowState({ place, timeZone }: { place: LivePlace; timeZone: string }) {
+  const said = liveSummary(place, timeZone, Date.now());
+  if (said.closed) {
+    return (
+      <div className="venue-row-level">
+        <span className={`level-badge ${LEVEL_DISPLAY.closed.className}`}>
+          <span className="level-symbol" aria-hidden="true">{LEVEL_DISPLAY.closed.symbol}</span>
+          {said.closed}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className="venue-row-level">
+      <LevelBadge level={place.level} />
+      {said.people ? <span>{said.people}</span> : null}
+      {said.vsUsual ? <span>{said.vsUsual}</span> : null}
+      {said.silent ? <span>{said.silent}</span> : null}
+    </div>
+  );
+}
+
+function VenueList({ places, timeZone, onShow }: { places: LivePlace[]; timeZone: string; onShow: (place: LivePlace) => void }) {
   return (
     <ul className="venue-list">
       {places.map((place) => (
@@ -51,10 +86,7 @@ function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: Li
             </h3>
             <p>{place.address}</p>
           </div>
-          <div className="venue-row-level">
-            <LevelBadge level={place.level} />
-            {place.people !== null ? <span>About {place.people} people</span> : null}
-          </div>
+          <VenueRowState place={place} timeZone={timeZone} />
           {hasPosition(place) ? (
             <button
               type="button"
@@ -71,20 +103,55 @@ function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: Li
   );
 }
 
+/** "Open now" and the order, beside the level filter. */
+function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (next: Partial<LiveFilters>) => void }) {
+  const ids = useId();
+  return (
+    <div className="live-more-filters">
+      <div className="live-open-now">
+        <input
+          type="checkbox"
+          id={`${ids}-open`}
+          checked={filters.openNow}
+          onChange={(event) => onChange({ openNow: event.target.checked })}
+        />
+        <label htmlFor={`${ids}-open`}>Open now</label>
+      </div>
+      <div className="live-sort">
+        <label htmlFor={`${ids}-sort`}>Sort by</label>
+        <select id={`${ids}-sort`} value={filters.sort} onChange={(event) => onChange({ sort: event.target.value as LiveSort })}>
+          {Object.entries(LIVE_SORTS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function emptyText(filters: LiveFilters): string {
+  if (filters.level === "all") return filters.openNow ? "No venue is open right now." : "No venues yet.";
+  return `No venue${filters.openNow ? " open now" : ""} is ${filters.level} right now.`;
+}
+
 export default function LiveMap() {
   useDocumentTitle("Live Look");
   const navigate = useNavigate();
   // The basemap from the server's configuration; without it the map has no tiles.
   const { data: tiles } = useApi(publicApi.mapConfig());
   const { places, generatedAt, failed } = useLivePlaces(LIVE_REFRESH_MS);
-  const [filter, setFilter] = useState<LevelFilter>("all");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readLiveFilters(searchParams);
+  const setFilters = (next: Partial<LiveFilters>) =>
+    setSearchParams(liveFilterParams({ ...filters, ...next }), { replace: true, preventScrollReset: true });
+  const timeZone = viewerTimeZone();
   const mapRef = useRef<VenueMapHandle>(null);
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
-  const shown = useMemo(
-    () => filterByLevel(places ?? [], filter).sort((a, b) => a.name.localeCompare(b.name)),
-    [places, filter],
-  );
+  const { openNow, level, sort } = filters;
+  const shown = useMemo(() => applyLiveFilters(places ?? [], { openNow, level, sort }), [places, openNow, level, sort]);
   const total = places?.length ?? 0;
 
   const showOnMap = (place: LivePlace) => {
@@ -103,7 +170,10 @@ export default function LiveMap() {
       </section>
 
       <div className="live-controls">
-        <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />
+        <div>
+          <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
+          <MoreFilters filters={filters} onChange={setFilters} />
+        </div>
         <Legend />
       </div>
 
@@ -125,15 +195,15 @@ export default function LiveMap() {
             Zoom to the venues
           </button>
         </div>
-        <VenueMap ref={mapRef} places={shown} tiles={tiles} onOpenPlace={(place) => navigate(`/profile/${place.slug}`)} />
+        <VenueMap ref={mapRef} places={shown} tiles={tiles} timeZone={timeZone} onOpenPlace={(place) => navigate(`/profile/${place.slug}`)} />
       </div>
 
       <section className="live-list" aria-labelledby="list-heading">
         <h2 id="list-heading">Venues</h2>
         {places !== null && shown.length === 0 ? (
-          <p>{filter === "all" ? "No venues yet." : `No venue is ${filter} right now.`}</p>
+          <p>{emptyText(filters)}</p>
         ) : (
-          <VenueList places={shown} onShow={showOnMap} />
+          <VenueList places={shown} timeZone={timeZone} onShow={showOnMap} />
         )}
       </section>
     </main>

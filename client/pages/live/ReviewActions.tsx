@@ -2,17 +2,16 @@
 // because only they get the place's `owners`). Both open a small form in place; the server checks
 // everything again (rate limit, ownership, reason).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import * as v from "valibot";
 import type { ReviewAnswer } from "../../../common/schemas/answers";
-import { HIDE_REASON_MAX, REPORT_REASON_MAX, reviewHideSchema, reviewReportSchema } from "../../../common/schemas/review-moderation";
+import { HIDE_REASON_MAX, REPORT_REASON_MAX } from "../../../common/vocabulary";
 import { publicApi, writeFailure } from "../../api/endpoints";
 import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
 
 type Mode = "idle" | "report" | "hide";
 
 const ACTIONS = {
-  report: { schema: reviewReportSchema, label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
-  hide: { schema: reviewHideSchema, label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: "Hide review" },
+  report: { label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
+  hide: { label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: "Hide review" },
 } as const;
 
 export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAnswer; canHide: boolean; onHidden: () => void }) {
@@ -38,20 +37,20 @@ export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAns
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (mode === "idle") return;
-    const action = ACTIONS[mode];
-    const checked = v.safeParse(action.schema, { reason });
-    if (!checked.success) {
-      setError(checked.issues[0].message);
-      reasonField.current?.focus();
-      return;
-    }
     setBusy(true);
     try {
+      const { checkReason } = await import("./reviewValidation");
+      const checked = checkReason(mode, reason);
+      if ("error" in checked) {
+        setError(checked.error);
+        reasonField.current?.focus();
+        return;
+      }
       if (mode === "hide") {
-        await publicApi.hideReview(review.id, { reason: checked.output.reason ?? "" });
+        await publicApi.hideReview(review.id, { reason: checked.reason ?? "" });
         return onHidden();
       }
-      setThanks((await publicApi.reportReview(review.id, checked.output)).message);
+      setThanks((await publicApi.reportReview(review.id, { reason: checked.reason })).message);
       setMode("idle");
     } catch (failure) {
       setError(writeFailure(failure, REVIEW_FAILURE_MESSAGE, REVIEW_FAILURE_MESSAGE));

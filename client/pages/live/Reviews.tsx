@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import type { ReviewAnswer, ReviewPostedAnswer, ReviewSummary } from "../../../common/schemas/answers";
-import { REVIEW_LIMITS } from "../../../common/schemas/review";
+import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { formatLongDate } from "../../lib/format";
@@ -10,7 +10,6 @@ import {
   errorsFromDetails,
   REVIEW_FAILURE_MESSAGE,
   toReviewPayload,
-  validateReview,
   type ReviewErrors,
   type ReviewForm,
 } from "./reviewForm";
@@ -54,11 +53,12 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found = validateReview(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setStatus("submitting");
     try {
+      const { validateReview } = await import("./reviewValidation");
+      const found = validateReview(form);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      setStatus("submitting");
       onPosted(await publicApi.postReview(placeId, toReviewPayload(form)));
       setForm(emptyReviewForm);
       setStatus("posted");

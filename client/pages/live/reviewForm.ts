@@ -1,7 +1,6 @@
-// Pure logic of the Leave a Review form, validated with the worker's own schema.
-import * as v from "valibot";
-import { reviewSchema, type ReviewInput } from "../../../common/schemas/review";
-import { fieldErrors } from "../../lib/formErrors";
+// Pure logic of the Leave a Review form. Its checks (the worker's own schema, with valibot) are in
+// reviewValidation.ts and load with the first submit, so the profile's first view stays small.
+import type { ReviewInput } from "../../../common/schemas/review";
 
 export const REVIEW_FAILURE_MESSAGE = "An unexpected error occurred. Please try again.";
 
@@ -18,12 +17,6 @@ export const emptyReviewForm: ReviewForm = { username: "", rating: "", comment: 
 
 export function toReviewPayload(form: ReviewForm): ReviewInput {
   return { username: form.username, rating: form.rating === "" ? null : Number(form.rating), comment: form.comment };
-}
-
-/** Field messages from the shared schema; empty when the review may be sent. */
-export function validateReview(form: ReviewForm): ReviewErrors {
-  const result = v.safeParse(reviewSchema, toReviewPayload(form));
-  return result.success ? {} : fieldErrors<keyof ReviewForm>(result.issues);
 }
 
 /** Field messages from a 400 answer's details, so server-side checks show under the same fields. */

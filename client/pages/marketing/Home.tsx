@@ -34,7 +34,12 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
             </h3>
             <p className="vibe-address">{place.address}</p>
             <LevelBadge level={place.level} />
-            {place.people !== null ? <p className="vibe-people">About {place.people} people inside</p> : null}
+            {/* A closed venue is never "About 0 people inside". */}
+            {place.open_now === false ? (
+              <p className="vibe-people">Closed now</p>
+            ) : place.people !== null ? (
+              <p className="vibe-people">About {place.people} people inside</p>
+            ) : null}
           </div>
         </li>
       ))}

@@ -1,0 +1,59 @@
+// The live map's filters and order, kept in the address (?open_now=1&level=Lively&sort=quietest)
+// so a filtered map can be shared. Applied to the one /api/live answer in the browser.
+import type { LivePlace } from "../../common/schemas/answers";
+import { LEVELS, type Level } from "../../common/vocabulary";
+import type { LevelFilter } from "./levels";
+
+export const LIVE_SORTS = { name: "Name", quietest: "Quietest now", busiest: "Busiest now" } as const;
+export type LiveSort = keyof typeof LIVE_SORTS;
+
+export interface LiveFilters {
+  /** Only venues open now by their hours (venues without hours are left out too). */
+  openNow: boolean;
+  /** The live level; a closed venue keeps its sensor's level, as GET /api/live?level= does. */
+  level: LevelFilter;
+  sort: LiveSort;
+}
+
+export const DEFAULT_FILTERS: LiveFilters = { openNow: false, level: "all", sort: "name" };
+
+/** Filters from the address; anything unknown is the default. */
+export function readLiveFilters(params: URLSearchParams): LiveFilters {
+  const level = params.get("level");
+  const sort = params.get("sort");
+  return {
+    openNow: params.get("open_now") === "1",
+    level: LEVELS.includes(level as Level) ? (level as Level) : "all",
+    sort: sort !== null && sort in LIVE_SORTS ? (sort as LiveSort) : "name",
+  };
+}
+
+/** The address's query for filters, defaults left out. */
+export function liveFilterParams(filters: LiveFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.openNow) params.set("open_now", "1");
+  if (filters.level !== "all") params.set("level", filters.level);
+  if (filters.sort !== "name") params.set("sort", filters.sort);
+  return params;
+}
+
+/** Open venues with a live percent first (in the sort's direction), then silent ones, then closed ones; names break ties. */
+function rank(place: LivePlace): number {
+  if (place.open_now === false) return 2;
+  return place.percent === null ? 1 : 0;
+}
+
+export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filters: LiveFilters): T[] {
+  const kept = places.filter(
+    (place) => (!filters.openNow || place.open_now === true) && (filters.level === "all" || place.level === filters.level),
+  );
+  const direction = filters.sort === "busiest" ? -1 : 1;
+  return kept.sort((a, b) => {
+    if (filters.sort !== "name") {
+      const byRank = rank(a) - rank(b);
+      if (byRank !== 0) return byRank;
+      if (rank(a) === 0 && a.percent !== b.percent) return direction * (a.percent! - b.percent!);
+    }
+    return a.name.localeCompare(b.name);
+  });
+}

@@ -1,0 +1,177 @@
+// "When to go" in words, as profiles and the live map say it (docs/when-to-go.md): open or closed,
+// live against usual, the busiest hours of a day, the best time and how long it stays busy. Pure
+// functions of the API's answers and an explicit `now`, read in the venue's time zone.
+import { DAY_MS, HOUR_MS, toWall, venueDayAt, weekdayOfDay, WEEKDAY_NAMES } from "../../common/local-time";
+import type { ForecastHour, LivePlace, PopularHour, VsUsual } from "../../common/schemas/answers";
+
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+
+export const VS_USUAL_TEXT: Record<VsUsual, string> = {
+  busier: "Busier than usual",
+  usual: "About as busy as usual",
+  quieter: "Quieter than usual",
+};
+
+export const NOT_ENOUGH_DATA = "Not enough data yet";
+
+/** Hours of the busiest run within this many points of the day's peak count as "usually busiest". */
+export const BUSIEST_TOLERANCE = 10;
+
+/** Local wall clock of an instant in a zone: hour of day, calendar day number, minutes. */
+function wallOf(timeZone: string, instantMs: number) {
+  const wall = toWall(timeZone, instantMs);
+  const day = Math.floor(wall / DAY_MS);
+  const minuteOfDay = Math.floor((wall - day * DAY_MS) / 60_000);
+  return { day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 };
+}
+
+/** 21 → "9 PM", 0 → "12 AM", with ":30" when minutes are given. */
+export function clockText(hour: number, minute = 0): string {
+  const h = ((hour % 24) + 24) % 24;
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve}${minute ? `:${String(minute).padStart(2, "0")}` : ""} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** Hours [from, to) as "9–11 PM", or "11 AM–1 PM" when the two ends differ in AM/PM. */
+export function hourRangeText(fromHour: number, toHour: number): string {
+  const from = clockText(fromHour);
+  const to = clockText(toHour);
+  const [fromNumber, fromSuffix] = from.split(" ");
+  return fromSuffix === to.split(" ")[1] ? `${fromNumber}–${to}` : `${from}–${to}`;
+}
+
+/** The weekday of the venue day it is at `now` (at 1 AM Saturday a bar is still in Friday night). */
+export function venueWeekday(timeZone: string, dayStartHour: number, now: number): WeekdayName {
+  return weekdayOfDay(venueDayAt({ timeZone, dayStartHour }, now));
+}
+
+/** Local hour of day (0–23) at `now` in the zone. */
+export function localHour(timeZone: string, now: number): number {
+  return wallOf(timeZone, now).hour;
+}
+
+/**
+ * The day's busiest run: the peak hour (earliest on a tie) and the neighbouring hours, in venue-day
+ * order, whose usual is within BUSIEST_TOLERANCE points of it. Null without a usual above zero.
+ * `to` is the local hour the run ends (exclusive).
+ */
+export function busiestRun(hours: readonly PopularHour[]): { from: number; to: number; peak: number } | null {
+  let peakIndex = -1;
+  hours.forEach((hour, index) => {
+    if (hour.usual !== null && hour.usual > 0 && (peakIndex < 0 || hour.usual > hours[peakIndex].usual!)) peakIndex = index;
+  });
+  if (peakIndex < 0) return null;
+  const peak = hours[peakIndex].usual!;
+  const near = (index: number) => index >= 0 && index < hours.length && !hours[index].closed && (hours[index].usual ?? -1) >= peak - BUSIEST_TOLERANCE;
+  let first = peakIndex;
+  let last = peakIndex;
+  while (near(first - 1)) first--;
+  while (near(last + 1)) last++;
+  return { from: hours[first].hour, to: (hours[last].hour + 1) % 24, peak };
+}
+
+/** "Usually busiest 9–11 PM", or null when the day has no usual numbers. */
+export function busiestText(hours: readonly PopularHour[]): string | null {
+  const run = busiestRun(hours);
+  return run ? `Usually busiest ${hourRangeText(run.from, run.to)}` : null;
+}
+
+/** "4 PM" on the same local date as `now`, else "Mon 4 PM" (venue time zone). */
+export function whenText(iso: string, timeZone: string, now: number): string {
+  const instant = Date.parse(iso);
+  const at = wallOf(timeZone, instant);
+  const time = clockText(at.hour, at.minute);
+  if (at.day === wallOf(timeZone, now).day) return time;
+  // Day 0 of the wall clock, 1970-01-01, was a Thursday (index 3 from Monday).
+  return `${WEEKDAY_NAMES[(((at.day + 3) % 7) + 7) % 7].slice(0, 3)} ${time}`;
+}
+
+/** "Closed · opens 4 PM" (or "Mon 4 PM"), or "Closed" when no opening is known. */
+export function closedText(opensAt: string | null, timeZone: string, now: number): string {
+  return opensAt ? `Closed · opens ${whenText(opensAt, timeZone, now)}` : "Closed";
+}
+
+/** A silent sensor, with when it was last heard: "today" times plain, older ones with their weekday. */
+export function silentText(updatedAt: string | null, timeZone: string, now: number): string {
+  if (!updatedAt) return "No live reading yet: the venue's sensor hasn't reported.";
+  if (now - Date.parse(updatedAt) > 7 * DAY_MS) {
+    const date = new Date(updatedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone });
+    return `No live reading: the sensor was last heard on ${date}.`;
+  }
+  return `No live reading: the sensor was last heard at ${whenText(updatedAt, timeZone, now)}.`;
+}
+
+/** What a visitor is told about a live entry right now, in the order a row or popup shows it. */
+export interface LiveSummary {
+  /** Closed now: "Closed · opens 4 PM"; null while open or without hours. */
+  closed: string | null;
+  /** "About 42 people", only while open with live numbers and public counts. */
+  people: string | null;
+  /** "Busier than usual" and the like. */
+  vsUsual: string | null;
+  /** The sensor is silent (and the venue is not closed). */
+  silent: string | null;
+}
+
+export function liveSummary(place: LivePlace, timeZone: string, now: number): LiveSummary {
+  if (place.open_now === false) return { closed: closedText(place.opens_at, timeZone, now), people: null, vsUsual: null, silent: null };
+  if (place.level === null) return { closed: null, people: null, vsUsual: null, silent: silentText(place.updated_at, timeZone, now) };
+  return {
+    closed: null,
+    people: place.people !== null ? `About ${place.people} ${place.people === 1 ? "person" : "people"}` : null,
+    vsUsual: place.vs_usual ? VS_USUAL_TEXT[place.vs_usual] : null,
+    silent: null,
+  };
+}
+
+/** The venue's lively threshold as percent of its packed one: where "busy" starts for it. */
+export function livelyPercent(place: { lively_threshold: number; packed_threshold: number }): number {
+  return place.packed_threshold > 0 ? Math.round((100 * place.lively_threshold) / place.packed_threshold) : 100;
+}
+
+/** The forecast hours shown in detail: the current hour and the 11 after it. */
+export const FORECAST_HOURS = 12;
+
+const isBusy = (hour: ForecastHour, threshold: number) => !hour.closed && hour.percent !== null && hour.percent >= threshold;
+
+/**
+ * "Busy until about 11 PM" while the current hour is forecast at or above `threshold` (the end of
+ * that run), "Busy from about 9 PM until about 1 AM" for the first such run later in the next 12
+ * hours, or null when none is.
+ */
+export function busyText(hours: readonly ForecastHour[], threshold: number, timeZone: string): string | null {
+  const ahead = hours.slice(0, FORECAST_HOURS);
+  const first = ahead.findIndex((hour) => isBusy(hour, threshold));
+  if (first < 0) return null;
+  let last = first;
+  while (last + 1 < hours.length && isBusy(hours[last + 1], threshold)) last++;
+  const end = clockOf(Date.parse(hours[last].start) + HOUR_MS, timeZone);
+  return first === 0 ? `Busy until about ${end}` : `Busy from about ${clockOf(Date.parse(hours[first].start), timeZone)} until about ${end}`;
+}
+
+function clockOf(instant: number, timeZone: string): string {
+  const at = wallOf(timeZone, instant);
+  return clockText(at.hour, at.minute);
+}
+
+/** "Best time to go tonight: 6–7 PM (quiet)"; "today" before 5 PM. Quiet below the lively percent. */
+export function bestTimeText(
+  best: { start: string; end: string; percent: number } | null,
+  threshold: number,
+  timeZone: string,
+): string | null {
+  if (!best) return null;
+  const from = wallOf(timeZone, Date.parse(best.start)).hour;
+  const to = wallOf(timeZone, Date.parse(best.end)).hour;
+  const when = from >= 17 || from < 5 ? "tonight" : "today";
+  return `Best time to go ${when}: ${hourRangeText(from, to)} (${best.percent < threshold ? "quiet" : "busy"})`;
+}
+
+/** One forecast hour as a row says it: "9 PM", and "35% (25–45%)", "Closed" or "No estimate". */
+export function forecastRow(hour: ForecastHour, timeZone: string): { label: string; value: string } {
+  const label = clockOf(Date.parse(hour.start), timeZone);
+  if (hour.closed) return { label, value: "Closed" };
+  if (hour.percent === null) return { label, value: "No estimate" };
+  const range = hour.low !== null && hour.high !== null ? ` (${hour.low}–${hour.high}%)` : "";
+  return { label, value: `${hour.percent}%${range}` };
+}

@@ -1,0 +1,194 @@
+// A profile's "when to go": popular times per weekday with the live bar, and the forecast of the
+// next 12 hours. Bars are plain CSS (no chart library on the profile); each chart has a table
+// equivalent for screen readers, and every number is also said in words.
+import { useId, useState } from "react";
+import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
+import { publicApi } from "../../api/endpoints";
+import { useApi } from "../../api/useApi";
+import {
+  bestTimeText,
+  busiestText,
+  busyText,
+  clockText,
+  FORECAST_HOURS,
+  forecastRow,
+  livelyPercent,
+  localHour,
+  NOT_ENOUGH_DATA,
+  venueWeekday,
+  VS_USUAL_TEXT,
+  type WeekdayName,
+} from "../../live/whenToGo";
+
+/** Both answers are cached for a minute by the API. */
+const WHEN_TO_GO_REFRESH_MS = 60_000;
+
+/** Axis labels every three hours keep 24 bars readable at 375 px. */
+const AXIS_EVERY = 3;
+
+const clamp = (percent: number) => Math.max(0, Math.min(percent, 100));
+const rangeStyle = (from: number, to: number) => ({ left: `${clamp(from)}%`, width: `${clamp(to) - clamp(from)}%` });
+
+function usualText(hour: { usual: number | null; closed: boolean }) {
+  return hour.closed ? "Closed" : hour.usual === null ? "No data" : `${hour.usual}%`;
+}
+
+function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAnswer; weekday: WeekdayName; today: boolean; now: number }) {
+  const day = answer.days.find((entry) => entry.weekday === weekday) ?? answer.days[0];
+  const currentHour = today ? localHour(answer.timezone, now) : null;
+  const live = today ? answer.live : null;
+  return (
+    <>
+      <div className="popular-chart" aria-hidden="true">
+        {day.hours.map((hour, index) => (
+          <div key={index} className={`popular-hour${hour.closed ? " closed" : ""}${hour.hour === currentHour ? " now" : ""}`}>
+            <div className="popular-plot">
+              {hour.closed ? null : <span className="popular-bar" style={{ height: `${hour.usual ?? 0}%` }} />}
+              {live && hour.hour === currentHour ? <span className="popular-live-bar" style={{ height: `${live.percent}%` }} /> : null}
+            </div>
+            <span className="popular-axis">{index % AXIS_EVERY === 0 ? clockText(hour.hour).replace(" ", "").toLowerCase().slice(0, -1) : ""}</span>
+          </div>
+        ))}
+      </div>
+      <table className="visually-hidden">
+        <caption>Usual busyness on {weekday}, percent of capacity by hour</caption>
+        <thead>
+          <tr>
+            <th scope="col">Hour</th>
+            <th scope="col">Usually</th>
+          </tr>
+        </thead>
+        <tbody>
+          {day.hours.map((hour, index) => (
+            <tr key={index}>
+              <th scope="row">{clockText(hour.hour)}</th>
+              <td>
+                {usualText(hour)}
+                {live && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function PopularTimes({ placeId }: { placeId: number }) {
+  const { data, error } = useApi(publicApi.popularTimes(placeId), { refreshMs: WHEN_TO_GO_REFRESH_MS });
+  const [chosen, setChosen] = useState<WeekdayName | null>(null);
+  const selectId = useId();
+  const now = Date.now();
+
+  let body;
+  if (!data) {
+    body = <p>{error === null ? "Loading popular times…" : "Popular times are unavailable at the moment."}</p>;
+  } else {
+    const today = venueWeekday(data.timezone, data.day_start_hour, now);
+    const weekday = chosen ?? today;
+    const day = data.days.find((entry) => entry.weekday === weekday);
+    const busiest = day && data.enough_data ? busiestText(day.hours) : null;
+    const live = weekday === today ? data.live : null;
+    body = (
+      <>
+        <div className="popular-day">
+          <label htmlFor={selectId}>Day</label>
+          <select id={selectId} value={weekday} onChange={(event) => setChosen(event.target.value as WeekdayName)}>
+            {data.days.map((entry) => (
+              <option key={entry.weekday} value={entry.weekday}>
+                {entry.weekday === today ? `${entry.weekday} (today)` : entry.weekday}
+              </option>
+            ))}
+          </select>
+        </div>
+        {live ? (
+          <p className="popular-live">
+            <span className="popular-live-key" aria-hidden="true" /> Live: {live.percent}% of capacity
+            {live.vs_usual ? <strong> · {VS_USUAL_TEXT[live.vs_usual]}</strong> : null}
+          </p>
+        ) : null}
+        {data.enough_data ? (
+          <>
+            {busiest ? <p className="popular-busiest">{busiest}</p> : null}
+            {day ? <PopularChart answer={data} weekday={weekday} today={weekday === today} now={now} /> : null}
+          </>
+        ) : (
+          <p className="popular-empty">{NOT_ENOUGH_DATA}</p>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className="popular-times" aria-labelledby="popular-heading">
+      <h2 id="popular-heading">Popular times</h2>
+      {body}
+    </section>
+  );
+}
+
+export function Forecast({ place }: { place: PublicPlace }) {
+  const { data, error } = useApi(publicApi.forecast(place.id), { refreshMs: WHEN_TO_GO_REFRESH_MS });
+  const threshold = livelyPercent(place);
+
+  let body;
+  if (!data) {
+    body = <p>{error === null ? "Loading the forecast…" : "The forecast is unavailable at the moment."}</p>;
+  } else {
+    const hours = data.hours.slice(0, FORECAST_HOURS);
+    const best = bestTimeText(data.best_time, threshold, place.timezone);
+    const busy = busyText(data.hours, threshold, place.timezone);
+    const anyEstimate = hours.some((hour) => hour.percent !== null);
+    const allClosed = hours.length > 0 && hours.every((hour) => hour.closed);
+    body = (
+      <>
+        {best ? <p className="forecast-best">{best}</p> : null}
+        {busy ? <p className="forecast-busy">{busy}</p> : null}
+        {allClosed ? (
+          <p>Closed for the next 12 hours.</p>
+        ) : !anyEstimate ? (
+          <p>{NOT_ENOUGH_DATA}</p>
+        ) : (
+          <table className="forecast-table">
+            <caption className="visually-hidden">Forecast busyness by hour, percent of capacity with the likely range</caption>
+            <thead>
+              <tr>
+                <th scope="col">Hour</th>
+                <th scope="col">Forecast</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hours.map((hour) => {
+                const row = forecastRow(hour, place.timezone);
+                return (
+                  <tr key={hour.start} className={hour.closed ? "closed" : undefined}>
+                    <th scope="row">{row.label}</th>
+                    <td>
+                      <div className="forecast-cell">
+                        {hour.percent !== null && !hour.closed ? (
+                          <span className="forecast-meter" aria-hidden="true">
+                            <span className="forecast-range" style={rangeStyle(hour.low ?? hour.percent, hour.high ?? hour.percent)} />
+                            <span className="forecast-value" style={rangeStyle(0, hour.percent)} />
+                          </span>
+                        ) : null}
+                        <span className="forecast-text">{row.value}</span>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        <p className="forecast-note">
+          Busy means at or above {threshold}% of capacity, where this venue turns Lively.
+        </p>
+      </>
+    );
+  }
+  return (
+    <section className="forecast" aria-labelledby="forecast-heading">
+      <h2 id="forecast-heading">Next 12 hours</h2>
+      {body}
+    </section>
+  );
+}

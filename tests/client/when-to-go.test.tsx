@@ -1,0 +1,351 @@
+// When to go on the public site: the words of whenToGo.ts on hand-made cases, the profile's
+// popular times, forecast and "right now" against a fake API, and the live map's filters and order.
+// Every "now" is a fixed instant (vi.setSystemTime); the venue is in New York.
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ForecastAnswer, LivePlace, PopularHour, PopularTimesAnswer } from "../../common/schemas/answers";
+import { applyLiveFilters, liveFilterParams, readLiveFilters } from "../../client/live/liveList";
+import {
+  bestTimeText,
+  busiestText,
+  busyText,
+  closedText,
+  forecastRow,
+  hourRangeText,
+  liveSummary,
+  livelyPercent,
+  silentText,
+  venueWeekday,
+} from "../../client/live/whenToGo";
+import { json, makePlace, stubApi } from "./dashboard-fixtures";
+
+vi.mock("../../client/map/VenueMap", async () => {
+  // Leaflet needs a real layout; the map's list and filters are what these tests read.
+  const actual = await vi.importActual<typeof import("../../client/map/VenueMap")>("../../client/map/VenueMap");
+  return { ...actual, VenueMap: () => <div data-testid="map" /> };
+});
+
+const ZONE = "America/New_York";
+const HOUR = 3_600_000;
+/** Tuesday 9 June 2026, 10:30 PM in New York (EDT, UTC−4). */
+const TUESDAY_NIGHT = Date.parse("2026-06-10T02:30:00Z");
+/** Wednesday 10 June 2026, 9:30 AM in New York. */
+const WEDNESDAY_MORNING = Date.parse("2026-06-10T13:30:00Z");
+/** Sunday 14 June 2026, 9:30 AM in New York. */
+const SUNDAY_MORNING = Date.parse("2026-06-14T13:30:00Z");
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+/** Venue-day order from 5 AM; the venue opens at 5 PM and closes at 2 AM, except on Sundays. */
+const VENUE_HOURS = Array.from({ length: 24 }, (_, index) => (5 + index) % 24);
+const USUAL: Record<number, number> = { 17: 10, 18: 20, 19: 30, 20: 45, 21: 70, 22: 75, 23: 60, 0: 40, 1: 20 };
+
+function dayHours(weekday: string): PopularHour[] {
+  return VENUE_HOURS.map((hour) => {
+    const closed = weekday === "Sunday" || !(hour in USUAL);
+    return { hour, closed, usual: closed ? null : USUAL[hour] };
+  });
+}
+
+function popularTimes(overrides: Partial<PopularTimesAnswer> = {}): PopularTimesAnswer {
+  return {
+    timezone: ZONE,
+    day_start_hour: 5,
+    days: WEEKDAY_NAMES.map((weekday) => ({ weekday, hours: dayHours(weekday) })),
+    live: { percent: 92, level: "Packed", vs_usual: "busier", updated_at: "2026-06-10T02:29:00.000Z" },
+    enough_data: true,
+    ...overrides,
+  };
+}
+
+/** Twelve hours from 10 PM Tuesday: 60, 50, 30, 20 percent, then closed from 2 AM. */
+function forecast(): ForecastAnswer {
+  const start = Date.parse("2026-06-10T02:00:00Z");
+  const percents = [60, 50, 30, 20];
+  return {
+    generated_at: new Date(TUESDAY_NIGHT).toISOString(),
+    hours: Array.from({ length: 14 }, (_, index) => {
+      const percent = percents[index] ?? null;
+      return {
+        start: new Date(start + index * HOUR).toISOString(),
+        percent,
+        low: percent === null ? null : percent - 10,
+        high: percent === null ? null : percent + 10,
+        closed: percent === null,
+      };
+    }),
+    best_time: { start: "2026-06-10T05:00:00.000Z", end: "2026-06-10T06:00:00.000Z", percent: 20 },
+  };
+}
+
+function livePlace(overrides: Partial<LivePlace> = {}): LivePlace {
+  return {
+    id: 1,
+    slug: "the-copper-lantern",
+    name: "The Copper Lantern",
+    address: "101 Avenue A, New York, NY",
+    latitude: 40.72,
+    longitude: -73.98,
+    type: "Bar",
+    category: "cocktail-bar",
+    cover_image: null,
+    people: 92,
+    percent: 92,
+    level: "Packed",
+    updated_at: "2026-06-10T02:29:00.000Z",
+    open_now: true,
+    opens_at: null,
+    vs_usual: "busier",
+    ...overrides,
+  };
+}
+
+function useClock(now: number) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+}
+afterEach(() => vi.useRealTimers());
+
+describe("when to go in words", () => {
+  it("writes hour ranges as people say them", () => {
+    expect(hourRangeText(21, 23)).toBe("9–11 PM");
+    expect(hourRangeText(11, 13)).toBe("11 AM–1 PM");
+    expect(hourRangeText(23, 1)).toBe("11 PM–1 AM");
+    expect(hourRangeText(0, 1)).toBe("12–1 AM");
+  });
+
+  it("finds the busiest run: the peak and its neighbours within 10 points, never across a closed hour", () => {
+    // 70 and 75 at 9 and 10 PM; 60 at 11 PM is more than 10 points below the peak.
+    expect(busiestText(dayHours("Tuesday"))).toBe("Usually busiest 9–11 PM");
+    const wider = dayHours("Tuesday").map((hour) => (hour.hour === 23 ? { ...hour, usual: 68 } : hour));
+    expect(busiestText(wider)).toBe("Usually busiest 9 PM–12 AM");
+    const closedAt11 = dayHours("Tuesday").map((hour) => (hour.hour === 23 ? { ...hour, usual: null, closed: true } : hour));
+    expect(busiestText(closedAt11)).toBe("Usually busiest 9–11 PM");
+    expect(busiestText(dayHours("Sunday"))).toBeNull();
+  });
+
+  it("takes today's weekday in the venue's zone, the small hours counting as the night before", () => {
+    expect(venueWeekday(ZONE, 5, TUESDAY_NIGHT)).toBe("Tuesday");
+    expect(venueWeekday(ZONE, 5, Date.parse("2026-06-10T06:30:00Z"))).toBe("Tuesday"); // 2:30 AM Wednesday
+    expect(venueWeekday(ZONE, 5, WEDNESDAY_MORNING)).toBe("Wednesday");
+  });
+
+  it("says when a closed venue opens: the time today, the weekday otherwise", () => {
+    expect(closedText("2026-06-10T21:00:00.000Z", ZONE, WEDNESDAY_MORNING)).toBe("Closed · opens 5 PM");
+    expect(closedText("2026-06-15T21:00:00.000Z", ZONE, SUNDAY_MORNING)).toBe("Closed · opens Mon 5 PM");
+    expect(closedText("2026-06-10T21:30:00.000Z", ZONE, WEDNESDAY_MORNING)).toBe("Closed · opens 5:30 PM");
+    expect(closedText(null, ZONE, WEDNESDAY_MORNING)).toBe("Closed");
+  });
+
+  it("says when a silent sensor was last heard", () => {
+    expect(silentText("2026-06-10T01:12:00.000Z", ZONE, TUESDAY_NIGHT)).toBe("No live reading: the sensor was last heard at 9:12 PM.");
+    expect(silentText("2026-06-08T01:12:00.000Z", ZONE, TUESDAY_NIGHT)).toBe("No live reading: the sensor was last heard at Sun 9:12 PM.");
+    expect(silentText("2026-05-01T01:12:00.000Z", ZONE, TUESDAY_NIGHT)).toBe("No live reading: the sensor was last heard on Apr 30.");
+    expect(silentText(null, ZONE, TUESDAY_NIGHT)).toBe("No live reading yet: the venue's sensor hasn't reported.");
+  });
+
+  it("summarises a live entry: closed first, people only when public, the comparison with usual", () => {
+    expect(liveSummary(livePlace(), ZONE, TUESDAY_NIGHT)).toEqual({
+      closed: null,
+      people: "About 92 people",
+      vsUsual: "Busier than usual",
+      silent: null,
+    });
+    expect(liveSummary(livePlace({ people: null, vs_usual: "quieter" }), ZONE, TUESDAY_NIGHT)).toMatchObject({
+      people: null,
+      vsUsual: "Quieter than usual",
+    });
+    const closed = livePlace({ open_now: false, opens_at: "2026-06-10T21:00:00.000Z", people: 0, percent: 0, level: "Relaxed" });
+    expect(liveSummary(closed, ZONE, WEDNESDAY_MORNING)).toEqual({ closed: "Closed · opens 5 PM", people: null, vsUsual: null, silent: null });
+  });
+
+  it("forecast: busy until the end of the current run at the lively percent, the best time, each hour's row", () => {
+    const threshold = livelyPercent(makePlace());
+    expect(threshold).toBe(40);
+    const answer = forecast();
+    expect(busyText(answer.hours, threshold, ZONE)).toBe("Busy until about 12 AM");
+    expect(busyText(answer.hours.slice(2), threshold, ZONE)).toBeNull();
+    const later = [{ ...answer.hours[0], percent: 30 }, ...answer.hours.slice(1)];
+    expect(busyText(later, threshold, ZONE)).toBe("Busy from about 11 PM until about 12 AM");
+    expect(bestTimeText(answer.best_time, threshold, ZONE)).toBe("Best time to go tonight: 1–2 AM (quiet)");
+    expect(bestTimeText({ start: "2026-06-10T18:00:00.000Z", end: "2026-06-10T19:00:00.000Z", percent: 55 }, threshold, ZONE)).toBe(
+      "Best time to go today: 2–3 PM (busy)",
+    );
+    expect(bestTimeText(null, threshold, ZONE)).toBeNull();
+    expect(forecastRow(answer.hours[0], ZONE)).toEqual({ label: "10 PM", value: "60% (50–70%)" });
+    expect(forecastRow(answer.hours[5], ZONE)).toEqual({ label: "3 AM", value: "Closed" });
+  });
+});
+
+function renderProfile(live: LivePlace, options: { popular?: PopularTimesAnswer; forecast?: ForecastAnswer } = {}) {
+  stubApi({
+    // A visitor's view: without `owners` (which would make the profile an owner's).
+    "GET /api/place/the-copper-lantern": { ...makePlace(), owners: undefined },
+    "GET /api/live": { places: [live], generated_at: new Date(Date.now()).toISOString() },
+    "GET /api/places/1/popular-times": options.popular ?? popularTimes(),
+    "GET /api/places/1/forecast": options.forecast ?? forecast(),
+    "GET /api/business/1/events": { events: [], next_offset: null },
+    "GET /api/places/1/reviews": () => json({ reviews: [], summary: { count: 0, average_rating: null } }),
+  });
+  const router = createMemoryRouter(
+    [{ path: "/profile/:barId", lazy: async () => ({ Component: (await import("../../client/pages/live/BarProfile")).default }) }],
+    { initialEntries: ["/profile/the-copper-lantern"] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe("profile: popular times", () => {
+  beforeEach(() => useClock(TUESDAY_NIGHT));
+
+  it("selects today in the venue's zone and draws its hours, closed ones as closed, with the live bar and words", async () => {
+    renderProfile(livePlace());
+    const section = (await screen.findByRole("heading", { name: "Popular times" })).closest("section")!;
+    const day = await within(section).findByRole("combobox", { name: "Day" });
+    expect(day).toHaveValue("Tuesday");
+    expect(within(day).getByRole("option", { name: "Tuesday (today)" })).toBeInTheDocument();
+    expect(within(section).getByText(/Live: 92% of capacity/)).toHaveTextContent("Live: 92% of capacity · Busier than usual");
+    expect(within(section).getByText("Usually busiest 9–11 PM")).toBeInTheDocument();
+
+    const bars = section.querySelectorAll(".popular-hour");
+    expect(bars).toHaveLength(24);
+    expect(section.querySelectorAll(".popular-hour.closed")).toHaveLength(15);
+    const now = section.querySelector(".popular-hour.now")!;
+    expect(now.querySelector<HTMLElement>(".popular-bar")!.style.height).toBe("75%");
+    expect(now.querySelector<HTMLElement>(".popular-live-bar")!.style.height).toBe("92%");
+
+    // The screen-reader table: one row per hour, closed hours said as closed, the live value at 10 PM.
+    const table = within(section).getByRole("table", { name: "Usual busyness on Tuesday, percent of capacity by hour" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(24);
+    expect(rows[0]).toHaveTextContent("5 AMClosed");
+    expect(rows[17]).toHaveTextContent("10 PM75%; now 92%");
+    expect(rows[21]).toHaveTextContent("2 AMClosed");
+  });
+
+  it("shows another weekday without the live bar, and a closed day without a busiest run", async () => {
+    renderProfile(livePlace());
+    const day = await screen.findByRole("combobox", { name: "Day" });
+    fireEvent.change(day, { target: { value: "Sunday" } });
+    const section = day.closest("section")!;
+    expect(within(section).queryByText(/Live:/)).not.toBeInTheDocument();
+    expect(section.querySelector(".popular-live-bar")).toBeNull();
+    expect(section.querySelectorAll(".popular-hour.closed")).toHaveLength(24);
+    expect(within(section).queryByText(/Usually busiest/)).not.toBeInTheDocument();
+    expect(within(section).getByRole("table", { name: /on Sunday/ })).toBeInTheDocument();
+  });
+
+  it("says 'Not enough data yet' without the chart when the history is too short", async () => {
+    const empty = popularTimes({
+      enough_data: false,
+      days: WEEKDAY_NAMES.map((weekday) => ({ weekday, hours: dayHours(weekday).map((hour) => ({ ...hour, usual: null })) })),
+      live: { percent: 30, level: "Relaxed", vs_usual: null, updated_at: "2026-06-10T02:29:00.000Z" },
+    });
+    renderProfile(livePlace({ vs_usual: null }), { popular: empty });
+    const section = (await screen.findByRole("heading", { name: "Popular times" })).closest("section")!;
+    expect(await within(section).findByText("Not enough data yet")).toBeInTheDocument();
+    expect(within(section).getByText(/Live: 30% of capacity/)).toBeInTheDocument();
+    expect(section.querySelector(".popular-chart")).toBeNull();
+  });
+});
+
+describe("profile: forecast and right now", () => {
+  it("gives the best time, how long it stays busy and twelve hours with ranges, closed hours marked", async () => {
+    useClock(TUESDAY_NIGHT);
+    renderProfile(livePlace());
+    const section = (await screen.findByRole("heading", { name: "Next 12 hours" })).closest("section")!;
+    expect(await within(section).findByText("Best time to go tonight: 1–2 AM (quiet)")).toBeInTheDocument();
+    expect(within(section).getByText("Busy until about 12 AM")).toBeInTheDocument();
+    const rows = within(within(section).getByRole("table")).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toHaveTextContent("10 PM60% (50–70%)");
+    expect(rows[4]).toHaveTextContent("2 AMClosed");
+    expect(within(section).getByText(/at or above 40% of capacity/)).toBeInTheDocument();
+
+    const now = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
+    expect(await within(now).findByText("About 92 people inside")).toBeInTheDocument();
+    expect(within(now).getByText("Busier than usual")).toBeInTheDocument();
+  });
+
+  it("a closed venue says when it opens and never '0 people inside'", async () => {
+    useClock(WEDNESDAY_MORNING);
+    renderProfile(livePlace({ open_now: false, opens_at: "2026-06-10T21:00:00.000Z", people: 0, percent: 0, level: "Relaxed", vs_usual: null }));
+    const now = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
+    expect(await within(now).findByText("Closed · opens 5 PM")).toBeInTheDocument();
+    expect(now).not.toHaveTextContent(/people/);
+    expect(within(now).queryByText("Relaxed")).not.toBeInTheDocument();
+  });
+
+  it("a silent sensor says when it was last heard; hidden counts leave the level without people", async () => {
+    useClock(TUESDAY_NIGHT);
+    const { unmount } = renderProfile(livePlace({ level: null, people: null, percent: null, vs_usual: null, updated_at: "2026-06-10T01:12:00.000Z" }));
+    const now = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
+    expect(await within(now).findByText("No live reading: the sensor was last heard at 9:12 PM.")).toBeInTheDocument();
+    unmount();
+
+    renderProfile(livePlace({ people: null }));
+    const again = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
+    expect(await within(again).findByText("Packed")).toBeInTheDocument();
+    expect(again).not.toHaveTextContent(/people/);
+  });
+});
+
+describe("live map: filters and order", () => {
+  const venues = [
+    livePlace({ id: 1, name: "Alpha", percent: 70, level: "Lively", people: 70 }),
+    livePlace({ id: 2, name: "Bravo", percent: 10, level: "Relaxed", people: 10, vs_usual: "quieter" }),
+    livePlace({ id: 3, name: "Charlie", percent: 95, level: "Packed", people: 95 }),
+    livePlace({ id: 4, name: "Delta", percent: null, level: null, people: null, vs_usual: null }),
+    livePlace({ id: 5, name: "Echo", percent: 0, level: "Relaxed", people: 0, open_now: false, opens_at: "2026-06-10T21:00:00.000Z" }),
+  ];
+  const names = (places: LivePlace[]) => places.map((place) => place.name);
+
+  it("filters by open now and level, and orders quietest or busiest with silent then closed venues last", () => {
+    const all = readLiveFilters(new URLSearchParams());
+    expect(names(applyLiveFilters(venues, all))).toEqual(["Alpha", "Bravo", "Charlie", "Delta", "Echo"]);
+    expect(names(applyLiveFilters(venues, { ...all, openNow: true }))).toEqual(["Alpha", "Bravo", "Charlie", "Delta"]);
+    expect(names(applyLiveFilters(venues, { ...all, level: "Relaxed" }))).toEqual(["Bravo", "Echo"]);
+    expect(names(applyLiveFilters(venues, { ...all, level: "Relaxed", openNow: true }))).toEqual(["Bravo"]);
+    expect(names(applyLiveFilters(venues, { ...all, sort: "quietest" }))).toEqual(["Bravo", "Alpha", "Charlie", "Delta", "Echo"]);
+    expect(names(applyLiveFilters(venues, { ...all, sort: "busiest" }))).toEqual(["Charlie", "Alpha", "Bravo", "Delta", "Echo"]);
+  });
+
+  it("reads and writes the filters in the address, defaults left out and nonsense ignored", () => {
+    expect(readLiveFilters(new URLSearchParams("open_now=1&level=Lively&sort=busiest"))).toEqual({ openNow: true, level: "Lively", sort: "busiest" });
+    expect(readLiveFilters(new URLSearchParams("open_now=yes&level=Loud&sort=random"))).toEqual({ openNow: false, level: "all", sort: "name" });
+    expect(liveFilterParams({ openNow: true, level: "Packed", sort: "quietest" }).toString()).toBe("open_now=1&level=Packed&sort=quietest");
+    expect(liveFilterParams({ openNow: false, level: "all", sort: "name" }).toString()).toBe("");
+  });
+
+  it("lists each venue's state and applies Open now and Busiest now from the page, keeping them in the address", async () => {
+    useClock(WEDNESDAY_MORNING);
+    stubApi({
+      "GET /api/live": { places: venues, generated_at: new Date(WEDNESDAY_MORNING).toISOString() },
+      "GET /api/config/map": { tile_url: "", attribution: "" },
+    });
+    const router = createMemoryRouter(
+      [{ path: "/live-look", lazy: async () => ({ Component: (await import("../../client/pages/live/LiveMap")).default }) }],
+      { initialEntries: ["/live-look?level=Relaxed"] },
+    );
+    render(<RouterProvider router={router} />);
+    const list = (await screen.findByRole("heading", { name: "Venues" })).closest("section")!;
+    await within(list).findByText("Bravo");
+    expect(screen.getByRole("radio", { name: "Relaxed" })).toBeChecked();
+    const rowOf = (name: string) => within(list).getByRole("link", { name }).closest("li")!;
+    expect(rowOf("Echo")).toHaveTextContent(/Closed · opens \d+ PM/);
+    expect(rowOf("Echo")).not.toHaveTextContent(/people/);
+    expect(rowOf("Bravo")).toHaveTextContent("About 10 people");
+    expect(rowOf("Bravo")).toHaveTextContent("Quieter than usual");
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "Open now" }));
+    await within(list).findByText("Bravo");
+    expect(within(list).queryByText("Echo")).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe("?open_now=1&level=Relaxed");
+
+    fireEvent.click(screen.getByRole("radio", { name: "All venues" }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "busiest" } });
+    expect(within(list).getAllByRole("link").map((link) => link.textContent)).toEqual(["Charlie", "Alpha", "Bravo", "Delta"]);
+    expect(router.state.location.search).toBe("?open_now=1&sort=busiest");
+    expect(screen.getByRole("status")).toHaveTextContent("Showing 4 of 5 venues.");
+    expect(rowOf("Delta")).toHaveTextContent("No live reading: the sensor was last heard");
+  });
+});
