@@ -10,7 +10,7 @@
 // place objects run. A browser opens a profile once to learn which API calls a profile view makes;
 // those calls are then made a thousand times one at a time, after one unmeasured view warms the
 // caches, and the D1 statements they caused are counted per path.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { chromium } from "playwright-core";
 import * as schema from "../../drizzle/schema.ts";
@@ -42,11 +42,12 @@ export async function prepareColdCopies(env: SeedEnv) {
         .insert(schema.places)
         .values({ ...fields, slug: copySlug(template.slug, i), name: `${row.name} cold ${i}` })
         .returning({ id: schema.places.id });
-      await db.batch([
-        db.run(sql`INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples)
-          SELECT ${copy.id}, bucket_start, avg_people, max_people, samples FROM occupancy_15m WHERE place_id = ${id}`),
-        db.run(sql`INSERT INTO occupancy_day_peaks (place_id, day, peak_people)
-          SELECT ${copy.id}, day, peak_people FROM occupancy_day_peaks WHERE place_id = ${id}`),
+      await env.DB.batch([
+        env.DB.prepare(
+          `INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples)
+           SELECT ?, bucket_start, avg_people, max_people, samples FROM occupancy_15m WHERE place_id = ?`,
+        ).bind(copy.id, id),
+        env.DB.prepare("INSERT INTO occupancy_day_peaks (place_id, day, peak_people) SELECT ?, day, peak_people FROM occupancy_day_peaks WHERE place_id = ?").bind(copy.id, id),
       ]);
     }
   }
