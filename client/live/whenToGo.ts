@@ -113,7 +113,8 @@ export interface LiveSummary {
   silent: string | null;
 }
 
-export function liveSummary(place: LivePlace, timeZone: string, now: number): LiveSummary {
+export function liveSummary(place: LivePlace, now: number): LiveSummary {
+  const timeZone = place.timezone;
   if (place.open_now === false) return { closed: closedText(place.opens_at, timeZone, now), people: null, vsUsual: null, silent: null };
   if (place.level === null) return { closed: null, people: null, vsUsual: null, silent: silentText(place.updated_at, timeZone, now) };
   return {

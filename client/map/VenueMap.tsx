@@ -34,20 +34,19 @@ interface Props {
   tiles: MapConfigAnswer | null;
   onOpenPlace: (place: LivePlace) => void;
   /** Zone in which opening times are written. */
-  timeZone: string;
   ref?: Ref<VenueMapHandle>;
 }
 
 /** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
-export function stateText(place: LivePlace, timeZone: string, now: number): string {
-  return liveSummary(place, timeZone, now).closed ?? levelText(place.level);
+export function stateText(place: LivePlace, now: number): string {
+  return liveSummary(place, now).closed ?? levelText(place.level);
 }
 
 /**
  * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
  * "View profile" link follows; a plain click stays in the single-page app.
  */
-function summary(place: LivePlace, timeZone: string, openProfile?: (place: LivePlace) => void): HTMLElement {
+function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
   const line = (tag: "strong" | "span", text: string, className = "") => {
@@ -56,7 +55,7 @@ function summary(place: LivePlace, timeZone: string, openProfile?: (place: LiveP
     element.textContent = text;
     return element;
   };
-  const said = liveSummary(place, timeZone, Date.now());
+  const said = liveSummary(place, Date.now());
   box.append(line("strong", place.name), line("span", place.address));
   box.append(
     said.closed
@@ -111,11 +110,11 @@ function markerIcon(place: LivePlace): L.DivIcon {
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
-function labelMarker(marker: L.Marker, place: LivePlace, timeZone: string) {
-  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, timeZone, Date.now())}. Open profile`);
+function labelMarker(marker: L.Marker, place: LivePlace) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, Date.now())}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, timeZone, ref }: Props) {
+export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
@@ -158,22 +157,22 @@ export function VenueMap({ places, tiles, onOpenPlace, timeZone, ref }: Props) {
       if (existing) {
         if (placeDisplay(existing.place) !== placeDisplay(place)) existing.marker.setIcon(markerIcon(place));
         existing.marker.setLatLng([place.latitude, place.longitude]);
-        labelMarker(existing.marker, place, timeZone);
-        existing.marker.setTooltipContent(summary(place, timeZone));
+        labelMarker(existing.marker, place);
+        existing.marker.setTooltipContent(summary(place));
         existing.place = place;
         continue;
       }
       const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
-        .bindTooltip(summary(place, timeZone), { direction: "right" })
+        .bindTooltip(summary(place), { direction: "right" })
         .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
         .on("keypress", (event) => {
           if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
         })
         .addTo(map);
-      labelMarker(marker, place, timeZone);
+      labelMarker(marker, place);
       markers.set(place.id, { marker, place });
     }
-  }, [places, timeZone]);
+  }, [places]);
 
   useImperativeHandle(ref, () => ({
     showPlace(placeId) {
@@ -182,7 +181,7 @@ export function VenueMap({ places, tiles, onOpenPlace, timeZone, ref }: Props) {
       if (!map || !entry) return;
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
-      const content = summary(entry.place, timeZone, (place) => onOpenRef.current(place));
+      const content = summary(entry.place, (place) => onOpenRef.current(place));
       L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
       void addBusiest(content, placeId);
       // Keyboard users land on the popup's link rather than back in the list.

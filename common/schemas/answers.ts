@@ -105,6 +105,8 @@ export const livePlaceSchema = v.strictObject({
   level: v.nullable(levelSchema),
   // ISO time of the newest reading behind the numbers.
   updated_at: nullableIso,
+  // The venue's IANA time zone: opening times are written on its clock.
+  timezone: v.string(),
   // By the hours table in the venue's zone; null when it has no hours (docs/when-to-go.md#open-now).
   open_now: v.nullable(v.boolean()),
   // ISO time of the next opening while closed; null while open or without hours.

@@ -119,6 +119,7 @@ const place = (id: number, level: LivePlace["level"], percent: number | null): L
   percent,
   level,
   updated_at: null,
+  timezone: "America/New_York",
   open_now: null,
   opens_at: null,
   vs_usual: null,

@@ -93,6 +93,7 @@ function livePlace(overrides: Partial<LivePlace> = {}): LivePlace {
     percent: 92,
     level: "Packed",
     updated_at: "2026-06-10T02:29:00.000Z",
+    timezone: ZONE,
     open_now: true,
     opens_at: null,
     vs_usual: "busier",
@@ -145,18 +146,18 @@ describe("when to go in words", () => {
   });
 
   it("summarises a live entry: closed first, people only when public, the comparison with usual", () => {
-    expect(liveSummary(livePlace(), ZONE, TUESDAY_NIGHT)).toEqual({
+    expect(liveSummary(livePlace(), TUESDAY_NIGHT)).toEqual({
       closed: null,
       people: "About 92 people",
       vsUsual: "Busier than usual",
       silent: null,
     });
-    expect(liveSummary(livePlace({ people: null, vs_usual: "quieter" }), ZONE, TUESDAY_NIGHT)).toMatchObject({
+    expect(liveSummary(livePlace({ people: null, vs_usual: "quieter" }), TUESDAY_NIGHT)).toMatchObject({
       people: null,
       vsUsual: "Quieter than usual",
     });
     const closed = livePlace({ open_now: false, opens_at: "2026-06-10T21:00:00.000Z", people: 0, percent: 0, level: "Relaxed" });
-    expect(liveSummary(closed, ZONE, WEDNESDAY_MORNING)).toEqual({ closed: "Closed · opens 5 PM", people: null, vsUsual: null, silent: null });
+    expect(liveSummary(closed, WEDNESDAY_MORNING)).toEqual({ closed: "Closed · opens 5 PM", people: null, vsUsual: null, silent: null });
   });
 
   it("forecast: busy until the end of the current run at the lively percent, the best time, each hour's row", () => {

@@ -53,6 +53,7 @@ describe("GET /api/live", () => {
         "people",
         "percent",
         "slug",
+        "timezone",
         "type",
         "updated_at",
         "vs_usual",

@@ -157,6 +157,7 @@ export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | n
     percent: live ? row.percent : null,
     level: live ? row.level : null,
     updated_at: updatedAt === null ? null : new Date(updatedAt).toISOString(),
+    timezone: row.timeZone,
     open_now: hasHours(hours) ? isOpenAt(hours, row.timeZone, now) : null,
     opens_at: opensAt === null ? null : new Date(opensAt).toISOString(),
     vs_usual: live ? vsUsual : null,

@@ -70,7 +70,7 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
 function LiveLevel({ place }: { place: PublicPlace }) {
   const { places, failed } = useLivePlaces(LIVE_REFRESH_MS);
   const live = places?.find((entry) => entry.id === place.id);
-  const summary = live ? liveSummary(live, place.timezone, Date.now()) : null;
+  const summary = live ? liveSummary(live, Date.now()) : null;
   return (
     <div className="profile-live" aria-live="polite">
       <h2>Right now</h2>

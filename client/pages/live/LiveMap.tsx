@@ -21,7 +21,6 @@ const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "
  * Opening times are written in the visitor's zone: /api/live does not carry each venue's zone
  * (every partner venue is in New York), and "Updated" above is in the same zone.
  */
-const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function Legend() {
   return (
@@ -53,8 +52,8 @@ function Legend() {
   );
 }
 
-function VenueRowState({ place, timeZone }: { place: LivePlace; timeZone: string }) {
-  const said = liveSummary(place, timeZone, Date.now());
+function VenueRowState({ place }: { place: LivePlace }) {
+  const said = liveSummary(place, Date.now());
   if (said.closed) {
     return (
       <div className="venue-row-level">
@@ -75,7 +74,7 @@ function VenueRowState({ place, timeZone }: { place: LivePlace; timeZone: string
   );
 }
 
-function VenueList({ places, timeZone, onShow }: { places: LivePlace[]; timeZone: string; onShow: (place: LivePlace) => void }) {
+function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: LivePlace) => void }) {
   return (
     <ul className="venue-list">
       {places.map((place) => (
@@ -86,7 +85,7 @@ function VenueList({ places, timeZone, onShow }: { places: LivePlace[]; timeZone
             </h3>
             <p>{place.address}</p>
           </div>
-          <VenueRowState place={place} timeZone={timeZone} />
+          <VenueRowState place={place} />
           {hasPosition(place) ? (
             <button
               type="button"
@@ -146,7 +145,6 @@ export default function LiveMap() {
   const filters = readLiveFilters(searchParams);
   const setFilters = (next: Partial<LiveFilters>) =>
     setSearchParams(liveFilterParams({ ...filters, ...next }), { replace: true, preventScrollReset: true });
-  const timeZone = viewerTimeZone();
   const mapRef = useRef<VenueMapHandle>(null);
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
@@ -195,7 +193,7 @@ export default function LiveMap() {
             Zoom to the venues
           </button>
         </div>
-        <VenueMap ref={mapRef} places={shown} tiles={tiles} timeZone={timeZone} onOpenPlace={(place) => navigate(`/profile/${place.slug}`)} />
+        <VenueMap ref={mapRef} places={shown} tiles={tiles} onOpenPlace={(place) => navigate(`/profile/${place.slug}`)} />
       </div>
 
       <section className="live-list" aria-labelledby="list-heading">
@@ -203,7 +201,7 @@ export default function LiveMap() {
         {places !== null && shown.length === 0 ? (
           <p>{emptyText(filters)}</p>
         ) : (
-          <VenueList places={shown} timeZone={timeZone} onShow={showOnMap} />
+          <VenueList places={shown} onShow={showOnMap} />
         )}
       </section>
     </main>
