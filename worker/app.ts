@@ -27,6 +27,7 @@ import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
 import { whenToGoRoutes } from "./routes/when-to-go";
+import { ownerForecastRoutes } from "./routes/owner-forecast";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -52,6 +53,7 @@ export const app = new Hono<AppEnv>()
   .route("/", calibrationRoutes)
   .route("/", liveRoutes)
   .route("/", whenToGoRoutes)
+  .route("/", ownerForecastRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
