@@ -370,27 +370,27 @@ describe("Dashboard data tabs", () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": { value: true } });
     renderAt("/dashboard?place_id=1");
     await waitFor(async () => expect(await tabNames()).toContain("People"));
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Daily Comparison", "Events", "People"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "People"]);
   });
 
   it("hides People when the flag is off", async () => {
     dashboardApi();
     renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Daily Comparison", "Events"]);
+    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events"]);
   });
 
   it("hides People when the flag cannot be fetched", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => Promise.reject(new TypeError("offline")) });
     renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Daily Comparison", "Events"]);
+    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events"]);
   });
 
   it("hides People when the flag answers with an error", async () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => json({ error: "boom" }, 500) });
     renderAt("/dashboard?place_id=1&tab=people");
     expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab")).toHaveLength(3);
+    expect(screen.getAllByRole("tab")).toHaveLength(4);
   });
 
   it("shows 'Invalid Tab' for an unknown tab", async () => {
@@ -405,8 +405,8 @@ describe("Dashboard data tabs", () => {
     const first = await screen.findByRole("tab", { name: "Today at a Glance" });
     expect(first).toHaveAttribute("aria-selected", "true");
     fireEvent.keyDown(first, { key: "ArrowRight" });
-    expect(await screen.findByRole("tab", { name: "Daily Comparison", selected: true })).toHaveFocus();
-    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("daily");
+    expect(await screen.findByRole("tab", { name: "Forecast", selected: true })).toHaveFocus();
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("forecast");
   });
 
   it("draws the overview: summary, hourly bars, recent capacity and the weekly chart", async () => {
@@ -632,5 +632,42 @@ describe("Place info", () => {
     expect(await screen.findByText("Loading...")).toBeInTheDocument();
     await act(async () => answer(json(copper)));
     expect(await screen.findByRole("heading", { name: `${copper.name}: dashboard` })).toBeInTheDocument();
+  });
+});
+
+describe("Forecast (issue 16)", () => {
+  beforeEach(signIn);
+
+  // New York, EDT: 22:00 is 02:00Z next day.
+  const hour = (iso: string, percent: number | null, closed = false) => ({ start: iso, percent, low: percent, high: percent, closed });
+  const forecast = {
+    generated_at: "2026-05-05T16:00:00.000Z",
+    timezone: "America/New_York",
+    enough_data: true,
+    days: [
+      { date: "2026-05-05", weekday: "Tuesday", peak: { start: "2026-05-06T02:00:00.000Z", percent: 85 }, hours: [hour("2026-05-06T01:00:00.000Z", 60), hour("2026-05-06T02:00:00.000Z", 85)] },
+      { date: "2026-05-06", weekday: "Wednesday", peak: null, hours: [hour("2026-05-06T16:00:00.000Z", null, true)] },
+    ],
+    accuracy: { mean_abs_error: 6.2, days: 28, hours: 200 },
+    accuracy_text: "Last 4 weeks: off by 6 points on average",
+  };
+
+  it("shows each day's expected peak, the accuracy in words and a table of the chosen day's hours", async () => {
+    dashboardApi({ "GET /api/place/1/forecast": forecast });
+    renderAt("/dashboard?place_id=1&tab=forecast");
+    expect(await screen.findByText("Last 4 weeks: off by 6 points on average")).toBeInTheDocument();
+    const week = screen.getByRole("table", { name: /Expected peak of each of the next 2 days/ });
+    expect(within(week).getByRole("row", { name: /Today 10 PM, about 85%/ })).toBeInTheDocument();
+    expect(within(week).getByText("Closed")).toBeInTheDocument();
+    const hours = screen.getByRole("table", { name: /Expected capacity by hour/ });
+    expect(within(hours).getByRole("row", { name: "9 PM 60% (60–60%)" })).toBeInTheDocument();
+    fireEvent.click(within(week).getByRole("button", { name: /Show hours of Wed/ }));
+    expect(await screen.findByRole("region", { name: /Hours of Wed/ })).toBeInTheDocument();
+  });
+
+  it("puts today's expected peak on Today at a Glance", async () => {
+    dashboardApi({ "GET /api/place/1/forecast": forecast });
+    renderAt("/dashboard?place_id=1&tab=overview");
+    expect(await screen.findByText("Expected peak today: 10 PM, about 85%")).toBeInTheDocument();
   });
 });

@@ -1,0 +1,42 @@
+// Words and table rows for the owner insights (docs/insights.md): the forecast's peaks, event
+// lifts and the week comparison. Pure, so the sentences are tested without rendering.
+import type { ForecastHour } from "../../../common/schemas/answers";
+import type { ForecastDay, OwnerForecastAnswer } from "../../../common/schemas/insights";
+import { clockText, localHour } from "../../live/whenToGo";
+
+/** Days the Forecast tab and the Today line ask for (one shared request). */
+export const FORECAST_DAYS = 7;
+
+/** "10 PM" for an instant on the venue's clock. */
+export const venueClock = (iso: string, timeZone: string) => clockText(localHour(timeZone, Date.parse(iso)));
+
+/** "10 PM, about 85%" or the reason there is no peak. */
+export function peakText(day: ForecastDay, timeZone: string): string {
+  if (day.peak) return `${venueClock(day.peak.start, timeZone)}, about ${day.peak.percent}%`;
+  return day.hours.length > 0 && day.hours.every((hour) => hour.closed) ? "Closed" : "No estimate";
+}
+
+/** Today at a Glance's line: "Expected peak today: 10 PM, about 85%". */
+export function todayForecastText(answer: OwnerForecastAnswer): string {
+  const today = answer.days[0];
+  if (!answer.enough_data || !today) return "Expected peak today: not enough data yet";
+  if (!today.peak) return `Expected peak today: ${peakText(today, answer.timezone).toLowerCase()}`;
+  return `Expected peak today: ${peakText(today, answer.timezone)}`;
+}
+
+/** "Tue 10 Jun" for a venue day (YYYY-MM-DD). */
+export function shortDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+/** The hours of a day that can be drawn: open hours with a forecast value, as labels and percents. */
+export function forecastBars(hours: readonly ForecastHour[], timeZone: string): { labels: string[]; values: (number | null)[] } {
+  return { labels: hours.map((hour) => venueClock(hour.start, timeZone)), values: hours.map((hour) => (hour.closed ? null : hour.percent)) };
+}
+
+/** "+35%" / "−12%" / "±0%". */
+export function signed(value: number, unit = "%"): string {
+  if (value > 0) return `+${value}${unit}`;
+  if (value < 0) return `−${Math.abs(value)}${unit}`;
+  return `±0${unit}`;
+}
