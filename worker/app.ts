@@ -28,6 +28,7 @@ import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
 import { whenToGoRoutes } from "./routes/when-to-go";
 import { ownerForecastRoutes } from "./routes/owner-forecast";
+import { eventInsightRoutes } from "./routes/event-insights";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -54,6 +55,7 @@ export const app = new Hono<AppEnv>()
   .route("/", liveRoutes)
   .route("/", whenToGoRoutes)
   .route("/", ownerForecastRoutes)
+  .route("/", eventInsightRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
