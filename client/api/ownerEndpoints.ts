@@ -27,7 +27,7 @@ import type {
 } from "../../common/schemas/answers";
 import type { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../../common/schemas/analytics";
 import type { CalibrationAnswer, headcountBodySchema } from "../../common/schemas/calibration";
-import type { OwnerForecastAnswer, ownerForecastQuerySchema } from "../../common/schemas/insights";
+import type { EventInsightsAnswer, OwnerForecastAnswer, ownerForecastQuerySchema } from "../../common/schemas/insights";
 import type { acceptInviteSchema, handoffCodeSchema, SignInInput, SignUpInput } from "../../common/schemas/auth";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
@@ -69,6 +69,8 @@ export const ownerApi = {
   /** The next days by hour with expected peaks and the measured accuracy (docs/insights.md#forecast). */
   forecast: (placeId: number, query: In<typeof ownerForecastQuerySchema>) =>
     read<OwnerForecastAnswer>(withQuery(`${placePath(placeId)}/forecast`, query)),
+  /** Each past event against the usual, ranked, and per category (docs/insights.md#popular-events). */
+  eventInsights: (placeId: number) => read<EventInsightsAnswer>(`${placePath(placeId)}/event-insights`),
   dailySummary: (placeId: number) => read<DailySummaryItem[]>(`${placePath(placeId)}/daily_population_summary`),
   capacity15: (placeId: number) => read<Agg15Answer>(`${placePath(placeId)}/agg_15_device_counts`),
   people15: (placeId: number) => read<Agg15Answer>(`/api/place/people/${placeId}/agg_15_device_counts`),

@@ -1,7 +1,7 @@
 // Words and table rows for the owner insights (docs/insights.md): the forecast's peaks, event
 // lifts and the week comparison. Pure, so the sentences are tested without rendering.
 import type { ForecastHour } from "../../../common/schemas/answers";
-import type { ForecastDay, OwnerForecastAnswer } from "../../../common/schemas/insights";
+import type { EventOccurrenceInsight, ForecastDay, OwnerForecastAnswer } from "../../../common/schemas/insights";
 import { clockText, localHour } from "../../live/whenToGo";
 
 /** Days the Forecast tab and the Today line ask for (one shared request). */
@@ -39,4 +39,21 @@ export function signed(value: number, unit = "%"): string {
   if (value > 0) return `+${value}${unit}`;
   if (value < 0) return `−${Math.abs(value)}${unit}`;
   return `±0${unit}`;
+}
+
+/** An occurrence's lift in words: "+35% over a usual Tuesday (54% against 40%)", or why there is none. */
+export function liftText(occurrence: EventOccurrenceInsight): string {
+  if (occurrence.mean_percent === null) return "No sensor data during it";
+  if (occurrence.lift_percent === null || occurrence.usual_mean_percent === null) return `${occurrence.mean_percent}% on average; no usual ${occurrence.weekday} to compare with`;
+  return `${signed(occurrence.lift_percent)} over a usual ${occurrence.weekday} (${occurrence.mean_percent}% against ${occurrence.usual_mean_percent}%)`;
+}
+
+/** The newest measured occurrence of each event, for its card. */
+export function latestByEvent(occurrences: readonly EventOccurrenceInsight[]): Map<number, EventOccurrenceInsight> {
+  const latest = new Map<number, EventOccurrenceInsight>();
+  for (const occurrence of occurrences) {
+    const seen = latest.get(occurrence.event_id);
+    if (!seen || occurrence.start > seen.start) latest.set(occurrence.event_id, occurrence);
+  }
+  return latest;
 }
