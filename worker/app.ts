@@ -29,6 +29,7 @@ import { ttnRoutes } from "./routes/ttn";
 import { whenToGoRoutes } from "./routes/when-to-go";
 import { ownerForecastRoutes } from "./routes/owner-forecast";
 import { eventInsightRoutes } from "./routes/event-insights";
+import { exportRoutes } from "./routes/export";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -56,6 +57,7 @@ export const app = new Hono<AppEnv>()
   .route("/", whenToGoRoutes)
   .route("/", ownerForecastRoutes)
   .route("/", eventInsightRoutes)
+  .route("/", exportRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
