@@ -30,6 +30,7 @@ import { whenToGoRoutes } from "./routes/when-to-go";
 import { ownerForecastRoutes } from "./routes/owner-forecast";
 import { eventInsightRoutes } from "./routes/event-insights";
 import { exportRoutes } from "./routes/export";
+import { weekComparisonRoutes } from "./routes/week-comparison";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -58,6 +59,7 @@ export const app = new Hono<AppEnv>()
   .route("/", ownerForecastRoutes)
   .route("/", eventInsightRoutes)
   .route("/", exportRoutes)
+  .route("/", weekComparisonRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
