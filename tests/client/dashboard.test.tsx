@@ -9,6 +9,7 @@ import PlaceInfo from "../../client/pages/dashboard/PlaceInfo";
 import { confirmRemoveOwner, confirmRevokeInvite } from "../../client/components/PlaceAccess";
 import type { KeyTrends, OpenInvitesAnswer, PlaceOwnersAnswer } from "../../common/schemas/answers";
 import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
+import { addDays } from "../../client/pages/dashboard/insights";
 
 const copper = makePlace();
 const stoop = makePlace({ id: 2, slug: "the-stoop", name: "The Stoop", cover_image: null, cover_photo_url: null, phone_number: "", owners: [], website: "" });
@@ -669,5 +670,60 @@ describe("Forecast (issue 16)", () => {
     dashboardApi({ "GET /api/place/1/forecast": forecast });
     renderAt("/dashboard?place_id=1&tab=overview");
     expect(await screen.findByText("Expected peak today: 10 PM, about 85%")).toBeInTheDocument();
+  });
+});
+
+describe("Week against week and the CSV export (issue 16)", () => {
+  beforeEach(signIn);
+  // jsdom has no object URLs: the test lends URL the two functions saving a file needs.
+  const objectUrls = URL as unknown as Record<string, unknown>;
+  afterEach(() => {
+    delete objectUrls.createObjectURL;
+    delete objectUrls.revokeObjectURL;
+  });
+
+  const day = (date: string, weekday: string, peak: number | null, mean: number | null) => ({ date, weekday, peak_percent: peak, mean_percent: mean });
+  const week = (label: string, start: string, values: [number | null, number | null][]) => ({
+    label,
+    start,
+    has_data: values.some(([peak]) => peak !== null),
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((weekday, i) =>
+      day(addDays(start, i), weekday, values[i]?.[0] ?? null, values[i]?.[1] ?? null),
+    ),
+  });
+  const comparison = {
+    weeks: [
+      week("This week", "2026-04-27", [[null, null], [60, 37]]),
+      week("Week before", "2026-04-20", [[null, null], [30, 30]]),
+      week("A year earlier", "2025-04-28", []),
+    ],
+  };
+
+  it("compares the chosen week in a table and downloads the chosen range as CSV with the owner's token", async () => {
+    const fetchMock = dashboardApi({
+      "GET /api/place/1/week-comparison": comparison,
+      "GET /api/place/1/export.csv": () => new Response("local_time,utc_offset\n", { headers: { "content-type": "text/csv" } }),
+    });
+    const createObjectURL = vi.fn(() => "blob:export");
+    Object.assign(objectUrls, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderAt("/dashboard?place_id=1&tab=daily");
+    const table = await screen.findByRole("table", { name: /Daily peak and mean, week of/ });
+    expect(within(table).getByRole("row", { name: /Tuesday Peak 60% · mean 37% Peak 30% · mean 30% —/ })).toBeInTheDocument();
+    expect(within(table).getByText("No data that week")).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText("Week of"), { target: { value: "2026-04-29" } });
+    await waitFor(() => expect(callsTo(fetchMock, "GET", "/api/place/1/week-comparison").some(([url]) => String(url).includes("week=2026-04-29"))).toBe(true));
+
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-04-02" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-04-01" } });
+    expect(screen.getByText("The first day must not be after the last.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-04-30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Download CSV" }));
+    expect(await screen.findByText("Downloaded.")).toBeInTheDocument();
+    const [[url, init]] = callsTo(fetchMock, "GET", "/api/place/1/export.csv");
+    expect(String(url)).toContain("from=2026-04-02&to=2026-04-30");
+    expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer owner-token");
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 });

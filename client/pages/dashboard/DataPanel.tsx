@@ -24,7 +24,7 @@ function TabContent({ tab, place }: { tab: DashboardTab; place: OwnedPlace }) {
     case "forecast":
       return <ForecastView place={place} />;
     case "daily":
-      return <DailyComparison placeId={place.id} />;
+      return <DailyComparison placeId={place.id} timeZone={place.timezone} />;
     case "events":
       return <EventsManager placeId={place.id} />;
     case "people":

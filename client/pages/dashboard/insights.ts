@@ -57,3 +57,21 @@ export function latestByEvent(occurrences: readonly EventOccurrenceInsight[]): M
   }
   return latest;
 }
+
+/** Today's date (YYYY-MM-DD) on the venue's clock. */
+export const localDate = (timeZone: string, now: number) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+
+/** A date `days` after a YYYY-MM-DD date. */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The export's range check, as the API makes it (common/schemas/insights.ts); null when fine. */
+export function exportRangeProblem(from: string, to: string, maxDays: number): string | null {
+  if (!from || !to) return "Choose both dates.";
+  if (from > to) return "The first day must not be after the last.";
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= maxDays) return `Export at most ${maxDays} days at a time.`;
+  return null;
+}
+
+/** "Peak 60% · mean 37%" or "No data". */
+export const comparedDayText = (day: { peak_percent: number | null; mean_percent: number | null }) =>
+  day.peak_percent === null ? "No data" : `Peak ${day.peak_percent}% · mean ${day.mean_percent}%`;
