@@ -27,6 +27,10 @@ import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
 import { whenToGoRoutes } from "./routes/when-to-go";
+import { ownerForecastRoutes } from "./routes/owner-forecast";
+import { eventInsightRoutes } from "./routes/event-insights";
+import { exportRoutes } from "./routes/export";
+import { weekComparisonRoutes } from "./routes/week-comparison";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -52,6 +56,10 @@ export const app = new Hono<AppEnv>()
   .route("/", calibrationRoutes)
   .route("/", liveRoutes)
   .route("/", whenToGoRoutes)
+  .route("/", ownerForecastRoutes)
+  .route("/", eventInsightRoutes)
+  .route("/", exportRoutes)
+  .route("/", weekComparisonRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
