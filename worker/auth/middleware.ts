@@ -122,7 +122,8 @@ function rememberRefused(keyHash: string, now: number) {
 /**
  * The place of each device key seen by this isolate. A device never moves to another place, so
  * only a key's first request here reads D1; whether the key is still valid is for the place's
- * PlaceOccupancy object to say, as it hears revocations at once.
+ * PlaceOccupancy object to say, as it hears revocations at once. That first request hands what D1
+ * said to the object (readFromD1), which then need not read the same row again.
  */
 const placeOfKey = new Map<string, number>();
 const PLACE_OF_KEY_ENTRIES = 10_000;
@@ -150,8 +151,10 @@ export const requireDeviceKey = createMiddleware<AppEnv>(async (c, next) => {
     // Oldest first out; a sensor pushed out just costs one more D1 read.
     if (placeOfKey.size >= PLACE_OF_KEY_ENTRIES) placeOfKey.delete(placeOfKey.keys().next().value!);
     placeOfKey.set(keyHash, placeId);
+    c.set("deviceKey", { keyHash, placeId, readFromD1: { deviceId: device.id } });
+  } else {
+    c.set("deviceKey", { keyHash, placeId });
   }
-  c.set("deviceKey", { keyHash, placeId });
   await next();
 });
 
