@@ -39,7 +39,9 @@ export const app = new Hono<AppEnv>()
     // API answers may carry private data: never cached unless a route opts in (images, live map, when to go).
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
-    for (const [name, value] of Object.entries(strictTransportSecurity(new URL(c.req.url)))) c.res.headers.set(name, value);
+    // The scheme without parsing the whole address again (index.ts did that already).
+    const protocol = c.req.url.startsWith("https:") ? "https:" : "http:";
+    for (const [name, value] of Object.entries(strictTransportSecurity({ protocol }))) c.res.headers.set(name, value);
   })
   .route("/", authRoutes)
   .route("/", healthRoutes)
