@@ -332,6 +332,17 @@ describe("devices with a DevEUI", () => {
     expect((await postJson(`/api/place/${second}/devices`, { name: "Copy", dev_eui: devEui }, await asAdmin())).status).toBe(201);
   });
 
+  it("counts the uplinks of a revoked device registered again under its name (same id) at once", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    const revoked = await api(`/api/place/${placeId}/devices/${device.id}`, { method: "DELETE", headers: await asAdmin() });
+    expect(revoked.status).toBe(200);
+    expect(await (await webhook(key, uplink(devEui))).json()).toMatchObject({ stored: false });
+    const again = await ttnDevice(placeId, devEui);
+    expect(again.id).toBe(device.id);
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+    expect(await currentPopulation(placeId)).toBe(10);
+  });
+
   it("refuses a DevEUI that is not 16 hex digits", async () => {
     const placeId = await createPlace();
     for (const bad of ["70B3D57ED005", "70B3D57ED005ZZZZ", 42]) {

@@ -571,6 +571,16 @@ export class PlaceOccupancy extends DurableObject<Env> {
     await this.scheduleFlush();
   }
 
+  /**
+   * A revoked device registered again under its name keeps its id: its uplinks count again. Call
+   * after every registration (a new device's id was never revoked, so it changes nothing then).
+   */
+  async deviceRegistered(placeId: number, deviceId: number): Promise<void> {
+    this.rememberPlace(placeId);
+    this.sql.exec("DELETE FROM revoked_devices WHERE device_id = ?", deviceId);
+    this.revokedDevices?.delete(deviceId);
+  }
+
   /** Call after a place's thresholds change: the next live answer and alarm use the new ones. */
   async placeChanged(placeId: number): Promise<void> {
     this.rememberPlace(placeId);

@@ -51,6 +51,7 @@ export const deviceRoutes = new Hono<AppEnv>()
         throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
       }
       if (devEui !== null) await forgetUnregisteredUplinks(db, devEui);
+      await placeOccupancy(c.env, placeId).deviceRegistered(placeId, outcome.id);
       return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, devEui, createdAt: outcome.createdAt }, key), 201);
     },
   )
