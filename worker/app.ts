@@ -36,7 +36,8 @@ export const app = new Hono<AppEnv>()
   .basePath("/api")
   .use(async (c, next) => {
     await next();
-    // API answers may carry private data: never cached unless a route opts in (images, live map, when to go).
+    // API answers may carry private data: never cached unless a route opts in (images, live map,
+    // when to go, a profile's public answers: worker/lib/public-cache.ts).
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
     // The scheme without parsing the whole address again (index.ts did that already).

@@ -1,6 +1,7 @@
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { env, exports } from "cloudflare:workers";
 import { app } from "../../worker/app";
+import { placeCachePaths } from "../../worker/lib/public-cache";
 
 const origin = "https://third-place.test";
 
@@ -119,6 +120,14 @@ export function apiRoutes(): { method: string; path: string }[] {
  */
 export async function clearTables(...tables: string[]) {
   await env.DB.batch(tables.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+}
+
+/**
+ * Drops the cached public answers of places (worker/lib/public-cache.ts), for tests that change
+ * their rows directly in D1, which no purge sees, and read them again.
+ */
+export async function forgetCachedPlaces(...places: { id: number; slug?: string | null }[]) {
+  await Promise.all(places.flatMap(placeCachePaths).map((path) => caches.default.delete(`${origin}${path}`)));
 }
 
 /** The `name=value` of the refresh cookie a response sets, ready to send back as a Cookie header. */

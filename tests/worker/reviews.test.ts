@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ErrorAnswer, ReviewPostedAnswer, ReviewsAnswer } from "../../common/schemas/answers";
-import { api, clearTables, postJson } from "./helpers";
+import { api, clearTables, forgetCachedPlaces, postJson } from "./helpers";
 
 let placeId: number;
 let otherPlaceId: number;
@@ -14,7 +14,11 @@ beforeAll(async () => {
   otherPlaceId = (await insert("other-bar"))!.id;
 });
 
-beforeEach(() => clearTables("reviews"));
+beforeEach(async () => {
+  await clearTables("reviews");
+  // Reviews are inserted directly in D1 here, which purges nothing: start each test uncached.
+  await forgetCachedPlaces({ id: placeId }, { id: otherPlaceId });
+});
 
 const valid = { username: "maya", rating: 4, comment: "Great bartenders, loud on Fridays." };
 

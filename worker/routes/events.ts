@@ -19,9 +19,16 @@ import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../lib/errors";
 import { deleteImages, imageField, readForm, writeWithImages, type FormInput } from "../lib/uploads";
 import { describe, imageFile, params, query } from "../lib/openapi";
+import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, purgePlaceIds, servedFromCache } from "../lib/public-cache";
 import { parseOrThrow, sentFields } from "../lib/validation";
 import { eventAnswerSchema, eventsAnswerSchema, okAnswerSchema, type EventsAnswer, type OkAnswer } from "../../common/schemas/answers";
-import { eventConsistencyProblem, eventCreateSchema, eventFieldsSchema, eventPageQuerySchema } from "../../common/schemas/event";
+import {
+  EVENT_PAGE_DEFAULT_LIMIT,
+  eventConsistencyProblem,
+  eventCreateSchema,
+  eventFieldsSchema,
+  eventPageQuerySchema,
+} from "../../common/schemas/event";
 import { idParamSchema } from "../../common/schemas/fields";
 
 const eventIdSchema = idParamSchema("Event id must be a positive whole number.");
@@ -72,9 +79,17 @@ export const eventRoutes = new Hono<AppEnv>()
     query(eventPageQuerySchema),
     async (c) => {
       const { placeId } = c.req.valid("param");
+      const page = c.req.valid("query");
       const db = getDb(c.env);
-      if (!(await findPlaceRow(db, placeId))) throw notFound("No such place.");
-      return c.json((await listUpcomingPlaceEvents(db, placeId, new Date(), c.req.valid("query"))) satisfies EventsAnswer);
+      const answer = async (headers?: Record<string, string>) => {
+        if (!(await findPlaceRow(db, placeId))) throw notFound("No such place.");
+        return c.json((await listUpcomingPlaceEvents(db, placeId, new Date(), page)) satisfies EventsAnswer, 200, headers);
+      };
+      // The first page, the one profiles show, is public and the same for everyone: served from the
+      // edge for a minute under the bare path, so no query string (unknown ones are ignored) busts it.
+      // Later pages are read from D1 each time.
+      if (page.limit !== EVENT_PAGE_DEFAULT_LIMIT || page.offset !== 0) return answer();
+      return servedFromCache(c, cacheKey(c.req.url), () => answer({ "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) }));
     },
   )
   .get(
@@ -132,6 +147,7 @@ export const eventRoutes = new Hono<AppEnv>()
           createdBy: principal.userId,
         }),
       );
+      await purgePlaceIds(c, db, fields.place_id);
       return c.json(await findEventAnswer(db, eventId), 201);
     },
   )
@@ -179,6 +195,8 @@ export const eventRoutes = new Hono<AppEnv>()
         images.cover_image ? before.coverImageKey : null,
         images.flyer_image ? before.flyerImageKey : null,
       ]);
+      // Both profiles show the change on their next load: the place it left, and the one it moved to.
+      await purgePlaceIds(c, db, before.placeId, fields.place_id ?? before.placeId);
       return c.json(await findEventAnswer(db, eventId));
     },
   )
@@ -194,6 +212,7 @@ export const eventRoutes = new Hono<AppEnv>()
       await assertCanManagePlace(c, c.get("principal"), event.placeId);
       await deleteEvent(db, eventId);
       await deleteImages(c.env.IMAGES, [event.coverImageKey, event.flyerImageKey]);
+      await purgePlaceIds(c, db, event.placeId);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   );

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
 import { describe, query } from "../lib/openapi";
+import { cacheKey, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { liveAnswerSchema, type LiveAnswer } from "../../common/schemas/answers";
 import { liveQuerySchema, type LiveQuery } from "../../common/schemas/live";
@@ -42,9 +43,9 @@ export const liveRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const filters = c.req.valid("query");
     // One cache entry whatever the query string, so nobody can bust the cache at will; filters apply to it.
-    const cacheKey = new Request(new URL("/api/live", c.req.url).toString());
+    const key = cacheKey(c.req.url, "/api/live");
     const cache = caches.default;
-    const hit = await cache.match(cacheKey);
+    const hit = await cache.match(key);
     if (hit) {
       if (filters.open_now === undefined && filters.level === undefined) return new Response(hit.body, hit);
       return c.json(filtered(await hit.json<LiveAnswer>(), filters), 200, { "cache-control": hit.headers.get("cache-control") ?? "no-cache" });
@@ -72,9 +73,9 @@ export const liveRoutes = new Hono<AppEnv>().get(
       }
     }
     const answer: LiveAnswer = { places, generated_at: new Date(now).toISOString() };
-    const cacheControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}, s-maxage=${maxAgeSeconds}` : "no-cache";
+    const cacheControl = sharedFor(maxAgeSeconds);
     const response = c.json(answer, 200, { "cache-control": cacheControl });
-    if (maxAgeSeconds > 0) c.executionCtx.waitUntil(cache.put(cacheKey, response.clone()));
+    if (maxAgeSeconds > 0) c.executionCtx.waitUntil(cache.put(key, response.clone()));
     return filters.open_now === undefined && filters.level === undefined ? response : c.json(filtered(answer, filters), 200, { "cache-control": cacheControl });
   },
 );

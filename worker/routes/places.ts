@@ -21,6 +21,7 @@ import {
 import type { AppEnv } from "../env";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import { describe, imageFile } from "../lib/openapi";
+import { cacheKey, edgeOnly, hasCredentials, PROFILE_CACHE_SECONDS, purgePlaces, servedFromCache } from "../lib/public-cache";
 import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow, readJson, sentFields } from "../lib/validation";
 import {
@@ -91,12 +92,21 @@ export const placeRoutes = new Hono<AppEnv>()
     async (c) => {
       const key = v.safeParse(placeKeySchema, c.req.param("idOrSlug"));
       if (!key.success) throw notFound("No such place.");
-      const principal = await optionalPrincipal(c);
       const db = getDb(c.env);
-      const row = await findPlaceRow(db, key.output);
-      if (!row) throw notFound("No such place.");
-      const mayManage = principal !== null && (await canManagePlace(db, principal, row.id));
-      return c.json(mayManage ? await ownedPlace(db, row) : await publicPlace(db, row));
+      // With credentials the answer may hold private fields: never read from nor put in the cache.
+      if (hasCredentials(c)) {
+        const principal = await optionalPrincipal(c);
+        const row = await findPlaceRow(db, key.output);
+        if (!row) throw notFound("No such place.");
+        const mayManage = principal !== null && (await canManagePlace(db, principal, row.id));
+        return c.json(mayManage ? await ownedPlace(db, row) : await publicPlace(db, row));
+      }
+      // Anyone else gets the public fields, the same for everyone: served from the edge for a minute.
+      return servedFromCache(c, cacheKey(c.req.url), async () => {
+        const row = await findPlaceRow(db, key.output);
+        if (!row) throw notFound("No such place.");
+        return c.json(await publicPlace(db, row), 200, { "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) });
+      });
     },
   )
   .get(
@@ -187,6 +197,9 @@ export const placeRoutes = new Hono<AppEnv>()
           await placeOccupancy(c.env, placeId).placeChanged(placeId);
         }
       }
-      return c.json(await ownedPlace(db, await existingPlace(db, placeId)));
+      const after = await existingPlace(db, placeId);
+      // Its profile shows the change on the next load, under the old slug and the new one.
+      await purgePlaces(c, before, after);
+      return c.json(await ownedPlace(db, after));
     },
   );

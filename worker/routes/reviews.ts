@@ -14,6 +14,7 @@ import {
 } from "../db/reviews";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
+import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, purgePaths, reviewsPath, servedFromCache } from "../lib/public-cache";
 import { rateLimit } from "../lib/rate-limit";
 import { describe, jsonBody, noBody, params, query } from "../lib/openapi";
 import {
@@ -52,7 +53,7 @@ async function moderatedReview(c: Context<AppEnv>, id: number) {
   const review = await findReview(db, id);
   if (!review) throw notFound(NO_SUCH_REVIEW);
   await assertCanManagePlace(c, c.get("principal"), review.placeId);
-  return { db };
+  return { db, placeId: review.placeId };
 }
 
 async function moderatedAnswer(db: ReturnType<typeof getDb>, id: number): Promise<ModeratedReviewAnswer> {
@@ -73,9 +74,13 @@ export const reviewRoutes = new Hono<AppEnv>()
     describe({ tag, summary: "A place's newest 50 reviews, with count and average of all", access: "public", answers: { 200: reviewsAnswerSchema }, errors: [404] }),
     placeParams,
     async (c) => {
-      const { db, placeId, timezone } = await existingPlace(c.env, c.req.valid("param").id);
-      const [reviews, summary] = await Promise.all([listReviews(db, placeId, timezone), reviewSummary(db, placeId)]);
-      return c.json({ reviews, ...summary } satisfies ReviewsAnswer);
+      // Public and the same for everyone: served from the edge for a minute; posting, hiding and
+      // restoring a review purge it.
+      return servedFromCache(c, cacheKey(c.req.url), async () => {
+        const { db, placeId, timezone } = await existingPlace(c.env, c.req.valid("param").id);
+        const [reviews, summary] = await Promise.all([listReviews(db, placeId, timezone), reviewSummary(db, placeId)]);
+        return c.json({ reviews, ...summary } satisfies ReviewsAnswer, 200, { "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) });
+      });
     },
   )
   .post(
@@ -88,6 +93,8 @@ export const reviewRoutes = new Hono<AppEnv>()
       const { db, placeId, timezone } = await existingPlace(c.env, c.req.valid("param").id);
       const review = await insertReview(db, placeId, timezone, c.req.valid("json"));
       const summary = await reviewSummary(db, placeId);
+      // The visitor sees their review on the next load.
+      await purgePaths(c, reviewsPath(placeId));
       return c.json({ review, ...summary } satisfies ReviewPostedAnswer, 201);
     },
   )
@@ -106,6 +113,8 @@ export const reviewRoutes = new Hono<AppEnv>()
       const review = await findReview(db, id);
       // A hidden review is not public: reporting it is as unknown as reporting no review.
       if (!review || review.hiddenAt) throw notFound(NO_SUCH_REVIEW);
+      // No purge: a report changes nothing the public sees (hiding does), and a public, unsigned
+      // route that purged would let anyone empty the cache at will.
       await insertReviewReport(db, id, reason ?? "");
       return c.json({ ok: true, message: "Thanks for telling us. We will look at this review." } satisfies v.InferOutput<typeof okMessageAnswerSchema>, 201);
     },
@@ -121,8 +130,9 @@ export const reviewRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const { reason } = c.req.valid("json");
-      const { db } = await moderatedReview(c, id);
+      const { db, placeId } = await moderatedReview(c, id);
       await setReviewHidden(db, id, { reason, by: c.get("principal").role === "admin" ? "admin" : "owner" });
+      await purgePaths(c, reviewsPath(placeId));
       return c.json(await moderatedAnswer(db, id));
     },
   )
@@ -136,8 +146,9 @@ export const reviewRoutes = new Hono<AppEnv>()
     noBody(),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { db } = await moderatedReview(c, id);
+      const { db, placeId } = await moderatedReview(c, id);
       await setReviewHidden(db, id, null);
+      await purgePaths(c, reviewsPath(placeId));
       return c.json(await moderatedAnswer(db, id));
     },
   )

@@ -11,6 +11,7 @@ import { findWhenPlace, historyBefore, oneOffEventsBetween } from "../db/when-to
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
+import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { forecast } from "../occupancy/forecast";
@@ -24,22 +25,17 @@ const keyParameter = [
   { in: "path" as const, name: "id", required: true, schema: { type: "string" as const, description: "a numeric id, or a slug such as the-night-owl" } },
 ];
 
-const cacheControl = (seconds: number) => (seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-cache");
-
 /**
  * Answers from caches.default under the request's path (any query string is ignored, so nobody
  * can bust the cache at will), or builds the answer, which says for how long it may be cached.
  */
-async function served(c: Context<AppEnv>, build: (key: number | string, now: number) => Promise<{ body: object; seconds: number }>) {
-  const cacheKey = new Request(new URL(new URL(c.req.url).pathname, c.req.url).toString());
-  const hit = await caches.default.match(cacheKey);
-  if (hit) return new Response(hit.body, hit);
-  const key = v.safeParse(placeKeySchema, c.req.param("id"));
-  if (!key.success) throw notFound("No such place.");
-  const { body, seconds } = await build(key.output, Date.now());
-  const response = c.json(body, 200, { "cache-control": cacheControl(seconds) });
-  if (seconds > 0) c.executionCtx.waitUntil(caches.default.put(cacheKey, response.clone()));
-  return response;
+function served(c: Context<AppEnv>, build: (key: number | string, now: number) => Promise<{ body: object; seconds: number }>) {
+  return servedFromCache(c, cacheKey(c.req.url), async () => {
+    const key = v.safeParse(placeKeySchema, c.req.param("id"));
+    if (!key.success) throw notFound("No such place.");
+    const { body, seconds } = await build(key.output, Date.now());
+    return c.json(body, 200, { "cache-control": sharedFor(seconds) });
+  });
 }
 
 export const whenToGoRoutes = new Hono<AppEnv>()

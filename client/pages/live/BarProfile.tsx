@@ -33,7 +33,7 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
   const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
 
   return (
-    <section className="profile-events" aria-labelledby="events-heading">
+    <section className={`profile-events${events === null ? " pending" : ""}`} aria-labelledby="events-heading">
       <h2 id="events-heading">Upcoming events</h2>
       {events === null ? (
         <p>Loading events…</p>
@@ -159,7 +159,8 @@ export default function BarProfile() {
 
   if (loaded.state === "ready") return <Profile place={loaded.place} />;
   return (
-    <main className="page narrow" id="main">
+    // While loading, the page is at least a screen tall, so the footer never jumps down when the profile arrives.
+    <main className={`page narrow${loaded.state === "loading" ? " profile-pending" : ""}`} id="main">
       {loaded.state === "loading" ? (
         <p role="status">Loading venue…</p>
       ) : loaded.state === "missing" ? (

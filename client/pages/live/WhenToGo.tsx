@@ -186,7 +186,7 @@ export function Forecast({ place }: { place: PublicPlace }) {
     );
   }
   return (
-    <section className="forecast" aria-labelledby="forecast-heading">
+    <section className={`forecast${data ? "" : " pending"}`} aria-labelledby="forecast-heading">
       <h2 id="forecast-heading">Next 12 hours</h2>
       {body}
     </section>

@@ -1,0 +1,82 @@
+// Public answers served through the Cache API (caches.default), keyed by path, and purged by the
+// writes that change them (docs/when-to-go.md#caching). Only answers that are the same for every
+// caller may go through here: a request with credentials never reads nor fills the cache.
+import type { Context } from "hono";
+import type { Database } from "../db/client";
+import { findPlaceRow } from "../db/places";
+import type { AppEnv } from "../env";
+
+/**
+ * How long a profile's public answers (the place, its events, its reviews) are kept at the edge: a
+ * minute. Writes purge them, so the minute only bounds how stale a place can be after a change the
+ * worker cannot see coming (a tag renamed, an event starting), while a busy profile costs D1 its
+ * reads at most once a minute instead of on every view.
+ */
+export const PROFILE_CACHE_SECONDS = 60;
+
+/**
+ * Cache-Control for answers cached at the edge only: the browser asks again on every load (max-age=0
+ * with no validator is a fresh request), so a visitor's own write shows on the next load, which a
+ * purge at the edge could never promise for a copy kept in the browser.
+ */
+export const edgeOnly = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
+
+/** Cache-Control for answers the browser may keep too (when to go, the live map). */
+export const sharedFor = (seconds: number) => (seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-cache");
+
+/** The cache key of a path on the request's host: no query string, so nobody can bust it at will. */
+export function cacheKey(requestUrl: string, path = new URL(requestUrl).pathname): Request {
+  return new Request(new URL(path, requestUrl).toString());
+}
+
+/** Whether the request carries credentials: its answer may be private, so the cache is bypassed. */
+export const hasCredentials = (c: Context<AppEnv>) => c.req.header("authorization") !== undefined;
+
+/**
+ * Serves `key` from caches.default, or builds the answer and stores it there when its
+ * Cache-Control allows (a `no-cache` or `no-store` answer, an error, is never stored).
+ */
+export async function servedFromCache(c: Context<AppEnv>, key: Request, build: () => Promise<Response>): Promise<Response> {
+  const hit = await caches.default.match(key);
+  if (hit) return new Response(hit.body, hit);
+  const response = await build();
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (response.status === 200 && /\bs-maxage=[1-9]/.test(cacheControl)) {
+    c.executionCtx.waitUntil(caches.default.put(key, response.clone()));
+  }
+  return response;
+}
+
+/** The cached public paths of a place, under each name it goes by. */
+export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
+  const names = [String(place.id), ...(place.slug ? [encodeURIComponent(place.slug)] : [])];
+  return [
+    ...names.flatMap((name) => [`/api/place/${name}`, `/api/places/${name}/popular-times`, `/api/places/${name}/forecast`]),
+    `/api/business/${place.id}/events`,
+    reviewsPath(place.id),
+  ];
+}
+
+/**
+ * Drops every cached public answer of the places (the place, its events and reviews, its popular
+ * times and forecast, by id and by slug), so a write shows on the next load. Awaited, not left to
+ * waitUntil: the writer's next read must not find the old copy.
+ */
+export async function purgePlaces(c: Context<AppEnv>, ...places: { id: number; slug?: string | null }[]): Promise<void> {
+  await purgePaths(c, ...places.flatMap(placeCachePaths));
+}
+
+/** Drops the cached answers of these paths (on the request's host). */
+export async function purgePaths(c: Context<AppEnv>, ...paths: string[]): Promise<void> {
+  await Promise.all([...new Set(paths)].map((path) => caches.default.delete(cacheKey(c.req.url, path))));
+}
+
+/** A place's reviews, the only answer a review changes. */
+export const reviewsPath = (placeId: number) => `/api/places/${placeId}/reviews`;
+
+/** purgePlaces for places known by id: their slugs are read, so slug-named entries go too. */
+export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const rows = await Promise.all(unique.map((id) => findPlaceRow(db, id)));
+  await purgePlaces(c, ...unique.map((id, i) => ({ id, slug: rows[i]?.slug })));
+}
