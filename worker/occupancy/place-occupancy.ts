@@ -623,7 +623,9 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private evaluateLiveAlerts(config: OccupancyConfig, now: number) {
     const setup = this.alertSetup;
     if (!setup) return;
-    const live = liveSnapshotOf(this.deviceStatuses(), config, now);
+    // With both live rules off the episodes only need to stay idle: no read of the devices.
+    const anyOn = setup.rules.near_capacity.enabled || setup.rules.busier_than_usual.enabled;
+    const live = anyOn ? liveSnapshotOf(this.deviceStatuses(), config, now) : { percent: null, people: null };
     const usualPercent = setup.usual?.enough_data && live.percent !== null ? usualPercentAt(setup.usual.days, setup.place, now) : null;
     const before = this.meta("alert_live");
     const episodes: LiveEpisodes = before ? JSON.parse(before) : IDLE_LIVE;
