@@ -32,6 +32,9 @@ export default defineConfig(async () => {
             // Needs Node (see the file).
             exclude: ["tests/worker/**/*.node.test.ts"],
             setupFiles: ["tests/worker/apply-migrations.ts"],
+            // Tests wait for outcomes, never for time; the limit only ends a hung test, and a
+            // loaded 2-core machine can take several seconds for a test of many requests.
+            testTimeout: 30_000,
           },
         },
         {
@@ -43,6 +46,7 @@ export default defineConfig(async () => {
             environment: "jsdom",
             include: ["tests/client/**/*.test.{ts,tsx}", "tests/worker/**/*.node.test.ts"],
             setupFiles: ["tests/client/setup.ts"],
+            testTimeout: 30_000,
           },
         },
         {

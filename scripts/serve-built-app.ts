@@ -86,8 +86,12 @@ export async function servePreview(options: { configFile?: string; readyPath: st
  * then `prepare` with the local bindings (for data the API cannot make, such as a year of history).
  * Points this process's THIRD_PLACE_STATE at that folder.
  */
-export async function serveBuiltApp(prepare?: (env: SeedEnv) => Promise<void>): Promise<ServedApp> {
-  if (!existsSync(path.join(root, "dist", "client", "index.html"))) {
+export async function serveBuiltApp(
+  prepare?: (env: SeedEnv) => Promise<void>,
+  /** Another build of the app (the bench's D1-counting one): its Vite config and output folder. */
+  build: { configFile?: string; outDir: string } = { outDir: "dist" },
+): Promise<ServedApp> {
+  if (!existsSync(path.join(root, build.outDir, "client", "index.html"))) {
     throw new Error("dist/ is missing: run `npm run build` first (npm test does).");
   }
   const stateDir = mkdtempSync(path.join(tmpdir(), "third-place-"));
@@ -95,12 +99,12 @@ export async function serveBuiltApp(prepare?: (env: SeedEnv) => Promise<void>): 
   ensureDevVars();
   // `vite preview` reads the secrets the build copied next to the worker, and a build may have
   // run before .dev.vars existed: hand the built worker the same secrets.
-  copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist", "third_place", ".dev.vars"));
+  copyFileSync(path.join(root, ".dev.vars"), path.join(root, build.outDir, "third_place", ".dev.vars"));
   applyMigrations();
   await seedIfEmpty();
   if (prepare) await withLocalBindings(prepare);
 
-  const served = await servePreview({ readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } });
+  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } });
   return {
     ...served,
     stateDir,

@@ -30,6 +30,10 @@ import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
 import { webhookRoutes } from "./routes/webhooks";
 import { whenToGoRoutes } from "./routes/when-to-go";
+import { ownerForecastRoutes } from "./routes/owner-forecast";
+import { eventInsightRoutes } from "./routes/event-insights";
+import { exportRoutes } from "./routes/export";
+import { weekComparisonRoutes } from "./routes/week-comparison";
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -38,7 +42,9 @@ export const app = new Hono<AppEnv>()
     // API answers may carry private data: never cached unless a route opts in (images, live map, when to go).
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
-    for (const [name, value] of Object.entries(strictTransportSecurity(new URL(c.req.url)))) c.res.headers.set(name, value);
+    // The scheme without parsing the whole address again (index.ts did that already).
+    const protocol = c.req.url.startsWith("https:") ? "https:" : "http:";
+    for (const [name, value] of Object.entries(strictTransportSecurity({ protocol }))) c.res.headers.set(name, value);
   })
   .route("/", authRoutes)
   .route("/", healthRoutes)
@@ -58,6 +64,10 @@ export const app = new Hono<AppEnv>()
   .route("/", webhookRoutes)
   .route("/", liveRoutes)
   .route("/", whenToGoRoutes)
+  .route("/", ownerForecastRoutes)
+  .route("/", eventInsightRoutes)
+  .route("/", exportRoutes)
+  .route("/", weekComparisonRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)

@@ -36,7 +36,8 @@ export default {
   },
 
   // The webhook queue's consumer: one signed POST per message, retried with backoff for 24 hours.
+  // Only this worker produces to WEBHOOK_QUEUE, so its messages are DeliveryMessages.
   async queue(batch, env) {
-    await consumeDeliveries(batch, env);
+    await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
   },
-} satisfies ExportedHandler<Env, DeliveryMessage>;
+} satisfies ExportedHandler<Env>;

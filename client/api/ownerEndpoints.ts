@@ -27,11 +27,19 @@ import type {
 } from "../../common/schemas/answers";
 import type { placeDateQuerySchema, placeQuerySchema, weeklyQuerySchema } from "../../common/schemas/analytics";
 import type { CalibrationAnswer, headcountBodySchema } from "../../common/schemas/calibration";
+import type {
+  EventInsightsAnswer,
+  OwnerForecastAnswer,
+  WeekComparisonAnswer,
+  exportQuerySchema,
+  ownerForecastQuerySchema,
+  weekComparisonQuerySchema,
+} from "../../common/schemas/insights";
 import type { AlertRules, NotificationsAnswer, webhookBodySchema, WebhooksAnswer } from "../../common/schemas/alerts";
 import type { acceptInviteSchema, handoffCodeSchema, SignInInput, SignUpInput } from "../../common/schemas/auth";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
-import { sendWithToken } from "./request";
+import { request, sendWithToken } from "./request";
 
 export const ownerApi = {
   signIn: (input: SignInInput) => post<SessionAnswer>("/api/auth/login", input),
@@ -66,6 +74,23 @@ export const ownerApi = {
   calibration: (placeId: number) => read<CalibrationAnswer>(`${placePath(placeId)}/calibration`),
   headcount: (placeId: number, input: In<typeof headcountBodySchema>) =>
     call<CalibrationAnswer>("POST", `${placePath(placeId)}/headcount`, input),
+  /** The next days by hour with expected peaks and the measured accuracy (docs/insights.md#forecast). */
+  forecast: (placeId: number, query: In<typeof ownerForecastQuerySchema>) =>
+    read<OwnerForecastAnswer>(withQuery(`${placePath(placeId)}/forecast`, query)),
+  /** Each past event against the usual, ranked, and per category (docs/insights.md#popular-events). */
+  eventInsights: (placeId: number) => read<EventInsightsAnswer>(`${placePath(placeId)}/event-insights`),
+  /** A week's daily peak and mean, the week before and a year earlier (docs/insights.md#compare-weeks). */
+  weekComparison: (placeId: number, query: In<typeof weekComparisonQuerySchema>) =>
+    read<WeekComparisonAnswer>(withQuery(`${placePath(placeId)}/week-comparison`, query)),
+  /**
+   * The CSV export as a file (docs/insights.md#export). A download link cannot carry the bearer
+   * token, so it is fetched like every call (refreshing the token on a 401) and saved from memory.
+   */
+  exportCsv: async (placeId: number, query: In<typeof exportQuerySchema>): Promise<Blob> => {
+    const response = await request("GET", withQuery(`${placePath(placeId)}/export.csv`, query));
+    // A refusal is JSON like every other: answerOf throws its ApiError.
+    return response.ok ? response.blob() : answerOf<never>(response);
+  },
   // Alerts (README "Alerts"): notifications with their unread count, webhook endpoints and their delivery log.
   alertRules: (placeId: number) => read<AlertRules>(`${placePath(placeId)}/alert-rules`),
   saveAlertRules: (placeId: number, rules: AlertRules) => call<AlertRules>("PUT", `${placePath(placeId)}/alert-rules`, rules),

@@ -7,10 +7,12 @@ import { benchAnalytics, prepareHistories } from "./analytics.ts";
 import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
+import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
 import { benchHistoryImport } from "./history.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse } from "./lighthouse.ts";
+import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 
 const started = performance.now();
 console.log(`# Third Place benchmarks — ${new Date().toISOString()}`);
@@ -20,11 +22,18 @@ console.log(
 );
 run("npx", ["vite", "build", "--logLevel", "warn"]);
 run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/durable-write/vite.config.ts"]);
+// The app again with its D1 statements counted, for the D1 reads of profile views.
+const D1_COUNT = { configFile: "tests/bench/d1-count/vite.config.ts", outDir: "dist-bench/d1-count" };
+run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
 
 const results: Record<string, boolean> = { bundle: benchBundles() };
 
 const durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
-const app = await serveBuiltApp(prepareHistories);
+const app = await serveBuiltApp(async (env) => {
+  await prepareHistories(env);
+  await prepareColdCopies(env);
+  await prepareForecastBacktest(env);
+});
 try {
   const api = await BenchApi.signIn(app.baseUrl);
   const freshnessVenue = await startFreshnessVenue(api);
@@ -32,6 +41,8 @@ try {
   // The live map takes up to a minute to follow a new count; analytics are measured meanwhile.
   const freshness = measureFreshness(api, freshnessVenue);
   results.analytics = await benchAnalytics(api);
+  results.forecastAccuracy = reportForecastBacktest();
+  results.whenToGoLatency = await benchWhenToGoLatency(app.baseUrl);
   results.freshness = reportFreshness(await freshness);
   results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);
@@ -39,6 +50,12 @@ try {
 } finally {
   durableWrite.stop();
   app.stop();
+}
+const counted = await serveBuiltApp(undefined, D1_COUNT);
+try {
+  results.profileD1Reads = await benchProfileD1Reads(counted.baseUrl);
+} finally {
+  counted.stop();
 }
 
 const failed = Object.entries(results).filter(([, passed]) => !passed).map(([name]) => name);

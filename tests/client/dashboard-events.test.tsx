@@ -17,6 +17,7 @@ function eventsApi(overrides: Record<string, unknown> = {}) {
     "GET /api/events/11": trivia,
     "GET /api/get-places-owned": [place],
     "GET /api/event-categories": { categories },
+    "GET /api/place/1/event-insights": { generated_at: "2026-05-05T16:00:00.000Z", window_days: 365, occurrences: [], categories: [] },
     ...overrides,
   });
 }
@@ -263,5 +264,37 @@ describe("Event category editor", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Edit categories" })).toHaveFocus();
+  });
+});
+
+describe("Events manager: how past events did (issue 16)", () => {
+  const occurrence = (overrides: Record<string, unknown>) => ({
+    event_id: 11, name: "Trivia Night", category_id: 2, category_name: "Trivia", recurring: true,
+    start: "2026-04-29T00:00:00.000Z", end: "2026-04-29T02:00:00.000Z", weekday: "Tuesday",
+    mean_percent: 54, peak_percent: 70, mean_people: 54, usual_mean_percent: 40, usual_peak_percent: 50, usual_weeks: 4,
+    lift_points: 14, lift_percent: 35, note: null,
+    ...overrides,
+  });
+  const insights = {
+    generated_at: "2026-05-05T16:00:00.000Z",
+    window_days: 365,
+    occurrences: [
+      occurrence({}),
+      occurrence({ event_id: 12, name: "Quiz Brunch", start: "2026-04-20T15:00:00.000Z", mean_percent: null, peak_percent: null, mean_people: null, usual_mean_percent: null, usual_peak_percent: null, usual_weeks: 0, lift_points: null, lift_percent: null, note: "no sensor data" }),
+    ],
+    categories: [{ category_id: 2, name: "Trivia", events: 1, lift_percent: 35, lift_points: 14, weekday: "Tuesday", sentence: "Trivia: +35% over a usual Tuesday, 1 event" }],
+  };
+
+  it("states each category's lift, ranks the occurrences in a table and says how each card's last one did", async () => {
+    eventsApi({ "GET /api/place/1/event-insights": insights });
+    render(<EventsManager placeId={1} />);
+    expect(await screen.findByText("Trivia: +35% over a usual Tuesday, 1 event")).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: /Past events ranked/ });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent(/Trivia Night.*54% \(peak 70%\).*40% \(4 weeks\).*\+35% \(\+14 points\)/);
+    expect(rows[1]).toHaveTextContent(/Quiz Brunch.*No sensor data.*no sensor data/);
+    const [triviaCard, quizCard] = await screen.findAllByRole("button", { name: /Trivia Night|Quiz Brunch/ });
+    await waitFor(() => expect(triviaCard).toHaveTextContent("Last time: +35% over a usual Tuesday (54% against 40%)"));
+    expect(quizCard).toHaveTextContent("Last time: No sensor data during it");
   });
 });

@@ -58,8 +58,8 @@ describe("monthGrid()", () => {
 
 describe("visibleTabs()", () => {
   it("shows People only with enable_new_dashboard on", () => {
-    expect(visibleTabs(true)).toEqual(["overview", "daily", "events", "people"]);
-    expect(visibleTabs(false)).toEqual(["overview", "daily", "events"]);
+    expect(visibleTabs(true)).toEqual(["overview", "forecast", "daily", "events", "people"]);
+    expect(visibleTabs(false)).toEqual(["overview", "forecast", "daily", "events"]);
   });
 
   it("knows the four tab names and nothing else", () => {

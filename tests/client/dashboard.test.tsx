@@ -9,6 +9,7 @@ import PlaceInfo from "../../client/pages/dashboard/PlaceInfo";
 import { confirmRemoveOwner, confirmRevokeInvite } from "../../client/components/PlaceAccess";
 import type { KeyTrends, OpenInvitesAnswer, PlaceOwnersAnswer } from "../../common/schemas/answers";
 import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
+import { addDays } from "../../client/pages/dashboard/insights";
 
 const copper = makePlace();
 const stoop = makePlace({ id: 2, slug: "the-stoop", name: "The Stoop", cover_image: null, cover_photo_url: null, phone_number: "", owners: [], website: "" });
@@ -370,27 +371,27 @@ describe("Dashboard data tabs", () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": { value: true } });
     renderAt("/dashboard?place_id=1");
     await waitFor(async () => expect(await tabNames()).toContain("People"));
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Daily Comparison", "Events", "People"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "People"]);
   });
 
   it("hides People when the flag is off", async () => {
     dashboardApi();
     renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Daily Comparison", "Events"]);
+    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events"]);
   });
 
   it("hides People when the flag cannot be fetched", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => Promise.reject(new TypeError("offline")) });
     renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Daily Comparison", "Events"]);
+    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events"]);
   });
 
   it("hides People when the flag answers with an error", async () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => json({ error: "boom" }, 500) });
     renderAt("/dashboard?place_id=1&tab=people");
     expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab")).toHaveLength(3);
+    expect(screen.getAllByRole("tab")).toHaveLength(4);
   });
 
   it("shows 'Invalid Tab' for an unknown tab", async () => {
@@ -405,8 +406,8 @@ describe("Dashboard data tabs", () => {
     const first = await screen.findByRole("tab", { name: "Today at a Glance" });
     expect(first).toHaveAttribute("aria-selected", "true");
     fireEvent.keyDown(first, { key: "ArrowRight" });
-    expect(await screen.findByRole("tab", { name: "Daily Comparison", selected: true })).toHaveFocus();
-    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("daily");
+    expect(await screen.findByRole("tab", { name: "Forecast", selected: true })).toHaveFocus();
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("forecast");
   });
 
   it("draws the overview: summary, hourly bars, recent capacity and the weekly chart", async () => {
@@ -632,5 +633,97 @@ describe("Place info", () => {
     expect(await screen.findByText("Loading...")).toBeInTheDocument();
     await act(async () => answer(json(copper)));
     expect(await screen.findByRole("heading", { name: `${copper.name}: dashboard` })).toBeInTheDocument();
+  });
+});
+
+describe("Forecast (issue 16)", () => {
+  beforeEach(signIn);
+
+  // New York, EDT: 22:00 is 02:00Z next day.
+  const hour = (iso: string, percent: number | null, closed = false) => ({ start: iso, percent, low: percent, high: percent, closed });
+  const forecast = {
+    generated_at: "2026-05-05T16:00:00.000Z",
+    timezone: "America/New_York",
+    enough_data: true,
+    days: [
+      { date: "2026-05-05", weekday: "Tuesday", peak: { start: "2026-05-06T02:00:00.000Z", percent: 85 }, hours: [hour("2026-05-06T01:00:00.000Z", 60), hour("2026-05-06T02:00:00.000Z", 85)] },
+      { date: "2026-05-06", weekday: "Wednesday", peak: null, hours: [hour("2026-05-06T16:00:00.000Z", null, true)] },
+    ],
+    accuracy: { mean_abs_error: 6.2, days: 28, hours: 200 },
+    accuracy_text: "Last 4 weeks: off by 6 points on average",
+  };
+
+  it("shows each day's expected peak, the accuracy in words and a table of the chosen day's hours", async () => {
+    dashboardApi({ "GET /api/place/1/forecast": forecast });
+    renderAt("/dashboard?place_id=1&tab=forecast");
+    expect(await screen.findByText("Last 4 weeks: off by 6 points on average")).toBeInTheDocument();
+    const week = screen.getByRole("table", { name: /Expected peak of each of the next 2 days/ });
+    expect(within(week).getByRole("row", { name: /Today 10 PM, about 85%/ })).toBeInTheDocument();
+    expect(within(week).getByText("Closed")).toBeInTheDocument();
+    const hours = screen.getByRole("table", { name: /Expected capacity by hour/ });
+    expect(within(hours).getByRole("row", { name: "9 PM 60% (60–60%)" })).toBeInTheDocument();
+    fireEvent.click(within(week).getByRole("button", { name: /Show hours of Wed/ }));
+    expect(await screen.findByRole("region", { name: /Hours of Wed/ })).toBeInTheDocument();
+  });
+
+  it("puts today's expected peak on Today at a Glance", async () => {
+    dashboardApi({ "GET /api/place/1/forecast": forecast });
+    renderAt("/dashboard?place_id=1&tab=overview");
+    expect(await screen.findByText("Expected peak today: 10 PM, about 85%")).toBeInTheDocument();
+  });
+});
+
+describe("Week against week and the CSV export (issue 16)", () => {
+  beforeEach(signIn);
+  // jsdom has no object URLs: the test lends URL the two functions saving a file needs.
+  const objectUrls = URL as unknown as Record<string, unknown>;
+  afterEach(() => {
+    delete objectUrls.createObjectURL;
+    delete objectUrls.revokeObjectURL;
+  });
+
+  const day = (date: string, weekday: string, peak: number | null, mean: number | null) => ({ date, weekday, peak_percent: peak, mean_percent: mean });
+  const week = (label: string, start: string, values: [number | null, number | null][]) => ({
+    label,
+    start,
+    has_data: values.some(([peak]) => peak !== null),
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((weekday, i) =>
+      day(addDays(start, i), weekday, values[i]?.[0] ?? null, values[i]?.[1] ?? null),
+    ),
+  });
+  const comparison = {
+    weeks: [
+      week("This week", "2026-04-27", [[null, null], [60, 37]]),
+      week("Week before", "2026-04-20", [[null, null], [30, 30]]),
+      week("A year earlier", "2025-04-28", []),
+    ],
+  };
+
+  it("compares the chosen week in a table and downloads the chosen range as CSV with the owner's token", async () => {
+    const fetchMock = dashboardApi({
+      "GET /api/place/1/week-comparison": comparison,
+      "GET /api/place/1/export.csv": () => new Response("local_time,utc_offset\n", { headers: { "content-type": "text/csv" } }),
+    });
+    const createObjectURL = vi.fn(() => "blob:export");
+    Object.assign(objectUrls, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderAt("/dashboard?place_id=1&tab=daily");
+    const table = await screen.findByRole("table", { name: /Daily peak and mean, week of/ });
+    expect(within(table).getByRole("row", { name: /Tuesday Peak 60% · mean 37% Peak 30% · mean 30% —/ })).toBeInTheDocument();
+    expect(within(table).getByText("No data that week")).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText("Week of"), { target: { value: "2026-04-29" } });
+    await waitFor(() => expect(callsTo(fetchMock, "GET", "/api/place/1/week-comparison").some(([url]) => String(url).includes("week=2026-04-29"))).toBe(true));
+
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-04-02" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-04-01" } });
+    expect(screen.getByText("The first day must not be after the last.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-04-30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Download CSV" }));
+    expect(await screen.findByText("Downloaded.")).toBeInTheDocument();
+    const [[url, init]] = callsTo(fetchMock, "GET", "/api/place/1/export.csv");
+    expect(String(url)).toContain("from=2026-04-02&to=2026-04-30");
+    expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer owner-token");
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 });

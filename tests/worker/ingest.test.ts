@@ -118,6 +118,29 @@ describe("device keys checked by the place's object", () => {
     expect((await storedReadings(placeId)).map((row) => row.count)).toEqual([1, 2]);
   });
 
+  it("takes the worker's D1 read of a key for that request instead of reading the row again", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    // A hash D1 has no row for: only the worker's word can let it in.
+    const keyHash = await sha256Hex(`tpd_${randomToken(32)}`);
+    const outcome = await placeOccupancy(env, placeId).ingest(placeId, keyHash, [{ ts: now, count: 7, index: 0 }], now, { deviceId: device.id });
+    expect(outcome).toMatchObject({ accepted: 1 });
+    expect(await storedReadings(placeId)).toEqual([{ ts: now, device_id: device.id, count: 7 }]);
+  });
+
+  it("reads D1 itself when the worker's read of a key was overtaken by the device's revocation", async () => {
+    const placeId = await createPlace();
+    const device = await addDevice(placeId);
+    // The worker found the key active; the revocation then reached D1 and the object first.
+    await env.DB.prepare("UPDATE devices SET revoked_at = ? WHERE id = ?").bind(now, device.id).run();
+    await placeOccupancy(env, placeId).forgetDevice(placeId, device.id);
+    const object = placeOccupancy(env, placeId);
+    const keyHash = await sha256Hex(device.key);
+    expect(await object.ingest(placeId, keyHash, [{ ts: now, count: 7, index: 0 }], now, { deviceId: device.id })).toEqual({ refused: "unknown-key" });
+    expect(await object.heartbeat(placeId, keyHash, {}, { deviceId: device.id })).toEqual({ refused: "unknown-key" });
+    expect(await storedReadings(placeId)).toEqual([]);
+  });
+
   it("refuses a revoked key whose first request reaches a fresh object, and stores nothing", async () => {
     const placeId = await createPlace();
     const device = await addDevice(placeId);

@@ -4,7 +4,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
+import { INTEGRATION_KEY_RECHECK_MS } from "../../worker/auth/middleware";
 import { UNREGISTERED_UPLINKS_KEPT } from "../../worker/db/integrations";
+import { DEV_EUI_RECHECK_MS } from "../../worker/ingest/dev-eui-cache";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { api, clearTables, postJson } from "./helpers";
 import { asAdmin, createPlace, errorOf, getAs, ownerOf, useFixedClock } from "./occupancy-fixtures";
@@ -56,6 +58,19 @@ async function storedReadings(placeId: number) {
   );
 }
 
+/**
+ * A device revoked by a request another isolate served: D1 says so and the place's object heard
+ * of it (unless `messageLost`), but this isolate's memory was not told.
+ */
+async function revokedElsewhere(placeId: number, deviceId: number, { messageLost = false } = {}) {
+  await env.DB.prepare("UPDATE devices SET revoked_at = ? WHERE id = ?").bind(now, deviceId).run();
+  if (!messageLost) await placeOccupancy(env, placeId).forgetDevice(placeId, deviceId);
+}
+
+/** The uplink of `devEui` received `afterMs` after the docs' example: another reading of the same device. */
+const laterUplink = (devEui: string, afterMs: number) =>
+  uplink(devEui, (message) => (message.received_at = new Date(networkTime + afterMs).toISOString()));
+
 async function currentPopulation(placeId: number) {
   const answer = await (await getAs(`/api/place/${placeId}/key-trends`, await ownerOf(placeId))).json<{ currentPopulation: number | null }>();
   return answer.currentPopulation;
@@ -90,6 +105,40 @@ describe("POST /api/ingest/ttn", () => {
     expect(await currentPopulation(placeId)).toBeNull();
     const devices = await runInDurableObject(placeOccupancy(env, placeId), (_object, state) => state.storage.sql.exec("SELECT device_id FROM devices").toArray());
     expect(devices).toEqual([]);
+  });
+
+  it("sends a DevEUI revoked elsewhere and registered again to the new device, reading D1 again once", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+    await revokedElsewhere(placeId, device.id);
+    const newPlace = await createPlace();
+    const newDevice = await ttnDevice(newPlace, devEui);
+    const response = await webhook(key, laterUplink(devEui, 1_000));
+    expect(await response.json()).toEqual({ ok: true, stored: true });
+    expect(await storedReadings(placeId)).toEqual([{ ts: networkTime, device_id: device.id, count: 10 }]);
+    expect(await storedReadings(newPlace)).toEqual([{ ts: networkTime + 1_000, device_id: newDevice.id, count: 10 }]);
+  });
+
+  it("lists a DevEUI revoked elsewhere and not registered again as unregistered", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+    await revokedElsewhere(placeId, device.id);
+    const response = await webhook(key, laterUplink(devEui, 1_000));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ ok: true, stored: false, reason: "unregistered device" });
+    expect(await storedReadings(placeId)).toEqual([{ ts: networkTime, device_id: device.id, count: 10 }]);
+  });
+
+  it("stops a device whose revocation never reached its place's object within DEV_EUI_RECHECK_MS", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+    await revokedElsewhere(placeId, device.id, { messageLost: true });
+    // The window this isolate's memory of the DevEUI leaves open (README, "Sensors and occupancy").
+    expect(await (await webhook(key, laterUplink(devEui, 1_000))).json()).toEqual({ ok: true, stored: true });
+    vi.setSystemTime(now + DEV_EUI_RECHECK_MS);
+    const response = await webhook(key, laterUplink(devEui, 2_000));
+    expect(await response.json()).toEqual({ ok: true, stored: false, reason: "unregistered device" });
+    expect((await storedReadings(placeId)).map((row) => row.ts)).toEqual([networkTime + 1_000]);
   });
 
   it("decodes a raw-only Paxcounter packed payload (07 00 03 00 → 10)", async () => {
@@ -221,6 +270,20 @@ describe("POST /api/ingest/ttn", () => {
     expect((await api(`/api/integrations/ttn/${id}`, { method: "DELETE", headers: await asAdmin() })).status).toBe(404);
   });
 
+  it("refuses a key revoked by another isolate within INTEGRATION_KEY_RECHECK_MS", async () => {
+    const devEui = freshEui();
+    const { id, key } = await newIntegrationKey();
+    expect((await webhook(key, uplink(devEui))).status).toBe(202);
+    // Revoked by a request another isolate served: this isolate was not told.
+    await env.DB.prepare("UPDATE integration_keys SET revoked_at = ? WHERE id = ?").bind(now, id).run();
+    vi.setSystemTime(now + INTEGRATION_KEY_RECHECK_MS - 1);
+    expect((await webhook(key, uplink(devEui))).status).toBe(202);
+    vi.setSystemTime(now + INTEGRATION_KEY_RECHECK_MS);
+    const after = await webhook(key, uplink(devEui));
+    expect(after.status).toBe(401);
+    expect(await errorOf(after)).toBe("Unknown or revoked integration key.");
+  });
+
   it("answers 400 with field problems for a body that is not an uplink", async () => {
     const { key } = await newIntegrationKey();
     const response = await webhook(key, { count: 3 });
@@ -267,6 +330,17 @@ describe("devices with a DevEUI", () => {
     expect(await errorOf(taken)).toMatch(/DevEUI/);
     await api(`/api/place/${first}/devices/${device.id}`, { method: "DELETE", headers: await asAdmin() });
     expect((await postJson(`/api/place/${second}/devices`, { name: "Copy", dev_eui: devEui }, await asAdmin())).status).toBe(201);
+  });
+
+  it("counts the uplinks of a revoked device registered again under its name (same id) at once", async () => {
+    const { key, placeId, devEui, device } = await registeredSensor();
+    const revoked = await api(`/api/place/${placeId}/devices/${device.id}`, { method: "DELETE", headers: await asAdmin() });
+    expect(revoked.status).toBe(200);
+    expect(await (await webhook(key, uplink(devEui))).json()).toMatchObject({ stored: false });
+    const again = await ttnDevice(placeId, devEui);
+    expect(again.id).toBe(device.id);
+    expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
+    expect(await currentPopulation(placeId)).toBe(10);
   });
 
   it("refuses a DevEUI that is not 16 hex digits", async () => {

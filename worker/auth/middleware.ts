@@ -122,7 +122,8 @@ function rememberRefused(keyHash: string, now: number) {
 /**
  * The place of each device key seen by this isolate. A device never moves to another place, so
  * only a key's first request here reads D1; whether the key is still valid is for the place's
- * PlaceOccupancy object to say, as it hears revocations at once.
+ * PlaceOccupancy object to say, as it hears revocations at once. That first request hands what D1
+ * said to the object (readFromD1), which then need not read the same row again.
  */
 const placeOfKey = new Map<string, number>();
 const PLACE_OF_KEY_ENTRIES = 10_000;
@@ -150,8 +151,10 @@ export const requireDeviceKey = createMiddleware<AppEnv>(async (c, next) => {
     // Oldest first out; a sensor pushed out just costs one more D1 read.
     if (placeOfKey.size >= PLACE_OF_KEY_ENTRIES) placeOfKey.delete(placeOfKey.keys().next().value!);
     placeOfKey.set(keyHash, placeId);
+    c.set("deviceKey", { keyHash, placeId, readFromD1: { deviceId: device.id } });
+  } else {
+    c.set("deviceKey", { keyHash, placeId });
   }
-  c.set("deviceKey", { keyHash, placeId });
   await next();
 });
 
@@ -161,21 +164,43 @@ export const UNKNOWN_INTEGRATION_KEY_MESSAGE = "Unknown or revoked integration k
 export const INTEGRATION_KEY_PATTERN = /^tpi_[A-Za-z0-9_-]{43}$/;
 
 /**
+ * How long this isolate trusts D1's word that an integration key is active. A revocation holds at
+ * once in the isolate that made it (the revoke route calls forgetActiveIntegrationKeys()) and
+ * within this long everywhere else; in exchange an uplink reads D1 for its key once per isolate
+ * in this period, not every time.
+ */
+export const INTEGRATION_KEY_RECHECK_MS = 30_000;
+
+/** Integration key hashes D1 said were active, and until when (epoch ms) that is trusted. */
+const activeIntegrationKeys = new Map<string, number>();
+
+/** After a revocation: every key is checked in D1 again on its next use in this isolate. */
+export function forgetActiveIntegrationKeys() {
+  activeIntegrationKeys.clear();
+}
+
+/**
  * A The Things Stack webhook presenting its integration key (an additional header of the webhook).
- * Checked in D1 on every request, so a revoked key is refused from the next uplink on.
+ * Checked in D1 at most every INTEGRATION_KEY_RECHECK_MS per isolate, so a revoked key is refused
+ * within that time (at once in the isolate that revoked it).
  */
 export const requireIntegrationKey = createMiddleware<AppEnv>(async (c, next) => {
   const key = bearerToken(c);
   if (!key) throw unauthorized("Send the integration key as 'Authorization: Bearer <key>' (a webhook header).");
   // No key of ours looks otherwise: refused before any hashing or lookup.
   if (!INTEGRATION_KEY_PATTERN.test(key)) throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
-  // Made-up and revoked keys are remembered like device keys, so a flood costs no D1 write; a
-  // valid key is checked on every uplink, so its revocation holds from the next one.
   const keyHash = await sha256Hex(key);
   const now = Date.now();
-  if (isRememberedRefused(keyHash, now) || !(await useIntegrationKey(getDb(c.env), keyHash, now))) {
-    rememberRefused(keyHash, now);
-    throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
+  const trustedUntil = activeIntegrationKeys.get(keyHash);
+  if (trustedUntil === undefined || trustedUntil <= now) {
+    // Made-up and revoked keys are remembered like device keys, so a flood costs no D1 query.
+    if (isRememberedRefused(keyHash, now) || !(await useIntegrationKey(getDb(c.env), keyHash, now))) {
+      activeIntegrationKeys.delete(keyHash);
+      rememberRefused(keyHash, now);
+      throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
+    }
+    // Few keys exist (an admin makes each one), so the map stays small.
+    activeIntegrationKeys.set(keyHash, now + INTEGRATION_KEY_RECHECK_MS);
   }
   await next();
 });

@@ -40,8 +40,9 @@ export async function revokeIntegrationKey(db: Database, id: number): Promise<bo
 const LAST_USED_RESOLUTION_MS = 10 * 60_000;
 
 /**
- * Whether the key is active: one D1 read per uplink, so a revocation holds from the next request
- * on. Its use is written at most once per resolution, never once per uplink.
+ * Whether the key is active: one D1 read, made by requireIntegrationKey at most every
+ * INTEGRATION_KEY_RECHECK_MS per isolate. Its use is written at most once per resolution, never
+ * once per uplink.
  */
 export async function useIntegrationKey(db: Database, keyHash: string, now: number): Promise<boolean> {
   const [key] = await db

@@ -79,9 +79,9 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
   };
 }
 
-/** Mean people per venue day and hour from HISTORY_DAYS before `today` up to `toMs`. */
-export async function historyBefore(db: Database, place: HistoryPlace, today: VenueDay, toMs: number): Promise<History> {
-  const from = venueDayRange(place, today - HISTORY_DAYS).start;
+/** Mean people per venue day and hour from `days` (HISTORY_DAYS) before `today` up to `toMs`. */
+export async function historyBefore(db: Database, place: HistoryPlace, today: VenueDay, toMs: number, days = HISTORY_DAYS): Promise<History> {
+  const from = venueDayRange(place, today - days).start;
   const hours = await hourTotalsBetween(db, { placeId: place.id, timeZone: place.timeZone, calibration: place.calibration }, from, toMs);
   return historyOf(hours, place.dayStartHour, today);
 }

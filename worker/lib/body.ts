@@ -13,13 +13,14 @@ export function bodyTooLarge(maxBytes: number): ApiError {
 export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (Number(declared ?? "0") > maxBytes) throw bodyTooLarge(maxBytes);
-  if (!request.body) return new Uint8Array();
-  // The runtime delivers no more than a declared length, so such a body is read in one native call.
+  // The runtime delivers no more than a declared length, so such a body is read in one native call
+  // (and without making a stream of it first).
   if (declared !== null && /^\d+$/.test(declared)) {
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > maxBytes) throw bodyTooLarge(maxBytes);
     return bytes;
   }
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

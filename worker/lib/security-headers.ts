@@ -43,7 +43,7 @@ export function htmlSecurityHeaders(tileUrl: string): Record<string, string> {
  * HSTS for answers served over HTTPS (never over plain HTTP, where browsers ignore it and a local
  * server must stay reachable). Two years, subdomains included, as hstspreload.org asks.
  */
-export function strictTransportSecurity(url: URL): Record<string, string> {
+export function strictTransportSecurity(url: Pick<URL, "protocol">): Record<string, string> {
   return url.protocol === "https:" ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {};
 }
 

@@ -28,6 +28,9 @@ export function parseOrThrow<TSchema extends v.GenericSchema>(
   throw badRequest(message, details);
 }
 
+/** Stateless for whole buffers, so one serves every request. */
+const utf8 = new TextDecoder();
+
 /** Reads a JSON body (size-capped, content type checked) and validates it. */
 export async function readJson<TSchema extends v.GenericSchema>(
   c: Context,
@@ -38,7 +41,7 @@ export async function readJson<TSchema extends v.GenericSchema>(
   if (!/^application\/json\b/i.test(contentType)) {
     throw new ApiError(415, "Send the request body as application/json.");
   }
-  const text = new TextDecoder().decode(await readBodyCapped(c.req.raw, maxBytes));
+  const text = utf8.decode(await readBodyCapped(c.req.raw, maxBytes));
   let body: unknown;
   try {
     body = JSON.parse(text);

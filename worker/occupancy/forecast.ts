@@ -113,13 +113,16 @@ export function eventLifts(history: History, place: WhenPlace, events: readonly 
   return lifts;
 }
 
-/** The hours of the forecast: from the current local hour to the end of the venue day 6 days after today. */
-export function forecastHours(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[]): ForecastHour[] {
+/**
+ * The hours of the forecast: from the current local hour to the end of the venue day `days − 1`
+ * after today (6 by default: the week ahead).
+ */
+export function forecastHours(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[], days = 7): ForecastHour[] {
   const enough = hasEnoughData(history);
   const deviation = recentDeviation(history, place, now);
   const lifts = eventLifts(history, place, events, now);
   const upcoming = events.filter((event) => event.end > now);
-  const end = venueDayRange(place, venueDayAt(place, now) + 6).end;
+  const end = venueDayRange(place, venueDayAt(place, now) + days - 1).end;
   const hours: ForecastHour[] = [];
   for (let start = now - (toWall(place.timeZone, now) - wallHourStart(place, now)); start < end; start += HOUR_MS) {
     const wallHour = wallHourStart(place, start);

@@ -70,6 +70,14 @@ export type DeviceRefusal =
   | { refused: "revoked" }
   | { refused: "rate-limited"; retryAfterSeconds: number };
 
+/**
+ * What the worker's D1 read for this request said of a key: the active device of this place it
+ * belongs to. Spares the object a second read of the same row (see deviceOfKey).
+ */
+export interface KeyFromD1 {
+  deviceId: number;
+}
+
 export const isRefusal = (outcome: object): outcome is DeviceRefusal => "refused" in outcome;
 
 export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
@@ -178,6 +186,15 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private readonly metaCache = new Map<string, string | null>();
   /** The alarm as last set or read; undefined until known. */
   private alarmAt: number | null | undefined;
+  /**
+   * The quarter hours pending_buckets holds, null until read, so that a reading in a quarter hour
+   * already pending writes nothing there. Dropped whenever the table may differ.
+   */
+  private pendingBuckets: Set<number> | null = null;
+  /** revoked_devices in memory (null until read): this object is its only writer. */
+  private revokedDevices: Set<number> | null = null;
+  /** While a flush waits for D1, every mark must bump its row, so the flush keeps it pending. */
+  private flushing = false;
   /** Loaded by the alarm; until then readings are not evaluated (the alarm evaluates within 30 s). */
   private alertSetup: AlertSetup | null = null;
   /** The one D1 read of where the place's rollups end, shared by calls that need it at once. */
@@ -221,8 +238,14 @@ export class PlaceOccupancy extends DurableObject<Env> {
    * quarter hour starts before the object's raw coverage are refused (`final`): the object could
    * only recompute that quarter hour from less than went into it.
    */
-  async ingest(placeId: number, keyHash: string, readings: readonly IndexedCount[], now: number): Promise<IngestResult | DeviceRefusal> {
-    const deviceId = await this.admitDevice(placeId, keyHash);
+  async ingest(
+    placeId: number,
+    keyHash: string,
+    readings: readonly IndexedCount[],
+    now: number,
+    readFromD1?: KeyFromD1,
+  ): Promise<IngestResult | DeviceRefusal> {
+    const deviceId = await this.admitDevice(placeId, keyHash, readFromD1);
     if (typeof deviceId !== "number") return deviceId;
     return this.store(placeId, deviceId, readings, now, true);
   }
@@ -241,18 +264,23 @@ export class PlaceOccupancy extends DurableObject<Env> {
   ): Promise<IngestResult | DeviceRefusal> {
     const refusal = this.revokedRefusal(deviceId) ?? this.rateLimit(deviceId);
     if (refusal) return refusal;
-    const outcome = await this.store(placeId, deviceId, readings, now, false);
-    if (outcome.accepted > 0 && rssi !== null) this.sql.exec("UPDATE devices SET rssi = ? WHERE device_id = ?", rssi, deviceId);
-    return outcome;
+    return this.store(placeId, deviceId, readings, now, false, rssi);
   }
 
-  private async store(placeId: number, deviceId: number, readings: readonly IndexedCount[], now: number, sensorClock: boolean): Promise<IngestResult> {
+  private async store(
+    placeId: number,
+    deviceId: number,
+    readings: readonly IndexedCount[],
+    now: number,
+    sensorClock: boolean,
+    rssi: number | null = null,
+  ): Promise<IngestResult> {
     const config = await this.prepareToStore(placeId);
     // Read after the awaits: a purge in between may have moved it.
     const rawFrom = Number(this.meta("raw_from"));
     const counts = (reading: IndexedCount) => bucketStart(Math.min(reading.ts, now)) >= rawFrom;
     const final = readings.filter((reading) => !counts(reading)).map((reading) => reading.index);
-    const outcome = this.storeReadings(deviceId, readings.filter(counts), now, config, { yieldToOthers: false, sensorClock });
+    const outcome = this.storeReadings(deviceId, readings.filter(counts), now, config, { yieldToOthers: false, sensorClock, rssi });
     if (outcome.accepted > 0) {
       if (config) this.evaluateLiveAlerts(config, now);
       await this.scheduleFlush();
@@ -291,17 +319,50 @@ export class PlaceOccupancy extends DurableObject<Env> {
     readings: readonly TimedCount[],
     now: number,
     config: OccupancyConfig | null,
-    { yieldToOthers, sensorClock }: { yieldToOthers: boolean; sensorClock: boolean },
+    { yieldToOthers, sensorClock, rssi = null }: { yieldToOthers: boolean; sensorClock: boolean; rssi?: number | null },
   ) {
     const batch = lastPerMinute(readings, now);
+    try {
+      return this.transactStoring(deviceId, batch, now, config, { yieldToOthers, sensorClock, rssi });
+    } catch (error) {
+      // Rolled back: the marks it noted in memory may not have been written.
+      this.pendingBuckets = null;
+      throw error;
+    }
+  }
+
+  private transactStoring(
+    deviceId: number,
+    batch: ReturnType<typeof lastPerMinute>,
+    now: number,
+    config: OccupancyConfig | null,
+    { yieldToOthers, sensorClock, rssi }: { yieldToOthers: boolean; sensorClock: boolean; rssi: number | null },
+  ) {
     return this.ctx.storage.transactionSync(() => {
       let { duplicates, superseded } = batch;
       let covered = 0;
       const stored: MinuteReading[] = [];
       const touched = new Set<number>();
-      let newest: MinuteReading | null = null;
+      let latest: MinuteReading | null = null;
       const counted: MinuteReading[] = [];
+      const keep = (reading: MinuteReading, implausible: number | null) => {
+        stored.push(reading);
+        for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
+        if (implausible === null) counted.push(reading);
+        if (implausible === null && (!latest || reading.ts > latest.ts)) latest = reading;
+      };
       for (const reading of batch.latest) {
+        const implausible = config ? implausibleFor(reading.count, config.packedThreshold) : null;
+        if (reading.sentTs === reading.ts && !yieldToOthers) {
+          // The usual reading (stamped no later than its arrival): one statement. A reading
+          // stored under the same ts is a duplicate or, stamped ahead, later by its sent time, so
+          // the minute's row is replaced exactly when it counts from earlier (isLater).
+          if (this.upsertReading(deviceId, reading, implausible, "WHERE readings.ts < excluded.ts")) {
+            keep(reading, implausible);
+          } else if (this.isStored(deviceId, reading)) duplicates++;
+          else superseded++;
+          continue;
+        }
         if (this.isStored(deviceId, reading)) {
           duplicates++;
           continue;
@@ -321,27 +382,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
           superseded++;
           continue;
         }
-        const implausible = config ? implausibleFor(reading.count, config.packedThreshold) : null;
-        this.sql.exec(
-          `INSERT INTO readings (minute, device_id, ts, count, sent_ts, implausible_packed) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (minute, device_id) DO UPDATE SET ts = excluded.ts, count = excluded.count,
-             sent_ts = excluded.sent_ts, implausible_packed = excluded.implausible_packed`,
-          reading.minute,
-          deviceId,
-          reading.ts,
-          reading.count,
-          reading.sentTs === reading.ts ? null : reading.sentTs,
-          implausible,
-        );
-        stored.push(reading);
-        for (const start of bucketsTouchedBy(reading.ts)) touched.add(start);
-        if (implausible === null) counted.push(reading);
-        if (implausible === null && (!newest || reading.ts > newest.ts)) newest = reading;
+        this.upsertReading(deviceId, reading, implausible);
+        keep(reading, implausible);
       }
-      // Each mark bumps the count, so a flush already under way knows its result is out of date.
-      for (const start of touched) {
-        this.sql.exec("INSERT INTO pending_buckets (bucket_start) VALUES (?) ON CONFLICT DO UPDATE SET marks = marks + 1", start);
-      }
+      this.markPending(touched);
+      // TypeScript does not follow the assignment in keep().
+      const newest = latest as MinuteReading | null;
+      let deviceWritten = false;
       if (newest) {
         // The newest count held since the first of the batch's last run of equal counts; a run
         // spanning the whole batch may have started before it, when the stored count is the same.
@@ -351,23 +398,65 @@ export class PlaceOccupancy extends DurableObject<Env> {
         // Only a live reading tells the clock: one older than the live window is a buffered upload.
         const drift = sensorClock && now - newest.sentTs <= LIVE_WINDOW_MS ? newest.sentTs - now : null;
         // Ties go to the later arrival: a reading stamped ahead counts from when it arrived.
-        this.sql.exec(
-          `INSERT INTO devices (device_id, reading_ts, count, count_since, drift_ms) VALUES (?, ?, ?, ?, ?)
+        // The uplink's RSSI rides along (one statement, not two) when the row is written.
+        const cursor = this.sql.exec(
+          `INSERT INTO devices (device_id, reading_ts, count, count_since, drift_ms, rssi) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (device_id) DO UPDATE SET reading_ts = excluded.reading_ts, count = excluded.count,
              count_since = CASE WHEN ? AND devices.count = excluded.count THEN coalesce(devices.count_since, excluded.count_since)
                ELSE excluded.count_since END,
-             drift_ms = coalesce(excluded.drift_ms, devices.drift_ms)
+             drift_ms = coalesce(excluded.drift_ms, devices.drift_ms), rssi = coalesce(excluded.rssi, devices.rssi)
            WHERE devices.reading_ts IS NULL OR excluded.reading_ts >= devices.reading_ts`,
           deviceId,
           newest.ts,
           newest.count,
           counted[runStart].ts,
           drift,
+          rssi,
           runStart === 0 ? 1 : 0,
         );
+        cursor.toArray();
+        deviceWritten = cursor.rowsWritten > 0;
       }
+      // An accepted uplink's signal is the device's latest, whichever reading it carried.
+      if (stored.length > 0 && rssi !== null && !deviceWritten) this.sql.exec("UPDATE devices SET rssi = ? WHERE device_id = ?", rssi, deviceId);
       return { accepted: stored.length, duplicates, superseded, covered };
     });
+  }
+
+  /**
+   * Marks quarter hours pending for the next flush. Each mark while a flush is under way bumps the
+   * row's count, so that flush knows its result is out of date; otherwise a quarter hour already
+   * pending needs no write.
+   */
+  private markPending(starts: Iterable<number>) {
+    this.pendingBuckets ??= new Set(
+      this.sql.exec<{ bucket_start: number }>("SELECT bucket_start FROM pending_buckets").toArray().map((row) => row.bucket_start),
+    );
+    for (const start of starts) {
+      if (!this.flushing && this.pendingBuckets.has(start)) continue;
+      this.sql.exec("INSERT INTO pending_buckets (bucket_start) VALUES (?) ON CONFLICT DO UPDATE SET marks = marks + 1", start);
+      this.pendingBuckets.add(start);
+    }
+  }
+
+  /**
+   * Writes the reading as its minute's row (`onConflict`: a condition on the row it would
+   * replace); whether it was written.
+   */
+  private upsertReading(deviceId: number, reading: MinuteReading, implausible: number | null, onConflict = ""): boolean {
+    const cursor = this.sql.exec(
+      `INSERT INTO readings (minute, device_id, ts, count, sent_ts, implausible_packed) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (minute, device_id) DO UPDATE SET ts = excluded.ts, count = excluded.count,
+         sent_ts = excluded.sent_ts, implausible_packed = excluded.implausible_packed ${onConflict}`,
+      reading.minute,
+      deviceId,
+      reading.ts,
+      reading.count,
+      reading.sentTs === reading.ts ? null : reading.sentTs,
+      implausible,
+    );
+    cursor.toArray();
+    return cursor.rowsWritten > 0;
   }
 
   /** Whether a device other than `deviceId` has a reading that counts for `minute` (its own or one of the 4 before). */
@@ -408,8 +497,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
     if (this.meta("raw_from") === null) this.setMeta("raw_from", String(end));
   }
 
-  async heartbeat(placeId: number, keyHash: string, input: HeartbeatInput): Promise<{ ok: true } | DeviceRefusal> {
-    const deviceId = await this.admitDevice(placeId, keyHash);
+  async heartbeat(placeId: number, keyHash: string, input: HeartbeatInput, readFromD1?: KeyFromD1): Promise<{ ok: true } | DeviceRefusal> {
+    const deviceId = await this.admitDevice(placeId, keyHash, readFromD1);
     if (typeof deviceId !== "number") return deviceId;
     return this.noteHeartbeat(placeId, deviceId, input);
   }
@@ -424,8 +513,10 @@ export class PlaceOccupancy extends DurableObject<Env> {
    * between (forgetDevice) still wins, so an uplink in flight cannot bring a revoked device back.
    */
   private revokedRefusal(deviceId: number): DeviceRefusal | null {
-    const [row] = this.sql.exec("SELECT 1 FROM revoked_devices WHERE device_id = ?", deviceId).toArray();
-    return row ? { refused: "revoked" } : null;
+    this.revokedDevices ??= new Set(
+      this.sql.exec<{ device_id: number }>("SELECT device_id FROM revoked_devices").toArray().map((row) => row.device_id),
+    );
+    return this.revokedDevices.has(deviceId) ? { refused: "revoked" } : null;
   }
 
   private async noteHeartbeat(placeId: number, deviceId: number, input: HeartbeatInput): Promise<{ ok: true }> {
@@ -504,7 +595,18 @@ export class PlaceOccupancy extends DurableObject<Env> {
     this.rememberPlace(placeId);
     this.sql.exec("DELETE FROM devices WHERE device_id = ?", deviceId);
     this.sql.exec("INSERT OR IGNORE INTO revoked_devices (device_id) VALUES (?)", deviceId);
+    this.revokedDevices?.add(deviceId);
     await this.scheduleFlush();
+  }
+
+  /**
+   * A revoked device registered again under its name keeps its id: its uplinks count again. Call
+   * after every registration (a new device's id was never revoked, so it changes nothing then).
+   */
+  async deviceRegistered(placeId: number, deviceId: number): Promise<void> {
+    this.rememberPlace(placeId);
+    this.sql.exec("DELETE FROM revoked_devices WHERE device_id = ?", deviceId);
+    this.revokedDevices?.delete(deviceId);
   }
 
   /** Call after a place's thresholds change: the next live answer and alarm use the new ones. */
@@ -532,6 +634,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       // D1 unreachable (reading the place or writing the batch): nothing pending was cleared.
       console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in ${WRITE_INTERVAL_MS / 1000} s`, error);
       this.metaCache.clear();
+      this.pendingBuckets = null;
       await this.setAlarm(now + WRITE_INTERVAL_MS);
     }
   }
@@ -544,8 +647,20 @@ export class PlaceOccupancy extends DurableObject<Env> {
         "DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta; DELETE FROM revoked_devices; DELETE FROM pending_alerts;",
       );
       this.metaCache.clear();
+      this.pendingBuckets = null;
+      this.revokedDevices = null;
       return;
     }
+    this.flushing = true;
+    try {
+      await this.flushPending(placeId, config, now);
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** writeDue()'s D1 batch, during which every mark bumps its row (markPending). */
+  private async flushPending(placeId: number, config: OccupancyConfig, now: number) {
     const db = getDb(this.env);
     const pending = this.sql
       .exec<{ bucket_start: number; marks: number }>(
@@ -579,6 +694,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
         if (liveChanged) this.setMeta("live_written", JSON.stringify(live));
         this.setMeta("written_at", String(now));
       });
+      // Which rows that left is for the table to say: read again on the next mark.
+      this.pendingBuckets = null;
     }
     this.purgeOldReadings(now);
     await this.runAlerts(placeId, config, now);
@@ -745,8 +862,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   }
 
   /** The id of the unrevoked device of this place that `keyHash` belongs to, counted against its rate limit. */
-  private async admitDevice(placeId: number, keyHash: string): Promise<number | DeviceRefusal> {
-    const deviceId = await this.deviceOfKey(placeId, keyHash);
+  private async admitDevice(placeId: number, keyHash: string, readFromD1?: KeyFromD1): Promise<number | DeviceRefusal> {
+    const deviceId = await this.deviceOfKey(placeId, keyHash, readFromD1);
     if (deviceId === null) return { refused: "unknown-key" };
     return this.rateLimit(deviceId) ?? deviceId;
   }
@@ -757,10 +874,17 @@ export class PlaceOccupancy extends DurableObject<Env> {
     return retryAfterSeconds === null ? null : { refused: "rate-limited", retryAfterSeconds };
   }
 
-  private async deviceOfKey(placeId: number, keyHash: string): Promise<number | null> {
+  private async deviceOfKey(placeId: number, keyHash: string, readFromD1?: KeyFromD1): Promise<number | null> {
     const known = this.validKeys.get(keyHash);
     if (known && Date.now() - known.checkedAt < KEY_RECHECK_MS) return known.deviceId;
     if (this.refusedKeys.has(keyHash)) return null;
+    // The worker read this key from D1 for this very request. A revocation that reached this object
+    // since then put the device in revoked_devices, and such a device's key is read from D1 again
+    // (it may be the new key of a device registered again under its name).
+    if (readFromD1 && this.revokedRefusal(readFromD1.deviceId) === null) {
+      this.validKeys.set(keyHash, { deviceId: readFromD1.deviceId, checkedAt: Date.now() });
+      return readFromD1.deviceId;
+    }
     // Other calls run while D1 answers: read again if a revocation came in meanwhile.
     let device: Awaited<ReturnType<typeof deviceByKeyHash>>;
     let revocationsBefore: number;

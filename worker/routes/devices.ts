@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { sha256Hex, randomToken } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
 import { describe, jsonBody, params } from "../lib/openapi";
+import { forgetDevEuiDevice } from "../ingest/dev-eui-cache";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import {
   devicesAnswerSchema,
@@ -50,6 +51,7 @@ export const deviceRoutes = new Hono<AppEnv>()
         throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
       }
       if (devEui !== null) await forgetUnregisteredUplinks(db, devEui);
+      await placeOccupancy(c.env, placeId).deviceRegistered(placeId, outcome.id);
       return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, devEui, createdAt: outcome.createdAt }, key), 201);
     },
   )
@@ -81,6 +83,7 @@ export const deviceRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id: placeId, deviceId } = c.req.valid("param");
       if (!(await revokeDevice(getDb(c.env), placeId, deviceId))) throw notFound("No such device at this place.");
+      forgetDevEuiDevice(deviceId);
       await placeOccupancy(c.env, placeId).forgetDevice(placeId, deviceId);
       return c.json({ ok: true });
     },

@@ -1,6 +1,7 @@
 // Sensor uploads (docs/device-protocol.md). The hot path is one RPC to the place's PlaceOccupancy
 // object, which checks the key, counts the sensor's requests and stores the readings; D1 is read
-// only on a key's first request (in this isolate and in the object).
+// only on a key's first request in this isolate, and the object takes that read's word unless it
+// has heard of the device's revocation since.
 import { Hono } from "hono";
 import type * as v from "valibot";
 import { requireDeviceKey, UNKNOWN_DEVICE_KEY_MESSAGE } from "../auth/middleware";
@@ -45,13 +46,13 @@ export const ingestRoutes = new Hono<AppEnv>()
     requireDeviceKey,
     jsonBody(ingestBodySchema, MAX_INGEST_BYTES),
     async (c) => {
-      const { keyHash, placeId } = c.var.deviceKey;
+      const { keyHash, placeId, readFromD1 } = c.var.deviceKey;
       const body = c.req.valid("json");
       const now = Date.now();
       const readings = body.readings ?? [{ ts: now, count: body.count! }];
       const { storable, problems: outOfWindow } = splitByTimeWindow(readings, now);
       // Called even with nothing storable: the object checks the key and counts the request.
-      const stored = await placeOccupancy(c.env, placeId).ingest(placeId, keyHash, storable, now);
+      const stored = await placeOccupancy(c.env, placeId).ingest(placeId, keyHash, storable, now, readFromD1);
       if (isRefusal(stored)) throw refusalError(stored);
       const tooLate = stored.final.map((index) => ({ field: `readings.${index}.ts`, message: finalMessage(stored.rawFrom) }));
       const problems = [...outOfWindow, ...tooLate].sort((a, b) => fieldIndex(a.field) - fieldIndex(b.field));
@@ -82,11 +83,11 @@ export const ingestRoutes = new Hono<AppEnv>()
     }),
     requireDeviceKey,
     async (c) => {
-      const { keyHash, placeId } = c.var.deviceKey;
+      const { keyHash, placeId, readFromD1 } = c.var.deviceKey;
       // A bare POST with no body is a heartbeat too.
       const bare = !c.req.header("content-type") && (c.req.header("content-length") ?? "0") === "0";
       const body = bare ? {} : await readJson(c, heartbeatBodySchema);
-      const outcome = await placeOccupancy(c.env, placeId).heartbeat(placeId, keyHash, body);
+      const outcome = await placeOccupancy(c.env, placeId).heartbeat(placeId, keyHash, body, readFromD1);
       if (isRefusal(outcome)) throw refusalError(outcome);
       return c.json({ ok: true, server_time: new Date().toISOString() } satisfies v.InferOutput<typeof heartbeatAnswerSchema>);
     },

@@ -1,9 +1,8 @@
 // The Things Stack v3 (LoRaWAN) webhook and its admin side: integration keys, and the uplinks of
 // DevEUIs no device has yet (docs/device-protocol.md#the-things-stack-lorawan).
 import { Hono, type Context } from "hono";
-import { requireAdmin, requireIntegrationKey } from "../auth/middleware";
+import { forgetActiveIntegrationKeys, requireAdmin, requireIntegrationKey } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { deviceByDevEui } from "../db/devices";
 import {
   activeIntegrationKeys,
   createIntegrationKey,
@@ -12,11 +11,12 @@ import {
   unregisteredUplinkList,
 } from "../db/integrations";
 import type { AppEnv } from "../env";
-import { readUplink, ttnUplinkSchema } from "../ingest/ttn-uplink";
+import { activeDeviceOfDevEui, forgetDevEui, type DevEuiDevice } from "../ingest/dev-eui-cache";
+import { readUplink, ttnUplinkSchema, type UplinkReading } from "../ingest/ttn-uplink";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { notFound } from "../lib/errors";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
-import { isRefusal, placeOccupancy, type DeviceRefusal } from "../occupancy/place-occupancy";
+import { isRefusal, placeOccupancy, type DeviceRefusal, type IngestResult } from "../occupancy/place-occupancy";
 import { splitByTimeWindow } from "../occupancy/reading-window";
 import { finalMessage } from "./ingest";
 import { idParamSchema } from "../../common/schemas/fields";
@@ -50,6 +50,25 @@ const refused = (c: Context<AppEnv>, refusal: DeviceRefusal) =>
   refusal.refused === "rate-limited"
     ? acknowledge(c, { ok: true, stored: false, reason: RATE_LIMITED_REASON })
     : acknowledge(c, { ok: true, stored: false, reason: REVOKED_REASON }, 202);
+
+/**
+ * Hands a count or heartbeat to its device's place object: what the object answered, or why the
+ * count is not storable (outside the time window).
+ */
+async function deliver(
+  env: Env,
+  device: DevEuiDevice,
+  reading: Exclude<UplinkReading, { kind: "ignored" }>,
+  now: number,
+): Promise<IngestResult | DeviceRefusal | { ok: true } | { reason: string }> {
+  const object = placeOccupancy(env, device.placeId);
+  if (reading.kind === "heartbeat") {
+    return object.heartbeatFrom(device.placeId, device.id, { uptime_s: reading.uptimeS ?? undefined, rssi: reading.rssi ?? undefined });
+  }
+  const { storable, problems } = splitByTimeWindow([{ ts: reading.ts, count: reading.count }], now);
+  if (problems.length > 0) return { reason: problems[0].message };
+  return object.ingestFrom(device.placeId, device.id, storable, now, reading.rssi);
+}
 
 export const ttnRoutes = new Hono<AppEnv>()
   .post(
@@ -88,6 +107,8 @@ export const ttnRoutes = new Hono<AppEnv>()
     params({ id: keyIdSchema }),
     async (c) => {
       if (!(await revokeIntegrationKey(getDb(c.env), c.req.valid("param").id))) throw notFound("No such integration key.");
+      // Refused from its next use here; other isolates check D1 again within INTEGRATION_KEY_RECHECK_MS.
+      forgetActiveIntegrationKeys();
       return c.json({ ok: true });
     },
   )
@@ -108,24 +129,21 @@ export const ttnRoutes = new Hono<AppEnv>()
       const reading = readUplink(c.req.valid("json"), now);
       if (reading.kind === "ignored") return acknowledge(c, { ok: true, stored: false, reason: reading.reason });
       const db = getDb(c.env);
-      const device = await deviceByDevEui(db, reading.devEui);
-      if (!device) {
+      const found = await activeDeviceOfDevEui(db, reading.devEui, now);
+      let outcome = found.device && (await deliver(c.env, found.device, reading, now));
+      if (outcome && isRefusal(outcome) && outcome.refused === "revoked" && found.remembered) {
+        // Revoked since this isolate looked it up: the DevEUI may be another device's by now.
+        forgetDevEui(reading.devEui);
+        const fresh = await activeDeviceOfDevEui(db, reading.devEui, now);
+        outcome = fresh.device && (await deliver(c.env, fresh.device, reading, now));
+      }
+      if (!outcome) {
         await recordUnregisteredUplink(db, reading.devEui, reading.kind === "count" ? reading.count : null, now);
         return acknowledge(c, { ok: true, stored: false, reason: UNREGISTERED_REASON }, 202);
       }
-      const object = placeOccupancy(c.env, device.placeId);
-      if (reading.kind === "heartbeat") {
-        const outcome = await object.heartbeatFrom(device.placeId, device.id, {
-          uptime_s: reading.uptimeS ?? undefined,
-          rssi: reading.rssi ?? undefined,
-        });
-        if (isRefusal(outcome)) return refused(c, outcome);
-        return acknowledge(c, { ok: true, stored: true });
-      }
-      const { storable, problems } = splitByTimeWindow([{ ts: reading.ts, count: reading.count }], now);
-      if (problems.length > 0) return acknowledge(c, { ok: true, stored: false, reason: problems[0].message });
-      const outcome = await object.ingestFrom(device.placeId, device.id, storable, now, reading.rssi);
       if (isRefusal(outcome)) return refused(c, outcome);
+      if ("ok" in outcome) return acknowledge(c, { ok: true, stored: true });
+      if ("reason" in outcome) return acknowledge(c, { ok: true, stored: false, reason: outcome.reason });
       if (outcome.accepted > 0) return acknowledge(c, { ok: true, stored: true });
       // A resent uplink has the same device and time: the object already holds it.
       if (outcome.duplicates > 0) return acknowledge(c, { ok: true, stored: false, duplicate: true });

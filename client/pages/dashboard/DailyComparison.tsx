@@ -1,5 +1,5 @@
 // 'Daily Comparison': a month calendar coloured by each day's busyness; choosing a day shows its
-// hourly bars with the peak hour.
+// hourly bars with the peak hour. Below: week against week and the CSV export (WeekAndExport.tsx).
 import { useMemo, useState } from "react";
 import { WEEKDAYS } from "../../../common/vocabulary";
 import { type CalendarDataItem } from "../../../common/schemas/answers";
@@ -12,6 +12,7 @@ import { hourlyPopulationData } from "./chartData";
 import { formatHour, formatLongDate, weekdayLabel } from "../../lib/format";
 import { calendarIndex, compareMonths, heatmapClass, monthGrid, shiftMonth, type YearMonth } from "./heatmap";
 import { LOADING } from "./keyTrends";
+import { ExportCsv, WeekComparison } from "./WeekAndExport";
 import { hourlyChartTitle, MESSAGES } from "../../lib/messages";
 
 const MONTH_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -125,7 +126,7 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
   );
 }
 
-export function DailyComparison({ placeId }: { placeId: number }) {
+export function DailyComparison({ placeId, timeZone }: { placeId: number; timeZone: string }) {
   const calendar = useApi(ownerApi.calendar({ place_id: String(placeId) }));
   const [selected, setSelected] = useState<string | null>(null);
   return (
@@ -138,6 +139,8 @@ export function DailyComparison({ placeId }: { placeId: number }) {
         )}
       </ChartCard>
       {selected ? <DayDetail key={selected} placeId={placeId} date={selected} /> : <p className="hint">{MESSAGES.selectDay}</p>}
+      <WeekComparison placeId={placeId} timeZone={timeZone} />
+      <ExportCsv placeId={placeId} timeZone={timeZone} />
     </div>
   );
 }

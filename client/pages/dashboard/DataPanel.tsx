@@ -1,4 +1,4 @@
-// The data panel under a selected place: tabs 'Today at a Glance', 'Daily Comparison', 'Events'
+// The data panel under a selected place: tabs 'Today at a Glance', 'Forecast', 'Daily Comparison', 'Events'
 // and, behind enable_new_dashboard, 'People'. The tab lives in the address (?tab=)
 // so a reload or a shared link opens the same view.
 import { useRef, type KeyboardEvent } from "react";
@@ -8,6 +8,7 @@ import { session } from "../../api/session";
 import { NotificationsPanel, WebhooksPanel } from "./AlertsPanel";
 import { CalibrationPanel } from "./CalibrationPanel";
 import { DailyComparison } from "./DailyComparison";
+import { ForecastView } from "./ForecastView";
 import { EventsManager } from "./events/EventsManager";
 import { KeyTrendsPanel } from "./KeyTrendsPanel";
 import { LOADING } from "./keyTrends";
@@ -21,8 +22,10 @@ function TabContent({ tab, place }: { tab: DashboardTab; place: OwnedPlace }) {
   switch (tab) {
     case "overview":
       return <Overview place={place} />;
+    case "forecast":
+      return <ForecastView place={place} />;
     case "daily":
-      return <DailyComparison placeId={place.id} />;
+      return <DailyComparison placeId={place.id} timeZone={place.timezone} />;
     case "events":
       return <EventsManager placeId={place.id} />;
     case "people":

@@ -1,4 +1,4 @@
-// 'Today at a Glance': the summary block, usual-versus-today hourly bars, the last 24 hours of
+// 'Today at a Glance': the summary block with today's expected peak, usual-versus-today hourly bars, the last 24 hours of
 // capacity, and the full-width weekly summary.
 import { useMemo } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
@@ -10,6 +10,8 @@ import { ChartCard, Pending } from "./ChartCard";
 import { hourlyComparisonData, intervalData, weeklyData } from "./chartData";
 import { formatHour } from "../../lib/format";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "./summary";
+import { FORECAST_DAYS, todayForecastText } from "./insights";
+
 
 /** The weekly summary reads every device of the place under this name (spec: the name is fixed). */
 export const WEEKLY_DEVICE_NAME = "all";
@@ -54,8 +56,16 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
   return (
     <ChartCard title="Today so far" note="Visitors are estimated from rises in the headcount since 5 AM." wide>
       {body}
+      <ForecastLine placeId={place.id} />
     </ChartCard>
   );
+}
+
+/** One line from the Forecast tab's answer (the same request): "Expected peak today: 10 PM, about 85%". */
+function ForecastLine({ placeId }: { placeId: number }) {
+  const { data } = useApi(ownerApi.forecast(placeId, { days: String(FORECAST_DAYS) }));
+  // Without an answer the line stays out: the summary above stands on its own.
+  return data ? <p className="forecast-line">{todayForecastText(data)}</p> : null;
 }
 
 function HourlyComparisonChart({ placeId }: { placeId: number }) {

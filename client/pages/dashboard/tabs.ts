@@ -1,17 +1,18 @@
-// The data panel's tabs. People exists only behind the enable_new_dashboard flag.
+// The data panel's tabs (Forecast: docs/insights.md). People exists only behind the enable_new_dashboard flag.
 export const NEW_DASHBOARD_FLAG = "enable_new_dashboard";
 
-export type DashboardTab = "overview" | "daily" | "events" | "people";
+export type DashboardTab = "overview" | "forecast" | "daily" | "events" | "people";
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Today at a Glance",
+  forecast: "Forecast",
   daily: "Daily Comparison",
   events: "Events",
   people: "People",
 };
 
 export function visibleTabs(newDashboardEnabled: boolean): DashboardTab[] {
-  const tabs: DashboardTab[] = ["overview", "daily", "events"];
+  const tabs: DashboardTab[] = ["overview", "forecast", "daily", "events"];
   return newDashboardEnabled ? [...tabs, "people"] : tabs;
 }
 

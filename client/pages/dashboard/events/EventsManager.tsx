@@ -1,4 +1,4 @@
-// The events manager inside the dashboard: 'All Events' and 'Add Event' tabs, and
+// The events manager inside the dashboard: 'All Events' (with how past events did) and 'Add Event' tabs, and
 // the edit view a card opens. Saving alerts and returns to the list, which reloads; deleting
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
@@ -11,6 +11,7 @@ import { LOADING } from "../keyTrends";
 import { MESSAGES } from "../../../lib/messages";
 import { EventCards } from "./EventCards";
 import { EventForm } from "./EventForm";
+import { EventInsights } from "./EventInsights";
 
 type View = { name: "all-events" } | { name: "add-event" } | { name: "edit-event"; eventId: number };
 
@@ -109,7 +110,10 @@ export function EventsManager({ placeId }: { placeId: number | null }) {
       >
         {notice ? <p role="status" className="success-message">{notice}</p> : null}
         {view.name === "all-events" ? (
-          <EventCards placeId={placeId} onOpen={(eventId) => show({ name: "edit-event", eventId })} />
+          <>
+            <EventCards placeId={placeId} onOpen={(eventId) => show({ name: "edit-event", eventId })} />
+            {placeId === null ? null : <EventInsights placeId={placeId} />}
+          </>
         ) : view.name === "add-event" ? (
           <EventForm
             heading="Add Event"

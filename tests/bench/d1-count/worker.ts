@@ -1,0 +1,65 @@
+// The app with a count of the D1 statements it runs, for the bench's "D1 reads per 1,000 profile
+// views" (scripts/bench/when-to-go.ts). Only `npm run bench` builds this (./vite.config.ts): it is
+// worker/index.ts unchanged, with env.DB wrapped in the worker and in the place objects, and one
+// extra path, /__bench/d1, that answers the counts so far by the path of the request last begun
+// (exact when the bench sends one request at a time, as it does).
+import app, { PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index";
+
+/** Statements per request path (of the request last begun): reads (SELECT) and others. */
+const counts = new Map<string, { reads: number; others: number }>();
+let currentPath = "(before any request)";
+const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+
+function count(sql: string, statements = 1) {
+  const entry = counts.get(currentPath) ?? { reads: 0, others: 0 };
+  if (/^\s*(select|with)\b/i.test(sql)) entry.reads += statements;
+  else entry.others += statements;
+  counts.set(currentPath, entry);
+}
+
+function countedStatement(original: D1PreparedStatement, sql: string): D1PreparedStatement {
+  const statement = {
+    bind: (...values: unknown[]) => countedStatement(original.bind(...values), sql),
+    first: (column?: string) => (count(sql), column === undefined ? original.first() : original.first(column)),
+    all: () => (count(sql), original.all()),
+    run: () => (count(sql), original.run()),
+    raw: (options?: { columnNames?: boolean }) => (count(sql), original.raw(options as { columnNames: true })),
+  } as unknown as D1PreparedStatement;
+  originals.set(statement, original);
+  sqlOf.set(statement, sql);
+  return statement;
+}
+const sqlOf = new WeakMap<D1PreparedStatement, string>();
+
+function countedDb(db: D1Database): D1Database {
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare") return (sql: string) => countedStatement(target.prepare(sql), sql);
+      if (key === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          for (const statement of statements) count(sqlOf.get(statement) ?? "");
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      if (key === "exec") return (sql: string) => (count(sql), target.exec(sql));
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+export class PlaceOccupancy extends AppPlaceOccupancy {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, { ...env, DB: countedDb(env.DB) });
+  }
+}
+
+export default {
+  ...app,
+  fetch(request, env, ctx) {
+    const path = new URL(request.url).pathname;
+    if (path === "/__bench/d1") return Response.json(Object.fromEntries(counts));
+    currentPath = path;
+    return app.fetch(request, { ...env, DB: countedDb(env.DB) }, ctx);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,94 @@
+// GET /api/place/{id}/forecast (docs/insights.md#forecast): the week ahead grouped by venue day
+// with expected peaks, and the backtest over the last 4 weeks on a hand-computed case.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { OwnerForecastAnswer } from "../../common/schemas/insights";
+import { accuracyText, NOT_ENOUGH_ACCURACY } from "../../worker/occupancy/owner-forecast";
+import { api } from "./helpers";
+import { asAdmin, createPlace, ownerOf, useFixedClock } from "./occupancy-fixtures";
+
+/** Tuesday 10 June 2031, 12:00 in New York (EDT, UTC−4): no hour of today's evening has happened. */
+const now = Date.UTC(2031, 5, 10, 16, 0);
+const minute = 60_000;
+/** Local wall time (EDT; every day used is in summer time) of the day `days` after today. */
+const local = (days: number, hour: number) => Date.UTC(2031, 5, 10 + days, hour + 4);
+
+useFixedClock(now);
+
+/** `people(day)` at local 18:00–21:59 of the days [first, −1]. */
+async function evenings(placeId: number, first: number, people: (day: number) => number) {
+  const statements = [];
+  for (let day = first; day < 0; day++) {
+    for (let hour = 18; hour <= 21; hour++) {
+      for (const quarter of [0, 1, 2, 3]) {
+        statements.push(
+          env.DB.prepare("INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)").bind(
+            placeId,
+            (local(day, hour) + quarter * 15 * minute) / 1000,
+            people(day),
+            people(day),
+          ),
+        );
+      }
+    }
+  }
+  await env.DB.batch(statements);
+}
+
+async function forecastOf(placeId: number, headers: Record<string, string>, query = "") {
+  const response = await api(`/api/place/${placeId}/forecast${query}`, { headers });
+  return { status: response.status, body: await response.json<OwnerForecastAnswer & { error?: string }>() };
+}
+
+describe("GET /api/place/{id}/forecast", () => {
+  it("groups the week by venue day with each day's peak, and measures the last 4 weeks against what happened", async () => {
+    const placeId = await createPlace();
+    // 12 weeks of 40 people every evening, except yesterday (a Monday) at 60.
+    await evenings(placeId, -84, (day) => (day === -1 ? 60 : 40));
+    const { status, body } = await forecastOf(placeId, await ownerOf(placeId));
+    expect(status).toBe(200);
+    expect(body.enough_data).toBe(true);
+    expect(body.timezone).toBe("America/New_York");
+    expect(body.days.map((day) => day.date)).toEqual(["2031-06-10", "2031-06-11", "2031-06-12", "2031-06-13", "2031-06-14", "2031-06-15", "2031-06-16"]);
+    expect(body.days[0].weekday).toBe("Tuesday");
+    // Today: the usual 40 (yesterday's 60 moves the recent deviation by 8 %, under the 10 % it needs).
+    expect(body.days[0].peak).toEqual({ start: new Date(local(0, 18)).toISOString(), percent: 40 });
+    // Next Monday: (8 × 60 + 7 × 40 + … + 1 × 40) ÷ 36 = 44.4 people.
+    expect(body.days[6].peak).toEqual({ start: new Date(local(6, 18)).toISOString(), percent: 44 });
+    // Every day but yesterday was forecast exactly; yesterday's 4 hours were off by 20: 80 ÷ 112 hours.
+    expect(body.accuracy).toEqual({ mean_abs_error: 0.7, days: 28, hours: 112 });
+    expect(body.accuracy_text).toBe("Last 4 weeks: off by 1 point on average");
+  });
+
+  it("keeps to ?days= and says when the history is too short to measure", async () => {
+    const placeId = await createPlace();
+    await evenings(placeId, -10, () => 40);
+    const { status, body } = await forecastOf(placeId, await asAdmin(), "?days=2");
+    expect(status).toBe(200);
+    expect(body.days).toHaveLength(2);
+    expect(body.enough_data).toBe(false);
+    expect(body.days[0].peak).toBeNull();
+    expect(body.accuracy).toBeNull();
+    expect(body.accuracy_text).toBe(NOT_ENOUGH_ACCURACY);
+  });
+
+  it("is for the place's owners and the admin only, and refuses a bad ?days=", async () => {
+    const placeId = await createPlace();
+    const other = await createPlace();
+    expect((await api(`/api/place/${placeId}/forecast`)).status).toBe(401);
+    expect((await forecastOf(placeId, await ownerOf(other))).status).toBe(403);
+    for (const days of ["0", "8", "x", "1.5"]) {
+      const { status, body } = await forecastOf(placeId, await ownerOf(placeId), `?days=${days}`);
+      expect(status).toBe(400);
+      expect(body.error).toContain("days must be a whole number from 1 to 7.");
+    }
+  });
+});
+
+describe("accuracyText()", () => {
+  it("writes whole points", () => {
+    expect(accuracyText({ mean_abs_error: 6.4, days: 28, hours: 100 })).toBe("Last 4 weeks: off by 6 points on average");
+    expect(accuracyText({ mean_abs_error: 0.3, days: 28, hours: 100 })).toBe("Last 4 weeks: off by under 1 point on average");
+    expect(accuracyText(null)).toBe(NOT_ENOUGH_ACCURACY);
+  });
+});
