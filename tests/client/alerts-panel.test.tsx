@@ -1,11 +1,11 @@
 // The dashboard's alerts (README "Alerts"): the notification list with its unread count and
-// "Mark all read", and webhooks: the secret shown once after adding, the delivery log, the
+// "Mark all read", the alert rules (switched off, changed, refused), and webhooks: the secret shown once after adding, the delivery log, the
 // server's reason when an address is refused. Fixed instants; a fake API.
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { session } from "../../client/api/session";
-import { NotificationsPanel, WebhooksPanel } from "../../client/pages/dashboard/AlertsPanel";
-import type { NotificationsAnswer, WebhooksAnswer } from "../../common/schemas/alerts";
+import { AlertRulesPanel, NotificationsPanel, WebhooksPanel } from "../../client/pages/dashboard/AlertsPanel";
+import { DEFAULT_ALERT_RULES, type NotificationsAnswer, type WebhooksAnswer } from "../../common/schemas/alerts";
 import { callsTo, json, stubApi } from "./dashboard-fixtures";
 
 /** Friday 20 November 2026, 22:40 and 21:05 in New York (EST). */
@@ -103,5 +103,43 @@ describe("webhooks", () => {
     expect(await within(panel).findByText("No deliveries yet.")).toBeInTheDocument();
     expect(within(within(panel).getByRole("list")).getByText("https://hooks.example.com/b")).toBeInTheDocument();
     expect(callsTo(fetchMock, "POST", "/api/place/1/webhooks")).toHaveLength(2);
+  });
+});
+
+describe("alert rules", () => {
+  it("switches a rule off and changes another; the server's reason when it refuses", async () => {
+    const sent: unknown[] = [];
+    const fetchMock = stubApi({
+      "GET /api/place/1/alert-rules": DEFAULT_ALERT_RULES,
+      "PUT /api/place/1/alert-rules": ({ init }: { init: RequestInit | undefined }) => {
+        const body = JSON.parse(String(init?.body)) as typeof DEFAULT_ALERT_RULES;
+        sent.push(body);
+        if (body.busier_than_usual.points > 100) {
+          return json({ error: "busier_than_usual.points: busier_than_usual.points must be a whole number from 1 to 100." }, 400);
+        }
+        return json(body);
+      },
+    });
+    render(<AlertRulesPanel placeId={1} />);
+    const nearCapacity = await screen.findByRole("checkbox", { name: "Near capacity" });
+    expect(nearCapacity).toBeChecked();
+    fireEvent.click(nearCapacity);
+    const points = screen.getByLabelText("Points above the usual");
+    expect(points).toHaveValue(20);
+    fireEvent.change(points, { target: { value: "150" } });
+    // The browser would stop this at the field's max; submitted anyway, the server's sentence shows.
+    fireEvent.submit(screen.getByRole("button", { name: "Save alert rules" }).closest("form")!);
+    expect(await screen.findByRole("alert")).toHaveTextContent("busier_than_usual.points must be a whole number from 1 to 100.");
+
+    fireEvent.change(points, { target: { value: "25" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save alert rules" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Alert rules saved.");
+    expect(sent[1]).toEqual({
+      ...DEFAULT_ALERT_RULES,
+      near_capacity: { ...DEFAULT_ALERT_RULES.near_capacity, enabled: false },
+      busier_than_usual: { ...DEFAULT_ALERT_RULES.busier_than_usual, points: 25 },
+    });
+    expect(callsTo(fetchMock, "PUT", "/api/place/1/alert-rules")).toHaveLength(2);
+    expect(screen.getByRole("checkbox", { name: "Near capacity" })).not.toBeChecked();
   });
 });

@@ -1,10 +1,11 @@
 // Alerts on the owner dashboard (README "Alerts"): the place's notifications with the unread
-// count, and its webhook endpoints with their delivery log. Each part fetches its own data.
+// count, its alert rules, and its webhook endpoints with their delivery log. Each part fetches
+// its own data.
 import { useId, useState, type FormEvent } from "react";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
-import type { WebhookAnswer } from "../../../common/schemas/alerts";
+import type { AlertRules, WebhookAnswer } from "../../../common/schemas/alerts";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
 
@@ -182,5 +183,128 @@ export function WebhooksPanel({ placeId, timeZone }: { placeId: number; timeZone
         </p>
       ) : null}
     </section>
+  );
+}
+
+type RulesDraft = {
+  [Rule in keyof AlertRules]: { [Field in keyof AlertRules[Rule]]: AlertRules[Rule][Field] extends boolean ? boolean : string };
+};
+
+const draftOf = (rules: AlertRules): RulesDraft => ({
+  near_capacity: { enabled: rules.near_capacity.enabled, percent: String(rules.near_capacity.percent), minutes: String(rules.near_capacity.minutes) },
+  busier_than_usual: {
+    enabled: rules.busier_than_usual.enabled,
+    points: String(rules.busier_than_usual.points),
+    minutes: String(rules.busier_than_usual.minutes),
+  },
+  sensor_offline: { enabled: rules.sensor_offline.enabled, minutes: String(rules.sensor_offline.minutes) },
+  sensor_flagged: { enabled: rules.sensor_flagged.enabled },
+});
+
+/** The draft as sent; the server checks the numbers and names the field it refuses. */
+const rulesOf = (draft: RulesDraft): AlertRules => ({
+  near_capacity: { enabled: draft.near_capacity.enabled, percent: Number(draft.near_capacity.percent), minutes: Number(draft.near_capacity.minutes) },
+  busier_than_usual: {
+    enabled: draft.busier_than_usual.enabled,
+    points: Number(draft.busier_than_usual.points),
+    minutes: Number(draft.busier_than_usual.minutes),
+  },
+  sensor_offline: { enabled: draft.sensor_offline.enabled, minutes: Number(draft.sensor_offline.minutes) },
+  sensor_flagged: { enabled: draft.sensor_flagged.enabled },
+});
+
+function NumberField({ label, value, onChange, min, max }: { label: string; value: string; onChange: (value: string) => void; min: number; max: number }) {
+  const id = useId();
+  return (
+    <span className="rule-number">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="number" inputMode="numeric" min={min} max={max} step={1} required value={value} onChange={(event) => onChange(event.target.value)} />
+    </span>
+  );
+}
+
+/** Which alerts fire and when: each rule can be switched off (README "Alerts"). */
+export function AlertRulesPanel({ placeId }: { placeId: number }) {
+  const { data, error, retry, setData } = useApi(ownerApi.alertRules(placeId));
+  const [draft, setDraft] = useState<RulesDraft | null>(null);
+  const [state, setState] = useState<{ kind: "idle" | "saving" | "saved" } | { kind: "failed"; message: string }>({ kind: "idle" });
+  const shown = draft ?? (data ? draftOf(data) : null);
+
+  const change = <Rule extends keyof RulesDraft>(rule: Rule, fields: Partial<RulesDraft[Rule]>) => {
+    if (!shown) return;
+    setDraft({ ...shown, [rule]: { ...shown[rule], ...fields } });
+    setState({ kind: "idle" });
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!shown) return;
+    setState({ kind: "saving" });
+    try {
+      const saved = await ownerApi.saveAlertRules(placeId, rulesOf(shown));
+      setData(saved);
+      setDraft(null);
+      setState({ kind: "saved" });
+    } catch (caught) {
+      setState({ kind: "failed", message: writeFailure(caught, "The alert rules could not be saved.", "The server could not be reached. Try again in a moment.") });
+    }
+  }
+
+  return (
+    <details className="alerts alert-rules">
+      <summary>Alert rules</summary>
+      {shown ? (
+        <form onSubmit={(event) => void save(event)}>
+          <fieldset>
+            <legend>
+              <label>
+                <input type="checkbox" checked={shown.near_capacity.enabled} onChange={(event) => change("near_capacity", { enabled: event.target.checked })} /> Near capacity
+              </label>
+            </legend>
+            <NumberField label="At % full or more" value={shown.near_capacity.percent} min={1} max={100} onChange={(percent) => change("near_capacity", { percent })} />
+            <NumberField label="For minutes" value={shown.near_capacity.minutes} min={0} max={1440} onChange={(minutes) => change("near_capacity", { minutes })} />
+          </fieldset>
+          <fieldset>
+            <legend>
+              <label>
+                <input type="checkbox" checked={shown.busier_than_usual.enabled} onChange={(event) => change("busier_than_usual", { enabled: event.target.checked })} /> Busier than usual
+              </label>
+            </legend>
+            <NumberField label="Points above the usual" value={shown.busier_than_usual.points} min={1} max={100} onChange={(points) => change("busier_than_usual", { points })} />
+            <NumberField label="For minutes" value={shown.busier_than_usual.minutes} min={0} max={1440} onChange={(minutes) => change("busier_than_usual", { minutes })} />
+          </fieldset>
+          <fieldset>
+            <legend>
+              <label>
+                <input type="checkbox" checked={shown.sensor_offline.enabled} onChange={(event) => change("sensor_offline", { enabled: event.target.checked })} /> Sensor offline while open
+              </label>
+            </legend>
+            <NumberField label="After minutes" value={shown.sensor_offline.minutes} min={5} max={1440} onChange={(minutes) => change("sensor_offline", { minutes })} />
+          </fieldset>
+          <p>
+            <label>
+              <input type="checkbox" checked={shown.sensor_flagged.enabled} onChange={(event) => change("sensor_flagged", { enabled: event.target.checked })} /> Sensor flagged (stuck, implausible counts, clock drift, weak signal)
+            </label>
+          </p>
+          <button type="submit" className="button small" disabled={state.kind === "saving"}>
+            Save alert rules
+          </button>
+          {state.kind === "saved" ? (
+            <p role="status" className="success-message">
+              Alert rules saved.
+            </p>
+          ) : null}
+          {state.kind === "failed" ? (
+            <p role="alert" className="form-error">
+              {state.message}
+            </p>
+          ) : null}
+        </form>
+      ) : error !== null ? (
+        <RetryButton retry={retry} what="the alert rules" />
+      ) : (
+        <p>{LOADING}</p>
+      )}
+    </details>
   );
 }

@@ -5,7 +5,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { session } from "../../api/session";
-import { NotificationsPanel, WebhooksPanel } from "./AlertsPanel";
+import { AlertRulesPanel, NotificationsPanel, WebhooksPanel } from "./AlertsPanel";
 import { CalibrationPanel } from "./CalibrationPanel";
 import { DailyComparison } from "./DailyComparison";
 import { ForecastView } from "./ForecastView";
@@ -104,6 +104,7 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
       >
         {content}
       </div>
+      <AlertRulesPanel placeId={place.id} />
       <WebhooksPanel placeId={place.id} timeZone={place.timezone} />
     </section>
   );
