@@ -406,6 +406,80 @@ export const reviewReports = sqliteTable(
   (t) => [index("review_reports_review_idx").on(t.reviewId, t.resolvedAt)],
 );
 
+/**
+ * A place's alert rules (issue 16; README "Alerts"). No row means the defaults
+ * (worker/alerts/rules.ts); PUT writes the whole set.
+ */
+export const alertRules = sqliteTable("alert_rules", {
+  placeId: integer("place_id")
+    .primaryKey()
+    .references(() => places.id, { onDelete: "cascade" }),
+  // The rules as the API writes them ({near_capacity, busier_than_usual, sensor_offline, sensor_flagged}).
+  rules: text("rules", { mode: "json" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Alerts that fired (and notices such as a disabled webhook): the owner dashboard's notifications. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    // near_capacity | busier_than_usual | sensor_offline | sensor_flagged | webhook_disabled
+    type: text("type").notNull(),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    message: text("message").notNull(),
+    data: text("data", { mode: "json" }).notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("notifications_place_idx").on(t.placeId, t.id), index("notifications_unread_idx").on(t.placeId).where(sql`${t.readAt} IS NULL`)],
+);
+
+/**
+ * An owner's webhook endpoint. The secret is stored as issued: signing needs it, and D1 is as
+ * trusted as the worker's own secrets store for this purpose (README "Alerts").
+ */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    secret: text("secret").notNull(),
+    createdAt: createdAt(),
+    // When its current run of failures began (null after a success); 24 h of it disables the endpoint.
+    failingSince: integer("failing_since", { mode: "timestamp_ms" }),
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("webhooks_place_idx").on(t.placeId)],
+);
+
+/** One row per alert and endpoint: the delivery log the dashboard shows (time, status, attempts). */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    webhookId: integer("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    notificationId: integer("notification_id").notNull(),
+    type: text("type").notNull(),
+    // pending (retrying) | delivered | failed (gave up)
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    // The receiver's last HTTP status; null for a timeout or a network error.
+    httpStatus: integer("http_status"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("webhook_deliveries_once_idx").on(t.webhookId, t.notificationId), index("webhook_deliveries_log_idx").on(t.webhookId, t.id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Place = typeof places.$inferSelect;
 export type NewPlace = typeof places.$inferInsert;

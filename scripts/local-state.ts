@@ -21,6 +21,12 @@ export function ensureDevVars(): Record<string, string> {
     writeFileSync(devVarsPath, lines.join("\n") + "\n", { mode: 0o600 });
     console.log("Created .dev.vars with fresh local secrets.");
   }
+  // Local only (README "Alerts"): webhooks may point at http://localhost and http://127.0.0.1.
+  // Added to a .dev.vars made before alerts existed; never set in wrangler.toml.
+  const existing = readFileSync(devVarsPath, "utf8");
+  if (!/^ALLOW_LOCAL_WEBHOOKS=/m.test(existing)) {
+    writeFileSync(devVarsPath, `${existing.endsWith("\n") || existing === "" ? existing : `${existing}\n`}ALLOW_LOCAL_WEBHOOKS=1\n`, { mode: 0o600 });
+  }
   return Object.fromEntries(
     readFileSync(devVarsPath, "utf8")
       .split("\n")

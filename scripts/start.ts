@@ -54,3 +54,13 @@ if (process.env.SIMULATE !== "0" && (await waitForHealth())) {
   children.push(simulator);
   console.log("Demo sensors post a count every 60 s, like real ones (npm run simulate); SIMULATE=0 npm start turns them off.");
 }
+
+// Cron Triggers do not fire on their own locally: run the worker's scheduled() (sensors offline or
+// flagged, README "Alerts") every 5 minutes, as wrangler.toml's [triggers] does in production.
+const CRON = "*/5 * * * *";
+const cronTimer = setInterval(() => {
+  fetch(`${url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`).catch(() => {
+    // The server is stopping or restarting: the next tick tries again.
+  });
+}, 5 * 60_000);
+cronTimer.unref();

@@ -4,6 +4,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { strictTransportSecurity } from "./lib/security-headers";
 import { adminSubmissionRoutes } from "./routes/admin-submissions";
+import { alertRuleRoutes } from "./routes/alert-rules";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
@@ -20,12 +21,14 @@ import { imageRoutes } from "./routes/images";
 import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveRoutes } from "./routes/live";
+import { notificationRoutes } from "./routes/notifications";
 import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
+import { webhookRoutes } from "./routes/webhooks";
 import { whenToGoRoutes } from "./routes/when-to-go";
 import { ownerForecastRoutes } from "./routes/owner-forecast";
 import { eventInsightRoutes } from "./routes/event-insights";
@@ -57,6 +60,9 @@ export const app = new Hono<AppEnv>()
   .route("/", historyRoutes)
   .route("/", analyticsRoutes)
   .route("/", calibrationRoutes)
+  .route("/", alertRuleRoutes)
+  .route("/", notificationRoutes)
+  .route("/", webhookRoutes)
   .route("/", liveRoutes)
   .route("/", whenToGoRoutes)
   .route("/", ownerForecastRoutes)

@@ -1,5 +1,7 @@
 import { app } from "./app";
 import { htmlSecurityHeaders, strictTransportSecurity, withHeaders } from "./lib/security-headers";
+import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
+import { checkAllSensors } from "./alerts/sensor-check";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
 
@@ -26,5 +28,16 @@ export default {
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",
     });
+  },
+
+  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README "Alerts").
+  async scheduled(controller, env) {
+    await checkAllSensors(env, controller.scheduledTime);
+  },
+
+  // The webhook queue's consumer: one signed POST per message, retried with backoff for 24 hours.
+  // Only this worker produces to WEBHOOK_QUEUE, so its messages are DeliveryMessages.
+  async queue(batch, env) {
+    await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
   },
 } satisfies ExportedHandler<Env>;

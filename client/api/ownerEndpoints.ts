@@ -35,6 +35,7 @@ import type {
   ownerForecastQuerySchema,
   weekComparisonQuerySchema,
 } from "../../common/schemas/insights";
+import type { AlertRules, NotificationsAnswer, webhookBodySchema, WebhooksAnswer } from "../../common/schemas/alerts";
 import type { acceptInviteSchema, handoffCodeSchema, SignInInput, SignUpInput } from "../../common/schemas/auth";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
@@ -90,6 +91,14 @@ export const ownerApi = {
     // A refusal is JSON like every other: answerOf throws its ApiError.
     return response.ok ? response.blob() : answerOf<never>(response);
   },
+  // Alerts (README "Alerts"): notifications with their unread count, webhook endpoints and their delivery log.
+  alertRules: (placeId: number) => read<AlertRules>(`${placePath(placeId)}/alert-rules`),
+  saveAlertRules: (placeId: number, rules: AlertRules) => call<AlertRules>("PUT", `${placePath(placeId)}/alert-rules`, rules),
+  notifications: (placeId: number) => read<NotificationsAnswer>(`${placePath(placeId)}/notifications`),
+  markNotificationsRead: (placeId: number) => call<{ marked: number; unread: number }>("POST", `${placePath(placeId)}/notifications/read`),
+  webhooks: (placeId: number) => read<WebhooksAnswer>(`${placePath(placeId)}/webhooks`),
+  addWebhook: (placeId: number, input: In<typeof webhookBodySchema>) => call<{ id: number; secret: string }>("POST", `${placePath(placeId)}/webhooks`, input),
+  removeWebhook: (placeId: number, webhookId: number) => call<OkAnswer>("DELETE", `${placePath(placeId)}/webhooks/${webhookId}`),
   dailySummary: (placeId: number) => read<DailySummaryItem[]>(`${placePath(placeId)}/daily_population_summary`),
   capacity15: (placeId: number) => read<Agg15Answer>(`${placePath(placeId)}/agg_15_device_counts`),
   people15: (placeId: number) => read<Agg15Answer>(`/api/place/people/${placeId}/agg_15_device_counts`),

@@ -20,10 +20,18 @@ import {
 } from "./aggregate";
 import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../../common/schemas/ingest";
-import { DAY_MS, venueDayAt } from "../../common/local-time";
+import { DAY_MS, venueDayAt, venueDayRange } from "../../common/local-time";
 import { calibratedPeople } from "./calibration";
 import { implausibleFor } from "./plausibility";
 import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading, type TimedCount } from "./reading-window";
+import type { AlertRules } from "../../common/schemas/alerts";
+import { alertRulesOf, type NewNotification, type PlaceSensors } from "../db/alerts";
+import { findWhenPlace, historyBefore } from "../db/when-to-go";
+import { dispatchAlerts } from "../alerts/delivery";
+import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, type FiredAlert, type LiveEpisodes, type SensorEpisodes } from "../alerts/episodes";
+import { usualPercentAt, usualProfile, type UsualProfile, type WhenPlace } from "./popular-times";
+import { hasHours, isOpenAt } from "./opening-hours";
+import { sensorHealth } from "./sensor-health";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
 const CLOSE_GRACE_MS = MINUTE_MS;
@@ -132,7 +140,22 @@ ${READINGS_TABLE}
   CREATE TABLE IF NOT EXISTS pending_buckets (bucket_start INTEGER PRIMARY KEY, marks INTEGER NOT NULL DEFAULT 1);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS revoked_devices (device_id INTEGER PRIMARY KEY);
+  CREATE TABLE IF NOT EXISTS pending_alerts (id INTEGER PRIMARY KEY AUTOINCREMENT, alert TEXT NOT NULL);
 `;
+
+/**
+ * What alert evaluation needs beyond the occupancy config, loaded by the alarm (never on a
+ * sensor's request): the rules, and the usual percent of each weekday's hour from popular times.
+ */
+interface AlertSetup {
+  rules: AlertRules;
+  place: WhenPlace;
+  /** Null while busier-than-usual is off (nothing reads it) or the place has no history yet. */
+  usual: UsualProfile | null;
+  /** The venue day the usual profile is for: a new day brings new history. */
+  day: number;
+  loadedAt: number;
+}
 
 /**
  * One object per place (docs/architecture.md#from-sensor-to-chart): the single writer of the
@@ -172,6 +195,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private revokedDevices: Set<number> | null = null;
   /** While a flush waits for D1, every mark must bump its row, so the flush keeps it pending. */
   private flushing = false;
+  /** Loaded by the alarm; until then readings are not evaluated (the alarm evaluates within 30 s). */
+  private alertSetup: AlertSetup | null = null;
   /** The one D1 read of where the place's rollups end, shared by calls that need it at once. */
   private rawCoverageLoad: Promise<number> | null = null;
 
@@ -256,7 +281,10 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const counts = (reading: IndexedCount) => bucketStart(Math.min(reading.ts, now)) >= rawFrom;
     const final = readings.filter((reading) => !counts(reading)).map((reading) => reading.index);
     const outcome = this.storeReadings(deviceId, readings.filter(counts), now, config, { yieldToOthers: false, sensorClock, rssi });
-    if (outcome.accepted > 0) await this.scheduleFlush();
+    if (outcome.accepted > 0) {
+      if (config) this.evaluateLiveAlerts(config, now);
+      await this.scheduleFlush();
+    }
     return { ...outcome, final, rawFrom };
   }
 
@@ -615,7 +643,9 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const config = await this.loadConfig();
     if (!config) {
       // The place was deleted (its D1 rows went with it): nothing left to keep.
-      this.sql.exec("DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta; DELETE FROM revoked_devices;");
+      this.sql.exec(
+        "DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta; DELETE FROM revoked_devices; DELETE FROM pending_alerts;",
+      );
       this.metaCache.clear();
       this.pendingBuckets = null;
       this.revokedDevices = null;
@@ -668,7 +698,113 @@ export class PlaceOccupancy extends DurableObject<Env> {
       this.pendingBuckets = null;
     }
     this.purgeOldReadings(now);
+    await this.runAlerts(placeId, config, now);
     await this.scheduleNext(now, live);
+  }
+
+  /**
+   * The alarm's share of alerts: (re)loads the rules and the usual profile when stale, evaluates
+   * the live rules (so a condition held for N minutes fires even between readings) and delivers
+   * what fired since the last run. A failure leaves the alerts pending for the next alarm.
+   */
+  private async runAlerts(placeId: number, config: OccupancyConfig, now: number) {
+    try {
+      await this.loadAlertSetup(placeId, config, now);
+      this.evaluateLiveAlerts(config, now);
+      await this.flushAlerts(placeId, now);
+    } catch (error) {
+      console.error(`place ${placeId}: alerts failed; retrying on the next alarm`, error);
+    }
+  }
+
+  private async loadAlertSetup(placeId: number, config: OccupancyConfig, now: number) {
+    const day = venueDayAt(config, now);
+    const setup = this.alertSetup;
+    if (setup && now - setup.loadedAt < CONFIG_TTL_MS && setup.day === day) return;
+    const db = getDb(this.env);
+    const [rules, place] = await Promise.all([alertRulesOf(db, placeId), findWhenPlace(db, placeId, now)]);
+    if (!place) return;
+    // The usual changes only when a venue day completes: kept for the day.
+    let usual = setup && setup.day === day && setup.usual ? setup.usual : null;
+    if (rules.busier_than_usual.enabled && usual === null) {
+      usual = usualProfile(await historyBefore(db, place, day, venueDayRange(place, day).start), place);
+    }
+    this.alertSetup = { rules, place, usual, day, loadedAt: now };
+  }
+
+  /**
+   * Steps the near-capacity and busier-than-usual episodes with the live numbers at `now`: O(1)
+   * per request (one read of the devices' latest counts, held in this object), no D1. Fired alerts
+   * wait in pending_alerts for the alarm, which delivers them off the sensor's request.
+   */
+  private evaluateLiveAlerts(config: OccupancyConfig, now: number) {
+    const setup = this.alertSetup;
+    if (!setup) return;
+    // With both live rules off the episodes only need to stay idle: no read of the devices.
+    const anyOn = setup.rules.near_capacity.enabled || setup.rules.busier_than_usual.enabled;
+    const live = anyOn ? liveSnapshotOf(this.deviceStatuses(), config, now) : { percent: null, people: null };
+    const usualPercent = setup.usual?.enough_data && live.percent !== null ? usualPercentAt(setup.usual.days, setup.place, now) : null;
+    const before = this.meta("alert_live");
+    const episodes: LiveEpisodes = before ? JSON.parse(before) : IDLE_LIVE;
+    const outcome = evaluateLive(setup.rules, episodes, { percent: live.percent, people: live.people, usualPercent }, now);
+    this.recordAlerts("alert_live", before, outcome.episodes, outcome.fired);
+  }
+
+  /** Keeps an episode state (written only when it changed) and queues what fired, in one transaction. */
+  private recordAlerts(key: string, before: string | null, episodes: object, fired: readonly FiredAlert[]) {
+    const after = JSON.stringify(episodes);
+    if (after === before && fired.length === 0) return;
+    this.ctx.storage.transactionSync(() => {
+      if (after !== before) this.setMeta(key, after);
+      for (const alert of fired) this.sql.exec("INSERT INTO pending_alerts (alert) VALUES (?)", JSON.stringify(alert));
+    });
+  }
+
+  /** Delivers pending alerts: notifications in D1 and one queue message per webhook endpoint. */
+  private async flushAlerts(placeId: number, now: number) {
+    const rows = this.sql.exec<{ id: number; alert: string }>("SELECT id, alert FROM pending_alerts ORDER BY id").toArray();
+    if (rows.length === 0) return;
+    const alerts: NewNotification[] = rows.map((row) => JSON.parse(row.alert));
+    await dispatchAlerts(this.env, placeId, alerts, now);
+    this.sql.exec("DELETE FROM pending_alerts WHERE id <= ?", rows[rows.length - 1].id);
+  }
+
+  /** Call after the place's alert rules change: the next alarm reloads them. */
+  async alertRulesChanged(placeId: number): Promise<void> {
+    this.rememberPlace(placeId);
+    this.alertSetup = null;
+  }
+
+  /**
+   * The cron's question (every 5 minutes, only for places with sensors): has a sensor gone
+   * offline while the venue is open, or been flagged by sensor health? Fired alerts are delivered
+   * at once. `sensors` is the place's active devices and hours as D1 has them. Returns how many fired.
+   */
+  async checkSensors(sensors: PlaceSensors, now: number): Promise<number> {
+    const placeId = sensors.placeId;
+    this.rememberPlace(placeId);
+    const config = await this.loadConfig();
+    if (!config) return 0;
+    await this.loadAlertSetup(placeId, config, now);
+    const setup = this.alertSetup;
+    if (!setup) return 0;
+    const reports = await this.devices(placeId);
+    const open = !hasHours(sensors.hours) || isOpenAt(sensors.hours, sensors.timeZone, now);
+    let fired = 0;
+    for (const device of sensors.devices) {
+      const report = reports.find((r) => r.deviceId === device.id);
+      const problems = report
+        ? sensorHealth(report, { hours: sensors.hours, timeZone: sensors.timeZone, lorawan: device.lorawan }, now).filter((problem) => problem.code !== "offline")
+        : [];
+      const key = `alert_sensor:${device.id}`;
+      const before = this.meta(key);
+      const episodes: SensorEpisodes = before ? JSON.parse(before) : IDLE_SENSOR;
+      const outcome = evaluateSensor(setup.rules, episodes, { deviceId: device.id, name: device.name, lastSeenAt: report?.lastSeenAt ?? null, open, problems }, now);
+      this.recordAlerts(key, before, outcome.episodes, outcome.fired);
+      fired += outcome.fired.length;
+    }
+    await this.flushAlerts(placeId, now);
+    return fired;
   }
 
   private computeBucket(start: number): ReturnType<typeof aggregateBuckets> {
@@ -706,6 +842,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const candidates: number[] = [];
     if (live.devicesOnline > 0) candidates.push(now + WRITE_INTERVAL_MS);
     if (pending?.start != null) candidates.push(Math.max(now + WRITE_INTERVAL_MS, pending.start + BUCKET_MS + CLOSE_GRACE_MS));
+    // Alerts whose delivery failed are tried again.
+    if (this.sql.exec("SELECT 1 FROM pending_alerts LIMIT 1").toArray().length > 0) candidates.push(now + WRITE_INTERVAL_MS);
     if (candidates.length > 0) await this.setAlarm(Math.min(...candidates));
   }
 

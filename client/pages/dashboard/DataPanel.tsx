@@ -5,6 +5,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { session } from "../../api/session";
+import { AlertRulesPanel, NotificationsPanel, WebhooksPanel } from "./AlertsPanel";
 import { CalibrationPanel } from "./CalibrationPanel";
 import { DailyComparison } from "./DailyComparison";
 import { ForecastView } from "./ForecastView";
@@ -71,6 +72,7 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
     <section className="data-panel" aria-label={`${place.name} data`}>
       <KeyTrendsPanel placeId={place.id} />
       <CalibrationPanel placeId={place.id} timeZone={place.timezone} />
+      <NotificationsPanel placeId={place.id} timeZone={place.timezone} />
       <div role="tablist" aria-label="Data views" className="tabs">
         {tabs.map((tab, index) => (
           <button
@@ -102,6 +104,8 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
       >
         {content}
       </div>
+      <AlertRulesPanel placeId={place.id} />
+      <WebhooksPanel placeId={place.id} timeZone={place.timezone} />
     </section>
   );
 }

@@ -1,0 +1,150 @@
+// Alert delivery (README "Alerts"): every alert becomes a dashboard notification in D1 and one
+// Cloudflare Queues message per active webhook endpoint; the queue's consumer (queue() in
+// worker/index.ts) posts it, signed, and retries with backoff for 24 hours. Nothing here runs
+// on a sensor's request: the place's object dispatches from its alarm, the cron from scheduled().
+import type { NotificationType, WebhookEvent } from "../../common/schemas/alerts";
+import { HOUR_MS } from "../../common/local-time";
+import { getDb } from "../db/client";
+import {
+  activeWebhooksOf,
+  disableWebhook,
+  insertNotifications,
+  insertPendingDeliveries,
+  recordAttempt,
+  webhookById,
+  webhookFailed,
+  webhookSucceeded,
+  type NewNotification,
+} from "../db/alerts";
+import { SIGNATURE_HEADER, signWebhook } from "./signature";
+
+/** One delivery to one endpoint: the event as it is posted and when it was first queued. */
+export interface DeliveryMessage {
+  webhook_id: number;
+  event: WebhookEvent;
+  /** Epoch ms of the first attempt's queueing; the retries stop 24 hours after it. */
+  first_attempt_at: number;
+}
+
+/** A delivery is retried this long, and an endpoint failing this long is disabled. */
+export const RETRY_FOR_MS = 24 * HOUR_MS;
+/** A receiver that has not answered in this long has failed (the attempt is aborted). */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Retry delays: 30 s, doubling, at most an hour (about 31 attempts in 24 h). */
+export const FIRST_RETRY_S = 30;
+export const MAX_RETRY_S = 3600;
+
+/** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
+export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));
+
+type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE">;
+
+/** Stores the alerts as notifications and queues one delivery per active endpoint; the notification ids. */
+export async function dispatchAlerts(env: DeliveryEnv, placeId: number, alerts: readonly NewNotification[], now: number): Promise<number[]> {
+  if (alerts.length === 0) return [];
+  const db = getDb(env);
+  const ids = await insertNotifications(db, placeId, alerts);
+  const endpoints = await activeWebhooksOf(db, placeId);
+  if (endpoints.length === 0) return ids;
+  const messages: DeliveryMessage[] = endpoints.flatMap((endpoint) =>
+    alerts.map((alert, i) => ({
+      webhook_id: endpoint.id,
+      first_attempt_at: now,
+      event: { id: ids[i], type: alert.type, place_id: placeId, occurred_at: new Date(alert.occurredAt).toISOString(), data: alert.data },
+    })),
+  );
+  await insertPendingDeliveries(
+    db,
+    messages.map((message) => ({ webhookId: message.webhook_id, notificationId: message.event.id, type: message.event.type })),
+  );
+  // sendBatch takes at most 100 messages.
+  for (let i = 0; i < messages.length; i += 100) {
+    await env.WEBHOOK_QUEUE.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
+  }
+  return ids;
+}
+
+/** What the consumer does with a message after an attempt. */
+export type DeliveryOutcome = { ack: true; delivered: boolean } | { ack: false; retryAfterSeconds: number };
+
+/**
+ * One attempt to post `message` (its `attempts`-th, as the queue counts) at `now`. A 2xx is
+ * delivered; anything else (another status, a redirect, which is not followed, a network error, no
+ * answer within DELIVERY_TIMEOUT_MS) is a failure, retried with backoff until 24 hours after the
+ * first attempt. An endpoint failing for 24 hours is disabled and the owners get a notice.
+ */
+export async function attemptDelivery(
+  env: DeliveryEnv,
+  message: DeliveryMessage,
+  attempts: number,
+  now: number,
+  fetcher: typeof fetch = fetch,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<DeliveryOutcome> {
+  const db = getDb(env);
+  const endpoint = await webhookById(db, message.webhook_id);
+  // Deleted or disabled since it was queued: nothing to do.
+  if (!endpoint || endpoint.disabledAt !== null) return { ack: true, delivered: false };
+  const body = JSON.stringify(message.event);
+  let httpStatus: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await fetcher(endpoint.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "ThirdPlace-Webhooks/1",
+        [SIGNATURE_HEADER]: await signWebhook(endpoint.secret, body, now),
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    httpStatus = response.status;
+    // The answer's body is not read; cancel it so the connection is freed.
+    await response.body?.cancel();
+    if (response.status < 200 || response.status >= 300) error = `The receiver answered ${response.status}.`;
+  } catch (caught) {
+    const name = caught instanceof Error ? caught.name : "";
+    error = name === "TimeoutError" || name === "AbortError" ? `No answer within ${timeoutMs / 1000} s.` : "The receiver could not be reached.";
+  }
+  const delivered = error === null;
+  const key = { webhookId: endpoint.id, notificationId: message.event.id, httpStatus, error, attempts, at: now };
+  if (delivered) {
+    await recordAttempt(db, { ...key, status: "delivered" });
+    await webhookSucceeded(db, endpoint.id);
+    return { ack: true, delivered: true };
+  }
+  const failingSince = await webhookFailed(db, endpoint.id, now);
+  const giveUp = now - message.first_attempt_at >= RETRY_FOR_MS;
+  await recordAttempt(db, { ...key, status: giveUp ? "failed" : "pending" });
+  if (now - failingSince >= RETRY_FOR_MS) {
+    if (await disableWebhook(db, endpoint.id, now)) {
+      const notice: NewNotification = {
+        type: "webhook_disabled" satisfies NotificationType,
+        occurredAt: now,
+        message: `Webhook ${endpoint.url} was switched off: it has failed for 24 hours (last: ${error}). Add it again once it works.`,
+        data: { webhook_id: endpoint.id, url: endpoint.url, failing_since: new Date(failingSince).toISOString() },
+      };
+      await insertNotifications(db, endpoint.placeId, [notice]);
+    }
+    return { ack: true, delivered: false };
+  }
+  if (giveUp) return { ack: true, delivered: false };
+  return { ack: false, retryAfterSeconds: retryDelaySeconds(attempts) };
+}
+
+/** The queue consumer: one attempt per message, each acknowledged or retried on its own. */
+export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, env: DeliveryEnv, fetcher: typeof fetch = fetch): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      const outcome = await attemptDelivery(env, message.body, message.attempts, Date.now(), fetcher);
+      if (outcome.ack) message.ack();
+      else message.retry({ delaySeconds: outcome.retryAfterSeconds });
+    } catch (error) {
+      // D1 unreachable: try again later, the attempt not counted against the endpoint.
+      console.error(`webhook delivery to endpoint ${message.body.webhook_id} failed`, error);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}
