@@ -68,7 +68,7 @@ function nextReading(sensors: Sensor[], index: number) {
   return { sensor, ts, count: 5 + (ts % 40), reading: `${sensor.id}/${ts}` };
 }
 
-/** A Paxcounter count as The Things Stack v3 posts it (docs/device-protocol.md §7, its documentation's example). */
+/** A Paxcounter count as The Things Stack v3 posts it (docs/device-protocol.md, The Things Stack section; its documentation's example). */
 function ttnUplink(sensor: Sensor, ts: number, count: number, fCnt: number) {
   const receivedAt = new Date(ts).toISOString();
   return {
