@@ -5,6 +5,7 @@
 import { createScheduledController, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { hoursOn } from "./hours-fixtures";
 import worker from "../../worker/index";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { DEFAULT_ALERT_RULES, type AlertRules, type NotificationsAnswer } from "../../common/schemas/alerts";
@@ -17,8 +18,6 @@ const T = Date.UTC(2031, 4, 14, 1, 0);
 
 useFixedClock(T);
 
-const allDays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const hoursOf = (open: string, close: string) => Object.fromEntries(allDays.flatMap((day) => [[`${day}_open`, open], [`${day}_close`, close]]));
 
 function putRules(placeId: number, rules: unknown, headers: Record<string, string>) {
   return api(`/api/place/${placeId}/alert-rules`, {
@@ -162,8 +161,8 @@ describe("sensor offline, from the cron", () => {
   }
 
   it("fires once for a sensor silent 30 minutes while open, never while closed", async () => {
-    const open = await createPlace({ hours: hoursOf("17:00", "02:00") }); // open at 21:00
-    const closed = await createPlace({ hours: hoursOf("08:00", "12:00") }); // closed at 21:00
+    const open = await createPlace({ hours: hoursOn("17:00", "02:00") }); // open at 21:00
+    const closed = await createPlace({ hours: hoursOn("08:00", "12:00") }); // closed at 21:00
     const a = await addDevice(open, "Door");
     const b = await addDevice(closed, "Door");
     vi.setSystemTime(T);

@@ -4,6 +4,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { hoursOn } from "./hours-fixtures";
 import { getDb } from "../../worker/db/client";
 import { recomputeCalendarPeaks } from "../../worker/db/local-hours";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
@@ -22,12 +23,7 @@ const localMidnight = (daysBefore: number) => Date.UTC(2031, 4, 13, 4, 0) - days
 
 useFixedClock(T);
 
-const barHours = Object.fromEntries(
-  ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
-    [`${day}_open`, "17:00"],
-    [`${day}_close`, "02:00"],
-  ]),
-);
+const barHours = hoursOn("17:00", "02:00");
 
 /**
  * The last 7 days' history in quarter hours: 12:00–16:45 (closed) the sensor hears 3, 4, 4, 8, 5

@@ -1,8 +1,8 @@
 // Calibration maths on hand-computed cases: the closed-hours baseline, the headcount
 // factor and calibrated people.
 import { describe, expect, it } from "vitest";
+import { BAR_CLOSED_SUNDAY } from "./hours-fixtures";
 import { NO_HOURS } from "../../common/schemas/place";
-import type { PlaceHours } from "../../common/schemas/answers";
 import {
   baselineFromClosedHours,
   calibratedMean,
@@ -14,16 +14,7 @@ import {
 } from "../../worker/occupancy/calibration";
 
 const zone = "America/New_York";
-/** Open Monday to Saturday 17:00–02:00 (past midnight), closed on Sunday. */
-const barHours: PlaceHours = {
-  ...NO_HOURS,
-  ...Object.fromEntries(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].flatMap((day) => [
-      [`${day}_open`, "17:00"],
-      [`${day}_close`, "02:00"],
-    ]),
-  ),
-};
+const barHours = BAR_CLOSED_SUNDAY;
 /** Wall time in New York in May 2026 (EDT, UTC−4) as an instant. */
 const may = (day: number, hour: number, minute = 0) => Date.UTC(2026, 4, day, hour + 4, minute);
 

@@ -3,6 +3,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { hoursOn } from "./hours-fixtures";
 import { PlaceOccupancy, placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import type { DeviceAnswer } from "../../common/schemas/answers";
 import { postJson } from "./helpers";
@@ -16,12 +17,7 @@ const hour = 60 * minute;
 useFixedClock(opening);
 
 /** Open every day 17:00–02:00. */
-const barHours = Object.fromEntries(
-  ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
-    [`${day}_open`, "17:00"],
-    [`${day}_close`, "02:00"],
-  ]),
-);
+const barHours = hoursOn("17:00", "02:00");
 
 async function bar() {
   const placeId = await createPlace({ hours: barHours });

@@ -1,21 +1,12 @@
 // The hours table on hand-computed cases: open at an instant (past-midnight closes, 24 hours), open
 // during an hour, the next opening across a closed day and a DST change.
 import { describe, expect, it } from "vitest";
+import { BAR_CLOSED_SUNDAY } from "./hours-fixtures";
 import { NO_HOURS } from "../../common/schemas/place";
-import type { PlaceHours } from "../../common/schemas/answers";
 import { hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
 
 const zone = "America/New_York";
-/** Open Monday to Saturday 17:00–02:00 (past midnight), closed on Sunday. */
-const barHours: PlaceHours = {
-  ...NO_HOURS,
-  ...Object.fromEntries(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].flatMap((day) => [
-      [`${day}_open`, "17:00"],
-      [`${day}_close`, "02:00"],
-    ]),
-  ),
-};
+const barHours = BAR_CLOSED_SUNDAY;
 /** Wall time in New York in May 2026 (EDT, UTC−4) as an instant. */
 const may = (day: number, hour: number, minute = 0) => Date.UTC(2026, 4, day, hour + 4, minute);
 /** A wall time as toWall gives it (ms, local fields read as UTC). */

@@ -1,19 +1,11 @@
 // Sensor health rules on hand-made statuses: offline and stuck only count while the venue is open.
 import { describe, expect, it } from "vitest";
 import { NO_HOURS } from "../../common/schemas/place";
-import type { PlaceHours } from "../../common/schemas/answers";
+import { hoursOn } from "./hours-fixtures";
 import { sensorHealth, type HealthContext, type HealthStatus } from "../../worker/occupancy/sensor-health";
 
 /** Open every day 17:00–02:00 in New York. */
-const barHours: PlaceHours = {
-  ...NO_HOURS,
-  ...Object.fromEntries(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
-      [`${day}_open`, "17:00"],
-      [`${day}_close`, "02:00"],
-    ]),
-  ),
-};
+const barHours = hoursOn("17:00", "02:00");
 const wifi: HealthContext = { hours: barHours, timeZone: "America/New_York", lorawan: false };
 /** Tuesday 12 May 2026, New York wall time (EDT, UTC−4). */
 const may12 = (hour: number, minute = 0) => Date.UTC(2026, 4, 12, hour + 4, minute);

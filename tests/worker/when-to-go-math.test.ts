@@ -2,6 +2,7 @@
 // with a missing week, closed hours from a past-midnight close, the autumn DST night, the live
 // bands, the forecast with and without an event, and too little history.
 import { describe, expect, it } from "vitest";
+import { hoursOn } from "./hours-fixtures";
 import { dayOfDate, HOUR_MS, type VenueDay } from "../../common/local-time";
 import type { PlaceHours } from "../../common/schemas/answers";
 import { NO_HOURS } from "../../common/schemas/place";
@@ -17,15 +18,7 @@ const TUESDAY = 1;
 const WEDNESDAY = 2;
 
 /** Every day 17:00–00:00. */
-const eveningHours: PlaceHours = {
-  ...NO_HOURS,
-  ...Object.fromEntries(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((name) => [
-      [`${name}_open`, "17:00"],
-      [`${name}_close`, "00:00"],
-    ]),
-  ),
-};
+const eveningHours = hoursOn("17:00", "00:00");
 const place = (hours: PlaceHours = NO_HOURS): WhenPlace => ({ timeZone: zone, dayStartHour: 5, packedThreshold: 100, hours });
 
 /** A full hour (60 sampled minutes) of `people` at local `hour` of venue day `venueDay`, in EDT. */

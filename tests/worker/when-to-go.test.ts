@@ -3,7 +3,8 @@
 // history), their caching, /api/live's open now, filters and live against usual, and public_counts.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ForecastAnswer, LiveAnswer, PlaceHours, PopularTimesAnswer } from "../../common/schemas/answers";
+import { hoursOn } from "./hours-fixtures";
+import type { ForecastAnswer, LiveAnswer, PopularTimesAnswer } from "../../common/schemas/answers";
 import { api, postJson } from "./helpers";
 import { createPlace, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
@@ -18,13 +19,7 @@ beforeEach(async () => {
   await caches.default.delete("https://third-place.test/api/live");
 });
 
-const everyDay = (open: string, close: string): Partial<PlaceHours> =>
-  Object.fromEntries(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
-      [`${day}_open`, open],
-      [`${day}_close`, close],
-    ]),
-  );
+const everyDay = (open: string, close: string) => hoursOn(open, close);
 
 /** A full local hour starting at `start` with `people` in each of its quarter hours (15 sampled minutes each). */
 async function hourOf(placeId: number, start: number, people: number) {
