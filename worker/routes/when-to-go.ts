@@ -7,7 +7,8 @@ import { venueDayAt, venueDayRange } from "../../common/local-time";
 import { forecastAnswerSchema, popularTimesAnswerSchema } from "../../common/schemas/answers";
 import { placeKeySchema } from "../../common/schemas/place";
 import { getDb } from "../db/client";
-import { findWhenPlace, historyBefore, oneOffEventsBetween } from "../db/when-to-go";
+import type { Database } from "../db/client";
+import { findWhenPlace, historyBefore, oneOffEventsBetween, type WhenPlaceRow } from "../db/when-to-go";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
@@ -27,13 +28,18 @@ const keyParameter = [
 
 /**
  * Answers from caches.default under the request's path (any query string is ignored, so nobody
- * can bust the cache at will), or builds the answer, which says for how long it may be cached.
+ * can bust the cache at will), or finds the place and builds the answer, which says for how long
+ * it may be cached.
  */
-function served(c: Context<AppEnv>, build: (key: number | string, now: number) => Promise<{ body: object; seconds: number }>) {
+function served(c: Context<AppEnv>, build: (db: Database, place: WhenPlaceRow, now: number) => Promise<{ body: object; seconds: number }>) {
   return servedFromCache(c, cacheKey(c.req.url), async () => {
     const key = v.safeParse(placeKeySchema, c.req.param("id"));
     if (!key.success) throw notFound("No such place.");
-    const { body, seconds } = await build(key.output, Date.now());
+    const db = getDb(c.env);
+    const now = Date.now();
+    const place = await findWhenPlace(db, key.output, now);
+    if (!place) throw notFound("No such place.");
+    const { body, seconds } = await build(db, place, now);
     return c.json(body, 200, { "cache-control": sharedFor(seconds) });
   });
 }
@@ -51,10 +57,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
       errors: [404],
     }),
     (c) =>
-      served(c, async (key, now) => {
-        const db = getDb(c.env);
-        const place = await findWhenPlace(db, key, now);
-        if (!place) throw notFound("No such place.");
+      served(c, async (db, place, now) => {
         const profile = await cachedUsualProfile(db, place, now, c.req.url, (promise) => c.executionCtx.waitUntil(promise));
         // Never cached past the moment the live numbers would turn stale.
         const seconds = place.live
@@ -75,10 +78,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
       errors: [404],
     }),
     (c) =>
-      served(c, async (key, now) => {
-        const db = getDb(c.env);
-        const place = await findWhenPlace(db, key, now);
-        if (!place) throw notFound("No such place.");
+      served(c, async (db, place, now) => {
         const today = venueDayAt(place, now);
         const [history, events] = await Promise.all([
           historyBefore(db, place, today, now),

@@ -190,28 +190,17 @@ type RulesDraft = {
   [Rule in keyof AlertRules]: { [Field in keyof AlertRules[Rule]]: AlertRules[Rule][Field] extends boolean ? boolean : string };
 };
 
-const draftOf = (rules: AlertRules): RulesDraft => ({
-  near_capacity: { enabled: rules.near_capacity.enabled, percent: String(rules.near_capacity.percent), minutes: String(rules.near_capacity.minutes) },
-  busier_than_usual: {
-    enabled: rules.busier_than_usual.enabled,
-    points: String(rules.busier_than_usual.points),
-    minutes: String(rules.busier_than_usual.minutes),
-  },
-  sensor_offline: { enabled: rules.sensor_offline.enabled, minutes: String(rules.sensor_offline.minutes) },
-  sensor_flagged: { enabled: rules.sensor_flagged.enabled },
-});
+/** The rules with every number field passed through `convert` (booleans stay): the form keeps text. */
+function convertNumbers<T>(rules: AlertRules | RulesDraft, convert: (value: number | string) => number | string): T {
+  const convertFields = (fields: object) =>
+    Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, typeof value === "boolean" ? value : convert(value)]));
+  return Object.fromEntries(Object.entries(rules).map(([rule, fields]) => [rule, convertFields(fields)])) as T;
+}
+
+const draftOf = (rules: AlertRules) => convertNumbers<RulesDraft>(rules, String);
 
 /** The draft as sent; the server checks the numbers and names the field it refuses. */
-const rulesOf = (draft: RulesDraft): AlertRules => ({
-  near_capacity: { enabled: draft.near_capacity.enabled, percent: Number(draft.near_capacity.percent), minutes: Number(draft.near_capacity.minutes) },
-  busier_than_usual: {
-    enabled: draft.busier_than_usual.enabled,
-    points: Number(draft.busier_than_usual.points),
-    minutes: Number(draft.busier_than_usual.minutes),
-  },
-  sensor_offline: { enabled: draft.sensor_offline.enabled, minutes: Number(draft.sensor_offline.minutes) },
-  sensor_flagged: { enabled: draft.sensor_flagged.enabled },
-});
+const rulesOf = (draft: RulesDraft) => convertNumbers<AlertRules>(draft, Number);
 
 function NumberField({ label, value, onChange, min, max }: { label: string; value: string; onChange: (value: string) => void; min: number; max: number }) {
   const id = useId();
