@@ -1,6 +1,7 @@
 // Venue fields, validated with the same schemas in the admin and dashboard forms
 // and in the worker. Every field is optional here: on update an absent field stays as it is.
 import * as v from "valibot";
+import { isValidTimeZone } from "../local-time";
 import { PLACE_TYPES, WEEKDAYS, type PlaceHours } from "./answers";
 import {
   booleanInput,
@@ -58,7 +59,9 @@ export const placeKeySchema = v.pipe(
   v.string(),
   v.maxLength(100),
   v.regex(/^(?:[1-9]\d{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/),
-  v.transform((key): number | string => (/^\d+$/.test(key) ? Number(key) : key)),
+  // Only the id's own spelling is an id: "007" would otherwise be a second cache entry of place 7
+  // that no purge knows of (worker/lib/public-cache.ts); as a slug it finds nothing.
+  v.transform((key): number | string => (/^[1-9]\d{0,9}$/.test(key) ? Number(key) : key)),
 );
 
 export const HOURS_MESSAGE = "Use a time like 17:00, or leave it empty when closed.";
@@ -88,15 +91,6 @@ const hourEntries = Object.fromEntries(HOUR_FIELDS.map((field) => [field, timeOf
   keyof PlaceHours,
   typeof timeOfDay
 >;
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Every editable field of a place; an empty value means the field's default (or closed, or none). */
 export const placeFieldsSchema = v.object({
@@ -147,7 +141,7 @@ export const placeFieldsSchema = v.object({
   /** Whether visitors see "about N people"; off leaves them percent and level. */
   public_counts: v.optional(booleanInput("Public counts must be true or false.")),
   timezone: v.optional(
-    v.pipe(v.string(), v.trim(), withDefault(PLACE_DEFAULTS.timezone), v.check(isTimeZone, "Unknown time zone.")),
+    v.pipe(v.string(), v.trim(), withDefault(PLACE_DEFAULTS.timezone), v.check(isValidTimeZone, "Unknown time zone.")),
   ),
   /** Tag ids, as a JSON list (in a form: its JSON text). */
   tags: v.optional(

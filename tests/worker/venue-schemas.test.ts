@@ -23,6 +23,11 @@ describe("slugify", () => {
     expect(firstFreeSlug("blue-door", new Set(["blue-door", "blue-door-2", "blue-door-4"]))).toBe("blue-door-3");
   });
 
+  it("reads only an id's own spelling as an id, so a zero-padded one is no second name of a place", () => {
+    expect(v.parse(placeKeySchema, "7")).toBe(7);
+    expect(v.parse(placeKeySchema, "007")).toBe("007");
+  });
+
   it("never makes a slug that reads as an id", () => {
     for (const name of ["1", "42", "007"]) {
       expect(v.parse(placeKeySchema, slugify(name))).toEqual(expect.any(String));
