@@ -1,7 +1,7 @@
 // D1 side of alerts (README "Alerts"): rules per place, notifications, webhook endpoints and
 // their delivery log. Plain functions taking `db`, so routes, the place's object, the cron and
 // the queue consumer share them.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alertRules, devices, notifications, places, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { alertRulesSchema, DEFAULT_ALERT_RULES, type AlertRules, type NotificationAnswer, type NotificationType, type WebhookAnswer } from "../../common/schemas/alerts";
 import * as v from "valibot";
@@ -109,8 +109,8 @@ export async function webhooksOf(db: Database, placeId: number): Promise<Webhook
     id: endpoint.id,
     url: endpoint.url,
     created_at: endpoint.createdAt.toISOString(),
-    disabled_at: isoOrNull(endpoint.disabledAt?.getTime() ?? null),
-    failing_since: isoOrNull(endpoint.failingSince?.getTime() ?? null),
+    disabled_at: isoOrNull(endpoint.disabledAt),
+    failing_since: isoOrNull(endpoint.failingSince),
     deliveries: logs[i].map((delivery) => ({
       id: delivery.id,
       notification_id: delivery.notificationId,
@@ -119,7 +119,7 @@ export async function webhooksOf(db: Database, placeId: number): Promise<Webhook
       http_status: delivery.httpStatus,
       error: delivery.error,
       attempts: delivery.attempts,
-      last_attempt_at: isoOrNull(delivery.lastAttemptAt?.getTime() ?? null),
+      last_attempt_at: isoOrNull(delivery.lastAttemptAt),
     })),
   }));
 }
@@ -202,12 +202,12 @@ export interface PlaceSensors {
   devices: { id: number; name: string; lorawan: boolean }[];
 }
 
-export async function placesWithDevices(db: Database, placeIds?: number[]): Promise<PlaceSensors[]> {
+export async function placesWithDevices(db: Database): Promise<PlaceSensors[]> {
   const rows = await db
     .select({ placeId: places.id, timeZone: places.timezone, ...hourColumns, deviceId: devices.id, name: devices.name, devEui: devices.devEui })
     .from(devices)
     .innerJoin(places, eq(places.id, devices.placeId))
-    .where(placeIds ? and(isNull(devices.revokedAt), inArray(devices.placeId, placeIds)) : isNull(devices.revokedAt))
+    .where(isNull(devices.revokedAt))
     .orderBy(places.id, devices.id);
   const byPlace = new Map<number, PlaceSensors>();
   for (const row of rows) {

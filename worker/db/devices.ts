@@ -6,7 +6,7 @@ import { implausibleReason } from "../occupancy/plausibility";
 import { sensorHealth, type HealthContext } from "../occupancy/sensor-health";
 import type { DeviceAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
-import { toPublicPlace } from "./places";
+import { hourColumns, hoursOfRow } from "./when-to-go";
 import { isoOrNull } from "../lib/iso";
 
 
@@ -61,9 +61,13 @@ export async function deviceLimit(db: Database, placeId: number): Promise<number
 
 /** The place's device limit, and its hours and zone for sensor health; null when there is no such place. */
 export async function devicePlace(db: Database, placeId: number) {
-  const [row] = await db.select().from(places).where(eq(places.id, placeId)).limit(1);
+  const [row] = await db
+    .select({ maxDevices: places.maxDevices, timeZone: places.timezone, ...hourColumns })
+    .from(places)
+    .where(eq(places.id, placeId))
+    .limit(1);
   if (!row) return null;
-  return { maxDevices: row.maxDevices, hours: toPublicPlace(row, []), timeZone: row.timezone };
+  return { maxDevices: row.maxDevices, hours: hoursOfRow(row), timeZone: row.timeZone };
 }
 
 export type RegisterOutcome =

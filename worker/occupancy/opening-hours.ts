@@ -39,6 +39,10 @@ export function isOpenAtWall(hours: PlaceHours, wallMs: number): boolean {
 /** Whether the venue is open at an instant, by its hours table in its zone. */
 export const isOpenAt = (hours: PlaceHours, timeZone: string, instantMs: number) => isOpenAtWall(hours, toWall(timeZone, instantMs));
 
+/** isOpenAt, except that a place without any hours may be open at any time: a sensor's silence counts then. */
+export const mayBeOpenAt = (hours: PlaceHours, timeZone: string, instantMs: number) =>
+  !hasHours(hours) || isOpenAt(hours, timeZone, instantMs);
+
 /** Wall times (ms) at which the venue opens, in (afterWallMs, afterWallMs + 8 days], earliest first. */
 function openingsAfterWall(hours: PlaceHours, afterWallMs: number): number[] {
   const firstDay = Math.floor(afterWallMs / DAY_MS);

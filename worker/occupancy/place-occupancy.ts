@@ -30,7 +30,7 @@ import { findWhenPlace, historyBefore } from "../db/when-to-go";
 import { dispatchAlerts } from "../alerts/delivery";
 import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, type FiredAlert, type LiveEpisodes, type SensorEpisodes } from "../alerts/episodes";
 import { usualPercentAt, usualProfile, type UsualProfile, type WhenPlace } from "./popular-times";
-import { hasHours, isOpenAt } from "./opening-hours";
+import { mayBeOpenAt } from "./opening-hours";
 import { sensorHealth } from "./sensor-health";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
@@ -789,7 +789,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const setup = this.alertSetup;
     if (!setup) return 0;
     const reports = await this.devices(placeId);
-    const open = !hasHours(sensors.hours) || isOpenAt(sensors.hours, sensors.timeZone, now);
+    const open = mayBeOpenAt(sensors.hours, sensors.timeZone, now);
     let fired = 0;
     for (const device of sensors.devices) {
       const report = reports.find((r) => r.deviceId === device.id);

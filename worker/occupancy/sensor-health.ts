@@ -4,7 +4,7 @@
 import type { HealthProblem, PlaceHours } from "../../common/schemas/answers";
 import { HOUR_MS } from "../../common/local-time";
 import { isRecent, MINUTE_MS } from "./aggregate";
-import { hasHours, isOpenAt } from "./opening-hours";
+import { mayBeOpenAt } from "./opening-hours";
 import type { DeviceReport } from "./place-occupancy";
 
 export interface HealthContext {
@@ -37,7 +37,7 @@ const localTime = (ms: number, timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(ms);
 
 /** Whether the venue is open at `at`; a place without any hours may be open at any time. */
-const openAt = (context: HealthContext, at: number) => !hasHours(context.hours) || isOpenAt(context.hours, context.timeZone, at);
+const openAt = (context: HealthContext, at: number) => mayBeOpenAt(context.hours, context.timeZone, at);
 
 /** Open time in [from, to], counted back from `to` until it reaches `enough`. */
 function openTimeBetween(context: HealthContext, from: number, to: number, enough: number): number {

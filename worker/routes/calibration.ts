@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { conflict, notFound } from "../lib/errors";
 import { describe, jsonBody } from "../lib/openapi";
 import { minuteStart } from "../occupancy/aggregate";
-import { BASELINE_DAYS, baselineFromClosedHours, calibrationFrom, type Calibration } from "../occupancy/calibration";
+import { BASELINE_DAYS, baselineFromClosedHours, calibrationFrom, HEADCOUNTS_USED, type Calibration } from "../occupancy/calibration";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import { DAY_MS } from "../../common/local-time";
 import { calibrationAnswerSchema, headcountBodySchema, type CalibrationAnswer } from "../../common/schemas/calibration";
@@ -78,7 +78,7 @@ export const calibrationRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const object = placeOccupancy(c.env, placeId);
       const now = Date.now();
-      const [place, live, { recent }, quarterHours] = await Promise.all([
+      const [place, live, { recent, total }, quarterHours] = await Promise.all([
         devicePlace(db, placeId),
         object.live(placeId),
         recentHeadcounts(db, placeId),
@@ -91,11 +91,13 @@ export const calibrationRoutes = new Hono<AppEnv>()
       const headcount: StoredHeadcount = { takenAt: new Date(now), people, raw: live.devices, baseline };
       // The one it replaces (same minute) makes no part of the new factor.
       const others = recent.filter((earlier) => minuteStart(earlier.takenAt.getTime()) !== minuteStart(now));
-      const calibration = calibrationFrom(baseline, [headcount, ...others]);
+      const headcounts = [headcount, ...others];
+      const calibration = calibrationFrom(baseline, headcounts);
       await saveHeadcount(db, placeId, { ...headcount, takenBy: c.var.principal.userId }, calibration);
       // The object's live numbers and the live map follow at once, not at its next config refresh.
       await object.placeChanged(placeId);
-      const { recent: updated, total } = await recentHeadcounts(db, placeId);
-      return c.json(toCalibrationAnswer(calibration, updated, total, live.devices), 201);
+      const replaced = others.length < recent.length;
+      const answer = toCalibrationAnswer(calibration, headcounts.slice(0, HEADCOUNTS_USED), replaced ? total : total + 1, live.devices);
+      return c.json(answer, 201);
     },
   );
