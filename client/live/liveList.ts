@@ -15,7 +15,7 @@ export interface LiveFilters {
   sort: LiveSort;
 }
 
-export const DEFAULT_FILTERS: LiveFilters = { openNow: false, level: "all", sort: "name" };
+const DEFAULT_FILTERS: LiveFilters = { openNow: false, level: "all", sort: "name" };
 
 /** Filters from the address; anything unknown is the default. */
 export function readLiveFilters(params: URLSearchParams): LiveFilters {
@@ -23,17 +23,17 @@ export function readLiveFilters(params: URLSearchParams): LiveFilters {
   const sort = params.get("sort");
   return {
     openNow: params.get("open_now") === "1",
-    level: LEVELS.includes(level as Level) ? (level as Level) : "all",
-    sort: sort !== null && sort in LIVE_SORTS ? (sort as LiveSort) : "name",
+    level: LEVELS.includes(level as Level) ? (level as Level) : DEFAULT_FILTERS.level,
+    sort: sort !== null && sort in LIVE_SORTS ? (sort as LiveSort) : DEFAULT_FILTERS.sort,
   };
 }
 
 /** The address's query for filters, defaults left out. */
 export function liveFilterParams(filters: LiveFilters): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.openNow) params.set("open_now", "1");
-  if (filters.level !== "all") params.set("level", filters.level);
-  if (filters.sort !== "name") params.set("sort", filters.sort);
+  if (filters.openNow !== DEFAULT_FILTERS.openNow) params.set("open_now", "1");
+  if (filters.level !== DEFAULT_FILTERS.level) params.set("level", filters.level);
+  if (filters.sort !== DEFAULT_FILTERS.sort) params.set("sort", filters.sort);
   return params;
 }
 

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
-import type { AlertRules, WebhookAnswer } from "../../../common/schemas/alerts";
+import { MAX_ALERT_MINUTES, type AlertRules, type WebhookAnswer } from "../../../common/schemas/alerts";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
 
@@ -251,7 +251,7 @@ export function AlertRulesPanel({ placeId }: { placeId: number }) {
               </label>
             </legend>
             <NumberField label="At % full or more" value={shown.near_capacity.percent} min={1} max={100} onChange={(percent) => change("near_capacity", { percent })} />
-            <NumberField label="For minutes" value={shown.near_capacity.minutes} min={0} max={1440} onChange={(minutes) => change("near_capacity", { minutes })} />
+            <NumberField label="For minutes" value={shown.near_capacity.minutes} min={0} max={MAX_ALERT_MINUTES} onChange={(minutes) => change("near_capacity", { minutes })} />
           </fieldset>
           <fieldset>
             <legend>
@@ -260,7 +260,7 @@ export function AlertRulesPanel({ placeId }: { placeId: number }) {
               </label>
             </legend>
             <NumberField label="Points above the usual" value={shown.busier_than_usual.points} min={1} max={100} onChange={(points) => change("busier_than_usual", { points })} />
-            <NumberField label="For minutes" value={shown.busier_than_usual.minutes} min={0} max={1440} onChange={(minutes) => change("busier_than_usual", { minutes })} />
+            <NumberField label="For minutes" value={shown.busier_than_usual.minutes} min={0} max={MAX_ALERT_MINUTES} onChange={(minutes) => change("busier_than_usual", { minutes })} />
           </fieldset>
           <fieldset>
             <legend>
@@ -268,7 +268,7 @@ export function AlertRulesPanel({ placeId }: { placeId: number }) {
                 <input type="checkbox" checked={shown.sensor_offline.enabled} onChange={(event) => change("sensor_offline", { enabled: event.target.checked })} /> Sensor offline while open
               </label>
             </legend>
-            <NumberField label="After minutes" value={shown.sensor_offline.minutes} min={5} max={1440} onChange={(minutes) => change("sensor_offline", { minutes })} />
+            <NumberField label="After minutes" value={shown.sensor_offline.minutes} min={5} max={MAX_ALERT_MINUTES} onChange={(minutes) => change("sensor_offline", { minutes })} />
           </fieldset>
           <p>
             <label>

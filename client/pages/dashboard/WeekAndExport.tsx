@@ -1,7 +1,6 @@
 // Under the Daily Comparison calendar: a chosen week against the week before and the same week a
 // year earlier (a table), and the CSV export of a range of days (docs/insights.md).
 import { useId, useState } from "react";
-import { EXPORT_MAX_DAYS } from "../../../common/schemas/insights";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
@@ -77,7 +76,7 @@ export function ExportCsv({ placeId, timeZone }: { placeId: number; timeZone: st
   const [busy, setBusy] = useState(false);
   const fromId = useId();
   const toId = useId();
-  const problem = exportRangeProblem(from, to, EXPORT_MAX_DAYS);
+  const problem = exportRangeProblem(from, to);
 
   const download = async () => {
     if (problem) return;

@@ -1,7 +1,8 @@
 // Words and table rows for the owner insights (docs/insights.md): the forecast's peaks, event
 // lifts and the week comparison. Pure, so the sentences are tested without rendering.
 import type { ForecastHour } from "../../../common/schemas/answers";
-import type { EventOccurrenceInsight, ForecastDay, OwnerForecastAnswer } from "../../../common/schemas/insights";
+import { dateOfDay, dayOfDate } from "../../../common/local-time";
+import { EXPORT_DATE_MESSAGES, EXPORT_MAX_DAYS, type EventOccurrenceInsight, type ForecastDay, type OwnerForecastAnswer } from "../../../common/schemas/insights";
 import { clockText, localHour } from "../../live/whenToGo";
 
 /** Days the Forecast tab and the Today line ask for (one shared request). */
@@ -62,13 +63,13 @@ export function latestByEvent(occurrences: readonly EventOccurrenceInsight[]): M
 export const localDate = (timeZone: string, now: number) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
 
 /** A date `days` after a YYYY-MM-DD date. */
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) => dateOfDay(dayOfDate(date)! + days);
 
 /** The export's range check, as the API makes it (common/schemas/insights.ts); null when fine. */
-export function exportRangeProblem(from: string, to: string, maxDays: number): string | null {
+export function exportRangeProblem(from: string, to: string): string | null {
   if (!from || !to) return "Choose both dates.";
   if (from > to) return "The first day must not be after the last.";
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= maxDays) return `Export at most ${maxDays} days at a time.`;
+  if (dayOfDate(to)! - dayOfDate(from)! >= EXPORT_MAX_DAYS) return EXPORT_DATE_MESSAGES.span;
   return null;
 }
 

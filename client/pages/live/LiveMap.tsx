@@ -17,10 +17,6 @@ import "./live-map.css";
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
-/**
- * Opening times are written in the visitor's zone: /api/live does not carry each venue's zone
- * (every partner venue is in New York), and "Updated" above is in the same zone.
- */
 
 function Legend() {
   return (
