@@ -180,11 +180,36 @@ function validated<Target extends "param" | "query" | "json", Schema extends v.G
 }
 
 /** The record hono-openapi's own validator() leaves: the schema becomes parameters and a 400. */
-const parameterRecord = (target: "param" | "query", schema: v.GenericSchema) => ({
-  target,
-  ...documented(schema),
-  options: { options: conversion },
-});
+/**
+ * The names of an object schema (or a pipe that starts with one) that must be given: those whose
+ * schema refuses a missing value. A field may default to "" only to answer with its own message
+ * ("date must be …"), which the conversion would otherwise document as an optional parameter.
+ */
+function requiredNames(schema: v.GenericSchema): string[] {
+  const object = "entries" in schema ? schema : (schema as { pipe?: v.GenericSchema[] }).pipe?.find((item) => "entries" in item);
+  const entries = (object as { entries?: Record<string, v.GenericSchema> } | undefined)?.entries ?? {};
+  return Object.keys(entries).filter((name) => !v.safeParse(entries[name], undefined).success);
+}
+
+const parameterRecord = (target: "param" | "query", schema: v.GenericSchema) => {
+  const resolved = documented(schema);
+  const required = requiredNames(schema);
+  return {
+    target,
+    ...resolved,
+    toOpenAPISchema: async (...options: Parameters<typeof resolved.toOpenAPISchema>) => {
+      const result = await resolved.toOpenAPISchema(...options);
+      const converted = result.schema as { properties?: Record<string, { default?: unknown }>; required?: string[] };
+      for (const name of required) {
+        if (!converted.properties?.[name]) continue;
+        delete converted.properties[name].default;
+        converted.required = [...new Set([...(converted.required ?? []), name])];
+      }
+      return result;
+    },
+    options: { options: conversion },
+  };
+};
 
 /** Documents the path parameters a middleware (a guard) validates itself. */
 export const withParamsDoc = <M extends MiddlewareHandler>(middleware: M, entries: Record<string, v.GenericSchema>) =>
