@@ -98,6 +98,8 @@ describe("alerts", () => {
 
     // Still full: the object's next alarm (seen when the live row changes) fires nothing more.
     const liveAt = () => queryD1<{ people: number }>(`SELECT people FROM place_live WHERE place_id = ${place.id}`)[0]?.people;
+    // The first round's live row first, so the change awaited below is the second round's.
+    await expect.poll(() => liveAt() ?? 0, { timeout: 90_000, interval: 1_000 }).toBeGreaterThanOrEqual(place.packed_threshold);
     const before = liveAt();
     await post(3);
     await expect.poll(liveAt, { timeout: 90_000, interval: 1_000 }).not.toBe(before);

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
+import { formatLongDate } from "../../client/lib/format";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { launchBrowser, openPage, queryD1 } from "./browser";
 
@@ -264,12 +265,15 @@ describe("owner dashboard, in Chromium against the built app", () => {
     const score = Math.min(100, Math.round((100 * Math.max(0, 30 - baseline) * factor) / stMarks.packed_threshold));
     await page.getByRole("tab", { name: "Daily Comparison" }).click();
     await page.locator(".heatmap-day:not([disabled])").first().waitFor();
-    const longDate = new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-    const cell = page.getByRole("button", { name: `${longDate}: busyness ${score}` });
-    for (let months = 0; months < 4 && (await cell.count()) === 0; months++) {
+    // Back to the imported day's month, one rendered month at a time.
+    const month = new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    const shownMonth = page.locator(".heatmap-nav h3");
+    for (let months = 0; months < 4 && (await shownMonth.textContent()) !== month; months++) {
+      const shown = await shownMonth.textContent();
       await page.getByRole("button", { name: "Previous month" }).click();
+      await expect.poll(() => shownMonth.textContent()).not.toBe(shown);
     }
-    await cell.waitFor();
+    await page.getByRole("button", { name: `${formatLongDate(day)}: busyness ${score}` }).waitFor();
     await page.context().close();
   });
 
