@@ -2,7 +2,7 @@
 // each place's object at most every 30 seconds) and cached at the edge for up to 25 seconds, so a
 // new count is on the map within a minute. Each entry says whether the place is open now, when it
 // opens next and how its live level compares with its usual (docs/when-to-go.md#live-map).
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { getDb } from "../db/client";
 import { isLiveRow, livePlaceRows, toLivePlace } from "../db/occupancy";
 import { hoursOfRow } from "../db/when-to-go";
@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
 import { describe, query } from "../lib/openapi";
-import { cacheKey, sharedFor } from "../lib/public-cache";
+import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { liveAnswerSchema, type LiveAnswer } from "../../common/schemas/answers";
 import { liveQuerySchema, type LiveQuery } from "../../common/schemas/live";
@@ -30,6 +30,33 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
   };
 }
 
+/** Every place's live entry, cacheable until the first live place would turn stale. */
+async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
+  const now = Date.now();
+  const db = getDb(c.env);
+  const rows = await livePlaceRows(db);
+  const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+  // Live against usual for the places with live numbers; their usual profiles are cached for the day.
+  const places = await Promise.all(
+    rows.map(async (row) => {
+      if (!isLiveRow(row, now)) return toLivePlace(row, now);
+      const place = { ...row, hours: hoursOfRow(row), calibration: { baseline: row.calibrationBaseline, factor: row.calibrationFactor } };
+      const profile = await cachedUsualProfile(db, place, now, c.req.url, waitUntil);
+      return toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now)));
+    }),
+  );
+  // The answer may be cached only until the first live place would turn stale, so a silent
+  // venue never shows as live, even from the cache.
+  let maxAgeSeconds = MAX_CACHE_SECONDS;
+  for (const place of places) {
+    if (place.level !== null) {
+      maxAgeSeconds = Math.min(maxAgeSeconds, Math.floor((Date.parse(place.updated_at!) + LIVE_WINDOW_MS - now) / 1000));
+    }
+  }
+  const answer: LiveAnswer = { places, generated_at: new Date(now).toISOString() };
+  return c.json(answer, 200, { "cache-control": sharedFor(maxAgeSeconds) });
+}
+
 export const liveRoutes = new Hono<AppEnv>().get(
   "/live",
   describe({
@@ -43,39 +70,8 @@ export const liveRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const filters = c.req.valid("query");
     // One cache entry whatever the query string, so nobody can bust the cache at will; filters apply to it.
-    const key = cacheKey(c.req.url, "/api/live");
-    const cache = caches.default;
-    const hit = await cache.match(key);
-    if (hit) {
-      if (filters.open_now === undefined && filters.level === undefined) return new Response(hit.body, hit);
-      return c.json(filtered(await hit.json<LiveAnswer>(), filters), 200, { "cache-control": hit.headers.get("cache-control") ?? "no-cache" });
-    }
-
-    const now = Date.now();
-    const db = getDb(c.env);
-    const rows = await livePlaceRows(db);
-    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-    // Live against usual for the places with live numbers; their usual profiles are cached for the day.
-    const places = await Promise.all(
-      rows.map(async (row) => {
-        if (!isLiveRow(row, now)) return toLivePlace(row, now);
-        const place = { ...row, hours: hoursOfRow(row), calibration: { baseline: row.calibrationBaseline, factor: row.calibrationFactor } };
-        const profile = await cachedUsualProfile(db, place, now, c.req.url, waitUntil);
-        return toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now)));
-      }),
-    );
-    // The answer may be cached only until the first live place would turn stale, so a silent
-    // venue never shows as live, even from the cache.
-    let maxAgeSeconds = MAX_CACHE_SECONDS;
-    for (const place of places) {
-      if (place.level !== null) {
-        maxAgeSeconds = Math.min(maxAgeSeconds, Math.floor((Date.parse(place.updated_at!) + LIVE_WINDOW_MS - now) / 1000));
-      }
-    }
-    const answer: LiveAnswer = { places, generated_at: new Date(now).toISOString() };
-    const cacheControl = sharedFor(maxAgeSeconds);
-    const response = c.json(answer, 200, { "cache-control": cacheControl });
-    if (maxAgeSeconds > 0) c.executionCtx.waitUntil(cache.put(key, response.clone()));
-    return filters.open_now === undefined && filters.level === undefined ? response : c.json(filtered(answer, filters), 200, { "cache-control": cacheControl });
+    const response = await servedFromCache(c, cacheKey(c.req.url, "/api/live"), () => liveAnswer(c));
+    if (filters.open_now === undefined && filters.level === undefined) return response;
+    return c.json(filtered(await response.json<LiveAnswer>(), filters), 200, { "cache-control": response.headers.get("cache-control") ?? "no-cache" });
   },
 );
