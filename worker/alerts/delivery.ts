@@ -29,10 +29,10 @@ export interface DeliveryMessage {
 /** A delivery is retried this long, and an endpoint failing this long is disabled. */
 export const RETRY_FOR_MS = 24 * HOUR_MS;
 /** A receiver that has not answered in this long has failed (the attempt is aborted). */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** Retry delays: 30 s, doubling, at most an hour (about 31 attempts in 24 h). */
-export const FIRST_RETRY_S = 30;
-export const MAX_RETRY_S = 3600;
+const FIRST_RETRY_S = 30;
+const MAX_RETRY_S = 3600;
 
 /** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
 export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));

@@ -158,10 +158,10 @@ export const requireDeviceKey = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const UNKNOWN_INTEGRATION_KEY_MESSAGE = "Unknown or revoked integration key.";
+const UNKNOWN_INTEGRATION_KEY_MESSAGE = "Unknown or revoked integration key.";
 
 /** Every integration key we hand out: `tpi_` and 32 random bytes in base64url (worker/routes/ttn.ts). */
-export const INTEGRATION_KEY_PATTERN = /^tpi_[A-Za-z0-9_-]{43}$/;
+const INTEGRATION_KEY_PATTERN = /^tpi_[A-Za-z0-9_-]{43}$/;
 
 /**
  * How long this isolate trusts D1's word that an integration key is active. A revocation holds at

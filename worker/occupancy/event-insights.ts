@@ -63,7 +63,7 @@ export function occurrencesOf(event: InsightEvent, timeZone: string, from: numbe
 }
 
 /** Local wall hours (hours since 1970 on the venue's clock) an interval overlaps. */
-export function wallHoursOf(timeZone: string, start: number, end: number): number[] {
+function wallHoursOf(timeZone: string, start: number, end: number): number[] {
   const first = Math.floor(toWall(timeZone, start) / HOUR_MS);
   const last = Math.ceil(toWall(timeZone, end) / HOUR_MS);
   return Array.from({ length: Math.max(1, last - first) }, (_, i) => first + i);
@@ -106,7 +106,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * USUAL_LOOKBACK_WEEKS), skipping weeks when any event was on in those hours or that have no
  * samples, until USUAL_WEEKS are found; usual = the mean of their means (and of their peaks).
  */
-export function occurrenceInsight(
+function occurrenceInsight(
   occurrence: Occurrence,
   sums: Sums,
   eventHours: ReadonlySet<number>,
@@ -164,10 +164,10 @@ function byLift(a: EventOccurrenceInsight, b: EventOccurrenceInsight): number {
 }
 
 /** "+35%", "−12%", "±0%". */
-export const signedPercent = (value: number) => (value > 0 ? `+${value}%` : value < 0 ? `−${-value}%` : "±0%");
+const signedPercent = (value: number) => (value > 0 ? `+${value}%` : value < 0 ? `−${-value}%` : "±0%");
 
 /** Average lift per category over its occurrences that have one, ranked; "Trivia: +35% over a usual Tuesday, 6 events". */
-export function categoryInsights(occurrences: readonly EventOccurrenceInsight[]): CategoryInsight[] {
+function categoryInsights(occurrences: readonly EventOccurrenceInsight[]): CategoryInsight[] {
   const groups = new Map<string, EventOccurrenceInsight[]>();
   for (const occurrence of occurrences) {
     if (occurrence.lift_percent === null || occurrence.lift_points === null) continue;

@@ -92,7 +92,7 @@ function hoursOfEvent(place: WhenPlace, event: VenueEvent): number[] {
  * past one-off events at the venue within the history window, each day against a usual that leaves
  * it out; kept in [0.5, 3]. A category without such hours has no entry.
  */
-export function eventLifts(history: History, place: WhenPlace, events: readonly VenueEvent[], now: number): Map<number, number> {
+function eventLifts(history: History, place: WhenPlace, events: readonly VenueEvent[], now: number): Map<number, number> {
   const sums = new Map<number, { actual: number; usual: number }>();
   const today = venueDayAt(place, now);
   for (const event of events) {
@@ -155,7 +155,7 @@ export function forecastHours(history: History, place: WhenPlace, now: number, e
 }
 
 /** The quietest open hour among the DETAIL_HOURS after the current one (the earliest on a tie). */
-export function bestTime(hours: readonly ForecastHour[], now: number): ForecastAnswer["best_time"] {
+function bestTime(hours: readonly ForecastHour[], now: number): ForecastAnswer["best_time"] {
   let best: ForecastHour | null = null;
   for (const hour of hours.filter((item) => Date.parse(item.start) > now).slice(0, DETAIL_HOURS)) {
     if (hour.closed || hour.percent === null) continue;

@@ -6,7 +6,7 @@ import { WEEKDAYS, type PlaceHours, type Weekday } from "../../common/schemas/an
 import { MINUTE_MS } from "./aggregate";
 
 /** Minutes after midnight of an "HH:MM" hours field; null when it is empty (closed). */
-export function minutesOf(time: string): number | null {
+function minutesOf(time: string): number | null {
   if (!/^\d{2}:\d{2}$/.test(time)) return null;
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 }

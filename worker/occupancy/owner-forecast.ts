@@ -23,14 +23,14 @@ export const NOT_ENOUGH_ACCURACY = "Not enough data yet to measure accuracy";
 const dayOfHour = (place: WhenPlace, hour: ForecastHour) => venueDayAt(place, Date.parse(hour.start));
 
 /** The busiest hour with a percent (the earliest on a tie), or null. */
-export function peakOfHours(hours: readonly ForecastHour[]): ForecastDay["peak"] {
+function peakOfHours(hours: readonly ForecastHour[]): ForecastDay["peak"] {
   let peak: ForecastHour | null = null;
   for (const hour of hours) if (hour.percent !== null && (peak === null || hour.percent > peak.percent!)) peak = hour;
   return peak === null ? null : { start: peak.start, percent: peak.percent! };
 }
 
 /** Forecast hours grouped by venue day, oldest first, each with its expected peak. */
-export function forecastDays(hours: readonly ForecastHour[], place: WhenPlace): ForecastDay[] {
+function forecastDays(hours: readonly ForecastHour[], place: WhenPlace): ForecastDay[] {
   const byDay = new Map<VenueDay, ForecastHour[]>();
   for (const hour of hours) {
     const day = dayOfHour(place, hour);

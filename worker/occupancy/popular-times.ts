@@ -106,14 +106,14 @@ export function hasEnoughData(history: History): boolean {
 }
 
 /** A wall time (ms) of a weekday's local hour, on the venue-day axis: 01:00 of "Friday" is Saturday's. */
-export function wallHourOfWeekday(weekday: number, hour: number, dayStartHour: number): number {
+function wallHourOfWeekday(weekday: number, hour: number, dayStartHour: number): number {
   // Venue day 4 (1970-01-05) was a Monday.
   const day = 4 + weekday + (hour < dayStartHour ? 1 : 0);
   return day * DAY_MS + hour * HOUR_MS;
 }
 
 /** Closed by the hours table for the whole of a weekday's hour; never closed without hours. */
-export function isClosedHour(hours: PlaceHours, weekday: number, hour: number, dayStartHour: number): boolean {
+function isClosedHour(hours: PlaceHours, weekday: number, hour: number, dayStartHour: number): boolean {
   return hasHours(hours) && !isOpenDuringWallHour(hours, wallHourOfWeekday(weekday, hour, dayStartHour));
 }
 
@@ -136,7 +136,7 @@ export interface LiveNow {
 type Days = PopularTimesAnswer["days"];
 
 /** Usual percent per weekday and hour, in venue-day order; null everywhere without enough data. */
-export function popularDays(history: History, place: WhenPlace): Days {
+function popularDays(history: History, place: WhenPlace): Days {
   const enough = hasEnoughData(history);
   return WEEKDAY_NAMES.map((weekday, index) => ({
     weekday,
