@@ -3,6 +3,9 @@ import type { Weekday } from "../../common/schemas/answers";
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** "1 device", "2,340 readings": a count with its noun, in the singular for one. */
+export const plural = (count: number, word: string) => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+
 /** "monday" → "Monday". */
 export const weekdayLabel = (day: Weekday) => capitalize(day);
 

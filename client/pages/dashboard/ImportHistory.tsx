@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { writeFailure } from "../../api/endpoints";
 import { importHistory, isRefusal, previewHistory } from "../../api/history";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime, plural } from "../../lib/format";
 import type { HistoryPreview, HistoryProblem } from "../../../common/schemas/history";
 
 type State =
@@ -18,7 +18,7 @@ type State =
 const UNEXPECTED = "The server could not be reached. Try again in a moment.";
 
 function summary(preview: HistoryPreview, timeZone: string): string {
-  const count = `${preview.readings.toLocaleString("en-US")} reading${preview.readings === 1 ? "" : "s"}`;
+  const count = plural(preview.readings, "reading");
   if (!preview.from || !preview.to) return count;
   return `${count} from ${formatDateTime(preview.from, timeZone)} to ${formatDateTime(preview.to, timeZone)}`;
 }

@@ -1,8 +1,8 @@
 // The words of the dashboard's calibration line (docs/architecture.md#calibration).
 import type { CalibrationAnswer } from "../../../common/schemas/calibration";
+import { plural } from "../../lib/format";
 
 const decimals = (value: number, digits: number) => String(Math.round(value * 10 ** digits) / 10 ** digits);
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** "Fri 22:40" in the venue's time zone. */
 function shortMoment(iso: string, timeZone: string): string {

@@ -9,7 +9,7 @@ import { attempt, useAdminData } from "../adminApi";
 import { InputField, SelectField } from "../../../components/Field";
 import { HealthProblems } from "../../../components/HealthProblems";
 import { Notice, type NoticeState } from "../Notice";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, plural } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 import { KeyOnce } from "./KeyOnce";
 import { IntegrationKeys, UnregisteredUplinks } from "./TtnIntegration";
@@ -19,7 +19,7 @@ export const confirmRevokeDevice = (name: string) =>
 
 /** Why a sensor is flagged: its implausible counts, which the live and rollup numbers leave out. */
 export const flaggedText = (flagged: FlaggedDevice) =>
-  `Flagged: ${flagged.implausible_readings_24h.toLocaleString("en-US")} implausible reading${flagged.implausible_readings_24h === 1 ? "" : "s"} ` +
+  `Flagged: ${plural(flagged.implausible_readings_24h, "implausible reading")} ` +
   `in the last 24 h, latest ${flagged.latest_count.toLocaleString("en-US")} at ${formatDateTime(flagged.latest_at)} (${flagged.reason}).`;
 
 export function ManageDevices() {
