@@ -10,15 +10,19 @@ const placeIdQuery = v.pipe(v.optional(v.string(), ""), wireFormat({ pattern: "^
 
 export const placeQuerySchema = v.object({ place_id: placeIdQuery });
 
-export const placeDateQuerySchema = v.object({
-  place_id: placeIdQuery,
-  date: v.pipe(
+/**
+ * A calendar date (YYYY-MM-DD) in the query, as its day number; a missing one reads as "" so it
+ * gets the same sentence as a malformed one.
+ */
+export const dateQuery = (message: string) =>
+  v.pipe(
     v.optional(v.string(), ""),
     wireFormat({ format: "date" }),
-    v.check((date) => dayOfDate(date) !== null, DATE_MESSAGE),
+    v.check((date) => dayOfDate(date) !== null, message),
     v.transform((date) => dayOfDate(date)!),
-  ),
-});
+  );
+
+export const placeDateQuerySchema = v.object({ place_id: placeIdQuery, date: dateQuery(DATE_MESSAGE) });
 
 export const weeklyQuerySchema = v.object({
   // Accepted for the spec's client, which sends a fixed name; rollups are per place (all its devices).

@@ -2,7 +2,7 @@
 // usual, week against week, and the CSV export. Query schemas and the answers, shared by the
 // worker (validation and the OpenAPI document) and the dashboard (types).
 import * as v from "valibot";
-import { dayOfDate } from "../local-time";
+import { dateQuery } from "./analytics";
 import { forecastHourSchema, isoTime } from "./answers";
 import { wireFormat } from "./fields";
 
@@ -112,14 +112,7 @@ export type EventInsightsAnswer = v.InferOutput<typeof eventInsightsAnswerSchema
 export const WEEK_MESSAGE = "week must be a calendar date written YYYY-MM-DD.";
 
 /** ?week= of GET /api/place/{id}/week-comparison: any day of the week (Monday to Sunday) to compare. */
-export const weekComparisonQuerySchema = v.object({
-  week: v.pipe(
-    v.optional(v.string(), ""),
-    wireFormat({ format: "date" }),
-    v.check((date) => dayOfDate(date) !== null, WEEK_MESSAGE),
-    v.transform((date) => dayOfDate(date)!),
-  ),
-});
+export const weekComparisonQuerySchema = v.object({ week: dateQuery(WEEK_MESSAGE) });
 
 export const comparedDaySchema = v.strictObject({
   date: v.string(),
@@ -153,12 +146,10 @@ export const EXPORT_DATE_MESSAGES = {
   span: `Export at most ${EXPORT_MAX_DAYS} days at a time.`,
 } as const;
 
-const exportDate = (message: string) =>
-  v.pipe(v.optional(v.string(), ""), wireFormat({ format: "date" }), v.check((date) => dayOfDate(date) !== null, message), v.transform((date) => dayOfDate(date)!));
 
 /** ?from=&to= of GET /api/place/{id}/export.csv: local calendar days, both included. */
 export const exportQuerySchema = v.pipe(
-  v.object({ from: exportDate(EXPORT_DATE_MESSAGES.from), to: exportDate(EXPORT_DATE_MESSAGES.to) }),
+  v.object({ from: dateQuery(EXPORT_DATE_MESSAGES.from), to: dateQuery(EXPORT_DATE_MESSAGES.to) }),
   v.forward(v.check((range) => range.from <= range.to, EXPORT_DATE_MESSAGES.order), ["to"]),
   v.forward(v.check((range) => range.to - range.from < EXPORT_MAX_DAYS, EXPORT_DATE_MESSAGES.span), ["to"]),
 );
