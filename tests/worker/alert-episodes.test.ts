@@ -3,7 +3,7 @@
 // closed neither fires nor re-arms. Times are fixed numbers, never the clock.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ALERT_RULES, type AlertRules } from "../../common/schemas/alerts";
-import { evaluateLive, evaluateSensor, IDLE, IDLE_LIVE, IDLE_SENSOR, stepEpisode, type LiveEpisodes, type SensorEpisodes, type SensorReading } from "../../worker/alerts/episodes";
+import { evaluateLive, evaluateSensor, IDLE, IDLE_LIVE, IDLE_SENSOR, sameEpisodes, stepEpisode, type LiveEpisodes, type SensorEpisodes, type SensorReading } from "../../worker/alerts/episodes";
 
 const T = Date.UTC(2031, 4, 13, 22, 0);
 const minute = 60_000;
@@ -45,6 +45,17 @@ describe("stepEpisode", () => {
   it("counts from the evidence's own start when given", () => {
     expect(stepEpisode(IDLE, { holds: true, since: T - 30 * minute }, T, 30 * minute).fire).toBe(true);
     expect(stepEpisode(IDLE, { holds: true, since: T - 29 * minute }, T, 30 * minute).fire).toBe(false);
+  });
+});
+
+describe("sameEpisodes", () => {
+  // The place's object writes an episode state only when it changed: a held condition is no write.
+  it("is true for equal states however they were made, false when a since or fired differs", () => {
+    const held: LiveEpisodes = { near_capacity: { since: 1_000, fired: false }, busier_than_usual: IDLE };
+    expect(sameEpisodes(held, JSON.parse(JSON.stringify(held)))).toBe(true);
+    expect(sameEpisodes(held, { ...held, near_capacity: { since: 2_000, fired: false } })).toBe(false);
+    expect(sameEpisodes(held, { ...held, near_capacity: { since: 1_000, fired: true } })).toBe(false);
+    expect(sameEpisodes(IDLE_LIVE, held)).toBe(false);
   });
 });
 

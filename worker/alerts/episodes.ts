@@ -28,6 +28,14 @@ export function stepEpisode(episode: Episode, observation: Observation, now: num
   return { episode: { since, fired: episode.fired || fire }, fire };
 }
 
+/** The episodes of one subject (the place's live numbers, or one sensor), by rule. */
+export type EpisodeSet = { [rule: string]: Episode };
+
+/** Whether two states of the same subject's episodes are equal, so an unchanged state is not written again. */
+export function sameEpisodes<T extends EpisodeSet>(a: T, b: T): boolean {
+  return Object.keys(a).every((rule) => a[rule].since === b[rule]?.since && a[rule].fired === b[rule]?.fired);
+}
+
 /** An alert that fired: its type, when, a sentence for the dashboard and the numbers for webhooks. */
 export interface FiredAlert {
   type: AlertType;
@@ -44,7 +52,7 @@ export interface LiveReading {
   usualPercent: number | null;
 }
 
-export interface LiveEpisodes {
+export interface LiveEpisodes extends EpisodeSet {
   near_capacity: Episode;
   busier_than_usual: Episode;
 }
@@ -106,7 +114,7 @@ export interface SensorReading {
   problems: { code: string; message: string }[];
 }
 
-export interface SensorEpisodes {
+export interface SensorEpisodes extends EpisodeSet {
   offline: Episode;
   flagged: Episode;
 }

@@ -28,7 +28,7 @@ import type { AlertRules } from "../../common/schemas/alerts";
 import { alertRulesOf, type NewNotification, type PlaceSensors } from "../db/alerts";
 import { findWhenPlace, historyBefore } from "../db/when-to-go";
 import { dispatchAlerts } from "../alerts/delivery";
-import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, type FiredAlert, type LiveEpisodes, type SensorEpisodes } from "../alerts/episodes";
+import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, sameEpisodes, type EpisodeSet, type FiredAlert, type LiveEpisodes } from "../alerts/episodes";
 import { usualPercentAt, usualProfile, type UsualProfile, type WhenPlace } from "./popular-times";
 import { mayBeOpenAt } from "./opening-hours";
 import { sensorHealth } from "./sensor-health";
@@ -109,7 +109,7 @@ export interface DeviceReport extends DeviceStatus {
 }
 
 /** The live numbers of a place, in people by its calibration. */
-const liveSnapshotOf = (devices: readonly DeviceStatus[], config: OccupancyConfig, now: number) =>
+const liveSnapshotOf = (devices: readonly DeviceLatest[], config: OccupancyConfig, now: number) =>
   liveSnapshot(devices, config, now, (count) => calibratedPeople(count, config.calibration));
 
 export function placeOccupancy(env: Pick<Env, "PLACE_OCCUPANCY">, placeId: number) {
@@ -197,6 +197,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private flushing = false;
   /** Loaded by the alarm; until then readings are not evaluated (the alarm evaluates within 30 s). */
   private alertSetup: AlertSetup | null = null;
+  /** The live rules' episodes as meta "alert_live" holds them, parsed once (null until read). */
+  private liveEpisodes: LiveEpisodes | null = null;
   /** The one D1 read of where the place's rollups end, shared by calls that need it at once. */
   private rawCoverageLoad: Promise<number> | null = null;
 
@@ -634,6 +636,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       // D1 unreachable (reading the place or writing the batch): nothing pending was cleared.
       console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in ${WRITE_INTERVAL_MS / 1000} s`, error);
       this.metaCache.clear();
+      this.liveEpisodes = null;
       this.pendingBuckets = null;
       await this.setAlarm(now + WRITE_INTERVAL_MS);
     }
@@ -647,6 +650,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
         "DELETE FROM readings; DELETE FROM devices; DELETE FROM pending_buckets; DELETE FROM meta; DELETE FROM revoked_devices; DELETE FROM pending_alerts;",
       );
       this.metaCache.clear();
+      this.liveEpisodes = null;
       this.pendingBuckets = null;
       this.revokedDevices = null;
       return;
@@ -742,20 +746,36 @@ export class PlaceOccupancy extends DurableObject<Env> {
     if (!setup) return;
     // With both live rules off the episodes only need to stay idle: no read of the devices.
     const anyOn = setup.rules.near_capacity.enabled || setup.rules.busier_than_usual.enabled;
-    const live = anyOn ? liveSnapshotOf(this.deviceStatuses(), config, now) : { percent: null, people: null };
+    const live = anyOn ? liveSnapshotOf(this.recentCounts(now), config, now) : { percent: null, people: null };
     const usualPercent = setup.usual?.enough_data && live.percent !== null ? usualPercentAt(setup.usual.days, setup.place, now) : null;
-    const before = this.meta("alert_live");
-    const episodes: LiveEpisodes = before ? JSON.parse(before) : IDLE_LIVE;
-    const outcome = evaluateLive(setup.rules, episodes, { percent: live.percent, people: live.people, usualPercent }, now);
+    const before = (this.liveEpisodes ??= this.episodesOf("alert_live", IDLE_LIVE));
+    const outcome = evaluateLive(setup.rules, before, { percent: live.percent, people: live.people, usualPercent }, now);
     this.recordAlerts("alert_live", before, outcome.episodes, outcome.fired);
+    this.liveEpisodes = outcome.episodes;
+  }
+
+  /** The latest counts of the devices that read within the live window: all a live percent needs. */
+  private recentCounts(now: number): DeviceLatest[] {
+    return this.sql
+      .exec<{ device_id: number; reading_ts: number; count: number }>(
+        "SELECT device_id, reading_ts, count FROM devices WHERE reading_ts >= ?",
+        now - LIVE_WINDOW_MS,
+      )
+      .toArray()
+      .map((row) => ({ deviceId: row.device_id, readingTs: row.reading_ts, count: row.count, lastSeenAt: row.reading_ts }));
+  }
+
+  private episodesOf<T extends EpisodeSet>(key: string, idle: T): T {
+    const stored = this.meta(key);
+    return stored ? JSON.parse(stored) : idle;
   }
 
   /** Keeps an episode state (written only when it changed) and queues what fired, in one transaction. */
-  private recordAlerts(key: string, before: string | null, episodes: object, fired: readonly FiredAlert[]) {
-    const after = JSON.stringify(episodes);
-    if (after === before && fired.length === 0) return;
+  private recordAlerts(key: string, before: EpisodeSet, episodes: EpisodeSet, fired: readonly FiredAlert[]) {
+    const changed = !sameEpisodes(before, episodes);
+    if (!changed && fired.length === 0) return;
     this.ctx.storage.transactionSync(() => {
-      if (after !== before) this.setMeta(key, after);
+      if (changed) this.setMeta(key, JSON.stringify(episodes));
       for (const alert of fired) this.sql.exec("INSERT INTO pending_alerts (alert) VALUES (?)", JSON.stringify(alert));
     });
   }
@@ -797,9 +817,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
         ? sensorHealth(report, { hours: sensors.hours, timeZone: sensors.timeZone, lorawan: device.lorawan }, now).filter((problem) => problem.code !== "offline")
         : [];
       const key = `alert_sensor:${device.id}`;
-      const before = this.meta(key);
-      const episodes: SensorEpisodes = before ? JSON.parse(before) : IDLE_SENSOR;
-      const outcome = evaluateSensor(setup.rules, episodes, { deviceId: device.id, name: device.name, lastSeenAt: report?.lastSeenAt ?? null, open, problems }, now);
+      const before = this.episodesOf(key, IDLE_SENSOR);
+      const outcome = evaluateSensor(setup.rules, before, { deviceId: device.id, name: device.name, lastSeenAt: report?.lastSeenAt ?? null, open, problems }, now);
       this.recordAlerts(key, before, outcome.episodes, outcome.fired);
       fired += outcome.fired.length;
     }
