@@ -11,6 +11,8 @@ import { seedIfEmpty, withLocalBindings, type SeedEnv } from "./seed.ts";
 
 export interface Served {
   baseUrl: string;
+  /** The server's process group, workerd included (for the bench's memory figures). */
+  processGroup: number;
   /** Stops the server (and its workerd) and forgets what it stored. */
   stop(): void;
 }
@@ -78,7 +80,7 @@ export async function servePreview(options: { configFile?: string; readyPath: st
     console.error(output);
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, processGroup: server.pid!, stop };
 }
 
 /**

@@ -9,7 +9,7 @@ import { storeHistory } from "../seed-occupancy.ts";
 import type { SeedEnv } from "../seed.ts";
 import { BenchApi, fixed, passFail, percentile } from "./bench-api.ts";
 
-const HISTORIES = [
+export const HISTORIES = [
   { slug: "bench-one-week", name: "Bench One Week", days: 7 },
   { slug: "bench-one-year", name: "Bench One Year", days: 365 },
 ] as const;

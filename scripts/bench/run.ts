@@ -10,6 +10,7 @@ import { benchBundles } from "./bundle.ts";
 import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
 import { benchHistoryImport } from "./history.ts";
+import { benchEventInsights, benchExport, prepareInsightEvents } from "./insights.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
@@ -31,6 +32,7 @@ const results: Record<string, boolean> = { bundle: benchBundles() };
 const durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
 const app = await serveBuiltApp(async (env) => {
   await prepareHistories(env);
+  await prepareInsightEvents(env);
   await prepareColdCopies(env);
   await prepareForecastBacktest(env);
 });
@@ -41,6 +43,8 @@ try {
   // The live map takes up to a minute to follow a new count; analytics are measured meanwhile.
   const freshness = measureFreshness(api, freshnessVenue);
   results.analytics = await benchAnalytics(api);
+  results.eventInsights = await benchEventInsights(api);
+  results.export = await benchExport(api, app.processGroup);
   results.forecastAccuracy = reportForecastBacktest();
   results.whenToGoLatency = await benchWhenToGoLatency(app.baseUrl);
   results.freshness = reportFreshness(await freshness);

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { HOUR_MS } from "../../common/local-time";
 import type { EventInsightsAnswer } from "../../common/schemas/insights";
-import { eventInsights, NO_SENSOR_DATA, occurrencesOf, type InsightEvent } from "../../worker/occupancy/event-insights";
+import { eventInsights, hoursOfWeekNeeded, NO_SENSOR_DATA, occurrencesOf, type InsightEvent } from "../../worker/occupancy/event-insights";
 import type { HourTotal } from "../../worker/occupancy/hours";
 import { insertCategory, insertEvent } from "./fixtures";
 import { api } from "./helpers";
@@ -99,6 +99,15 @@ describe("eventInsights()", () => {
       // (100 + 50) ÷ 2 and (30 + 15) ÷ 2, over the two occurrences with data.
       { category_id: 8, name: "Trivia", events: 2, lift_percent: 75, lift_points: 23, weekday: "Tuesday", sentence: "Trivia: +75% over a usual Tuesday, 2 events" },
     ]);
+  });
+});
+
+describe("hoursOfWeekNeeded()", () => {
+  // The route reads only these hours of the year; a usual is the same hours whole weeks earlier.
+  it("is the events' hours of the week, wall hour 0 being Thursday 00:00", () => {
+    // Friday 22:00, 23:00 and Saturday 00:00 (the party); Tuesday 20:00 and 21:00 (the quiz).
+    expect(hoursOfWeekNeeded([party, trivia], place, now)).toEqual([24 + 22, 24 + 23, 48, 5 * 24 + 20, 5 * 24 + 21]);
+    expect(hoursOfWeekNeeded([], place, now)).toEqual([]);
   });
 });
 

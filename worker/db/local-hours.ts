@@ -15,7 +15,7 @@ type Database = DrizzleD1Database<typeof schema>;
  * Sampled minutes per local hour of one stretch of constant UTC offset, summed by SQLite: in
  * people by `calibration` (calibratedMean of each quarter hour), else in raw device counts.
  */
-function hourlyTotals(db: Database, placeId: number, span: OffsetSpan, calibration?: Calibration) {
+function hourlyTotals(db: Database, placeId: number, span: OffsetSpan, calibration?: Calibration, hoursOfWeek?: readonly number[]) {
   const offsetSeconds = span.offset / 1000;
   const people = calibration
     ? sql`max(0, ${occupancy15m.avgPeople} - ${calibration.baseline}) * ${calibration.factor}`
@@ -34,6 +34,8 @@ function hourlyTotals(db: Database, placeId: number, span: OffsetSpan, calibrati
         eq(occupancy15m.placeId, placeId),
         gte(occupancy15m.bucketStart, Math.ceil(span.from / 1000)),
         lt(occupancy15m.bucketStart, Math.ceil(span.to / 1000)),
+        // Wall hour 0 (1970-01-01 00:00) starts hour 0 of the week; one bound JSON list, however many hours.
+        hoursOfWeek && sql`${wallHour} % 168 IN (SELECT value FROM json_each(${JSON.stringify(hoursOfWeek)}))`,
       ),
     )
     .groupBy(wallHour);
@@ -51,9 +53,16 @@ export interface HourTotalsPlace {
  * by SQLite, one primary-key range per stretch of constant UTC offset (a year has three), so the
  * worker gets a quarter of the rows and needs no time-zone call per row.
  */
-export async function hourTotalsBetween(db: Database, place: HourTotalsPlace, fromMs: number, toMs: number): Promise<HourTotal[]> {
+export async function hourTotalsBetween(
+  db: Database,
+  place: HourTotalsPlace,
+  fromMs: number,
+  toMs: number,
+  /** Only these hours of the week (wall hour mod 168), when given. */
+  hoursOfWeek?: readonly number[],
+): Promise<HourTotal[]> {
   const spans = offsetSpans(place.timeZone, fromMs, toMs);
-  const [first, ...rest] = spans.map((span) => hourlyTotals(db, place.placeId, span, place.calibration));
+  const [first, ...rest] = spans.map((span) => hourlyTotals(db, place.placeId, span, place.calibration, hoursOfWeek));
   const results = await db.batch([first, ...rest]);
   return results.flatMap((rows, i) =>
     rows.map((row) => ({

@@ -9,6 +9,7 @@ import { percentOf } from "./levels";
 
 /** Occurrences that ended within this many days before now are measured. */
 export const INSIGHT_WINDOW_DAYS = 365;
+const HOURS_PER_WEEK = 7 * 24;
 /** Same weekdays without an event that make the usual. */
 export const USUAL_WEEKS = 4;
 /** How far back the usual looks for them: a weekly event hides its own weekday, so look past it. */
@@ -195,11 +196,12 @@ function categoryInsights(occurrences: readonly EventOccurrenceInsight[]): Categ
   return categories.sort((a, b) => b.lift_percent - a.lift_percent || b.events - a.events);
 }
 
-/** GET /api/place/{id}/event-insights from the events and INSIGHT_HISTORY_DAYS of hourly sums before now. */
-export function eventInsights(events: readonly InsightEvent[], hours: readonly HourTotal[], place: PlaceScale, now: number): EventInsightsAnswer {
+/**
+ * The occurrences of the window, and every event hour since the usual's look-back began (wall
+ * hours), so that no usual holds another event's night.
+ */
+function occurrencesToMeasure(events: readonly InsightEvent[], place: PlaceScale, now: number) {
   const windowStart = now - INSIGHT_WINDOW_DAYS * DAY_MS;
-  const sums = sumsByWallHour(hours);
-  // Every event hour since the usual's look-back began, so no usual holds another event's night.
   const eventHours = new Set<number>();
   const measured: Occurrence[] = [];
   for (const event of events) {
@@ -208,6 +210,23 @@ export function eventInsights(events: readonly InsightEvent[], hours: readonly H
       if (occurrence.start >= windowStart) measured.push(occurrence);
     }
   }
+  return { measured, eventHours };
+}
+
+/**
+ * The hours of the week (wall hour mod 168) the insights read: those of the events' hours. A usual
+ * is the same wall hours whole weeks earlier, so it falls in the same hours of the week, and the
+ * route reads no other hour of the year: the cost follows the events, not the history.
+ */
+export function hoursOfWeekNeeded(events: readonly InsightEvent[], place: PlaceScale, now: number): number[] {
+  const { eventHours } = occurrencesToMeasure(events, place, now);
+  return [...new Set([...eventHours].map((hour) => ((hour % HOURS_PER_WEEK) + HOURS_PER_WEEK) % HOURS_PER_WEEK))].sort((a, b) => a - b);
+}
+
+/** GET /api/place/{id}/event-insights from the events and INSIGHT_HISTORY_DAYS of hourly sums before now. */
+export function eventInsights(events: readonly InsightEvent[], hours: readonly HourTotal[], place: PlaceScale, now: number): EventInsightsAnswer {
+  const { measured, eventHours } = occurrencesToMeasure(events, place, now);
+  const sums = sumsByWallHour(hours);
   const occurrences = measured.map((occurrence) => occurrenceInsight(occurrence, sums, eventHours, place)).sort(byLift);
   return {
     generated_at: new Date(now).toISOString(),

@@ -1,6 +1,7 @@
 // Popular events (docs/insights.md#popular-events): each past event of the place against the usual
-// for its weekday and hours, and the average lift per category. Two reads: the events, and a year
-// and 12 weeks of hourly sums (grouped by SQLite, three primary-key ranges).
+// for its weekday and hours, and the average lift per category. Two reads: the events, then the
+// hourly sums of a year and 12 weeks in the events' hours of the week only (grouped by SQLite,
+// three primary-key ranges).
 import { Hono } from "hono";
 import { DAY_MS } from "../../common/local-time";
 import { eventInsightsAnswerSchema } from "../../common/schemas/insights";
@@ -12,7 +13,7 @@ import { occupancyConfig } from "../db/occupancy";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
-import { eventInsights, INSIGHT_HISTORY_DAYS } from "../occupancy/event-insights";
+import { eventInsights, hoursOfWeekNeeded, INSIGHT_HISTORY_DAYS } from "../occupancy/event-insights";
 
 export const eventInsightRoutes = new Hono<AppEnv>().get(
   "/place/:id/event-insights",
@@ -31,7 +32,9 @@ export const eventInsightRoutes = new Hono<AppEnv>().get(
     if (!place) throw notFound("No such place.");
     const now = Date.now();
     const from = now - INSIGHT_HISTORY_DAYS * DAY_MS;
-    const [events, hours] = await Promise.all([insightEvents(db, place.placeId, from, now), hourTotalsBetween(db, place, from, now)]);
+    const events = await insightEvents(db, place.placeId, from, now);
+    const hoursOfWeek = hoursOfWeekNeeded(events, place, now);
+    const hours = hoursOfWeek.length === 0 ? [] : await hourTotalsBetween(db, place, from, now, hoursOfWeek);
     return c.json(eventInsights(events, hours, place, now));
   },
 );
