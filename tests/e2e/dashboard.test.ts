@@ -287,6 +287,69 @@ describe("owner dashboard, in Chromium against the built app", () => {
   });
 });
 
+describe("owner insights on a phone and a tablet", () => {
+  const eventName = `E2E Concert ${Date.now()}`;
+  beforeAll(() => {
+    // A past one-off evening event within the seeded history (20:00 to 22:00 New York time, 8 days
+    // ago): events cannot be created in the past through the API.
+    const evening = new Date(Date.now() - 8 * 24 * 3600_000);
+    const start = new Date(Date.UTC(evening.getUTCFullYear(), evening.getUTCMonth(), evening.getUTCDate(), 1));
+    const category = queryD1<{ id: number }>("SELECT id FROM event_categories ORDER BY id LIMIT 1")[0];
+    queryD1(
+      `INSERT INTO events (place_id, name, start_time, end_time, category_id) VALUES (${copperId}, '${eventName}', '${start.toISOString()}', '${new Date(start.getTime() + 2 * 3600_000).toISOString()}', ${category.id})`,
+    );
+  });
+
+  it.each([375, 768])("shows the week's forecast, how a past event did and exports a CSV at %i px", async (width) => {
+    const page = await ownerPage(`/dashboard?place_id=${copperId}&tab=forecast`, { width, height: 900 });
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Forecast: seven days with their expected peak, this venue's measured accuracy, a day's hours.
+    const week = page.getByRole("region", { name: "The week ahead" });
+    await week.getByRole("row").nth(7).waitFor();
+    expect(await week.locator("tbody tr").count()).toBe(7);
+    expect(await week.locator(".forecast-accuracy").textContent()).toMatch(/^Last 4 weeks: off by (under 1 point|\d+ points?) on average$/);
+    const tomorrow = week.getByRole("button", { name: /^Show hours of / }).nth(1);
+    const day = (await tomorrow.getAttribute("aria-label"))!.replace("Show hours of ", "");
+    await tomorrow.click();
+    expect(await tomorrow.getAttribute("aria-pressed")).toBe("true");
+    const hours = page.getByRole("region", { name: `Hours of ${day}` });
+    await hours.getByText("Table of the hours").click();
+    expect(await hours.locator("tbody tr").count()).toBeGreaterThanOrEqual(23);
+    await fits();
+
+    // Events: the concert measured against the same evening of earlier weeks, not "no sensor data".
+    await page.getByRole("tab", { name: "Events" }).click();
+    const insights = page.getByRole("region", { name: "How your events did" });
+    const row = insights.getByRole("row", { name: new RegExp(eventName) });
+    await row.waitFor();
+    const [during, usual, lift] = (await row.locator("td").allTextContents()).slice(1);
+    expect(during).toMatch(/^\d+% \(peak \d+%\)$/);
+    expect(usual).toMatch(/^\d+% \(\d weeks?\)$/);
+    expect(lift).toMatch(/^[+−-]?\d+% \([+−-]?\d+ points\)$/);
+    await fits();
+
+    // Export: two days of quarter hours, one line each after the header.
+    await page.getByRole("tab", { name: "Daily Comparison" }).click();
+    const exportCard = page.getByRole("region", { name: "Export data" });
+    const to = await exportCard.getByLabel("To").inputValue();
+    const from = new Date(Date.parse(`${to}T12:00:00Z`) - 24 * 3600_000).toISOString().slice(0, 10);
+    await exportCard.getByLabel("From").fill(from);
+    const [download] = await Promise.all([page.waitForEvent("download"), exportCard.getByRole("button", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe(`third-place-${from}-to-${to}.csv`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString("utf8").trimEnd().split("\n");
+    expect(lines[0]).toBe("local_time,utc_offset,utc_time,people,devices,percent,samples");
+    // Two local days: 192 quarter hours, 188 or 196 across a change of UTC offset.
+    expect([188, 192, 196]).toContain(lines.length - 1);
+    expect(lines[1].startsWith(from)).toBe(true);
+    await exportCard.getByRole("status").getByText("Downloaded.").waitFor();
+    await fits();
+    await page.context().close();
+  });
+});
+
 /** A valid 1×1 PNG: the server checks uploads by their magic bytes. */
 const ONE_PIXEL_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
