@@ -23,7 +23,8 @@ const TEMPLATES = [
   { slug: "bench-one-week", label: "1 week" },
   { slug: "bench-one-year", label: "1 year" },
 ] as const;
-const COLD_SAMPLES = 21;
+/** Cold samples per size: single cold requests are noisy, so more than the warm benches take. */
+const COLD_SAMPLES = 41;
 const LATENCY_BUDGET = 1.2;
 const PROFILE_ROUTE = "/profile/the-copper-lantern";
 const VIEWS = 1000;
