@@ -1,0 +1,27 @@
+// Session monitoring's loader and error reporter (docs/monitoring.md). Only this module is in the
+// first view's bundle. After the page has loaded and the browser is idle, monitoringLoader.ts asks
+// the worker whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
+import type { DataRouter } from "react-router";
+
+/** What a caught error is reported with, besides the route: where it was caught, and more. */
+export type ErrorReport = (error: unknown, context: { source: string } & Record<string, unknown>) => void;
+
+let forward: ErrorReport | undefined;
+
+/**
+ * Reports an error the app caught (the error page, a failed read) as a monitoring error with the
+ * route; does nothing while monitoring is off or not yet loaded.
+ */
+export const reportError: ErrorReport = (error, context) => forward?.(error, context);
+
+/** Starts monitoring once the page is interactive, when the worker has it configured. */
+export function startMonitoring(router: DataRouter) {
+  const start = () =>
+    (window.requestIdleCallback ?? setTimeout)(() =>
+      import("./monitoringLoader")
+        .then(({ loadMonitoring }) => loadMonitoring(router))
+        .then((report) => (forward = report), (error: unknown) => console.warn("Monitoring did not start:", error)),
+    );
+  if (document.readyState === "complete") start();
+  else addEventListener("load", start, { once: true });
+}
