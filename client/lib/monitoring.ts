@@ -14,10 +14,13 @@ let forward: ErrorReport | undefined;
  */
 export const reportError: ErrorReport = (error, context) => forward?.(error, context);
 
+/** Runs `task` when the browser has nothing more urgent to do (soon after, where it cannot say). */
+export const whenIdle = (task: () => void) => (window.requestIdleCallback ?? setTimeout)(task);
+
 /** Starts monitoring once the page is interactive, when the worker has it configured. */
 export function startMonitoring(router: DataRouter) {
   const start = () =>
-    (window.requestIdleCallback ?? setTimeout)(() =>
+    whenIdle(() =>
       import("./monitoringLoader")
         .then(({ loadMonitoring }) => loadMonitoring(router))
         .then((report) => (forward = report), (error: unknown) => console.warn("Monitoring did not start:", error)),

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { constants, inflateSync } from "node:zlib";
-import type { Browser, Page, Response } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import packageJson from "../../package.json";
 import { freePort, serveBuiltApp, type ServedApp } from "../../scripts/serve-built-app.ts";
@@ -154,21 +154,22 @@ describe("session monitoring, configured", () => {
   it("sends views with env and version and a masked replay, and never the password or the dashboard link's token", async () => {
     const password = `pw-${randomUUID()}`;
     const token = `tok-${randomUUID()}`;
-    // A page is monitored once the SDK has started its view (the npm package also exposes itself
-    // as window.DD_RUM) and its replay recorder's chunk has arrived (every session records here):
-    // from then on, leaving the page sends both.
-    const [recorderChunk] = sdkChunks().filter((chunk) => chunk.includes("/datadogRecorder-"));
+    // The npm package also exposes the SDK as window.DD_RUM, which says when it has started a
+    // page's view and when the replay records: from then on, leaving the page sends them.
+    type Sdk = { getInternalContext(): { view?: { url?: string } } | undefined; getSessionReplayLink(): string | undefined };
     const monitored = async (page: Page, route: string) => {
-      const recorder = page.waitForResponse((response: Response) => response.url().endsWith(recorderChunk));
       const response = await page.goto(route);
-      await recorder;
       await page.waitForFunction(
-        (pathname) =>
-          (window as unknown as { DD_RUM?: { getInternalContext(): { view?: { url?: string } } | undefined } }).DD_RUM?.getInternalContext()?.view?.url?.includes(pathname),
+        (pathname) => (window as unknown as { DD_RUM?: Sdk }).DD_RUM?.getInternalContext()?.view?.url?.includes(pathname),
         new URL(route, app.baseUrl).pathname,
       );
       return response!;
     };
+    const recording = (page: Page) =>
+      page.waitForFunction(() => {
+        const link = (window as unknown as { DD_RUM?: Sdk }).DD_RUM?.getSessionReplayLink();
+        return link && !link.includes("error-type=");
+      });
 
     const page = await openPage(browser, "about:blank", undefined, undefined, app.baseUrl);
     const csp = (await monitored(page, "/")).headers()["content-security-policy"];
@@ -176,6 +177,9 @@ describe("session monitoring, configured", () => {
     expect(csp).toContain("worker-src blob:");
 
     await monitored(page, "/auth");
+    // Replay starts at the first click or key (docs/monitoring.md).
+    await page.getByLabel("Password").click();
+    await recording(page);
     await page.getByLabel("Password").fill(password);
     await page.getByLabel("Email").fill("someone@example.com");
 
