@@ -7,12 +7,23 @@ import type { DataRouter } from "react-router";
 export type ErrorReport = (error: unknown, context: { source: string } & Record<string, unknown>) => void;
 
 let forward: ErrorReport | undefined;
+/** Errors caught before the loader has decided (the first page's): sent once monitoring runs, dropped when it is off. */
+let pending: Parameters<ErrorReport>[] | undefined = [];
 
 /**
  * Reports an error the app caught (the error page, a failed read) as a monitoring error with the
- * route; does nothing while monitoring is off or not yet loaded.
+ * route; does nothing while monitoring is off.
  */
-export const reportError: ErrorReport = (error, context) => forward?.(error, context);
+export const reportError: ErrorReport = (error, context) => {
+  if (forward) forward(error, context);
+  else if (pending && pending.length < 20) pending.push([error, context]);
+};
+
+function decided(report: ErrorReport | undefined) {
+  forward = report;
+  if (report) for (const [error, context] of pending ?? []) report(error, context);
+  pending = undefined;
+}
 
 /** Runs `task` when the browser has nothing more urgent to do (soon after, where it cannot say). */
 export const whenIdle = (task: () => void) => (window.requestIdleCallback ?? setTimeout)(task);
@@ -23,7 +34,10 @@ export function startMonitoring(router: DataRouter) {
     whenIdle(() =>
       import("./monitoringLoader")
         .then(({ loadMonitoring }) => loadMonitoring(router))
-        .then((report) => (forward = report), (error: unknown) => console.warn("Monitoring did not start:", error)),
+        .then(decided, (error: unknown) => {
+          decided(undefined);
+          console.warn("Monitoring did not start:", error);
+        }),
     );
   if (document.readyState === "complete") start();
   else addEventListener("load", start, { once: true });

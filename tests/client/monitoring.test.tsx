@@ -129,13 +129,27 @@ describe("the loader and the error reporter", () => {
   const router = {} as DataRouter;
   const answer = (body: object, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+  it("keeps errors caught before the loader has decided, for the SDK once it runs", async () => {
+    // A page's first errors come before monitoring starts: a fresh copy of the module, as a page load has.
+    vi.resetModules();
+    const fresh = await import("../../client/lib/monitoring");
+    const early = new Error("the first page's read failed");
+    fresh.reportError(early, { source: "data" });
+    rum.startRum.mockReturnValueOnce(rum.report);
+    vi.stubGlobal("fetch", vi.fn(async () => answer({ rum: CONFIG })));
+    fresh.startMonitoring(router);
+    await waitFor(() => expect(rum.report).toHaveBeenCalledWith(early, { source: "data" }));
+    rum.startRum.mockClear();
+    rum.report.mockClear();
+  });
+
   it("downloads nothing more while monitoring is off, and reports go nowhere", async () => {
     const fetch = vi.fn(async () => answer({ rum: null }));
     vi.stubGlobal("fetch", fetch);
     startMonitoring(router);
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
     expect(String(fetch.mock.calls[0])).toContain("/api/config/monitoring");
-    expect(() => reportError(new Error("nobody listens"), { source: "test" })).not.toThrow();
+    reportError(new Error("nobody listens"), { source: "test" });
     // That no monitoring chunk is then downloaded is checked in the browser (tests/e2e/monitoring.test.ts).
     expect(rum.startRum).not.toHaveBeenCalled();
   });

@@ -1,8 +1,9 @@
 // Session monitoring in Chromium (docs/monitoring.md). Unconfigured (the shared server, as
 // `npm start` runs): a visit sends nothing to a monitoring host, downloads no SDK and keeps the
 // CSP. Configured (a second server whose RUM_PROXY points at a receiver in this test): the
-// receiver gets view events with the configured env and the package's version and a session
-// replay, and no payload, inflated, holds a password typed on /auth or a dashboard link's token.
+// receiver gets view events with the configured env and the package's version, a failed read as
+// an error with its route, and a session replay; no payload, inflated, holds a password typed on
+// /auth or a dashboard link's token.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -121,6 +122,8 @@ interface RumEventJson {
   service?: string;
   application: { id: string };
   view: { id: string; url: string; name?: string };
+  /** What the app added to an error it reported itself. */
+  context?: Record<string, unknown>;
 }
 
 /** The RUM events received so far (newline-delimited JSON in the readable body). */
@@ -185,6 +188,10 @@ describe("session monitoring, configured", () => {
 
     // The app takes the token out of the address before anything loads; the SDK must not see it either.
     await monitored(page, `/dashboard?token=${token}&user_id=1`);
+
+    // A read that fails (this venue does not exist) is reported with its route and status.
+    await monitored(page, "/profile/no-such-venue");
+    await page.waitForFunction(() => document.title.startsWith("Venue not found"));
     // Leaving the page makes the SDK send what it holds.
     await page.goto("about:blank");
 
@@ -192,13 +199,18 @@ describe("session monitoring, configured", () => {
       .poll(() => rumEvents(receiver.received).filter((event) => event.type === "view").map((event) => new URL(event.view.url).pathname), {
         timeout: 30_000,
       })
-      .toEqual(expect.arrayContaining(["/", "/auth", "/dashboard"]));
+      .toEqual(expect.arrayContaining(["/", "/auth", "/dashboard", "/profile/no-such-venue"]));
     const views = rumEvents(receiver.received).filter((event) => event.type === "view");
     for (const view of views) {
       expect(view).toMatchObject({ version: packageJson.version, service: "third-place", application: { id: "e2e-application" } });
       expect(view.ddtags?.split(",")).toEqual(expect.arrayContaining(["env:e2e", `version:${packageJson.version}`]));
     }
     expect(views.find((view) => view.view.url.includes("/dashboard"))!.view.name).toBe("/dashboard");
+    expect(rumEvents(receiver.received).filter((event) => event.type === "error").map((event) => event.context)).toContainEqual({
+      source: "data",
+      status: 404,
+      route: "/profile/:barId",
+    });
 
     // The /auth page's replay, with its inputs masked.
     const authView = views.find((view) => new URL(view.view.url).pathname === "/auth")!.view.id;
