@@ -20,7 +20,7 @@ export function startRum(config: MonitoringConfig, router: DataRouter): ErrorRep
   // and a session nobody touched shows nothing its RUM view does not.
   let interacted = false;
   const replay = () => {
-    if (interacted && pagePrivacy(location.pathname) !== "off") datadogRum.startSessionReplayRecording();
+    if (interacted && pagePrivacy(router.state.location.pathname) !== "off") datadogRum.startSessionReplayRecording();
   };
   const onFirstInteraction = () => {
     interacted = true;

@@ -156,6 +156,8 @@ describe("the loader and the error reporter", () => {
 
   it("starts the SDK when configured and forwards the error page's and failed reads' errors", async () => {
     rum.startRum.mockReturnValue(rum.report);
+    // The failed read and the error page also log to the console, as they should.
+    vi.spyOn(console, "error").mockImplementation(() => {});
     const fetch = vi.fn(async (input: RequestInfo | URL) =>
       String(input).includes("/api/config/monitoring") ? answer({ rum: CONFIG }) : answer({ error: "Something went wrong on our side. Please try again.", request_id: "req-1" }, 500),
     );
@@ -171,7 +173,6 @@ describe("the loader and the error reporter", () => {
     const Broken = () => {
       throw new Error("chart exploded");
     };
-    vi.spyOn(console, "error").mockImplementation(() => {});
     render(<RouterProvider router={createMemoryRouter([{ path: "/", Component: Broken, ErrorBoundary: ErrorPage }])} />);
     expect(await screen.findByText("Unexpected Application Error!")).toBeInTheDocument();
     expect(rum.report).toHaveBeenCalledWith(expect.objectContaining({ message: "chart exploded" }), { source: "error-boundary" });
