@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
+import { startMonitoring } from "./lib/monitoring";
 import { router } from "./routes";
 import "./styles/global.css";
 
@@ -9,3 +10,5 @@ createRoot(document.getElementById("root")!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+startMonitoring(router);

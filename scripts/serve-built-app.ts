@@ -2,7 +2,7 @@
 // port. serveBuiltApp() does it for the app with a fresh, migrated and seeded D1/R2/DO state,
 // exactly as `npm start` does; the e2e tests and `npm run bench` use it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,6 +92,8 @@ export async function serveBuiltApp(
   prepare?: (env: SeedEnv) => Promise<void>,
   /** Another build of the app (the bench's D1-counting one): its Vite config and output folder. */
   build: { configFile?: string; outDir: string } = { outDir: "dist" },
+  /** Worker vars for this server only, over wrangler.toml's (the monitoring test's RUM_* settings). */
+  vars: Record<string, string> = {},
 ): Promise<ServedApp> {
   if (!existsSync(path.join(root, build.outDir, "client", "index.html"))) {
     throw new Error("dist/ is missing: run `npm run build` first (npm test does).");
@@ -101,12 +103,19 @@ export async function serveBuiltApp(
   ensureDevVars();
   // `vite preview` reads the secrets the build copied next to the worker, and a build may have
   // run before .dev.vars existed: hand the built worker the same secrets.
-  copyFileSync(path.join(root, ".dev.vars"), path.join(root, build.outDir, "third_place", ".dev.vars"));
+  // The server reads that file once, as it starts: extra vars are written for it alone, and the
+  // plain copy is put back once it answers, for the next server started from this build.
+  const builtDevVars = path.join(root, build.outDir, "third_place", ".dev.vars");
+  const devVars = readFileSync(path.join(root, ".dev.vars"), "utf8");
+  const extra = Object.entries(vars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
+  writeFileSync(builtDevVars, `${devVars.trimEnd()}\n${extra.join("")}`);
   applyMigrations();
   await seedIfEmpty();
   if (prepare) await withLocalBindings(prepare);
 
-  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } });
+  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } }).finally(
+    () => writeFileSync(builtDevVars, devVars),
+  );
   return {
     ...served,
     stateDir,

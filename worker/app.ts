@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
-import { ApiError } from "./lib/errors";
+import { ApiError, unexpectedErrorLog } from "./lib/errors";
 import { strictTransportSecurity } from "./lib/security-headers";
 import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { alertRuleRoutes } from "./routes/alert-rules";
@@ -91,9 +91,12 @@ app.onError((error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: error.message || "The request could not be processed." }, error.status);
   }
-  // Anything else is our bug: log it, never show it.
-  console.error(`${c.req.method} ${c.req.path} failed`, error);
-  return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+  // Anything else is our bug: log it, never show it. One JSON line, so Workers Logs
+  // (wrangler.toml [observability]) indexes its fields; the id in the answer finds it again from a
+  // user's report or the browser's monitoring (docs/monitoring.md).
+  const requestId = crypto.randomUUID();
+  console.error(JSON.stringify(unexpectedErrorLog(requestId, c.req.method, c.req.path, error)));
+  return c.json({ error: "Something went wrong on our side. Please try again.", request_id: requestId }, 500);
 });
 
 export type AppType = typeof app;

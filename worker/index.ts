@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { htmlSecurityHeaders, strictTransportSecurity, withHeaders } from "./lib/security-headers";
+import { monitoringConfig } from "./lib/monitoring";
 import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
 
@@ -20,11 +21,12 @@ export default {
       });
     }
     // Every other path is a page of the single-page app: its HTML, with the headers static asset
-    // serving cannot compute (the tile host is configurable), revalidated on every visit.
+    // serving cannot compute (the tile host and session monitoring are configurable), revalidated
+    // on every visit.
     const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
     if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
     return withHeaders(html, {
-      ...htmlSecurityHeaders(env.MAP_TILE_URL),
+      ...htmlSecurityHeaders(env.MAP_TILE_URL, monitoringConfig(env)),
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",
     });

@@ -12,6 +12,7 @@ import type {
   LiveAnswer,
   MapConfigAnswer,
   ModeratedReviewAnswer,
+  MonitoringConfigAnswer,
   OkAnswer,
   PopularTimesAnswer,
   PublicPlace,
@@ -69,6 +70,7 @@ function refusal(body: unknown): Partial<ErrorAnswer> {
   return {
     error: "error" in body && typeof body.error === "string" ? body.error : undefined,
     details: "details" in body && Array.isArray(body.details) ? body.details : undefined,
+    request_id: "request_id" in body && typeof body.request_id === "string" ? body.request_id : undefined,
   };
 }
 
@@ -108,6 +110,8 @@ export const placePath = (idOrSlug: number | string) => `/api/place/${encodeURIC
 export const publicApi = {
   live: () => read<LiveAnswer>("/api/live"),
   mapConfig: () => read<MapConfigAnswer>("/api/config/map"),
+  /** Session monitoring's settings; `rum` is null while it is off (docs/monitoring.md). */
+  monitoringConfig: () => read<MonitoringConfigAnswer>("/api/config/monitoring"),
   partnerVenues: () => read<Pick<PublicPlace, "id" | "name" | "cover_image">[]>("/api/website/places"),
   /** A venue by id or slug; its owners and the admin get the owner's fields too. */
   place: (idOrSlug: string) => read<PublicPlace>(placePath(idOrSlug)),

@@ -6,7 +6,8 @@
 // (Route loaders were the other choice: they would hold a navigation until every chart answered,
 // and they neither poll nor share a request between the cards of one page.)
 import { useCallback, useRef, useSyncExternalStore } from "react";
-import type { Read } from "./endpoints";
+import { reportError } from "../lib/monitoring";
+import { ApiError, type Read } from "./endpoints";
 
 interface Snapshot<T> {
   data: T | null;
@@ -74,6 +75,8 @@ function send<T>(key: string, entry: Entry<T>): Promise<unknown> {
     },
     (error: unknown) => {
       console.error(error);
+      // A chart or list that could not load: worth knowing about when monitoring runs.
+      reportError(error, { source: "data", ...(error instanceof ApiError && { status: error.status, request_id: error.answer.request_id }) });
       settle({ error });
       return error;
     },

@@ -1,8 +1,11 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { reportError } from "../lib/monitoring";
 
 /** The spec's default fallback for any unmatched error, with its status and message. */
 export function ErrorPage() {
   const error = useRouteError();
+  useEffect(() => reportError(error, { source: "error-boundary" }), [error]);
   let status: string | number = "Error";
   let message = "Something went wrong.";
   if (isRouteErrorResponse(error)) {

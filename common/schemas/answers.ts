@@ -22,6 +22,8 @@ export const fieldProblemSchema = v.strictObject({ field: v.string(), message: v
 export const errorAnswerSchema = v.strictObject({
   error: v.string(),
   details: v.optional(v.array(fieldProblemSchema)),
+  // Only on unexpected 5xx answers: the id the worker logged the failure under (docs/monitoring.md).
+  request_id: v.optional(v.string()),
 });
 export type ErrorAnswer = v.InferOutput<typeof errorAnswerSchema>;
 
@@ -257,6 +259,23 @@ export const mapConfigAnswerSchema = v.strictObject({
   attribution: v.string(),
 });
 export type MapConfigAnswer = v.InferOutput<typeof mapConfigAnswerSchema>;
+
+/** Session monitoring (docs/monitoring.md): what the browser needs to start Datadog RUM. */
+const monitoringConfigSchema = v.strictObject({
+  application_id: v.string(),
+  // Public by design: a client token only sends events.
+  client_token: v.string(),
+  site: v.string(),
+  env: v.string(),
+  // A URL or a path on this origin that forwards to the intake; null sends to the site's intake.
+  proxy: v.nullable(v.string()),
+  replay_sample_rate: v.number(),
+});
+export type MonitoringConfig = v.InferOutput<typeof monitoringConfigSchema>;
+
+/** GET /api/config/monitoring: `rum` is null while monitoring is off. */
+export const monitoringConfigAnswerSchema = v.strictObject({ rum: v.nullable(monitoringConfigSchema) });
+export type MonitoringConfigAnswer = v.InferOutput<typeof monitoringConfigAnswerSchema>;
 
 const peakEntries = {
   // Today's busiest local hour so far, e.g. "21:00".

@@ -12,14 +12,18 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
-/** A fresh browser context on `route`; `storageState` starts it with a saved session (cookies, localStorage). */
+/**
+ * A fresh browser context on `route`; `storageState` starts it with a saved session (cookies,
+ * localStorage); `baseURL` serves it from another server than the shared one.
+ */
 export async function openPage(
   browser: Browser,
   route: string,
   viewport = { width: 1280, height: 900 },
   storageState?: BrowserContextOptions["storageState"],
+  baseURL = inject("baseUrl"),
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport, storageState });
+  const context = await browser.newContext({ baseURL, viewport, storageState });
   const page = await context.newPage();
   // Pages must not throw; an uncaught error fails the journey that caused it.
   page.on("pageerror", (error) => {

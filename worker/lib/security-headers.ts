@@ -1,4 +1,6 @@
 // Headers for the HTML of the single-page app and for API answers (issue 9).
+import type { MonitoringConfig } from "../../common/schemas/answers";
+import { monitoringOrigin } from "./monitoring";
 
 /** "https://{s}.tile.example.com/{z}/{x}/{y}.png" → "https://*.tile.example.com"; null if unusable. */
 export function tileSource(tileUrl: string): string | null {
@@ -12,15 +14,21 @@ export function tileSource(tileUrl: string): string | null {
   }
 }
 
-/** Only our own scripts (no inline script) and images from us plus the configured tile host. */
-export function contentSecurityPolicy(tileUrl: string): string {
+/**
+ * Only our own scripts (no inline script) and images from us plus the configured tile host. With
+ * session monitoring configured (docs/monitoring.md), requests may also go to its intake (or
+ * proxy) origin, and the SDK's compression worker, which it starts from a blob: URL, may run.
+ */
+export function contentSecurityPolicy(tileUrl: string, monitoring: MonitoringConfig | null = null): string {
   const tiles = tileSource(tileUrl);
+  const intake = monitoring ? monitoringOrigin(monitoring) : null;
   return [
     "default-src 'self'",
     "script-src 'self'",
+    ...(monitoring ? ["worker-src blob:"] : []),
     "style-src 'self'",
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ""}`,
-    "connect-src 'self'",
+    `connect-src 'self'${intake ? ` ${intake}` : ""}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -29,9 +37,9 @@ export function contentSecurityPolicy(tileUrl: string): string {
   ].join("; ");
 }
 
-export function htmlSecurityHeaders(tileUrl: string): Record<string, string> {
+export function htmlSecurityHeaders(tileUrl: string, monitoring: MonitoringConfig | null): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(tileUrl),
+    "Content-Security-Policy": contentSecurityPolicy(tileUrl, monitoring),
     "X-Content-Type-Options": "nosniff",
     // Tile servers need a referrer; strict-origin sends only our origin, and only over HTTPS.
     "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -1,0 +1,44 @@
+// Session monitoring's loader and error reporter (docs/monitoring.md). Only this module is in the
+// first view's bundle. After the page has loaded and the browser is idle, monitoringLoader.ts asks
+// the worker whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
+import type { DataRouter } from "react-router";
+
+/** What a caught error is reported with, besides the route: where it was caught, and more. */
+export type ErrorReport = (error: unknown, context: { source: string } & Record<string, unknown>) => void;
+
+let forward: ErrorReport | undefined;
+/** Errors caught before the loader has decided (the first page's): sent once monitoring runs, dropped when it is off. */
+let pending: Parameters<ErrorReport>[] | undefined = [];
+
+/**
+ * Reports an error the app caught (the error page, a failed read) as a monitoring error with the
+ * route; does nothing while monitoring is off.
+ */
+export const reportError: ErrorReport = (error, context) => {
+  if (forward) forward(error, context);
+  else if (pending && pending.length < 20) pending.push([error, context]);
+};
+
+function decided(report: ErrorReport | undefined) {
+  forward = report;
+  if (report) for (const [error, context] of pending ?? []) report(error, context);
+  pending = undefined;
+}
+
+/** Runs `task` when the browser has nothing more urgent to do (soon after, where it cannot say). */
+export const whenIdle = (task: () => void) => (window.requestIdleCallback ?? setTimeout)(task);
+
+/** Starts monitoring once the page is interactive, when the worker has it configured. */
+export function startMonitoring(router: DataRouter) {
+  const start = () =>
+    whenIdle(() =>
+      import("./monitoringLoader")
+        .then(({ loadMonitoring }) => loadMonitoring(router))
+        .then(decided, (error: unknown) => {
+          decided(undefined);
+          console.warn("Monitoring did not start:", error);
+        }),
+    );
+  if (document.readyState === "complete") start();
+  else addEventListener("load", start, { once: true });
+}

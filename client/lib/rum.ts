@@ -1,0 +1,50 @@
+// Datadog Browser RUM and session replay: its own chunk, imported by client/lib/monitoring.ts only
+// once the page is idle and the worker says monitoring is configured (docs/monitoring.md).
+import { datadogRum } from "@datadog/browser-rum";
+import type { DataRouter, RouterState } from "react-router";
+import type { MonitoringConfig } from "../../common/schemas/answers";
+import { version } from "../../package.json";
+import { whenIdle, type ErrorReport } from "./monitoring";
+import { pagePrivacy, routeName, rumInitOptions } from "./rumSettings";
+
+const PRIVACY_ATTRIBUTE = "data-dd-privacy";
+const INTERACTIONS = ["pointerdown", "keydown"] as const;
+
+const routeOf = (state: RouterState) => routeName(state.matches.map((match) => match.route.path));
+
+/** Starts monitoring and answers the function that reports caught errors to it. */
+export function startRum(config: MonitoringConfig, router: DataRouter): ErrorReport {
+  datadogRum.init(rumInitOptions(config, version));
+  // Replay starts at the visitor's first click, tap or key: its first snapshot of the page is one
+  // long task, which while the page settles cost Home 3 to 6 Lighthouse points (docs/monitoring.md),
+  // and a session nobody touched shows nothing its RUM view does not.
+  let interacted = false;
+  const replay = () => {
+    if (interacted && pagePrivacy(router.state.location.pathname) !== "off") datadogRum.startSessionReplayRecording();
+  };
+  const onFirstInteraction = () => {
+    interacted = true;
+    for (const type of INTERACTIONS) removeEventListener(type, onFirstInteraction, true);
+    whenIdle(replay);
+  };
+  for (const type of INTERACTIONS) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+
+  // Each page gets its view and its replay rule before the view starts, so the replay's first
+  // snapshot of a page already follows the page's rule and a page that must not be recorded never is.
+  const follow = (state: RouterState) => {
+    const privacy = pagePrivacy(state.location.pathname);
+    if (privacy === "input") document.body.removeAttribute(PRIVACY_ATTRIBUTE);
+    else document.body.setAttribute(PRIVACY_ATTRIBUTE, "mask");
+    if (privacy === "off") datadogRum.stopSessionReplayRecording();
+    datadogRum.startView({ name: routeOf(state) });
+    replay();
+  };
+  let pathname = router.state.location.pathname;
+  follow(router.state);
+  router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    follow(state);
+  });
+  return (error, context) => datadogRum.addError(error, { ...context, route: routeOf(router.state) });
+}
