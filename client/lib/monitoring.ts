@@ -1,7 +1,8 @@
 // Session monitoring's loader and error reporter (docs/monitoring.md). Only this module is in the
-// first view's bundle. After the page has loaded and the browser is idle, monitoringLoader.ts asks
-// the worker whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
+// first view's bundle. After the page has loaded and the browser is idle, it asks the worker
+// whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
 import type { DataRouter } from "react-router";
+import { publicApi } from "../api/endpoints";
 
 /** What a caught error is reported with, besides the route: where it was caught, and more. */
 export type ErrorReport = (error: unknown, context: { source: string } & Record<string, unknown>) => void;
@@ -28,16 +29,21 @@ function decided(report: ErrorReport | undefined) {
 /** Runs `task` when the browser has nothing more urgent to do (soon after, where it cannot say). */
 export const whenIdle = (task: () => void) => (window.requestIdleCallback ?? setTimeout)(task);
 
+async function loadMonitoring(router: DataRouter): Promise<ErrorReport | undefined> {
+  const { rum } = await publicApi.monitoringConfig().load();
+  if (!rum) return undefined;
+  const { startRum } = await import("./rum");
+  return startRum(rum, router);
+}
+
 /** Starts monitoring once the page is interactive, when the worker has it configured. */
 export function startMonitoring(router: DataRouter) {
   const start = () =>
     whenIdle(() =>
-      import("./monitoringLoader")
-        .then(({ loadMonitoring }) => loadMonitoring(router))
-        .then(decided, (error: unknown) => {
-          decided(undefined);
-          console.warn("Monitoring did not start:", error);
-        }),
+      loadMonitoring(router).then(decided, (error: unknown) => {
+        decided(undefined);
+        console.warn("Monitoring did not start:", error);
+      }),
     );
   if (document.readyState === "complete") start();
   else addEventListener("load", start, { once: true });
