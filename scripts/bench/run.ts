@@ -12,7 +12,7 @@ import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshn
 import { benchHistoryImport } from "./history.ts";
 import { benchEventInsights, benchExport, prepareInsightEvents } from "./insights.ts";
 import { benchIngest } from "./ingest.ts";
-import { benchLighthouse } from "./lighthouse.ts";
+import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 
 const started = performance.now();
@@ -55,6 +55,7 @@ try {
   durableWrite.stop();
   app.stop();
 }
+results.lighthouseMonitored = await benchLighthouseMonitored();
 const counted = await serveBuiltApp(undefined, D1_COUNT);
 try {
   results.profileD1Reads = await benchProfileD1Reads(counted.baseUrl);
