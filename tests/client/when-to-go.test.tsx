@@ -97,6 +97,7 @@ function livePlace(overrides: Partial<LivePlace> = {}): LivePlace {
     open_now: true,
     opens_at: null,
     vs_usual: "busier",
+    live_looks_last_hour: 0,
     ...overrides,
   };
 }

@@ -41,7 +41,7 @@ export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<F
   return { fields, files };
 }
 
-export type ImageFolder = "places" | "events";
+export type ImageFolder = "places" | "events" | "live-looks";
 
 /** An uploaded file that passed the checks, with the type its bytes prove. */
 export interface CheckedImage {
