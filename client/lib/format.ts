@@ -47,3 +47,13 @@ export function formatLongDate(isoDate: string): string {
     timeZone: "UTC",
   });
 }
+
+/** How long ago an instant was, from `now`: "just now", "12 min ago", "2 hours ago", "3 days ago". */
+export function timeAgo(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (!(minutes >= 1)) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${plural(hours, "hour")} ago`;
+  return `${plural(Math.floor(hours / 24), "day")} ago`;
+}

@@ -8,6 +8,7 @@ import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
+import { LiveLooks } from "./LiveLooks";
 import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
@@ -111,6 +112,9 @@ function Profile({ place }: { place: PublicPlace }) {
         </div>
       </div>
 
+      {/* Only the venue's owners (and the admin) get `owners` with the place. */}
+      <LiveLooks placeId={place.id} canHide={"owners" in place} />
+
       <div className="profile-when">
         <PopularTimes placeId={place.id} />
         <Forecast place={place} />
@@ -146,7 +150,6 @@ function Profile({ place }: { place: PublicPlace }) {
         <UpcomingEvents place={place} />
       </div>
 
-      {/* Only the venue's owners (and the admin) get `owners` with the place. */}
       <Reviews placeId={place.id} canHide={"owners" in place} />
     </main>
   );
