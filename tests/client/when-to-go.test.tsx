@@ -294,7 +294,7 @@ describe("profile: forecast and right now", () => {
 describe("live map: filters and order", () => {
   const venues = [
     livePlace({ id: 1, name: "Alpha", percent: 70, level: "Lively", people: 70 }),
-    livePlace({ id: 2, name: "Bravo", percent: 10, level: "Relaxed", people: 10, vs_usual: "quieter" }),
+    livePlace({ id: 2, name: "Bravo", percent: 10, level: "Relaxed", people: 10, vs_usual: "quieter", live_looks_last_hour: 2 }),
     livePlace({ id: 3, name: "Charlie", percent: 95, level: "Packed", people: 95 }),
     livePlace({ id: 4, name: "Delta", percent: null, level: null, people: null, vs_usual: null }),
     livePlace({ id: 5, name: "Echo", percent: 0, level: "Relaxed", people: 0, open_now: false, opens_at: "2026-06-10T21:00:00.000Z" }),
@@ -337,6 +337,9 @@ describe("live map: filters and order", () => {
     expect(rowOf("Echo")).not.toHaveTextContent(/people/);
     expect(rowOf("Bravo")).toHaveTextContent("About 10 people");
     expect(rowOf("Bravo")).toHaveTextContent("Quieter than usual");
+    // Live Looks beside the sensor's numbers; a venue without any says nothing about them.
+    expect(rowOf("Bravo")).toHaveTextContent("2 Live Looks in the last hour");
+    expect(rowOf("Echo")).not.toHaveTextContent(/Live Look/);
 
     fireEvent.click(screen.getByRole("checkbox", { name: "Open now" }));
     await within(list).findByText("Bravo");

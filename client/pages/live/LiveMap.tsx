@@ -9,6 +9,7 @@ import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
 import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type LiveFilters, type LiveSort } from "../../live/liveList";
+import { liveLooksLastHourText } from "../../live/liveLooks";
 import { liveSummary } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
@@ -73,27 +74,32 @@ function VenueRowState({ place }: { place: LivePlace }) {
 function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: LivePlace) => void }) {
   return (
     <ul className="venue-list">
-      {places.map((place) => (
-        <li key={place.id} className="venue-row">
-          <div>
-            <h3>
-              <Link to={`/profile/${place.slug}`}>{place.name}</Link>
-            </h3>
-            <p>{place.address}</p>
-          </div>
-          <VenueRowState place={place} />
-          {hasPosition(place) ? (
-            <button
-              type="button"
-              className="button secondary small"
-              aria-label={`Show on map: ${place.name}`}
-              onClick={() => onShow(place)}
-            >
-              Show on map
-            </button>
-          ) : null}
-        </li>
-      ))}
+      {places.map((place) => {
+        // Visitors' posts beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
+        const looks = liveLooksLastHourText(place.live_looks_last_hour);
+        return (
+          <li key={place.id} className="venue-row">
+            <div>
+              <h3>
+                <Link to={`/profile/${place.slug}`}>{place.name}</Link>
+              </h3>
+              <p>{place.address}</p>
+              {looks ? <p className="venue-looks">{looks}</p> : null}
+            </div>
+            <VenueRowState place={place} />
+            {hasPosition(place) ? (
+              <button
+                type="button"
+                className="button secondary small"
+                aria-label={`Show on map: ${place.name}`}
+                onClick={() => onShow(place)}
+              >
+                Show on map
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }
