@@ -30,22 +30,31 @@ function jpegSegment(marker: number, payload: Uint8Array): Uint8Array {
   return concatBytes(new Uint8Array([0xff, marker, length >> 8, length & 0xff]), payload);
 }
 
-/** A big-endian TIFF: IFD0 with one entry (GPSInfo, 0x8825) pointing at a GPS IFD with 40°43'30"N 73°59'15"W. */
-export function exifWithGps(): Uint8Array {
-  const tiff = new Uint8Array(8 + 18 + 2 + 4 * 12 + 4 + 48);
+/**
+ * A big-endian TIFF: IFD0 with GPSInfo (0x8825) pointing at a GPS IFD with 40°43'30"N 73°59'15"W,
+ * and, when given, an Orientation (0x0112) entry.
+ */
+export function exifWithGps(orientation?: number): Uint8Array {
+  const tiff = new Uint8Array(8 + 18 + 2 + 4 * 12 + 4 + 48 + 12);
   const view = new DataView(tiff.buffer);
   tiff.set(ascii("MM"), 0);
   view.setUint16(2, 42);
   view.setUint32(4, 8);
-  // IFD0: one entry, then the next-IFD offset 0.
-  view.setUint16(8, 1);
+  // IFD0: GPSInfo (and Orientation), then the next-IFD offset 0.
+  view.setUint16(8, orientation === undefined ? 1 : 2);
   view.setUint16(10, 0x8825);
   view.setUint16(12, 4); // LONG
   view.setUint32(14, 1);
-  view.setUint32(18, 26); // GPS IFD offset
-  view.setUint32(22, 0);
-  // GPS IFD at 26: four entries.
-  const gps = 26;
+  view.setUint32(18, 38); // GPS IFD offset
+  if (orientation !== undefined) {
+    view.setUint16(22, 0x0112);
+    view.setUint16(24, 3); // SHORT
+    view.setUint32(26, 1);
+    view.setUint16(30, orientation);
+  }
+  view.setUint32(orientation === undefined ? 22 : 34, 0);
+  // GPS IFD at 38: four entries.
+  const gps = 38;
   const rationals = gps + 2 + 4 * 12 + 4;
   view.setUint16(gps, 4);
   const entry = (index: number, tag: number, type: number, count: number, value: number, inline = false) => {
@@ -67,12 +76,12 @@ export function exifWithGps(): Uint8Array {
   return concatBytes(ascii("Exif\0\0"), tiff);
 }
 
-/** TINY_JPEG with APP1 Exif (GPS), APP1 XMP, APP2 ICC, APP13 IPTC and a comment after its APP0. */
-export function jpegWithGps(): Uint8Array {
+/** TINY_JPEG with APP1 Exif (GPS, and an orientation when given), APP1 XMP, APP2 ICC, APP13 IPTC and a comment after its APP0. */
+export function jpegWithGps(orientation?: number): Uint8Array {
   const app0End = 2 + 2 + ((TINY_JPEG[4] << 8) | TINY_JPEG[5]);
   return concatBytes(
     TINY_JPEG.subarray(0, app0End),
-    jpegSegment(0xe1, exifWithGps()),
+    jpegSegment(0xe1, exifWithGps(orientation)),
     jpegSegment(0xe1, ascii("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>phone</x:xmpmeta>")),
     jpegSegment(0xe2, ascii("ICC_PROFILE\0\x01\x01fake profile")),
     jpegSegment(0xed, ascii("Photoshop 3.0\0location")),

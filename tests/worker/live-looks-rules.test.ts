@@ -1,8 +1,9 @@
 // The pure parts of Live Looks: metadata stripping on real tiny images, the wait summary, the
 // page cursor and the reporter hash.
 import { describe, expect, it } from "vitest";
-import { stripImageMetadata, UnreadableImageError } from "../../worker/lib/image-metadata";
-import { decodeCursor, encodeCursor, PUBLIC_FOR_MS, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
+import { exifOrientation, stripImageMetadata, UnreadableImageError } from "../../worker/lib/image-metadata";
+import { LIVE_LOOK_PUBLIC_MS } from "../../common/vocabulary";
+import { decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
 import {
   containsBytes,
   jpegMarkers,
@@ -15,6 +16,13 @@ import {
   webpChunkTypes,
   webpWithMetadata,
 } from "./image-fixtures";
+
+/** Where the first segment with `marker` starts (its 0xFF). */
+function jpegSegmentStart(bytes: Uint8Array, marker: number): number {
+  let at = 2;
+  while (bytes[at + 1] !== marker) at += 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+  return at;
+}
 
 describe("stripImageMetadata: JPEG", () => {
   it("removes the Exif segment with its GPS IFD, XMP, ICC, IPTC and comments, keeping a valid JPEG", () => {
@@ -38,6 +46,20 @@ describe("stripImageMetadata: JPEG", () => {
     // SOI … APP0, DQT, SOF0, DHT, SOS … EOI: the image itself is byte for byte the original.
     expect(markers).toEqual(jpegMarkers(TINY_JPEG));
     expect(stripped).toEqual(TINY_JPEG);
+  });
+
+  it("keeps a phone's Orientation, alone, so a portrait photo does not show sideways", () => {
+    const photo = jpegWithGps(6);
+    expect(exifOrientation(photo.subarray(jpegSegmentStart(photo, 0xe1) + 4))).toBe(6);
+    const stripped = stripImageMetadata(photo, "image/jpeg");
+    expect(containsBytes(stripped, new Uint8Array([0x88, 0x25]))).toBe(false);
+    expect(containsBytes(stripped, "xmpmeta")).toBe(false);
+    const app1 = jpegSegmentStart(stripped, 0xe1);
+    expect(stripped.subarray(app1 + 2, app1 + 4)).toEqual(new Uint8Array([0, 34]));
+    expect(exifOrientation(stripped.subarray(app1 + 4, app1 + 36))).toBe(6);
+    expect(jpegMarkers(stripped)).toEqual([0xe0, 0xe1, ...jpegMarkers(TINY_JPEG).slice(1)]);
+    // Orientation 1 (as taken) needs no tag at all.
+    expect(stripImageMetadata(jpegWithGps(1), "image/jpeg")).toEqual(TINY_JPEG);
   });
 
   it("leaves a JPEG without metadata as it is and drops bytes after EOI", () => {
@@ -124,7 +146,7 @@ describe("waitSummary", () => {
 describe("expiry, cursor and reporter hash", () => {
   it("a post is public for exactly 3 hours", () => {
     const now = Date.parse("2026-06-05T22:00:00Z");
-    expect(PUBLIC_FOR_MS).toBe(3 * 3600_000);
+    expect(LIVE_LOOK_PUBLIC_MS).toBe(3 * 3600_000);
     expect(publicSince(now)).toBe(Date.parse("2026-06-05T19:00:00Z"));
   });
 

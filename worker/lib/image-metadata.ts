@@ -29,6 +29,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 // JPEG markers kept before the image data: APP0 (JFIF) and APP14 (Adobe: how to read the colours).
 // Every other APPn (APP1 EXIF and XMP, APP2 ICC, APP13 Photoshop IPTC, the rest vendor notes) and COM go.
 const APP0 = 0xe0;
+const APP1 = 0xe1;
 const APP14 = 0xee;
 const COM = 0xfe;
 const SOS = 0xda;
@@ -64,7 +65,14 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
     const length = (bytes[markerAt + 2] << 8) | bytes[markerAt + 3];
     const end = markerAt + 2 + length;
     if (length < 2 || end > bytes.length) fail("JPEG segment runs past the file");
-    if (!isMetadataMarker(marker)) parts.push(bytes.subarray(markerAt, end));
+    if (!isMetadataMarker(marker)) {
+      parts.push(bytes.subarray(markerAt, end));
+    } else if (marker === APP1) {
+      // Phones store pixels as the sensor saw them and say how to turn them in EXIF: that one
+      // tag is kept, alone, so a portrait photo does not show sideways.
+      const orientation = exifOrientation(bytes.subarray(markerAt + 4, end));
+      if (orientation !== null) parts.push(orientationSegment(orientation));
+    }
     at = end;
     if (marker === SOS) {
       // Entropy-coded data: 0xFF is followed by 0x00 (a stuffed byte) or RSTn inside it; any other
@@ -78,6 +86,47 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
       at = scan;
     }
   }
+}
+
+const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0, 0];
+const ORIENTATION_TAG = 0x0112;
+
+/** The Orientation (2–8) of an APP1 Exif payload's first IFD, or null (absent, normal, or unreadable). */
+export function exifOrientation(payload: Uint8Array): number | null {
+  if (payload.length < 14 || !EXIF_HEADER.every((byte, i) => payload[i] === byte)) return null;
+  const tiff = new DataView(payload.buffer, payload.byteOffset + 6, payload.byteLength - 6);
+  const order = tiff.getUint16(0);
+  if (order !== 0x4949 && order !== 0x4d4d) return null;
+  const little = order === 0x4949;
+  const ifd = tiff.getUint32(4, little);
+  if (ifd + 2 > tiff.byteLength) return null;
+  const entries = tiff.getUint16(ifd, little);
+  for (let i = 0; i < entries; i++) {
+    const at = ifd + 2 + i * 12;
+    if (at + 12 > tiff.byteLength) return null;
+    if (tiff.getUint16(at, little) === ORIENTATION_TAG && tiff.getUint16(at + 2, little) === 3) {
+      const value = tiff.getUint16(at + 8, little);
+      return value >= 2 && value <= 8 ? value : null;
+    }
+  }
+  return null;
+}
+
+/** An APP1 Exif segment holding only an Orientation tag (big-endian TIFF, one IFD of one entry). */
+function orientationSegment(orientation: number): Uint8Array {
+  const segment = new Uint8Array(4 + 6 + 8 + 2 + 12 + 4);
+  const view = new DataView(segment.buffer);
+  view.setUint16(0, 0xff00 | APP1);
+  view.setUint16(2, segment.length - 2);
+  segment.set(EXIF_HEADER, 4);
+  segment.set([0x4d, 0x4d, 0x00, 0x2a], 10);
+  view.setUint32(14, 8);
+  view.setUint16(18, 1);
+  view.setUint16(20, ORIENTATION_TAG);
+  view.setUint16(22, 3);
+  view.setUint32(24, 1);
+  view.setUint16(28, orientation);
+  return segment;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

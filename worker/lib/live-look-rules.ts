@@ -1,11 +1,9 @@
 // The rules of Live Looks as plain functions (docs/live-looks.md): how long a post is public, the
 // reported wait, the page cursor and how reporters are told apart without keeping their address.
 import type { WaitSummary } from "../../common/schemas/answers";
-import type { Wait } from "../../common/vocabulary";
+import { LIVE_LOOK_PUBLIC_MS, type Wait } from "../../common/vocabulary";
 import { toBase64Url } from "./crypto";
 
-/** A Live Look is public for 3 hours; then only the venue's owners and the admin see it. */
-export const PUBLIC_FOR_MS = 3 * 60 * 60 * 1000;
 /** The wait summary and the map list count cover the last hour. */
 export const RECENT_MS = 60 * 60 * 1000;
 /** Reports from this many different clients hide a post until a moderator looks at it. */
@@ -14,7 +12,7 @@ export const AUTO_HIDE_REPORTS = 3;
 export const OWNER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The earliest creation time still public at `now`. */
-export const publicSince = (now: number) => now - PUBLIC_FOR_MS;
+export const publicSince = (now: number) => now - LIVE_LOOK_PUBLIC_MS;
 
 /**
  * Minutes each wait choice stands for: the middle of its range; "No wait" is 0 and the open-ended

@@ -3,7 +3,7 @@
 // owner may hide a post (with a reason the admin sees) or show one they hid again.
 import { useId, useState } from "react";
 import type { ModeratedLiveLookAnswer } from "../../../common/schemas/answers";
-import { HIDE_REASON_MAX, WAIT_LABELS } from "../../../common/vocabulary";
+import { HIDE_REASON_MAX, LIVE_LOOK_PUBLIC_MS, WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi, writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
@@ -13,15 +13,13 @@ import { LOADING } from "./keyTrends";
 
 /** New posts show without a reload. */
 const LIVE_LOOKS_REFRESH_MS = 60_000;
-/** A post leaves the public profile after 3 hours (docs/live-looks.md). */
-const PUBLIC_FOR_MS = 3 * 60 * 60 * 1000;
 const HIDDEN_BY = { admin: "the admin", owner: "an owner", reports: "3 visitor reports" } as const;
 const FAILED = "The Live Look could not be updated.";
 const UNREACHABLE = "The server could not be reached. Try again in a moment.";
 
 function status(look: ModeratedLiveLookAnswer, now: number): string {
   if (look.hidden_at) return `Hidden by ${HIDDEN_BY[look.hidden_by ?? "admin"]}${look.hidden_reason ? `: ${look.hidden_reason}` : ""}`;
-  return Date.parse(look.created_at) > now - PUBLIC_FOR_MS ? "On your profile now" : "No longer public (over 3 hours old)";
+  return Date.parse(look.created_at) > now - LIVE_LOOK_PUBLIC_MS ? "On your profile now" : "No longer public (over 3 hours old)";
 }
 
 function LiveLookRow({ look, timeZone, now, onChanged }: { look: ModeratedLiveLookAnswer; timeZone: string; now: number; onChanged: () => void }) {

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import * as v from "valibot";
 import type { LiveLookAnswer } from "../../../common/schemas/answers";
-import { IMAGE_ACCEPT } from "../../../common/schemas/fields";
+import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "../../../common/schemas/fields";
 import { liveLookSchema } from "../../../common/schemas/live-look";
 import { LEVELS, LIVE_LOOK_TEXT_MAX, WAIT_LABELS, WAITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
@@ -14,9 +14,6 @@ import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
 type Field = "text" | "wait" | "vibe" | "photo" | "form";
 type Errors = Partial<Record<Field, string>>;
 
-/** The server's limit, checked here first so a visitor on a slow line does not send 6 MB for a 413. */
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-const PHOTO_TOO_LARGE = "Images must be at most 5 MB.";
 
 /** The chosen photo and its preview address, revoked when replaced or when the form closes. */
 function usePhoto() {
@@ -40,7 +37,8 @@ export default function LiveLookForm({ placeId, onPosted, onCancel }: { placeId:
 
   const onPhoto = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
-    setErrors((current) => ({ ...current, photo: file && file.size > MAX_PHOTO_BYTES ? PHOTO_TOO_LARGE : undefined }));
+    // The server's limit, checked here first so a visitor on a slow line does not send 6 MB for a 413.
+    setErrors((current) => ({ ...current, photo: file && file.size > MAX_IMAGE_BYTES ? IMAGE_TOO_LARGE_MESSAGE : undefined }));
     choosePhoto(file);
   };
   const removePhoto = () => {
@@ -54,7 +52,7 @@ export default function LiveLookForm({ placeId, onPosted, onCancel }: { placeId:
     event.preventDefault();
     const checked = v.safeParse(liveLookSchema, { text, wait, vibe });
     const found: Errors = checked.success ? {} : fieldErrors<Field>(checked.issues);
-    if (photo && photo.file.size > MAX_PHOTO_BYTES) found.photo = PHOTO_TOO_LARGE;
+    if (photo && photo.file.size > MAX_IMAGE_BYTES) found.photo = IMAGE_TOO_LARGE_MESSAGE;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       (found.text ? textField.current : photoField.current)?.focus();
@@ -95,7 +93,10 @@ export default function LiveLookForm({ placeId, onPosted, onCancel }: { placeId:
           value={text}
           aria-invalid={errors.text ? true : undefined}
           aria-describedby={describedBy("text", `${ids}-count`)}
-          onChange={(event) => (setText(event.target.value), setErrors((current) => ({ ...current, text: undefined })))}
+          onChange={(event) => {
+            setText(event.target.value);
+            setErrors((current) => ({ ...current, text: undefined }));
+          }}
         />
         <p className="look-count" id={`${ids}-count`}>
           {text.length} of {LIVE_LOOK_TEXT_MAX} characters
