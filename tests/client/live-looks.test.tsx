@@ -3,8 +3,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LiveLookAnswer, LiveLooksAnswer } from "../../common/schemas/answers";
-import { timeAgo } from "../../client/lib/format";
-import { liveLooksLastHourText, waitSummaryText } from "../../client/live/liveLooks";
+import { liveLooksLastHourText, timeAgo, waitSummaryText } from "../../client/lib/format";
 import { LiveLooks } from "../../client/pages/live/LiveLooks";
 
 const NOW = Date.parse("2026-06-05T22:00:00Z");

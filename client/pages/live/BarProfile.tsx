@@ -112,13 +112,15 @@ function Profile({ place }: { place: PublicPlace }) {
         </div>
       </div>
 
-      {/* Only the venue's owners (and the admin) get `owners` with the place. */}
-      <LiveLooks placeId={place.id} canHide={"owners" in place} />
-
       <div className="profile-when">
         <PopularTimes placeId={place.id} />
         <Forecast place={place} />
       </div>
+
+      {/* Below the first screen on phones, so its photos never compete with the cover and the
+          live level for the first paint (docs/live-looks.md#on-the-profile). Only the venue's
+          owners (and the admin) get `owners` with the place. */}
+      <LiveLooks placeId={place.id} canHide={"owners" in place} />
 
       <div className="profile-body">
         <section aria-labelledby="about-heading">

@@ -6,8 +6,7 @@ import type { LiveLookAnswer } from "../../../common/schemas/answers";
 import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { timeAgo } from "../../lib/format";
-import { waitSummaryText } from "../../live/liveLooks";
+import { timeAgo, waitSummaryText } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
 
 const LiveLookForm = lazy(() => import("./LiveLookForm"));
@@ -19,7 +18,7 @@ function LiveLookItem({ look, now, canHide, onHidden }: { look: LiveLookAnswer; 
   const ago = timeAgo(look.created_at, now);
   return (
     <li className="look">
-      {look.photo_url ? <img src={look.photo_url} alt={look.text} width="240" height="180" loading="lazy" decoding="async" /> : null}
+      {look.photo_url ? <img src={look.photo_url} alt={look.text} width="240" height="180" loading="lazy" decoding="async" fetchPriority="low" /> : null}
       {/* Text as text: React escapes it and nothing turns into a link. */}
       <p className="look-text">{look.text}</p>
       <p className="look-meta">
@@ -65,7 +64,10 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
       <div className="looks-head">
         <h2 id="looks-heading">Live Looks</h2>
         {formOpen ? null : (
-          <button ref={opener} type="button" className="button small" onClick={() => (setPosted(""), setFormOpen(true))}>
+          <button ref={opener} type="button" className="button small" onClick={() => {
+              setPosted("");
+              setFormOpen(true);
+            }}>
             Post a Live Look
           </button>
         )}
