@@ -4,10 +4,10 @@ import * as v from "valibot";
 import { idParamSchema, integerInput, optionalText, requiredText, wireFormat } from "./fields";
 import { HIDE_REASON_MAX, LEVELS, LIVE_LOOK_TEXT_MAX, REPORT_REASON_MAX, WAITS } from "../vocabulary";
 
-export const LIVE_LOOK_TEXT_MESSAGE = "Say what it is like there now.";
-export const WAIT_MESSAGE = "Wait must be none, lt5, 5-15, 15-30 or 30+.";
-export const VIBE_MESSAGE = "Vibe must be Relaxed, Lively or Packed.";
-export const LIVE_LOOK_HIDE_MESSAGE = "Say why the Live Look is hidden.";
+const LIVE_LOOK_TEXT_MESSAGE = "Say what it is like there now.";
+const WAIT_MESSAGE = "Wait must be none, lt5, 5-15, 15-30 or 30+.";
+const VIBE_MESSAGE = "Vibe must be Relaxed, Lively or Packed.";
+const LIVE_LOOK_HIDE_MESSAGE = "Say why the Live Look is hidden.";
 
 /** An optional choice sent as a form field: absent or "" means not given. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
@@ -28,9 +28,9 @@ export type LiveLookInput = v.InferOutput<typeof liveLookSchema>;
 
 export const liveLookIdSchema = idParamSchema("Live Look id must be a positive whole number.");
 
-export const LIVE_LOOKS_PAGE_MAX = 50;
-export const LIVE_LOOKS_PAGE_DEFAULT = 12;
-export const CURSOR_MESSAGE = "Cursor must be a next_cursor from an earlier page.";
+const LIVE_LOOKS_PAGE_MAX = 50;
+const LIVE_LOOKS_PAGE_DEFAULT = 12;
+const CURSOR_MESSAGE = "Cursor must be a next_cursor from an earlier page.";
 
 /** GET /api/places/{id}/live-looks?cursor=&limit= */
 export const liveLooksQuerySchema = v.object({

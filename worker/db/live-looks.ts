@@ -118,11 +118,11 @@ export async function deleteLiveLook(db: Database, id: number): Promise<string |
 }
 
 /** The moderation queue and the owners' panel are short work, not an archive. */
-export const MODERATED_SHOWN = 200;
+const MODERATED_SHOWN = 200;
 
 const openReportCount = sql<number>`(SELECT count(*) FROM ${liveLookReports} WHERE ${liveLookReports.liveLookId} = ${liveLooks.id} AND ${liveLookReports.resolvedAt} IS NULL)`;
 
-export type ModeratedFilter = { status: ModerationStatus } | { id: number } | { placeId: number; since: number };
+type ModeratedFilter = { status: ModerationStatus } | { id: number } | { placeId: number; since: number };
 
 /**
  * Posts as moderators see them. `reported`: visible posts with open reports; `hidden`: hidden ones,

@@ -18,7 +18,7 @@ export const publicSince = (now: number) => now - LIVE_LOOK_PUBLIC_MS;
  * Minutes each wait choice stands for: the middle of its range; "No wait" is 0 and the open-ended
  * "30+ min" counts as 40 (a report of it says "at least half an hour").
  */
-export const WAIT_MINUTES: Record<Wait, number> = { none: 0, lt5: 3, "5-15": 10, "15-30": 23, "30+": 40 };
+const WAIT_MINUTES: Record<Wait, number> = { none: 0, lt5: 3, "5-15": 10, "15-30": 23, "30+": 40 };
 
 /**
  * The reported wait at `now`: the median of the minutes of the wait reports made in the last hour

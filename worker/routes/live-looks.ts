@@ -52,7 +52,7 @@ const MAX_REPORT_BYTES = 4 * 1024;
  */
 const LIVE_LOOKS_CACHE_SECONDS = 30;
 const NO_SUCH_LIVE_LOOK = "No such Live Look.";
-export const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
+const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
 
 // Five posts a minute per client (the public-form limiter, in its own scope) and 30 a minute per
 // venue from everyone together (docs/live-looks.md#rate-limits).

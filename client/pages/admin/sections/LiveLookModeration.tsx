@@ -25,7 +25,7 @@ const DONE: Record<Action, (look: ModeratedLiveLookAnswer) => string> = {
   delete: (look) => `${name(look)} and its photo are deleted.`,
 };
 const HIDDEN_BY = { admin: "the admin", owner: "an owner of the venue", reports: "3 reports" } as const;
-export const confirmDeleteLiveLook = (look: ModeratedLiveLookAnswer) => `Delete ${name(look)} and its photo for good?`;
+const confirmDeleteLiveLook = (look: ModeratedLiveLookAnswer) => `Delete ${name(look)} and its photo for good?`;
 
 export function LiveLookModeration() {
   const prefix = useId();
