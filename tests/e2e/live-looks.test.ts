@@ -5,7 +5,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { jpegWithGps } from "../worker/image-fixtures";
-import { launchBrowser, openPage, queryD1 } from "./browser";
+import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
 
 const PHONE = { width: 375, height: 812 };
 const PROFILE = "/profile/the-copper-lantern";
@@ -43,6 +43,8 @@ describe("Live Looks at 375 px", () => {
     await page.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegWithGps()) });
     await page.getByRole("img", { name: "Preview of your photo" }).waitFor();
     await page.getByLabel("5–15 min").check();
+    // The open form, its photo preview and choices pass axe-core.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Post Live Look" }).click();
 
     await strip(page).getByText("Thanks! Your Live Look is posted.").waitFor();
@@ -57,7 +59,8 @@ describe("Live Looks at 375 px", () => {
     // Nothing about the poster is stored: the row has no address or agent columns to fill.
     const [row] = queryD1<Record<string, unknown>>(`SELECT * FROM live_looks WHERE text = '${TEXT.replace(/'/g, "''")}'`);
     expect(Object.keys(row).sort()).toEqual(["created_at", "hidden_at", "hidden_by", "hidden_reason", "id", "photo_key", "place_id", "text", "vibe", "wait"]);
-    // Fits the phone: no sideways scrolling of the page.
+    expect(await seriousViolations(page)).toEqual([]);
+    // Fits the phone: nothing but the strip's own sideways scroll passes the screen's width.
     const wider = await page.evaluate((width) =>
       Array.from(document.querySelectorAll("main *"))
         // Screen-reader tables are clipped, and the strip scrolls sideways inside itself.
