@@ -38,6 +38,21 @@ function LiveLookItem({ look, now, canHide, onHidden }: { look: LiveLookAnswer; 
   );
 }
 
+/**
+ * "Latest reported wait: 5–15 min (12 min ago)" beside the forecast: the newest public post with a
+ * wait, read through the strip's own request (useApi shares it). A report, never a forecast input.
+ */
+export function LatestReportedWait({ placeId }: { placeId: number }) {
+  const { data } = useApi(publicApi.liveLooks(placeId), { refreshMs: LIVE_LOOKS_REFRESH_MS });
+  const latest = data?.live_looks.find((look) => look.wait !== null);
+  if (!latest?.wait) return null;
+  return (
+    <p className="forecast-wait">
+      Latest reported wait: {WAIT_LABELS[latest.wait]} ({timeAgo(latest.created_at, Date.now())})
+    </p>
+  );
+}
+
 /** `canHide`: the visitor is signed in as one of the venue's owners. */
 export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: boolean }) {
   const { data, error, retry, setData } = useApi(publicApi.liveLooks(placeId), { refreshMs: LIVE_LOOKS_REFRESH_MS });
