@@ -92,8 +92,13 @@ describe("LiveLooks strip", () => {
     expect(await screen.findByText("No Live Looks in the last 3 hours. Be the first to post one.")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Post a Live Look" }));
-    const text = await screen.findByLabelText(/What's it like right now\?/);
+    let text = await screen.findByLabelText(/What's it like right now\?/);
     await waitFor(() => expect(text).toHaveFocus());
+    // Escape closes it and gives focus back to the button; it opens again.
+    fireEvent.keyDown(text, { key: "Escape" });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Post a Live Look" })).toHaveFocus());
+    fireEvent.click(screen.getByRole("button", { name: "Post a Live Look" }));
+    text = await screen.findByLabelText(/What's it like right now\?/);
     fireEvent.click(screen.getByRole("button", { name: "Post Live Look" }));
     expect(await screen.findByText("Say what it is like there now.")).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);

@@ -79,7 +79,16 @@ export default function LiveLookForm({ placeId, onPosted, onCancel }: { placeId:
   const fieldError = (field: Field) => (errors[field] ? <p className="field-error" id={`${ids}-${field}-error`}>{errors[field]}</p> : null);
 
   return (
-    <form className="look-form card" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
+    // Escape closes the form like Cancel, and focus goes back to the button that opened it.
+    <form
+      className="look-form card"
+      onSubmit={onSubmit}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onCancel();
+      }}
+      noValidate
+      aria-labelledby={`${ids}-heading`}
+    >
       <h3 id={`${ids}-heading`}>Post a Live Look</h3>
       <p className="look-form-note">No account needed. Your photo is stored without its location and camera details.</p>
       <div className="field">
