@@ -12,3 +12,12 @@ export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
 export const REVIEW_LIMITS = { username: 40, comment: 1000 } as const;
 export const REPORT_REASON_MAX = 500;
 export const HIDE_REASON_MAX = 300;
+
+/** A Live Look's wait choices as the API names them, with the words the profile shows (docs/live-looks.md). */
+export const WAITS = ["none", "lt5", "5-15", "15-30", "30+"] as const;
+export type Wait = (typeof WAITS)[number];
+export const WAIT_LABELS: Record<Wait, string> = { none: "No wait", lt5: "< 5 min", "5-15": "5–15 min", "15-30": "15–30 min", "30+": "30+ min" };
+/** A Live Look is public for 3 hours; then only the venue's owners and the admin see it. */
+export const LIVE_LOOK_PUBLIC_MS = 3 * 60 * 60 * 1000;
+/** Longest Live Look text, in characters. */
+export const LIVE_LOOK_TEXT_MAX = 280;

@@ -407,6 +407,51 @@ export const reviewReports = sqliteTable(
 );
 
 /**
+ * Live Looks (issue 17; docs/live-looks.md): short posts from visitors at the venue now. Public for
+ * 3 hours, then only the venue's owners and the admin see them. No IP address or user agent is kept.
+ */
+export const liveLooks = sqliteTable(
+  "live_looks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    // R2 key of the photo, stored without its metadata; null without a photo.
+    photoKey: text("photo_key"),
+    wait: text("wait", { enum: ["none", "lt5", "5-15", "15-30", "30+"] }),
+    vibe: text("vibe", { enum: ["Relaxed", "Lively", "Packed"] }),
+    // Set by the worker's clock (not SQLite's), so expiry follows the same clock as the reads.
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    // Hidden by the admin, an owner of the venue, or by 3 reports from different clients.
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    hiddenReason: text("hidden_reason").notNull().default(""),
+    hiddenBy: text("hidden_by", { enum: ["admin", "owner", "reports"] }),
+  },
+  (t) => [index("live_looks_place_created_idx").on(t.placeId, t.createdAt)],
+);
+
+/**
+ * Reports of a Live Look. `client` is an opaque keyed hash that tells reporters apart for this one
+ * post on one day, never the address itself (docs/live-looks.md#telling-clients-apart).
+ */
+export const liveLookReports = sqliteTable(
+  "live_look_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    liveLookId: integer("live_look_id")
+      .notNull()
+      .references(() => liveLooks.id, { onDelete: "cascade" }),
+    client: text("client").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("live_look_reports_client_idx").on(t.liveLookId, t.client)],
+);
+
+/**
  * A place's alert rules (issue 16; README "Alerts"). No row means the defaults
  * (worker/alerts/rules.ts); PUT writes the whole set.
  */
@@ -489,3 +534,4 @@ export type Event = typeof events.$inferSelect;
 export type Device = typeof devices.$inferSelect;
 export type BusinessSubmission = typeof businessSubmissions.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type LiveLook = typeof liveLooks.$inferSelect;

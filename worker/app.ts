@@ -20,6 +20,7 @@ import { historyRoutes } from "./routes/history";
 import { imageRoutes } from "./routes/images";
 import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
+import { liveLookRoutes } from "./routes/live-looks";
 import { liveRoutes } from "./routes/live";
 import { notificationRoutes } from "./routes/notifications";
 import { placeOwnerRoutes } from "./routes/place-owners";
@@ -64,6 +65,7 @@ export const app = new Hono<AppEnv>()
   .route("/", notificationRoutes)
   .route("/", webhookRoutes)
   .route("/", liveRoutes)
+  .route("/", liveLookRoutes)
   .route("/", whenToGoRoutes)
   .route("/", ownerForecastRoutes)
   .route("/", eventInsightRoutes)

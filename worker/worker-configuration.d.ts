@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	AUTH_CLIENT_LIMITER: RateLimit;
 	AUTH_ACCOUNT_LIMITER: RateLimit;
 	SUBMISSION_LIMITER: RateLimit;
+	LIVE_LOOK_PLACE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_ORIGIN: "";
 	MAP_TILE_URL: "https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png";

@@ -3,6 +3,7 @@ import type {
   AccessTokenAnswer,
   BusinessesAnswer,
   DevicesAnswer,
+  ModeratedLiveLooksAnswer,
   ModeratedReviewsAnswer,
   OkAnswer,
   OwnedPlace,
@@ -55,5 +56,8 @@ export const adminApi = {
   createIntegrationKey: () => call<CreatedIntegrationKeyAnswer>("POST", "/api/integrations/ttn", undefined, ADMIN),
   revokeIntegrationKey: (keyId: number) => call<OkAnswer>("DELETE", `/api/integrations/ttn/${keyId}`, undefined, ADMIN),
   unregisteredUplinks: () => read<UnregisteredUplinksAnswer>("/api/integrations/ttn/unregistered", ADMIN),
+  moderatedLiveLooks: (query: In<typeof moderationQuerySchema>) => read<ModeratedLiveLooksAnswer>(withQuery("/api/admin/live-looks", query), ADMIN),
+  /** Deletes a Live Look, its reports and its photo. */
+  deleteLiveLook: (id: number) => call<OkAnswer>("DELETE", `/api/live-looks/${id}`, undefined, ADMIN),
   moderatedReviews: (query: In<typeof moderationQuerySchema>) => read<ModeratedReviewsAnswer>(withQuery("/api/admin/reviews", query), ADMIN),
 };

@@ -10,7 +10,10 @@ import type {
   EventsAnswer,
   ForecastAnswer,
   LiveAnswer,
+  LiveLookAnswer,
+  LiveLooksAnswer,
   MapConfigAnswer,
+  ModeratedLiveLookAnswer,
   ModeratedReviewAnswer,
   MonitoringConfigAnswer,
   OkAnswer,
@@ -19,6 +22,7 @@ import type {
   ReviewPostedAnswer,
   ReviewsAnswer,
 } from "../../common/schemas/answers";
+import type { liveLookHideSchema, liveLookReportSchema } from "../../common/schemas/live-look";
 import type { ReviewInput } from "../../common/schemas/review";
 import type { reviewHideSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
 import type { BusinessSubmissionInput } from "../../common/schemas/submission";
@@ -130,5 +134,15 @@ export const publicApi = {
   /** Shows a hidden review again, or keeps a reported one; either way its open reports close. */
   restoreReview: (reviewId: number, sender?: Sender) =>
     call<ModeratedReviewAnswer>("POST", `/api/reviews/${reviewId}/restore`, undefined, sender),
+  /** Public Live Looks of the last 3 hours, newest first, and the reported wait (docs/live-looks.md). */
+  liveLooks: (placeId: number) => read<LiveLooksAnswer>(`/api/places/${placeId}/live-looks`),
+  /** Multipart: text, and optionally photo, wait and vibe. */
+  postLiveLook: (placeId: number, form: FormData) => call<LiveLookAnswer>("POST", `/api/places/${placeId}/live-looks`, form),
+  reportLiveLook: (id: number, input: In<typeof liveLookReportSchema>) =>
+    call<OkAnswer & { message: string }>("POST", `/api/live-looks/${id}/report`, input),
+  /** By a venue's owner (the profile, the dashboard) or the admin (moderation). */
+  hideLiveLook: (id: number, input: In<typeof liveLookHideSchema>, sender?: Sender) =>
+    call<ModeratedLiveLookAnswer>("POST", `/api/live-looks/${id}/hide`, input, sender),
+  restoreLiveLook: (id: number, sender?: Sender) => call<ModeratedLiveLookAnswer>("POST", `/api/live-looks/${id}/restore`, undefined, sender),
   submitBusiness: (input: BusinessSubmissionInput) => call<OkAnswer>("POST", "/api/submit-business", input),
 };

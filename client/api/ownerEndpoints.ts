@@ -17,6 +17,7 @@ import type {
   InviteLinkAnswer,
   KeyTrends,
   MeAnswer,
+  ModeratedLiveLooksAnswer,
   OkAnswer,
   OpenInvitesAnswer,
   OwnedPlace,
@@ -91,6 +92,8 @@ export const ownerApi = {
     // A refusal is JSON like every other: answerOf throws its ApiError.
     return response.ok ? response.blob() : answerOf<never>(response);
   },
+  /** Every Live Look of the place from the last 7 days, hidden ones marked (docs/live-looks.md). */
+  liveLooks: (placeId: number) => read<ModeratedLiveLooksAnswer>(`${placePath(placeId)}/live-looks`),
   // Alerts (README "Alerts"): notifications with their unread count, webhook endpoints and their delivery log.
   alertRules: (placeId: number) => read<AlertRules>(`${placePath(placeId)}/alert-rules`),
   saveAlertRules: (placeId: number, rules: AlertRules) => call<AlertRules>("PUT", `${placePath(placeId)}/alert-rules`, rules),

@@ -1,5 +1,5 @@
 // Small display helpers shared by the dashboard and the public pages.
-import type { Weekday } from "../../common/schemas/answers";
+import type { WaitSummary, Weekday } from "../../common/schemas/answers";
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -47,3 +47,26 @@ export function formatLongDate(isoDate: string): string {
     timeZone: "UTC",
   });
 }
+
+/** How long ago an instant was, from `now`: "just now", "12 min ago", "2 hours ago", "3 days ago". */
+export function timeAgo(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (!(minutes >= 1)) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${plural(hours, "hour")} ago`;
+  return `${plural(Math.floor(hours / 24), "day")} ago`;
+}
+
+// Live Looks' words (docs/live-looks.md), here rather than in a module of their own: the profile and
+// the live map already load this one, and one more chunk would be one more request on first view.
+// Reports are shown as reports, beside the sensor's numbers, never mixed into them.
+
+/** "Reported wait about 10 min (3 reports in the last hour)"; "Reported wait: none (…)" for 0. */
+export function waitSummaryText(summary: WaitSummary): string {
+  const wait = summary.minutes === 0 ? "Reported wait: none" : `Reported wait about ${summary.minutes} min`;
+  return `${wait} (${plural(summary.reports, "report")} in the last hour)`;
+}
+
+/** "2 Live Looks in the last hour", or null for none (the list then says nothing). */
+export const liveLooksLastHourText = (count: number): string | null => (count > 0 ? `${plural(count, "Live Look")} in the last hour` : null);

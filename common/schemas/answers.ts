@@ -5,7 +5,7 @@
 // instead of silently reaching the client.
 import * as v from "valibot";
 import { WEEKDAY_NAMES as WEEKDAY_LABELS } from "../local-time";
-import { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday } from "../vocabulary";
+import { LEVELS, PLACE_TYPES, WAITS, WEEKDAYS, type Level, type Weekday } from "../vocabulary";
 
 export { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday };
 
@@ -115,6 +115,8 @@ export const livePlaceSchema = v.strictObject({
   opens_at: nullableIso,
   // Live percent against the usual of this hour (docs/when-to-go.md#live-against-usual); null without both.
   vs_usual: v.nullable(vsUsualSchema),
+  // Live Looks posted in the last hour and still public (docs/live-looks.md#map-list).
+  live_looks_last_hour: v.number(),
 });
 export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 
@@ -229,6 +231,46 @@ export type ReviewsAnswer = v.InferOutput<typeof reviewsAnswerSchema>;
 /** POST /api/places/{id}/reviews: the stored review and the summary including it. */
 export const reviewPostedAnswerSchema = v.strictObject({ ...reviewSummaryEntries, review: reviewAnswerSchema });
 export type ReviewPostedAnswer = v.InferOutput<typeof reviewPostedAnswerSchema>;
+
+/** A Live Look as everyone sees it (docs/live-looks.md). */
+export const liveLookAnswerSchema = v.strictObject({
+  id: v.number(),
+  text: v.string(),
+  photo_url: v.nullable(v.string()),
+  wait: v.nullable(v.picklist(WAITS)),
+  vibe: v.nullable(levelSchema),
+  created_at: isoTime,
+});
+export type LiveLookAnswer = v.InferOutput<typeof liveLookAnswerSchema>;
+
+/** Reported wait: the median of the reports' midpoints in the hour since `since` (docs/live-looks.md#wait-summary). */
+export const waitSummarySchema = v.strictObject({ minutes: v.number(), reports: v.number(), since: isoTime });
+export type WaitSummary = v.InferOutput<typeof waitSummarySchema>;
+
+/** GET /api/places/{id}/live-looks: public posts of the last 3 hours, newest first, a page at a time. */
+export const liveLooksAnswerSchema = v.strictObject({
+  live_looks: v.array(liveLookAnswerSchema),
+  wait_summary: v.nullable(waitSummarySchema),
+  // Pass as ?cursor= for the next page; null on the last.
+  next_cursor: v.nullable(v.string()),
+});
+export type LiveLooksAnswer = v.InferOutput<typeof liveLooksAnswerSchema>;
+
+/** A Live Look as its venue's owners and the admin see it: hidden ones too, with open reports. */
+export const moderatedLiveLookAnswerSchema = v.strictObject({
+  ...liveLookAnswerSchema.entries,
+  place_id: v.number(),
+  place_name: v.string(),
+  // Reports not yet dealt with (hiding or restoring deals with them).
+  open_reports: v.number(),
+  hidden_at: nullableIso,
+  hidden_reason: v.string(),
+  hidden_by: v.nullable(v.picklist(["admin", "owner", "reports"])),
+});
+export type ModeratedLiveLookAnswer = v.InferOutput<typeof moderatedLiveLookAnswerSchema>;
+
+export const moderatedLiveLooksAnswerSchema = v.strictObject({ live_looks: v.array(moderatedLiveLookAnswerSchema) });
+export type ModeratedLiveLooksAnswer = v.InferOutput<typeof moderatedLiveLooksAnswerSchema>;
 
 /** A review as the admin's moderation queue shows it (and as hide/restore answer it). */
 export const moderatedReviewAnswerSchema = v.strictObject({

@@ -6,6 +6,9 @@ import * as v from "valibot";
 export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 /** For a file input's `accept`, so the browser offers only those. */
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
+/** The largest image an upload may carry, checked by the worker and, before sending, by forms. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = "Images must be at most 5 MB.";
 
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 

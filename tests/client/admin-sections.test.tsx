@@ -705,6 +705,44 @@ describe("Reported Reviews", () => {
   });
 });
 
+describe("Live Looks moderation", () => {
+  const look = (id: number, hidden: boolean) => ({
+    id, place_id: 7, place_name: "The Stoop", text: "Rude words", photo_url: "/api/images/live-looks/x.jpg", wait: "lt5", vibe: null,
+    created_at: "2026-05-01T18:00:00.000Z", open_reports: hidden ? 3 : 1,
+    hidden_at: hidden ? "2026-05-02T10:00:00.000Z" : null, hidden_reason: hidden ? "Reported by 3 visitors." : "", hidden_by: hidden ? "reports" : null,
+  });
+
+  it("hides a reported post only with a reason, and deletes a hidden one after a confirmation", async () => {
+    const api = stubApi({
+      "GET /api/admin/live-looks?status=reported": () => json({ live_looks: [look(3, false)] }),
+      "GET /api/admin/live-looks?status=hidden": () => json({ live_looks: [look(4, true)] }),
+      "POST /api/live-looks/3/hide": () => json(look(3, true)),
+      "DELETE /api/live-looks/4": () => json({ ok: true }),
+    });
+    renderAt("/admin?section=live-looks");
+    expect(await screen.findByRole("heading", { name: "Live Look 3 at The Stoop" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Rude words" })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Hide Live Look 3 at The Stoop" }));
+    expect(await screen.findByText("Say why the Live Look is hidden.")).toBeInTheDocument();
+    expect(api.sent("POST", "/api/live-looks/3/hide")).toHaveLength(0);
+    fill(/Reason for hiding Live Look 3/, "Abusive");
+    fireEvent.click(screen.getByRole("button", { name: "Hide Live Look 3 at The Stoop" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Live Look 3 at The Stoop is hidden.");
+    expect(JSON.parse(String(api.sent("POST", "/api/live-looks/3/hide")[0].init.body))).toEqual({ reason: "Abusive" });
+
+    fill("Show", "hidden");
+    expect(await screen.findByText(/by 3 reports/)).toBeInTheDocument();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(screen.getByRole("button", { name: "Delete Live Look 4 at The Stoop" }));
+    expect(api.sent("DELETE", "/api/live-looks/4")).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: "Delete Live Look 4 at The Stoop" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Live Look 4 at The Stoop and its photo are deleted.");
+    expect(api.sent("DELETE", "/api/live-looks/4")).toHaveLength(1);
+    confirm.mockRestore();
+  });
+});
+
 describe("admin events", () => {
   const event = {
     id: 9, place_id: 7, place_name: null, name: "Jazz Night", description: "Live trio", start_time: "2026-06-05T23:30:00.000Z",

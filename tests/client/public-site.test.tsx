@@ -123,6 +123,7 @@ const place = (id: number, level: LivePlace["level"], percent: number | null): L
   open_now: null,
   opens_at: null,
   vs_usual: null,
+  live_looks_last_hour: 0,
 });
 
 describe("level filter", () => {

@@ -97,6 +97,7 @@ function livePlace(overrides: Partial<LivePlace> = {}): LivePlace {
     open_now: true,
     opens_at: null,
     vs_usual: "busier",
+    live_looks_last_hour: 0,
     ...overrides,
   };
 }
@@ -187,6 +188,15 @@ function renderProfile(live: LivePlace, options: { popular?: PopularTimesAnswer;
     "GET /api/places/1/forecast": options.forecast ?? forecast(),
     "GET /api/business/1/events": { events: [], next_offset: null },
     "GET /api/places/1/reviews": () => json({ reviews: [], summary: { count: 0, average_rating: null } }),
+    // Two posts, the newer without a wait: the latest reported wait is the older one's.
+    "GET /api/places/1/live-looks": {
+      live_looks: [
+        { id: 2, text: "Band on", photo_url: null, wait: null, vibe: "Lively", created_at: new Date(Date.now() - 5 * 60_000).toISOString() },
+        { id: 1, text: "Queue outside", photo_url: null, wait: "5-15", vibe: null, created_at: new Date(Date.now() - 12 * 60_000).toISOString() },
+      ],
+      wait_summary: { minutes: 10, reports: 1, since: new Date(Date.now() - 3_600_000).toISOString() },
+      next_cursor: null,
+    },
   });
   const router = createMemoryRouter(
     [{ path: "/profile/:barId", lazy: async () => ({ Component: (await import("../../client/pages/live/BarProfile")).default }) }],
@@ -261,6 +271,10 @@ describe("profile: forecast and right now", () => {
     expect(rows[0]).toHaveTextContent("10 PM60% (50–70%)");
     expect(rows[4]).toHaveTextContent("2 AMClosed");
     expect(within(section).getByText(/at or above 40% of capacity/)).toBeInTheDocument();
+    // Visitors' latest wait report stands beside the forecast, as a report.
+    expect(await within(section).findByText("Latest reported wait: 5–15 min (12 min ago)")).toBeInTheDocument();
+    const looks = screen.getByRole("region", { name: "Live Looks" });
+    expect(within(looks).getByText("Reported wait about 10 min (1 report in the last hour)")).toBeInTheDocument();
 
     const now = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
     expect(await within(now).findByText("About 92 people inside")).toBeInTheDocument();
@@ -293,7 +307,7 @@ describe("profile: forecast and right now", () => {
 describe("live map: filters and order", () => {
   const venues = [
     livePlace({ id: 1, name: "Alpha", percent: 70, level: "Lively", people: 70 }),
-    livePlace({ id: 2, name: "Bravo", percent: 10, level: "Relaxed", people: 10, vs_usual: "quieter" }),
+    livePlace({ id: 2, name: "Bravo", percent: 10, level: "Relaxed", people: 10, vs_usual: "quieter", live_looks_last_hour: 2 }),
     livePlace({ id: 3, name: "Charlie", percent: 95, level: "Packed", people: 95 }),
     livePlace({ id: 4, name: "Delta", percent: null, level: null, people: null, vs_usual: null }),
     livePlace({ id: 5, name: "Echo", percent: 0, level: "Relaxed", people: 0, open_now: false, opens_at: "2026-06-10T21:00:00.000Z" }),
@@ -336,6 +350,9 @@ describe("live map: filters and order", () => {
     expect(rowOf("Echo")).not.toHaveTextContent(/people/);
     expect(rowOf("Bravo")).toHaveTextContent("About 10 people");
     expect(rowOf("Bravo")).toHaveTextContent("Quieter than usual");
+    // Live Looks beside the sensor's numbers; a venue without any says nothing about them.
+    expect(rowOf("Bravo")).toHaveTextContent("2 Live Looks in the last hour");
+    expect(rowOf("Echo")).not.toHaveTextContent(/Live Look/);
 
     fireEvent.click(screen.getByRole("checkbox", { name: "Open now" }));
     await within(list).findByText("Bravo");

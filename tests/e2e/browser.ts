@@ -1,6 +1,9 @@
 // Debian's Chromium driven by playwright-core (flags in chromium.ts).
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { localToolEnv } from "../../scripts/local-state.ts";
 import { inject } from "vitest";
@@ -48,4 +51,20 @@ export function queryD1<T = Record<string, unknown>>(sql: string): T[] {
   );
   const [result] = JSON.parse(output) as { results: T[] }[];
   return result.results;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Serious and critical axe-core violations on the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // evaluate() runs outside the page's CSP, which forbids injected inline scripts.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

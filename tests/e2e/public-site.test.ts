@@ -1,13 +1,10 @@
 // The public site in Chromium at desktop and phone widths: navigation rules, marketing pages,
 // the live map, venue profiles with reviews, and an axe-core accessibility check.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AxeResults } from "axe-core";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Level, LiveAnswer } from "../../common/schemas/answers";
 import { seedVenues } from "../../scripts/seed-data/venues";
-import { launchBrowser, openPage, queryD1 } from "./browser";
+import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -15,8 +12,6 @@ const viewports = [
   ["1280 px", DESKTOP],
   ["375 px", PHONE],
 ] as const;
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 // Live levels the seeded venues report during this file, standing in for their sensors: the first
 // venues are Relaxed, then Lively, then Packed, and the last two are silent (no live level).
@@ -42,20 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious and critical axe-core violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // evaluate() runs outside the page's CSP, which forbids injected inline scripts.
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 const mainHeading = (page: Page) => page.locator("main h1").first();
 const header = (page: Page) => page.locator("header.site-header");

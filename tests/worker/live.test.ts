@@ -46,6 +46,7 @@ describe("GET /api/live", () => {
         "id",
         "latitude",
         "level",
+        "live_looks_last_hour",
         "longitude",
         "name",
         "open_now",

@@ -138,7 +138,7 @@ export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: 
  * ones, and people only when its owners make counts public; open now and the next opening by its
  * hours table (docs/when-to-go.md#open-now), and `vsUsual` as the route found it.
  */
-export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): LivePlace {
+export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour"> {
   const updatedAt = row.updatedAt?.getTime() ?? null;
   const live = isLiveRow(row, now);
   const hours = hoursOfRow(row);

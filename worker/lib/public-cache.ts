@@ -54,11 +54,12 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
     ...names.flatMap((name) => [`/api/place/${name}`, `/api/places/${name}/popular-times`, `/api/places/${name}/forecast`]),
     `/api/business/${place.id}/events`,
     reviewsPath(place.id),
+    liveLooksPath(place.id),
   ];
 }
 
 /**
- * Drops every cached public answer of the places (the place, its events and reviews, its popular
+ * Drops every cached public answer of the places (the place, its events, reviews and Live Looks, its popular
  * times and forecast, by id and by slug), so a write shows on the next load. Awaited, not left to
  * waitUntil: the writer's next read must not find the old copy.
  */
@@ -73,6 +74,9 @@ export async function purgePaths(c: Context<AppEnv>, ...paths: string[]): Promis
 
 /** A place's reviews, the only answer a review changes. */
 export const reviewsPath = (placeId: number) => `/api/places/${placeId}/reviews`;
+
+/** A place's public Live Looks (the first page), which posting, hiding, restoring and deleting one change. */
+export const liveLooksPath = (placeId: number) => `/api/places/${placeId}/live-looks`;
 
 /** purgePlaces for places known by id: their slugs are read, so slug-named entries go too. */
 export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: number[]): Promise<void> {

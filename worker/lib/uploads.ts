@@ -1,11 +1,11 @@
 // Multipart forms and the images they carry. Images are recognised by their first bytes, never by
 // the declared type or file name, and stored in R2 under keys we generate.
 import type { Context } from "hono";
-import type { IMAGE_CONTENT_TYPES } from "../../common/schemas/fields";
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, type IMAGE_CONTENT_TYPES } from "../../common/schemas/fields";
 import { readBodyCapped } from "./body";
 import { ApiError, badRequest } from "./errors";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES };
 /** Room for two images at the limit (an event's cover and flyer) plus the text fields. */
 export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
 
@@ -41,7 +41,7 @@ export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<F
   return { fields, files };
 }
 
-export type ImageFolder = "places" | "events";
+export type ImageFolder = "places" | "events" | "live-looks";
 
 /** An uploaded file that passed the checks, with the type its bytes prove. */
 export interface CheckedImage {
@@ -62,7 +62,6 @@ function sniffImageType(head: Uint8Array): Omit<CheckedImage, "file"> | null {
   return null;
 }
 
-export const IMAGE_TOO_LARGE_MESSAGE = "Images must be at most 5 MB.";
 export const IMAGE_TYPE_MESSAGE = "Upload a JPEG, PNG or WebP image.";
 
 /** The image in form field `field`, checked (413 over 5 MB, 415 when not JPEG/PNG/WebP), or null. */

@@ -1,9 +1,11 @@
 // GET /api/live: the public live map's data, one entry per place, from D1 place_live (written by
 // each place's object at most every 30 seconds) and cached at the edge for up to 25 seconds, so a
 // new count is on the map within a minute. Each entry says whether the place is open now, when it
-// opens next and how its live level compares with its usual (docs/when-to-go.md#live-map).
+// opens next, how its live level compares with its usual (docs/when-to-go.md#live-map) and how
+// many Live Looks it had in the last hour (docs/live-looks.md#map-list).
 import { Hono, type Context } from "hono";
 import { getDb } from "../db/client";
+import { liveLookCountsLastHour } from "../db/live-looks";
 import { isLiveRow, livePlaceRows, toLivePlace } from "../db/occupancy";
 import { hoursOfRow } from "../db/when-to-go";
 import type { AppEnv } from "../env";
@@ -34,15 +36,17 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
 async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
   const now = Date.now();
   const db = getDb(c.env);
-  const rows = await livePlaceRows(db);
+  const [rows, liveLooks] = await Promise.all([livePlaceRows(db), liveLookCountsLastHour(db, now)]);
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   // Live against usual for the places with live numbers; their usual profiles are cached for the day.
   const places = await Promise.all(
     rows.map(async (row) => {
-      if (!isLiveRow(row, now)) return toLivePlace(row, now);
+      // Visitors' posts are counted beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
+      const live_looks_last_hour = liveLooks.get(row.id) ?? 0;
+      if (!isLiveRow(row, now)) return { ...toLivePlace(row, now), live_looks_last_hour };
       const place = { ...row, hours: hoursOfRow(row), calibration: { baseline: row.calibrationBaseline, factor: row.calibrationFactor } };
       const profile = await cachedUsualProfile(db, place, now, c.req.url, waitUntil);
-      return toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now)));
+      return { ...toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now))), live_looks_last_hour };
     }),
   );
   // The answer may be cached only until the first live place would turn stale, so a silent

@@ -6,6 +6,7 @@ import { ManageBusinesses } from "./sections/ManageBusinesses";
 import { ManageDevices } from "./sections/ManageDevices";
 import { ManageMaxDevices } from "./sections/ManageMaxDevices";
 import { ManageTags } from "./sections/ManageTags";
+import { LiveLookModeration } from "./sections/LiveLookModeration";
 import { ReviewModeration } from "./sections/ReviewModeration";
 import { Submissions } from "./sections/Submissions";
 import "./admin.css";
@@ -17,6 +18,7 @@ export const SECTIONS = [
   { id: "devices", label: "Devices", Component: ManageDevices },
   { id: "submissions", label: "Submissions", Component: Submissions },
   { id: "reviews", label: "Reported Reviews", Component: ReviewModeration },
+  { id: "live-looks", label: "Live Looks", Component: LiveLookModeration },
 ] as const satisfies readonly { id: string; label: string; Component: ComponentType }[];
 
 export type SectionId = (typeof SECTIONS)[number]["id"];

@@ -38,4 +38,6 @@ export const ADMIN_MESSAGES = {
   updateSubmissionFailed: "Failed to update submission.",
   fetchReviewsFailed: "Failed to fetch reviews.",
   moderateReviewFailed: "Failed to update review.",
+  fetchLiveLooksFailed: "Failed to fetch Live Looks.",
+  moderateLiveLookFailed: "Failed to update the Live Look.",
 } as const;

@@ -11,6 +11,7 @@ import { DailyComparison } from "./DailyComparison";
 import { ForecastView } from "./ForecastView";
 import { EventsManager } from "./events/EventsManager";
 import { KeyTrendsPanel } from "./KeyTrendsPanel";
+import { LiveLooksPanel } from "./LiveLooksPanel";
 import { LOADING } from "./keyTrends";
 import { MESSAGES } from "../../lib/messages";
 import { Overview } from "./Overview";
@@ -73,6 +74,7 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
       <KeyTrendsPanel placeId={place.id} />
       <CalibrationPanel placeId={place.id} timeZone={place.timezone} />
       <NotificationsPanel placeId={place.id} timeZone={place.timezone} />
+      <LiveLooksPanel placeId={place.id} timeZone={place.timezone} />
       <div role="tablist" aria-label="Data views" className="tabs">
         {tabs.map((tab, index) => (
           <button

@@ -8,6 +8,7 @@ import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
+import { LiveLooks } from "./LiveLooks";
 import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
@@ -116,6 +117,11 @@ function Profile({ place }: { place: PublicPlace }) {
         <Forecast place={place} />
       </div>
 
+      {/* Below the first screen on phones, so its photos never compete with the cover and the
+          live level for the first paint (docs/live-looks.md#on-the-profile). Only the venue's
+          owners (and the admin) get `owners` with the place. */}
+      <LiveLooks placeId={place.id} canHide={"owners" in place} />
+
       <div className="profile-body">
         <section aria-labelledby="about-heading">
           <h2 id="about-heading">About</h2>
@@ -146,7 +152,6 @@ function Profile({ place }: { place: PublicPlace }) {
         <UpcomingEvents place={place} />
       </div>
 
-      {/* Only the venue's owners (and the admin) get `owners` with the place. */}
       <Reviews placeId={place.id} canHide={"owners" in place} />
     </main>
   );

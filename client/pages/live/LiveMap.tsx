@@ -5,6 +5,7 @@ import { type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { liveLooksLastHourText } from "../../lib/format";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
@@ -73,27 +74,32 @@ function VenueRowState({ place }: { place: LivePlace }) {
 function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: LivePlace) => void }) {
   return (
     <ul className="venue-list">
-      {places.map((place) => (
-        <li key={place.id} className="venue-row">
-          <div>
-            <h3>
-              <Link to={`/profile/${place.slug}`}>{place.name}</Link>
-            </h3>
-            <p>{place.address}</p>
-          </div>
-          <VenueRowState place={place} />
-          {hasPosition(place) ? (
-            <button
-              type="button"
-              className="button secondary small"
-              aria-label={`Show on map: ${place.name}`}
-              onClick={() => onShow(place)}
-            >
-              Show on map
-            </button>
-          ) : null}
-        </li>
-      ))}
+      {places.map((place) => {
+        // Visitors' posts beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
+        const looks = liveLooksLastHourText(place.live_looks_last_hour);
+        return (
+          <li key={place.id} className="venue-row">
+            <div>
+              <h3>
+                <Link to={`/profile/${place.slug}`}>{place.name}</Link>
+              </h3>
+              <p>{place.address}</p>
+              {looks ? <p className="venue-looks">{looks}</p> : null}
+            </div>
+            <VenueRowState place={place} />
+            {hasPosition(place) ? (
+              <button
+                type="button"
+                className="button secondary small"
+                aria-label={`Show on map: ${place.name}`}
+                onClick={() => onShow(place)}
+              >
+                Show on map
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

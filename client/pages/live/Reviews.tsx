@@ -4,7 +4,7 @@ import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { formatLongDate } from "../../lib/format";
-import { ReviewActions } from "./ReviewActions";
+import { ReportActions } from "./ReportActions";
 import {
   emptyReviewForm,
   errorsFromDetails,
@@ -146,7 +146,14 @@ export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolea
                 <time dateTime={review.date}>{formatLongDate(review.date)}</time>
               </p>
               {/* A hidden review leaves the list, the count and the average: read them again. */}
-              <ReviewActions review={review} canHide={canHide} onHidden={() => void retry()} />
+              <ReportActions
+                kind="review"
+                subject={`the review by ${review.username}`}
+                canHide={canHide}
+                report={async (reason) => (await publicApi.reportReview(review.id, { reason })).message}
+                hide={(reason) => publicApi.hideReview(review.id, { reason })}
+                onHidden={() => void retry()}
+              />
             </li>
           ))}
         </ul>

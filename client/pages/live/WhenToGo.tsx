@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { LatestReportedWait } from "./LiveLooks";
 import {
   bestTimeText,
   busiestText,
@@ -143,6 +144,8 @@ export function Forecast({ place }: { place: PublicPlace }) {
       <>
         {best ? <p className="forecast-best">{best}</p> : null}
         {busy ? <p className="forecast-busy">{busy}</p> : null}
+        {/* Visitors' reports beside the forecast, never in it (docs/live-looks.md#wait-summary). */}
+        <LatestReportedWait placeId={place.id} />
         {allClosed ? (
           <p>Closed for the next 12 hours.</p>
         ) : !anyEstimate ? (

@@ -1,20 +1,34 @@
-// Under each review: Report for everyone, and Hide for the venue's owners (the profile knows them
-// because only they get the place's `owners`). Both open a small form in place; the server checks
-// everything again (rate limit, ownership, reason).
+// Under each review and Live Look: Report for everyone, and Hide for the venue's owners (the profile
+// knows them because only they get the place's `owners`). Both open a small form in place; the
+// server checks everything again (rate limit, ownership, reason).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { ReviewAnswer } from "../../../common/schemas/answers";
 import { HIDE_REASON_MAX, REPORT_REASON_MAX } from "../../../common/vocabulary";
-import { publicApi, writeFailure } from "../../api/endpoints";
+import { writeFailure } from "../../api/endpoints";
 import { REVIEW_FAILURE_MESSAGE } from "./reviewForm";
+import type { ReasonKind } from "./reviewValidation";
 
 type Mode = "idle" | "report" | "hide";
 
-const ACTIONS = {
-  report: { label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
-  hide: { label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: "Hide review" },
-} as const;
+const NOUNS: Record<ReasonKind, string> = { review: "review", liveLook: "Live Look" };
 
-export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAnswer; canHide: boolean; onHidden: () => void }) {
+const actions = (kind: ReasonKind) =>
+  ({
+    report: { label: "Why are you reporting it? (optional)", max: REPORT_REASON_MAX, submit: "Send report" },
+    hide: { label: "Reason for hiding it (the admin sees it)", max: HIDE_REASON_MAX, submit: `Hide ${NOUNS[kind]}` },
+  }) as const;
+
+export interface ReportActionsProps {
+  kind: ReasonKind;
+  /** Names the post in the buttons' accessible names: "the review by sam". */
+  subject: string;
+  canHide: boolean;
+  /** Sends the report; answers the server's thanks. */
+  report: (reason: string | undefined) => Promise<string>;
+  hide: (reason: string) => Promise<unknown>;
+  onHidden: () => void;
+}
+
+export function ReportActions({ kind, subject, canHide, report, hide, onHidden }: ReportActionsProps) {
   const ids = useId();
   const [mode, setMode] = useState<Mode>("idle");
   const [reason, setReason] = useState("");
@@ -40,17 +54,17 @@ export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAns
     setBusy(true);
     try {
       const { checkReason } = await import("./reviewValidation");
-      const checked = checkReason(mode, reason);
+      const checked = checkReason(kind, mode, reason);
       if ("error" in checked) {
         setError(checked.error);
         reasonField.current?.focus();
         return;
       }
       if (mode === "hide") {
-        await publicApi.hideReview(review.id, { reason: checked.reason ?? "" });
+        await hide(checked.reason ?? "");
         return onHidden();
       }
-      setThanks((await publicApi.reportReview(review.id, { reason: checked.reason })).message);
+      setThanks(await report(checked.reason));
       setMode("idle");
     } catch (failure) {
       setError(writeFailure(failure, REVIEW_FAILURE_MESSAGE, REVIEW_FAILURE_MESSAGE));
@@ -59,7 +73,7 @@ export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAns
     }
   };
 
-  const action = mode === "idle" ? null : ACTIONS[mode];
+  const action = mode === "idle" ? null : actions(kind)[mode];
   return (
     <div className="review-actions">
       {action ? (
@@ -84,11 +98,11 @@ export function ReviewActions({ review, canHide, onHidden }: { review: ReviewAns
         </form>
       ) : (
         <div className="review-action-buttons">
-          <button type="button" className="link-button" aria-label={`Report the review by ${review.username}`} onClick={() => open("report")}>
+          <button type="button" className="link-button" aria-label={`Report ${subject}`} onClick={() => open("report")}>
             Report
           </button>
           {canHide ? (
-            <button type="button" className="link-button" aria-label={`Hide the review by ${review.username}`} onClick={() => open("hide")}>
+            <button type="button" className="link-button" aria-label={`Hide ${subject}`} onClick={() => open("hide")}>
               Hide
             </button>
           ) : null}

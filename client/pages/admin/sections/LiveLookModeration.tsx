@@ -1,0 +1,137 @@
+// Live Looks (issue 17; docs/live-looks.md): posts visitors reported, to hide with a reason or
+// keep, and hidden ones (by the admin, a venue's owner or 3 reports), to restore or delete. Delete
+// also removes the photo from storage.
+import { useId, useState } from "react";
+import * as v from "valibot";
+import type { ModeratedLiveLookAnswer } from "../../../../common/schemas/answers";
+import { liveLookHideSchema } from "../../../../common/schemas/live-look";
+import type { ModerationStatus } from "../../../../common/schemas/review-moderation";
+import { HIDE_REASON_MAX, WAIT_LABELS } from "../../../../common/vocabulary";
+import { publicApi } from "../../../api/endpoints";
+import { ADMIN, adminApi } from "../../../api/adminEndpoints";
+import { SelectField, TextAreaField } from "../../../components/Field";
+import { formatDateTime, plural } from "../../../lib/format";
+import { attempt, useAdminData } from "../adminApi";
+import { ADMIN_MESSAGES } from "../messages";
+import { Notice, type NoticeState } from "../Notice";
+
+type Action = "hide" | "keep" | "restore" | "delete";
+
+const name = (look: ModeratedLiveLookAnswer) => `Live Look ${look.id} at ${look.place_name}`;
+const DONE: Record<Action, (look: ModeratedLiveLookAnswer) => string> = {
+  hide: (look) => `${name(look)} is hidden.`,
+  keep: (look) => `${name(look)} stays; its reports are closed.`,
+  restore: (look) => `${name(look)} is shown again (while it is under 3 hours old).`,
+  delete: (look) => `${name(look)} and its photo are deleted.`,
+};
+const HIDDEN_BY = { admin: "the admin", owner: "an owner of the venue", reports: "3 reports" } as const;
+const confirmDeleteLiveLook = (look: ModeratedLiveLookAnswer) => `Delete ${name(look)} and its photo for good?`;
+
+export function LiveLookModeration() {
+  const prefix = useId();
+  const [status, setStatus] = useState<ModerationStatus>("reported");
+  const [notice, setNotice] = useState<NoticeState>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const queue = useAdminData(adminApi.moderatedLiveLooks({ status }), ADMIN_MESSAGES.fetchLiveLooksFailed);
+  const reasonId = (look: ModeratedLiveLookAnswer) => `${prefix}-reason-${look.id}`;
+
+  const act = async (look: ModeratedLiveLookAnswer, action: Action) => {
+    let send: () => Promise<unknown>;
+    if (action === "hide") {
+      const checked = v.safeParse(liveLookHideSchema, { reason: reasons[look.id] ?? "" });
+      if (!checked.success) {
+        setErrors((current) => ({ ...current, [look.id]: checked.issues[0].message }));
+        document.getElementById(reasonId(look))?.focus();
+        return;
+      }
+      send = () => publicApi.hideLiveLook(look.id, checked.output, ADMIN);
+    } else if (action === "delete") {
+      if (!window.confirm(confirmDeleteLiveLook(look))) return;
+      send = () => adminApi.deleteLiveLook(look.id);
+    } else {
+      // Keeping a reported post is the restore call: it closes its reports.
+      send = () => publicApi.restoreLiveLook(look.id, ADMIN);
+    }
+    const outcome = await attempt(send, ADMIN_MESSAGES.moderateLiveLookFailed, () => DONE[action](look));
+    setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
+    if (outcome.ok) void queue.reload();
+  };
+
+  const button = (look: ModeratedLiveLookAnswer, action: Action, label: string, secondary = false) => (
+    <button type="button" className={`button small${secondary ? " secondary" : ""}`} aria-label={`${label} ${name(look)}`} onClick={() => void act(look, action)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <>
+      <SelectField
+        id={`${prefix}-status`}
+        label="Show"
+        value={status}
+        onChange={(event) => {
+          setNotice(null);
+          setStatus(event.target.value as ModerationStatus);
+        }}
+      >
+        <option value="reported">Reported Live Looks</option>
+        <option value="hidden">Hidden Live Looks</option>
+      </SelectField>
+      <Notice notice={notice} />
+      {queue.error ? <p role="alert" className="field-error">{queue.error}</p> : null}
+      {queue.loading && !queue.data ? <p>Loading...</p> : null}
+      {queue.data && queue.data.live_looks.length === 0 ? <p>No Live Looks here.</p> : null}
+      <ul className="admin-cards">
+        {queue.data?.live_looks.map((look) => (
+          <li key={look.id} className="card">
+            <h3>{name(look)}</h3>
+            <p className="admin-muted">
+              posted {formatDateTime(look.created_at)}
+              {look.wait ? ` · wait ${WAIT_LABELS[look.wait]}` : ""}
+              {look.vibe ? ` · ${look.vibe}` : ""}
+            </p>
+            {look.photo_url ? <img src={look.photo_url} alt={look.text} width="240" height="180" loading="lazy" className="admin-look-photo" /> : null}
+            <p className="admin-review-comment">{look.text}</p>
+            <p>{plural(look.open_reports, "open report")}</p>
+            {look.hidden_at ? (
+              <>
+                <dl className="admin-details">
+                  <dt>Hidden</dt>
+                  <dd>{formatDateTime(look.hidden_at)} by {HIDDEN_BY[look.hidden_by ?? "admin"]}</dd>
+                  <dt>Reason</dt>
+                  <dd>{look.hidden_reason}</dd>
+                </dl>
+                <div className="admin-actions">
+                  {button(look, "restore", "Restore")}
+                  {button(look, "delete", "Delete", true)}
+                </div>
+              </>
+            ) : (
+              <>
+                <TextAreaField
+                  id={reasonId(look)}
+                  label={`Reason for hiding ${name(look)}`}
+                  rows={2}
+                  maxLength={HIDE_REASON_MAX}
+                  value={reasons[look.id] ?? ""}
+                  error={errors[look.id]}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    setReasons((current) => ({ ...current, [look.id]: value }));
+                    setErrors((current) => ({ ...current, [look.id]: "" }));
+                  }}
+                />
+                <div className="admin-actions">
+                  {button(look, "hide", "Hide")}
+                  {button(look, "keep", "Keep", true)}
+                  {button(look, "delete", "Delete", true)}
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

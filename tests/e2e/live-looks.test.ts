@@ -1,0 +1,106 @@
+// Live Looks end to end at 375 px (docs/live-looks.md): a visitor posts one with a phone photo
+// (carrying GPS Exif) and a wait, sees it on the profile and the map list; the venue's owner hides
+// it; it leaves the public profile.
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_OWNER } from "../../scripts/seed.ts";
+import { jpegWithGps } from "../worker/image-fixtures";
+import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+
+const PHONE = { width: 375, height: 812 };
+const PROFILE = "/profile/the-copper-lantern";
+const TEXT = `Short line at the door, band starts at 9 (${Date.now().toString(36)})`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const strip = (page: Page) => page.getByRole("region", { name: "Live Looks" });
+const post = (page: Page) => strip(page).getByRole("listitem").filter({ hasText: TEXT });
+
+async function ownerSession(): Promise<BrowserContextOptions["storageState"]> {
+  const page = await openPage(browser, "/auth?next=%2Fdashboard", PHONE);
+  await page.getByLabel("Email").fill(DEMO_OWNER.email);
+  await page.getByLabel("Password").fill(DEMO_OWNER.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
+  const session = await page.context().storageState();
+  await page.context().close();
+  return session;
+}
+
+describe("Live Looks at 375 px", () => {
+  it("a visitor posts one with a photo and a wait and sees it on the profile; the photo lost its Exif and still decodes", async () => {
+    const page = await openPage(browser, PROFILE, PHONE);
+    await strip(page).getByRole("button", { name: "Post a Live Look" }).click();
+    const text = page.getByLabel(/What's it like right now\?/);
+    await expect.poll(() => text.evaluate((element) => element === document.activeElement)).toBe(true);
+    await text.fill(TEXT);
+    await page.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegWithGps()) });
+    await page.getByRole("img", { name: "Preview of your photo" }).waitFor();
+    await page.getByLabel("5–15 min").check();
+    // The open form, its photo preview and choices pass axe-core.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Post Live Look" }).click();
+
+    await strip(page).getByText("Thanks! Your Live Look is posted.").waitFor();
+    await post(page).waitFor();
+    await expect.poll(() => post(page).textContent()).toContain("Wait 5–15 min");
+    await strip(page).getByText("Reported wait about 10 min (1 report in the last hour)").waitFor();
+    // The stored photo decodes in the browser (8×8 pixels) and carries no Exif.
+    const photo = post(page).getByRole("img", { name: TEXT });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+    const bytes = await photo.evaluate(async (img: HTMLImageElement) => Array.from(new Uint8Array(await (await fetch(img.src)).arrayBuffer())));
+    expect(Buffer.from(bytes).includes(Buffer.from("Exif"))).toBe(false);
+    // Nothing about the poster is stored: the row has no address or agent columns to fill.
+    const [row] = queryD1<Record<string, unknown>>(`SELECT * FROM live_looks WHERE text = '${TEXT.replace(/'/g, "''")}'`);
+    expect(Object.keys(row).sort()).toEqual(["created_at", "hidden_at", "hidden_by", "hidden_reason", "id", "photo_key", "place_id", "text", "vibe", "wait"]);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Fits the phone: nothing but the strip's own sideways scroll passes the screen's width.
+    const wider = await page.evaluate((width) =>
+      Array.from(document.querySelectorAll("main *"))
+        // Screen-reader tables are clipped, and the strip scrolls sideways inside itself.
+        .filter((element) => !element.closest(".visually-hidden, .looks-strip > li"))
+        .filter((element) => element.getBoundingClientRect().right > width + 1).map((element) => `${element.tagName}.${element.className}`),
+    PHONE.width);
+    expect(wider).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the live map's list counts it", async () => {
+    const page = await openPage(browser, "/live-look", PHONE);
+    const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "The Copper Lantern" }) });
+    // /api/live is cached for up to 25 s; the list shows the count once the cached copy expires.
+    await expect
+      .poll(
+        async () => {
+          const text = await row.textContent();
+          if (!text?.includes("in the last hour")) await page.reload();
+          return (await row.textContent()) ?? "";
+        },
+        { timeout: 45_000, interval: 3_000 },
+      )
+      .toMatch(/\d+ Live Looks? in the last hour/);
+    await page.context().close();
+  });
+
+  it("the venue's owner hides it from the profile, and it disappears for visitors", async () => {
+    const owner = await openPage(browser, PROFILE, PHONE, await ownerSession());
+    await post(owner).waitFor();
+    await post(owner).getByRole("button", { name: /^Hide the Live Look from/ }).click();
+    await post(owner).getByLabel(/Reason for hiding it/).fill("Not about tonight");
+    await post(owner).getByRole("button", { name: "Hide Live Look" }).click();
+    await expect.poll(() => post(owner).count()).toBe(0);
+    await owner.context().close();
+
+    const visitor = await openPage(browser, PROFILE, PHONE);
+    await strip(visitor).getByRole("button", { name: "Post a Live Look" }).waitFor();
+    await expect.poll(async () => (await strip(visitor).textContent()) ?? "").not.toContain("Loading Live Looks");
+    expect(await post(visitor).count()).toBe(0);
+    await visitor.context().close();
+  });
+});

@@ -1,0 +1,216 @@
+// Tiny real images (8×8, drawn by Chromium's canvas) and builders that add the metadata phones put
+// in photos: an APP1 Exif segment whose IFD0 points to a GPS IFD, ICC and comment segments, PNG
+// text/eXIf/iCCP chunks and WebP EXIF/XMP/ICCP chunks.
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+/** Baseline JPEG: SOI, APP0 JFIF, DQT, SOF0, DHT, SOS, data, EOI. */
+export const TINY_JPEG = fromBase64(
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAaEQEAAwADAAAAAAAAAAAAAAACAAEDEiEx/9oADAMBAAIRAxEAPwCAAVtNcl7KHPM5mgK6n//Z",
+);
+export const TINY_PNG = fromBase64(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAANElEQVR4AayNsQ0AQAgCjSux0/9M7qQzaUtobCS5goRwjpfNJNCM25KDQdQ3Ro0HCr3UPgAAAP//8OOtwwAAAAZJREFUAwBBUxmZ6eNGJwAAAABJRU5ErkJggg==",
+);
+/** Simple lossy WebP: RIFF, WEBP, one VP8 chunk. */
+export const TINY_WEBP = fromBase64("UklGRkYAAABXRUJQVlA4IDoAAACwAQCdASoIAAgAAsBMJbACdLoABGaAAP7o1n9ZD/4lH7YhAxS7wL/ab9HX9ZR3YcH5l/7DfYbw0AAA");
+
+function jpegSegment(marker: number, payload: Uint8Array): Uint8Array {
+  const length = payload.byteLength + 2;
+  return concatBytes(new Uint8Array([0xff, marker, length >> 8, length & 0xff]), payload);
+}
+
+/**
+ * A big-endian TIFF: IFD0 with GPSInfo (0x8825) pointing at a GPS IFD with 40°43'30"N 73°59'15"W,
+ * and, when given, an Orientation (0x0112) entry.
+ */
+export function exifWithGps(orientation?: number): Uint8Array {
+  const tiff = new Uint8Array(8 + 18 + 2 + 4 * 12 + 4 + 48 + 12);
+  const view = new DataView(tiff.buffer);
+  tiff.set(ascii("MM"), 0);
+  view.setUint16(2, 42);
+  view.setUint32(4, 8);
+  // IFD0: GPSInfo (and Orientation), then the next-IFD offset 0.
+  view.setUint16(8, orientation === undefined ? 1 : 2);
+  view.setUint16(10, 0x8825);
+  view.setUint16(12, 4); // LONG
+  view.setUint32(14, 1);
+  view.setUint32(18, 38); // GPS IFD offset
+  if (orientation !== undefined) {
+    view.setUint16(22, 0x0112);
+    view.setUint16(24, 3); // SHORT
+    view.setUint32(26, 1);
+    view.setUint16(30, orientation);
+  }
+  view.setUint32(orientation === undefined ? 22 : 34, 0);
+  // GPS IFD at 38: four entries.
+  const gps = 38;
+  const rationals = gps + 2 + 4 * 12 + 4;
+  view.setUint16(gps, 4);
+  const entry = (index: number, tag: number, type: number, count: number, value: number, inline = false) => {
+    const at = gps + 2 + index * 12;
+    view.setUint16(at, tag);
+    view.setUint16(at + 2, type);
+    view.setUint32(at + 4, count);
+    if (inline) tiff[at + 8] = value;
+    else view.setUint32(at + 8, value);
+  };
+  entry(0, 0x0001, 2, 2, "N".charCodeAt(0), true); // GPSLatitudeRef
+  entry(1, 0x0002, 5, 3, rationals); // GPSLatitude
+  entry(2, 0x0003, 2, 2, "W".charCodeAt(0), true); // GPSLongitudeRef
+  entry(3, 0x0004, 5, 3, rationals + 24); // GPSLongitude
+  [40, 43, 30, 73, 59, 15].forEach((value, i) => {
+    view.setUint32(rationals + i * 8, value);
+    view.setUint32(rationals + i * 8 + 4, 1);
+  });
+  return concatBytes(ascii("Exif\0\0"), tiff);
+}
+
+/** TINY_JPEG with APP1 Exif (GPS, and an orientation when given), APP1 XMP, APP2 ICC, APP13 IPTC and a comment after its APP0. */
+export function jpegWithGps(orientation?: number): Uint8Array {
+  const app0End = 2 + 2 + ((TINY_JPEG[4] << 8) | TINY_JPEG[5]);
+  return concatBytes(
+    TINY_JPEG.subarray(0, app0End),
+    jpegSegment(0xe1, exifWithGps(orientation)),
+    jpegSegment(0xe1, ascii("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>phone</x:xmpmeta>")),
+    jpegSegment(0xe2, ascii("ICC_PROFILE\0\x01\x01fake profile")),
+    jpegSegment(0xed, ascii("Photoshop 3.0\0location")),
+    jpegSegment(0xfe, ascii("taken at home")),
+    TINY_JPEG.subarray(app0End),
+  );
+}
+
+/** The markers of a JPEG's segments in order, checking its structure: SOI, lengths that fit, SOS's data, EOI last. */
+export function jpegMarkers(bytes: Uint8Array): number[] {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Error("no SOI");
+  const markers: number[] = [];
+  let at = 2;
+  while (at < bytes.length) {
+    if (bytes[at] !== 0xff) throw new Error(`no marker at ${at}`);
+    const marker = bytes[at + 1];
+    markers.push(marker);
+    if (marker === 0xd9) {
+      if (at + 2 !== bytes.length) throw new Error("bytes after EOI");
+      return markers;
+    }
+    const length = (bytes[at + 2] << 8) | bytes[at + 3];
+    at += 2 + length;
+    if (at > bytes.length) throw new Error("segment past the end");
+    if (marker === 0xda) {
+      while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0 && (bytes[at + 1] < 0xd0 || bytes[at + 1] > 0xd7))) at++;
+    }
+  }
+  throw new Error("no EOI");
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(12 + data.byteLength);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.byteLength);
+  chunk.set(ascii(type), 4);
+  chunk.set(data, 8);
+  view.setUint32(8 + data.byteLength, crc32(chunk.subarray(4, 8 + data.byteLength)));
+  return chunk;
+}
+
+/** TINY_PNG with tEXt, zTXt, iTXt, eXIf and iCCP chunks after IHDR. */
+export function pngWithMetadata(): Uint8Array {
+  const ihdrEnd = 8 + 12 + 13;
+  return concatBytes(
+    TINY_PNG.subarray(0, ihdrEnd),
+    pngChunk("iCCP", ascii("icc\0\0fake")),
+    pngChunk("tEXt", ascii("Comment\0taken at home")),
+    pngChunk("zTXt", ascii("Author\0\0xx")),
+    pngChunk("iTXt", ascii("XML:com.adobe.xmp\0\0\0\0\0<x/>")),
+    pngChunk("eXIf", exifWithGps().subarray(6)),
+    TINY_PNG.subarray(ihdrEnd),
+  );
+}
+
+/** The chunk types of a PNG, checking lengths and CRCs. */
+export function pngChunkTypes(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const types: string[] = [];
+  let at = 8;
+  while (at < bytes.length) {
+    const length = view.getUint32(at);
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) throw new Error("bad CRC");
+    types.push(String.fromCharCode(...bytes.subarray(at + 4, at + 8)));
+    at += 12 + length;
+  }
+  return types;
+}
+
+function webpChunk(type: string, data: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(8 + data.byteLength + (data.byteLength % 2));
+  chunk.set(ascii(type), 0);
+  new DataView(chunk.buffer).setUint32(4, data.byteLength, true);
+  chunk.set(data, 8);
+  return chunk;
+}
+
+/** TINY_WEBP as an extended WebP: VP8X (ICC, EXIF and XMP flags set), ICCP, the image, EXIF and XMP. */
+export function webpWithMetadata(): Uint8Array {
+  const vp8x = new Uint8Array(10);
+  vp8x[0] = 0x20 | 0x08 | 0x04;
+  // Canvas width and height minus one, 24-bit little-endian: 7 and 7.
+  vp8x[4] = 7;
+  vp8x[7] = 7;
+  const body = concatBytes(
+    webpChunk("VP8X", vp8x),
+    webpChunk("ICCP", ascii("fake profile")),
+    TINY_WEBP.subarray(12),
+    webpChunk("EXIF", exifWithGps().subarray(6)),
+    webpChunk("XMP ", ascii("<x:xmpmeta>phone</x:xmpmeta>")),
+  );
+  const header = new Uint8Array(12);
+  header.set(ascii("RIFFxxxxWEBP"));
+  new DataView(header.buffer).setUint32(4, body.byteLength + 4, true);
+  return concatBytes(header, body);
+}
+
+/** The chunk types of a WebP, checking the RIFF size and each chunk's size. */
+export function webpChunkTypes(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(4, true) + 8 !== bytes.byteLength) throw new Error("RIFF size is wrong");
+  const types: string[] = [];
+  let at = 12;
+  while (at < bytes.length) {
+    const size = view.getUint32(at + 4, true);
+    types.push(String.fromCharCode(...bytes.subarray(at, at + 4)));
+    at += 8 + size + (size % 2);
+  }
+  if (at !== bytes.length) throw new Error("chunk past the end");
+  return types;
+}
+
+/** Whether `needle` occurs in `bytes`. */
+export function containsBytes(bytes: Uint8Array, needle: Uint8Array | string): boolean {
+  const pattern = typeof needle === "string" ? ascii(needle) : needle;
+  outer: for (let i = 0; i + pattern.length <= bytes.length; i++) {
+    for (let k = 0; k < pattern.length; k++) if (bytes[i + k] !== pattern[k]) continue outer;
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,188 @@
+// Removes the metadata visitors' photos carry (a phone's EXIF holds GPS coordinates, the camera and
+// the time) before a Live Look's photo is stored (docs/live-looks.md#photos). Pure functions over
+// bytes, no decoding: the pixels are copied untouched. A file whose structure cannot be followed to
+// its end is refused rather than stored with whatever it may hide.
+
+export class UnreadableImageError extends Error {}
+
+const fail = (what: string): never => {
+  throw new UnreadableImageError(what);
+};
+
+/** The image without its metadata; throws UnreadableImageError when its structure is broken. */
+export function stripImageMetadata(bytes: Uint8Array, contentType: "image/jpeg" | "image/png" | "image/webp"): Uint8Array {
+  if (contentType === "image/jpeg") return stripJpeg(bytes);
+  if (contentType === "image/png") return stripPng(bytes);
+  return stripWebp(bytes);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+// JPEG markers kept before the image data: APP0 (JFIF) and APP14 (Adobe: how to read the colours).
+// Every other APPn (APP1 EXIF and XMP, APP2 ICC, APP13 Photoshop IPTC, the rest vendor notes) and COM go.
+const APP0 = 0xe0;
+const APP1 = 0xe1;
+const APP14 = 0xee;
+const COM = 0xfe;
+const SOS = 0xda;
+const EOI = 0xd9;
+const isMetadataMarker = (marker: number) => (marker >= 0xe0 && marker <= 0xef && marker !== APP0 && marker !== APP14) || marker === COM;
+/** Markers that stand alone, without a length: TEM and RST0..7 (SOI and EOI are handled apart). */
+const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
+
+/** JPEG: SOI, then segments up to EOI; entropy-coded data after each SOS is copied as it is. */
+function stripJpeg(bytes: Uint8Array): Uint8Array {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) fail("no JPEG start");
+  const parts: Uint8Array[] = [bytes.subarray(0, 2)];
+  let at = 2;
+  for (;;) {
+    if (at + 1 >= bytes.length) fail("JPEG ends before its end marker");
+    if (bytes[at] !== 0xff) fail("JPEG segment without a marker");
+    // Fill bytes: any number of 0xFF before a marker.
+    let markerAt = at;
+    while (bytes[markerAt + 1] === 0xff) markerAt++;
+    const marker = bytes[markerAt + 1];
+    if (marker === undefined) fail("JPEG ends inside a marker");
+    if (marker === EOI) {
+      parts.push(bytes.subarray(markerAt, markerAt + 2));
+      // Anything after EOI (some phones append a second image or notes) is dropped.
+      return concat(parts);
+    }
+    if (isStandalone(marker)) {
+      parts.push(bytes.subarray(markerAt, markerAt + 2));
+      at = markerAt + 2;
+      continue;
+    }
+    if (markerAt + 3 >= bytes.length) fail("JPEG ends inside a segment length");
+    const length = (bytes[markerAt + 2] << 8) | bytes[markerAt + 3];
+    const end = markerAt + 2 + length;
+    if (length < 2 || end > bytes.length) fail("JPEG segment runs past the file");
+    if (!isMetadataMarker(marker)) {
+      parts.push(bytes.subarray(markerAt, end));
+    } else if (marker === APP1) {
+      // Phones store pixels as the sensor saw them and say how to turn them in EXIF: that one
+      // tag is kept, alone, so a portrait photo does not show sideways.
+      const orientation = exifOrientation(bytes.subarray(markerAt + 4, end));
+      if (orientation !== null) parts.push(orientationSegment(orientation));
+    }
+    at = end;
+    if (marker === SOS) {
+      // Entropy-coded data: 0xFF is followed by 0x00 (a stuffed byte) or RSTn inside it; any other
+      // marker ends it.
+      let scan = at;
+      while (scan + 1 < bytes.length && !(bytes[scan] === 0xff && bytes[scan + 1] !== 0x00 && !(bytes[scan + 1] >= 0xd0 && bytes[scan + 1] <= 0xd7))) {
+        scan++;
+      }
+      if (scan + 1 >= bytes.length) fail("JPEG image data without an end");
+      parts.push(bytes.subarray(at, scan));
+      at = scan;
+    }
+  }
+}
+
+const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0, 0];
+const ORIENTATION_TAG = 0x0112;
+
+/** The Orientation (2–8) of an APP1 Exif payload's first IFD, or null (absent, normal, or unreadable). */
+export function exifOrientation(payload: Uint8Array): number | null {
+  if (payload.length < 14 || !EXIF_HEADER.every((byte, i) => payload[i] === byte)) return null;
+  const tiff = new DataView(payload.buffer, payload.byteOffset + 6, payload.byteLength - 6);
+  const order = tiff.getUint16(0);
+  if (order !== 0x4949 && order !== 0x4d4d) return null;
+  const little = order === 0x4949;
+  const ifd = tiff.getUint32(4, little);
+  if (ifd + 2 > tiff.byteLength) return null;
+  const entries = tiff.getUint16(ifd, little);
+  for (let i = 0; i < entries; i++) {
+    const at = ifd + 2 + i * 12;
+    if (at + 12 > tiff.byteLength) return null;
+    if (tiff.getUint16(at, little) === ORIENTATION_TAG && tiff.getUint16(at + 2, little) === 3) {
+      const value = tiff.getUint16(at + 8, little);
+      return value >= 2 && value <= 8 ? value : null;
+    }
+  }
+  return null;
+}
+
+/** An APP1 Exif segment holding only an Orientation tag (big-endian TIFF, one IFD of one entry). */
+function orientationSegment(orientation: number): Uint8Array {
+  const segment = new Uint8Array(4 + 6 + 8 + 2 + 12 + 4);
+  const view = new DataView(segment.buffer);
+  view.setUint16(0, 0xff00 | APP1);
+  view.setUint16(2, segment.length - 2);
+  segment.set(EXIF_HEADER, 4);
+  segment.set([0x4d, 0x4d, 0x00, 0x2a], 10);
+  view.setUint32(14, 8);
+  view.setUint16(18, 1);
+  view.setUint16(20, ORIENTATION_TAG);
+  view.setUint16(22, 3);
+  view.setUint32(24, 1);
+  view.setUint16(28, orientation);
+  return segment;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Text, EXIF and ICC profile chunks; everything else (pixels, palette, gamma, sRGB) is kept. */
+const PNG_METADATA_CHUNKS = new Set(["tEXt", "zTXt", "iTXt", "eXIf", "iCCP"]);
+const fourCC = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
+
+/** PNG: the signature, then length, type, data and CRC per chunk, up to IEND. */
+function stripPng(bytes: Uint8Array): Uint8Array {
+  if (!PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) fail("no PNG signature");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: Uint8Array[] = [bytes.subarray(0, 8)];
+  let at = 8;
+  for (;;) {
+    if (at + 12 > bytes.length) fail("PNG ends before IEND");
+    const length = view.getUint32(at);
+    const type = fourCC(bytes, at + 4);
+    const end = at + 12 + length;
+    if (end > bytes.length) fail("PNG chunk runs past the file");
+    if (!PNG_METADATA_CHUNKS.has(type)) parts.push(bytes.subarray(at, end));
+    at = end;
+    // Anything after IEND is dropped.
+    if (type === "IEND") return concat(parts);
+  }
+}
+
+const WEBP_METADATA_CHUNKS = new Set(["EXIF", "XMP ", "ICCP"]);
+// VP8X flag bits announcing those chunks: ICC 0x20, EXIF 0x08, XMP 0x04.
+const VP8X_METADATA_FLAGS = 0x20 | 0x08 | 0x04;
+
+/** WebP: RIFF, its size, WEBP, then chunks (FourCC, little-endian size, data padded to even). */
+function stripWebp(bytes: Uint8Array): Uint8Array {
+  if (fourCC(bytes, 0) !== "RIFF" || fourCC(bytes, 8) !== "WEBP") fail("no WebP header");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const riffEnd = 8 + view.getUint32(4, true);
+  if (riffEnd > bytes.length) fail("WebP shorter than its RIFF size");
+  const parts: Uint8Array[] = [];
+  let at = 12;
+  while (at < riffEnd) {
+    if (at + 8 > riffEnd) fail("WebP chunk header runs past the file");
+    const type = fourCC(bytes, at);
+    const size = view.getUint32(at + 4, true);
+    const end = at + 8 + size + (size % 2);
+    if (end > riffEnd) fail("WebP chunk runs past the file");
+    if (type === "VP8X") {
+      const chunk = bytes.slice(at, end);
+      chunk[8] &= ~VP8X_METADATA_FLAGS;
+      parts.push(chunk);
+    } else if (!WEBP_METADATA_CHUNKS.has(type)) {
+      parts.push(bytes.subarray(at, end));
+    }
+    at = end;
+  }
+  const body = concat(parts);
+  const header = new Uint8Array(12);
+  header.set(bytes.subarray(0, 12));
+  new DataView(header.buffer).setUint32(4, body.byteLength + 4, true);
+  return concat([header, body]);
+}

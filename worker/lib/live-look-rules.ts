@@ -1,0 +1,68 @@
+// The rules of Live Looks as plain functions (docs/live-looks.md): how long a post is public, the
+// reported wait, the page cursor and how reporters are told apart without keeping their address.
+import type { WaitSummary } from "../../common/schemas/answers";
+import { LIVE_LOOK_PUBLIC_MS, type Wait } from "../../common/vocabulary";
+import { toBase64Url } from "./crypto";
+
+/** The wait summary and the map list count cover the last hour. */
+export const RECENT_MS = 60 * 60 * 1000;
+/** Reports from this many different clients hide a post until a moderator looks at it. */
+export const AUTO_HIDE_REPORTS = 3;
+/** The owners' panel covers the last 7 days. */
+export const OWNER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The earliest creation time still public at `now`. */
+export const publicSince = (now: number) => now - LIVE_LOOK_PUBLIC_MS;
+
+/**
+ * Minutes each wait choice stands for: the middle of its range; "No wait" is 0 and the open-ended
+ * "30+ min" counts as 40 (a report of it says "at least half an hour").
+ */
+const WAIT_MINUTES: Record<Wait, number> = { none: 0, lt5: 3, "5-15": 10, "15-30": 23, "30+": 40 };
+
+/**
+ * The reported wait at `now`: the median of the minutes of the wait reports made in the last hour
+ * (a median, so one "30+" among "No wait"s does not make a queue), rounded to whole minutes; null
+ * without reports.
+ */
+export function waitSummary(reports: { wait: Wait; createdAt: number }[], now: number): WaitSummary | null {
+  const since = now - RECENT_MS;
+  const minutes = reports
+    .filter((report) => report.createdAt > since && report.createdAt <= now)
+    .map((report) => WAIT_MINUTES[report.wait])
+    .sort((a, b) => a - b);
+  if (minutes.length === 0) return null;
+  const middle = Math.floor(minutes.length / 2);
+  const median = minutes.length % 2 === 1 ? minutes[middle] : (minutes[middle - 1] + minutes[middle]) / 2;
+  return { minutes: Math.round(median), reports: minutes.length, since: new Date(since).toISOString() };
+}
+
+/** Pages are cut by (created_at, id), newest first: the cursor names the last post of a page. */
+export const encodeCursor = (post: { createdAt: number; id: number }) => `${post.createdAt}-${post.id}`;
+
+export function decodeCursor(cursor: string): { createdAt: number; id: number } {
+  const [createdAt, id] = cursor.split("-").map(Number);
+  return { createdAt, id };
+}
+
+/** The UTC day of an instant (YYYY-MM-DD): the reporter key changes with it. */
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/**
+ * An opaque name for "this client reporting this post": HMAC-SHA256 of the client's address key
+ * under a key derived from the worker's secret, the UTC day and the post. Two reports from one
+ * client of one post on one day share it; nothing else links them (docs/live-looks.md#telling-clients-apart).
+ */
+export async function reporterHash(secret: string, clientAddressKey: string, liveLookId: number, now: number): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(`${secret}\nlive-look-reports\n${utcDay(now)}\n${liveLookId}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(clientAddressKey)));
+  // 128 bits: collisions between reporters of one post are out of reach, and less is kept.
+  return toBase64Url(mac.subarray(0, 16));
+}

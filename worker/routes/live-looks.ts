@@ -1,0 +1,271 @@
+// Live Looks (issue 17; docs/live-looks.md): short posts from visitors at a venue now, public for
+// 3 hours. Posting needs no account; no IP address or user agent is stored with a post or a report.
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { assertCanManagePlace, placeIdSchema, requireAdmin, requirePlaceOwner, requireUser } from "../auth/middleware";
+import { getDb, type Database } from "../db/client";
+import {
+  deleteLiveLook,
+  findLiveLook,
+  insertLiveLook,
+  isPublicAt,
+  listModeratedLiveLooks,
+  publicLiveLooks,
+  recentWaits,
+  reportLiveLook,
+  setLiveLookHidden,
+  toLiveLookAnswer,
+} from "../db/live-looks";
+import { placeExists } from "../db/places";
+import type { AppEnv } from "../env";
+import { ApiError, notFound } from "../lib/errors";
+import { stripImageMetadata, UnreadableImageError } from "../lib/image-metadata";
+import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
+import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
+import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
+import { clientKey, enforceRateLimit, rateLimit } from "../lib/rate-limit";
+import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages, type CheckedImage } from "../lib/uploads";
+import { parseOrThrow } from "../lib/validation";
+import {
+  liveLookAnswerSchema,
+  liveLooksAnswerSchema,
+  moderatedLiveLookAnswerSchema,
+  moderatedLiveLooksAnswerSchema,
+  okAnswerSchema,
+  okMessageAnswerSchema,
+  type LiveLookAnswer,
+  type LiveLooksAnswer,
+  type ModeratedLiveLookAnswer,
+  type ModeratedLiveLooksAnswer,
+  type OkAnswer,
+} from "../../common/schemas/answers";
+import { liveLookHideSchema, liveLookIdSchema, liveLookReportSchema, liveLookSchema, liveLooksQuerySchema } from "../../common/schemas/live-look";
+import { moderationQuerySchema } from "../../common/schemas/review-moderation";
+
+/** One photo at the image limit plus the text fields. */
+const MAX_POST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+const MAX_REPORT_BYTES = 4 * 1024;
+/**
+ * The public list is cached at the edge for 30 seconds: a post is public for 3 hours, so showing
+ * one up to 30 s past its expiry costs nothing, while a busy profile reads D1 twice a minute at most.
+ * Posting, hiding, restoring and deleting purge it.
+ */
+const LIVE_LOOKS_CACHE_SECONDS = 30;
+const NO_SUCH_LIVE_LOOK = "No such Live Look.";
+const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
+
+// Five posts a minute per client (the public-form limiter, in its own scope) and 30 a minute per
+// venue from everyone together (docs/live-looks.md#rate-limits).
+const postLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-looks" });
+const reportLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-look-reports" });
+
+const tag = "Live Looks";
+const placeParams = params({ id: placeIdSchema });
+const liveLookParams = params({ id: liveLookIdSchema });
+
+async function existingPlace(db: Database, placeId: number) {
+  if (!(await placeExists(db, placeId))) throw notFound("No such place.");
+}
+
+/** The photo with its metadata removed, as a checked image ready for R2 (415 when it cannot be followed). */
+async function strippedPhoto(image: CheckedImage): Promise<CheckedImage> {
+  try {
+    const bytes = stripImageMetadata(new Uint8Array(await image.file.arrayBuffer()), image.contentType);
+    return { ...image, file: new File([bytes], `photo.${image.extension}`, { type: image.contentType }) };
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    throw new ApiError(415, `photo: ${PHOTO_UNREADABLE_MESSAGE}`, { details: [{ field: "photo", message: PHOTO_UNREADABLE_MESSAGE }] });
+  }
+}
+
+/** The post in the path, once the caller is shown to manage its place (the admin manages all). */
+async function moderatedLiveLook(c: Context<AppEnv>, id: number) {
+  const db = getDb(c.env);
+  const look = await findLiveLook(db, id);
+  if (!look) throw notFound(NO_SUCH_LIVE_LOOK);
+  await assertCanManagePlace(c, c.get("principal"), look.placeId);
+  return { db, look };
+}
+
+async function moderatedAnswer(db: Database, id: number): Promise<ModeratedLiveLookAnswer> {
+  const [answer] = await listModeratedLiveLooks(db, { id });
+  return answer;
+}
+
+const postForm = {
+  required: true,
+  content: { "multipart/form-data": v.object({ ...liveLookSchema.entries, photo: imageFile }) },
+};
+
+export const liveLookRoutes = new Hono<AppEnv>()
+  .get(
+    "/places/:id/live-looks",
+    describe({
+      tag,
+      summary: "A place's public Live Looks (the last 3 hours), newest first, with the reported wait",
+      description: `Cached ${LIVE_LOOKS_CACHE_SECONDS} s (the first page). \`limit\` 1–50 (default 12); pass \`next_cursor\` as \`cursor\` for the next page.`,
+      access: "public",
+      answers: { 200: liveLooksAnswerSchema },
+      errors: [404],
+    }),
+    placeParams,
+    query(liveLooksQuerySchema),
+    async (c) => {
+      const { id: placeId } = c.req.valid("param");
+      const page = c.req.valid("query");
+      const build = async () => {
+        const now = Date.now();
+        const db = getDb(c.env);
+        await existingPlace(db, placeId);
+        const [rows, waits] = await Promise.all([publicLiveLooks(db, placeId, now, page), recentWaits(db, placeId, now)]);
+        const shown = rows.slice(0, page.limit);
+        const last = shown.at(-1);
+        const answer: LiveLooksAnswer = {
+          live_looks: shown.map(toLiveLookAnswer),
+          wait_summary: waitSummary(waits, now),
+          next_cursor: rows.length > page.limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
+        };
+        return c.json(answer, 200, { "cache-control": edgeOnly(LIVE_LOOKS_CACHE_SECONDS) });
+      };
+      // Only the first page at the default size is cached (the cache key has no query string).
+      const firstPage = c.req.query("cursor") === undefined && c.req.query("limit") === undefined;
+      return firstPage ? servedFromCache(c, cacheKey(c.req.url), build) : build();
+    },
+  )
+  .post(
+    "/places/:id/live-looks",
+    describe({
+      tag,
+      summary: "Post a Live Look: a short text, an optional photo (metadata removed), wait and vibe",
+      description: "No account needed. The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored.",
+      access: "public",
+      body: postForm,
+      answers: { 201: liveLookAnswerSchema },
+      errors: [400, 404, 413, 415, 429],
+    }),
+    postLimit,
+    placeParams,
+    async (c) => {
+      const { id: placeId } = c.req.valid("param");
+      await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
+      const db = getDb(c.env);
+      await existingPlace(db, placeId);
+      const form = await readForm(c, MAX_POST_BYTES);
+      // Everything is checked before anything is stored: a refused post leaves nothing in R2.
+      const input = parseOrThrow(liveLookSchema, form.fields);
+      const image = await imageField(form, "photo");
+      const photo = image && (await strippedPhoto(image));
+      const now = Date.now();
+      const row = await writeWithImages(c.env.IMAGES, "live-looks", { photo }, (keys) => insertLiveLook(db, placeId, input, keys.photo ?? null, now));
+      await purgePaths(c, liveLooksPath(placeId));
+      return c.json(toLiveLookAnswer(row) satisfies LiveLookAnswer, 201);
+    },
+  )
+
+  .post(
+    "/live-looks/:id/report",
+    describe({
+      tag,
+      summary: "Report a Live Look; reports from 3 different clients hide it until a moderator looks",
+      access: "public",
+      answers: { 201: okMessageAnswerSchema },
+      errors: [404, 429],
+    }),
+    reportLimit,
+    liveLookParams,
+    jsonBody(liveLookReportSchema, MAX_REPORT_BYTES),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { reason } = c.req.valid("json");
+      const db = getDb(c.env);
+      const now = Date.now();
+      const look = await findLiveLook(db, id);
+      // Only what the public sees can be reported.
+      if (!look || !isPublicAt(look, now)) throw notFound(NO_SUCH_LIVE_LOOK);
+      const reporter = await reporterHash(c.env.JWT_SECRET, clientKey(c), id, now);
+      // Only a report that hides the post changes what the public sees, so only that one purges.
+      if (await reportLiveLook(db, id, reporter, reason ?? "", now)) await purgePaths(c, liveLooksPath(look.placeId));
+      return c.json({ ok: true, message: "Thanks for telling us. We will look at this Live Look." } satisfies v.InferOutput<typeof okMessageAnswerSchema>, 201);
+    },
+  )
+
+  .post(
+    "/live-looks/:id/hide",
+    describe({ tag, summary: "Hide a Live Look (the admin, or an owner of its venue)", access: "signed-in", answers: { 200: moderatedLiveLookAnswerSchema }, errors: [400, 403, 404] }),
+    requireUser,
+    liveLookParams,
+    jsonBody(liveLookHideSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, look } = await moderatedLiveLook(c, id);
+      await setLiveLookHidden(db, id, { reason: c.req.valid("json").reason, by: c.get("principal").role === "admin" ? "admin" : "owner" }, Date.now());
+      await purgePaths(c, liveLooksPath(look.placeId));
+      return c.json(await moderatedAnswer(db, id));
+    },
+  )
+
+  .post(
+    "/live-looks/:id/restore",
+    describe({
+      tag,
+      summary: "Show a hidden Live Look again, or keep a reported one (the admin, or an owner of its venue)",
+      description: "No body. Closes the post's open reports. A post older than 3 hours stays off the public profile.",
+      access: "signed-in",
+      answers: { 200: moderatedLiveLookAnswerSchema },
+      errors: [403, 404],
+    }),
+    requireUser,
+    liveLookParams,
+    noBody(),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, look } = await moderatedLiveLook(c, id);
+      await setLiveLookHidden(db, id, null, Date.now());
+      await purgePaths(c, liveLooksPath(look.placeId));
+      return c.json(await moderatedAnswer(db, id));
+    },
+  )
+
+  .delete(
+    "/live-looks/:id",
+    describe({ tag, summary: "Delete a Live Look and its photo", access: "admin", answers: { 200: okAnswerSchema }, errors: [404] }),
+    requireAdmin,
+    liveLookParams,
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const db = getDb(c.env);
+      const look = await findLiveLook(db, id);
+      if (!look) throw notFound(NO_SUCH_LIVE_LOOK);
+      const photoKey = await deleteLiveLook(db, id);
+      await deleteImages(c.env.IMAGES, [photoKey]);
+      await purgePaths(c, liveLooksPath(look.placeId));
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  )
+
+  .get(
+    "/place/:id/live-looks",
+    describe({
+      tag,
+      summary: "Every Live Look of a place from the last 7 days, hidden ones marked (its owners and the admin)",
+      access: "place-owner",
+      answers: { 200: moderatedLiveLooksAnswerSchema },
+    }),
+    requirePlaceOwner(),
+    async (c) => {
+      const since = Date.now() - OWNER_WINDOW_MS;
+      const answer: ModeratedLiveLooksAnswer = { live_looks: await listModeratedLiveLooks(getDb(c.env), { placeId: c.get("placeId"), since }) };
+      return c.json(answer);
+    },
+  )
+
+  .get(
+    "/admin/live-looks",
+    describe({ tag, summary: "Reported (or hidden) Live Looks, for moderation", access: "admin", answers: { 200: moderatedLiveLooksAnswerSchema } }),
+    requireAdmin,
+    query(moderationQuerySchema),
+    async (c) => {
+      const answer: ModeratedLiveLooksAnswer = { live_looks: await listModeratedLiveLooks(getDb(c.env), { status: c.req.valid("query").status }) };
+      return c.json(answer);
+    },
+  );
