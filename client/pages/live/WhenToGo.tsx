@@ -51,26 +51,29 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
           </div>
         ))}
       </div>
-      <table className="visually-hidden">
-        <caption>Usual busyness on {weekday}, percent of capacity by hour</caption>
-        <thead>
-          <tr>
-            <th scope="col">Hour</th>
-            <th scope="col">Usually</th>
-          </tr>
-        </thead>
-        <tbody>
-          {day.hours.map((hour, index) => (
-            <tr key={index}>
-              <th scope="row">{clockText(hour.hour)}</th>
-              <td>
-                {usualText(hour)}
-                {live && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
-              </td>
+      {/* Hidden by its wrapper: a table keeps its content's width whatever its own, and would widen a phone's page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Usual busyness on {weekday}, percent of capacity by hour</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hour</th>
+              <th scope="col">Usually</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {day.hours.map((hour, index) => (
+              <tr key={index}>
+                <th scope="row">{clockText(hour.hour)}</th>
+                <td>
+                  {usualText(hour)}
+                  {live && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
