@@ -1,13 +1,18 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { pagePrivacy, PRIVACY_ATTRIBUTE_VALUE } from "../lib/pagePrivacy";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
 export function Layout() {
+  // The page's replay privacy rides on its own root, so it changes in the same commit as the page.
+  const privacy = PRIVACY_ATTRIBUTE_VALUE[pagePrivacy(useLocation().pathname)];
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       <Header />
-      <Outlet />
+      <div className="page-root" data-dd-privacy={privacy}>
+        <Outlet />
+      </div>
       <Footer />
       <ScrollRestoration />
     </>

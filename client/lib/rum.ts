@@ -5,9 +5,9 @@ import type { DataRouter, RouterState } from "react-router";
 import type { MonitoringConfig } from "../../common/schemas/answers";
 import { version } from "../../package.json";
 import { whenIdle, type ErrorReport } from "./monitoring";
-import { pagePrivacy, routeName, rumInitOptions } from "./rumSettings";
+import { pagePrivacy } from "./pagePrivacy";
+import { routeName, rumInitOptions } from "./rumSettings";
 
-const PRIVACY_ATTRIBUTE = "data-dd-privacy";
 const INTERACTIONS = ["pointerdown", "keydown"] as const;
 
 const routeOf = (state: RouterState) => routeName(state.matches.map((match) => match.route.path));
@@ -29,13 +29,11 @@ export function startRum(config: MonitoringConfig, router: DataRouter): ErrorRep
   };
   for (const type of INTERACTIONS) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
 
-  // Each page gets its view and its replay rule before the view starts, so the replay's first
-  // snapshot of a page already follows the page's rule and a page that must not be recorded never is.
+  // Each page gets its view and its replay rule before the view starts. The view's snapshot may
+  // still show the page being left: its masking rides on its own root (Layout's data-dd-privacy),
+  // so it is masked by its own rule, not the next page's.
   const follow = (state: RouterState) => {
-    const privacy = pagePrivacy(state.location.pathname);
-    if (privacy === "input") document.body.removeAttribute(PRIVACY_ATTRIBUTE);
-    else document.body.setAttribute(PRIVACY_ATTRIBUTE, "mask");
-    if (privacy === "off") datadogRum.stopSessionReplayRecording();
+    if (pagePrivacy(state.location.pathname) === "off") datadogRum.stopSessionReplayRecording();
     datadogRum.startView({ name: routeOf(state) });
     replay();
   };

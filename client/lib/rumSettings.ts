@@ -23,7 +23,7 @@ const REDACTED = "redacted";
 export function scrub(text: string): string {
   return text
     .replace(/\beyJ[\w-]*\.[\w-]+\.[\w-]*/g, REDACTED)
-    .replace(/(\/invite\/)[^\s/?#"'`]+/g, `$1${REDACTED}`)
+    .replace(/(\/invite\/)[^\s/?#"'`]+/gi, `$1${REDACTED}`)
     .replace(/([?&])([^=&#\s"'`]+)=([^&#\s"'`]*)/g, (whole, separator: string, name: string) =>
       SAFE_PARAMETERS.has(name) ? whole : `${separator}${name}=${REDACTED}`,
     );
@@ -91,20 +91,6 @@ export function rumInitOptions(config: MonitoringConfig, version: string): RumIn
     telemetrySampleRate: 0,
     beforeSend: scrubEvent,
   };
-}
-
-/**
- * How much session replay may see of a page: "input" masks form input (the default level),
- * "mask" masks all text, links and images too (owner pages show invite links, sensor keys and
- * webhook secrets), and "off" records nothing (the admin console; invite pages, whose address is
- * the invite token).
- */
-export type PagePrivacy = "input" | "mask" | "off";
-
-export function pagePrivacy(pathname: string): PagePrivacy {
-  if (/^\/(admin|invite)(\/|$)/.test(pathname)) return "off";
-  if (/^\/(dashboard|place_info|place_dashboard)(\/|$)/.test(pathname)) return "mask";
-  return "input";
 }
 
 /** A view's name: the matched route's pattern ("/profile/:barId"), never the address itself. */

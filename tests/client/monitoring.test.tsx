@@ -2,7 +2,7 @@
 // constants, what is scrubbed before anything is sent, replay privacy per page, and the loader that
 // downloads the SDK only when the worker says monitoring is configured.
 import type { RumEvent } from "@datadog/browser-rum";
-import { render, renderHook, screen, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, matchRoutes, RouterProvider, type DataRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { MonitoringConfig } from "../../common/schemas/answers";
@@ -10,7 +10,9 @@ import packageJson from "../../package.json";
 import { publicApi } from "../../client/api/endpoints";
 import { useApi } from "../../client/api/useApi";
 import { reportError, startMonitoring } from "../../client/lib/monitoring";
-import { pagePrivacy, routeName, rumInitOptions, scrub, scrubEvent, scrubUrl } from "../../client/lib/rumSettings";
+import { pagePrivacy } from "../../client/lib/pagePrivacy";
+import { routeName, rumInitOptions, scrub, scrubEvent, scrubUrl } from "../../client/lib/rumSettings";
+import { Layout } from "../../client/components/Layout";
 import { ErrorPage } from "../../client/pages/ErrorPage";
 import { routes } from "../../client/routes";
 
@@ -119,9 +121,34 @@ describe("pagePrivacy() and routeName()", () => {
     ["/admin/edit-event/3", "off", "/admin/edit-event/:eventId"],
     ["/invite/eyJabc", "off", "/invite/:token"],
     ["/no-such-page", "input", "/*"],
+    // The router matches any case and decodes escapes: so must the rules.
+    ["/Admin", "off", "/admin"],
+    ["/INVITE/eyJabc", "off", "/invite/:token"],
+    ["/%64ashboard", "mask", "/dashboard"],
   ])("%s: replay %s, view %s", (pathname, privacy, name) => {
     expect(pagePrivacy(pathname)).toBe(privacy);
     expect(routeName(matchRoutes(routes, pathname)!.map((match) => match.route.path))).toBe(name);
+  });
+});
+
+describe("each page's replay privacy on its own root", () => {
+  // A replay snapshot taken while one page gives way to the next must mask the page it still
+  // shows by that page's rule: the attribute lives on the page's root, not on <body>.
+  it("marks owner pages masked, admin and invite pages hidden, others input-masked, changing with the page", async () => {
+    const Page = () => <p>page</p>;
+    const router = createMemoryRouter(
+      [{ path: "/", Component: Layout, children: ["dashboard", "admin", "invite/:token", "profile/:barId"].map((path) => ({ path, Component: Page })) }],
+      { initialEntries: ["/dashboard"] },
+    );
+    const { container } = render(<RouterProvider router={router} />);
+    const privacy = () => container.querySelector(".page-root")!.getAttribute("data-dd-privacy");
+    await screen.findByText("page");
+    expect(privacy()).toBe("mask");
+    for (const [path, value] of [["/Admin", "hidden"], ["/invite/eyJabc", "hidden"], ["/profile/3", "mask-user-input"]]) {
+      await act(() => router.navigate(path));
+      expect(privacy()).toBe(value);
+    }
+    expect(document.body.hasAttribute("data-dd-privacy")).toBe(false);
   });
 });
 

@@ -34,7 +34,6 @@ const routes: RouteObject[] = [
   },
 ];
 
-const privacy = () => document.body.getAttribute("data-dd-privacy");
 const calledBefore = (first: { mock: { invocationCallOrder: number[] } }, second: { mock: { invocationCallOrder: number[] } }) =>
   first.mock.invocationCallOrder.at(-1)! < second.mock.invocationCallOrder.at(-1)!;
 
@@ -47,16 +46,14 @@ beforeEach(() => {
 });
 afterEach(() => {
   for (const spy of Object.values(sdk)) spy.mockReset();
-  document.body.removeAttribute("data-dd-privacy");
 });
 
 describe("startRum()", () => {
-  it("names views by route, records replay only after an interaction and never on admin or invite pages, masks owner pages", async () => {
+  it("names views by route, records replay only after an interaction and never on admin or invite pages", async () => {
     const router = createMemoryRouter(routes, { initialEntries: ["/"] });
     const report = startRum(CONFIG, router);
     expect(sdk.init).toHaveBeenCalledOnce();
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/" });
-    expect(privacy()).toBeNull();
     expect(sdk.startSessionReplayRecording).not.toHaveBeenCalled();
 
     fireEvent.pointerDown(window);
@@ -66,7 +63,6 @@ describe("startRum()", () => {
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/admin" });
     expect(calledBefore(sdk.stopSessionReplayRecording, sdk.startView)).toBe(true);
     expect(sdk.startSessionReplayRecording).toHaveBeenCalledOnce();
-    expect(privacy()).toBe("mask");
 
     await router.navigate("/invite/eyJsecret");
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/invite/:token" });
@@ -76,7 +72,6 @@ describe("startRum()", () => {
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/dashboard" });
     expect(sdk.startSessionReplayRecording).toHaveBeenCalledTimes(2);
     expect(calledBefore(sdk.startView, sdk.startSessionReplayRecording)).toBe(true);
-    expect(privacy()).toBe("mask");
 
     // Only a new path is a new view.
     await router.navigate("/dashboard?place_id=4");
@@ -84,7 +79,6 @@ describe("startRum()", () => {
 
     await router.navigate("/profile/the-copper-lantern");
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/profile/:barId" });
-    expect(privacy()).toBeNull();
 
     const error = new Error("chart exploded");
     report(error, { source: "data", status: 500 });
