@@ -265,6 +265,32 @@ describe("hiding by the venue's owners", () => {
     }
   });
 
+  it("may undo only their own hide: a post hidden by reports, by the admin or with open reports is the admin's", async () => {
+    const owner = await ownerOf(placeId);
+    const restore = (id: number, headers: Record<string, string>) => api(`/api/live-looks/${id}/restore`, { method: "POST", headers });
+
+    const ownHide = await postLook(placeId);
+    await postJson(`/api/live-looks/${ownHide.id}/hide`, { reason: "Wrong venue" }, owner);
+    expect((await restore(ownHide.id, owner)).status).toBe(200);
+    expect((await list(placeId)).live_looks.map((look) => look.id)).toContain(ownHide.id);
+
+    const reported = await postLook(placeId);
+    for (let i = 0; i < 3; i++) await report(reported.id);
+    const refused = await restore(reported.id, owner);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe("Only the admin can show this Live Look again or dismiss its reports.");
+    // Nor can an owner turn the reports' hide into their own, to lift it next.
+    const rehide = await postJson(`/api/live-looks/${reported.id}/hide`, { reason: "Mine now" }, owner);
+    expect(rehide.status).toBe(409);
+    expect(await env.DB.prepare("SELECT hidden_by FROM live_looks WHERE id = ?").bind(reported.id).first()).toEqual({ hidden_by: "reports" });
+
+    // A visible post with an open report: "keep" would close the reports, so it is the admin's.
+    const onceReported = await postLook(placeId);
+    await report(onceReported.id);
+    expect((await restore(onceReported.id, owner)).status).toBe(403);
+    expect((await restore(onceReported.id, await asAdmin())).status).toBe(200);
+  });
+
   it("needs a reason", async () => {
     const look = await postLook(placeId);
     const response = await postJson(`/api/live-looks/${look.id}/hide`, { reason: " " }, await ownerOf(placeId));

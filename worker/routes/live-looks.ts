@@ -18,7 +18,7 @@ import {
 } from "../db/live-looks";
 import { placeExists } from "../db/places";
 import type { AppEnv } from "../env";
-import { ApiError, notFound } from "../lib/errors";
+import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
 import { stripImageMetadata, UnreadableImageError } from "../lib/image-metadata";
 import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
@@ -52,6 +52,7 @@ const MAX_REPORT_BYTES = 4 * 1024;
  */
 const LIVE_LOOKS_CACHE_SECONDS = 30;
 const NO_SUCH_LIVE_LOOK = "No such Live Look.";
+const ADMIN_JUDGES = "Only the admin can show this Live Look again or dismiss its reports.";
 const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
 
 // Five posts a minute per client (the public-form limiter, in its own scope) and 30 a minute per
@@ -191,14 +192,24 @@ export const liveLookRoutes = new Hono<AppEnv>()
 
   .post(
     "/live-looks/:id/hide",
-    describe({ tag, summary: "Hide a Live Look (the admin, or an owner of its venue)", access: "signed-in", answers: { 200: moderatedLiveLookAnswerSchema }, errors: [400, 403, 404] }),
+    describe({
+      tag,
+      summary: "Hide a Live Look (the admin, or an owner of its venue)",
+      description: "Owners may hide a post that is not hidden yet (409 otherwise).",
+      access: "signed-in",
+      answers: { 200: moderatedLiveLookAnswerSchema },
+      errors: [400, 403, 404, 409],
+    }),
     requireUser,
     liveLookParams,
     jsonBody(liveLookHideSchema),
     async (c) => {
       const { id } = c.req.valid("param");
       const { db, look } = await moderatedLiveLook(c, id);
-      await setLiveLookHidden(db, id, { reason: c.req.valid("json").reason, by: c.get("principal").role === "admin" ? "admin" : "owner" }, Date.now());
+      const admin = c.get("principal").role === "admin";
+      // An owner's hide would take over a hide by reports or the admin, which only the admin may lift.
+      if (!admin && look.hiddenAt !== null) throw conflict("This Live Look is already hidden.");
+      await setLiveLookHidden(db, id, { reason: c.req.valid("json").reason, by: admin ? "admin" : "owner" }, Date.now());
       await purgePaths(c, liveLooksPath(look.placeId));
       return c.json(await moderatedAnswer(db, id));
     },
@@ -208,8 +219,8 @@ export const liveLookRoutes = new Hono<AppEnv>()
     "/live-looks/:id/restore",
     describe({
       tag,
-      summary: "Show a hidden Live Look again, or keep a reported one (the admin, or an owner of its venue)",
-      description: "No body. Closes the post's open reports. A post older than 3 hours stays off the public profile.",
+      summary: "Show a hidden Live Look again, or keep a reported one (the admin; an owner of its venue for its owners' own hides)",
+      description: "No body. Closes the post's open reports. A post older than 3 hours stays off the public profile. Owners may undo only a hide by the venue's owners; a post hidden by reports or the admin, or one with open reports, is the admin's to judge (403).",
       access: "signed-in",
       answers: { 200: moderatedLiveLookAnswerSchema },
       errors: [403, 404],
@@ -220,6 +231,9 @@ export const liveLookRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const { db, look } = await moderatedLiveLook(c, id);
+      // Owners undo their own hides only: a post hidden by reports or the admin, or one with open
+      // reports, is the admin's to judge (docs/live-looks.md).
+      if (c.get("principal").role !== "admin" && look.hiddenBy !== "owner") throw forbidden(ADMIN_JUDGES);
       await setLiveLookHidden(db, id, null, Date.now());
       await purgePaths(c, liveLooksPath(look.placeId));
       return c.json(await moderatedAnswer(db, id));
