@@ -86,18 +86,21 @@ app.route("/", docsRoutes(app));
 app.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
 app.onError((error, c) => {
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError && error.status < 500) {
     const body = error.details ? { error: error.message, details: error.details } : { error: error.message };
     return c.json(body, error.status, error.headers);
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: error.message || "The request could not be processed." }, error.status);
   }
-  // Anything else is our bug: log it, never show it. One JSON line, so Workers Logs
-  // (wrangler.toml [observability]) indexes its fields; the id in the answer finds it again from a
-  // user's report or the browser's monitoring (docs/monitoring.md).
+  // Any 5xx is logged as one JSON line, so Workers Logs (wrangler.toml [observability]) indexes its
+  // fields; the id in the answer finds it again from a user's report or the browser's monitoring
+  // (docs/monitoring.md).
   const requestId = crypto.randomUUID();
   console.error(JSON.stringify(unexpectedErrorLog(requestId, c.req.method, c.req.path, error)));
+  // A failure we chose to answer (a 503 while D1 is unreachable) keeps its words and status.
+  if (error instanceof ApiError) return c.json({ error: error.message, request_id: requestId }, error.status, error.headers);
+  // Anything else is our bug: never shown.
   return c.json({ error: "Something went wrong on our side. Please try again.", request_id: requestId }, 500);
 });
 

@@ -138,4 +138,15 @@ describe("an unexpected failure", () => {
     expect(line).toMatchObject({ level: "error", request_id: body.request_id, method: "GET", path: "/api/places" });
     expect(JSON.stringify(line)).not.toContain("secret");
   });
+
+  it("gives a 5xx we answer on purpose (health without its database) its words, a request id and the same log line", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await app.request("/api/health", {}, { ...env, DB: undefined });
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: string; request_id: string };
+    expect(body.error).toBe("The database is unreachable.");
+    expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = logged.mock.calls.map((call) => String(call[0])).filter((text) => text.startsWith("{"));
+    expect(lines.map((text) => JSON.parse(text))).toEqual([expect.objectContaining({ level: "error", request_id: body.request_id, path: "/api/health" })]);
+  });
 });
