@@ -319,6 +319,13 @@ describe("the admin's moderation queue", () => {
     expect((await (await getAs("/api/admin/live-looks", admin)).json<ModeratedLiveLooksAnswer>()).live_looks).toEqual([]);
   });
 
+  it("serves a photo for browsers to keep 5 minutes, not a year: a moderator's delete takes effect", async () => {
+    const look = await postLook(placeId, { text: "Photo" }, { bytes: TINY_PNG, type: "image/png", name: "p.png" });
+    const response = await api(look.photo_url!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
   it("delete removes the post, its reports and its photo from R2", async () => {
     const look = await postLook(placeId, { text: "with photo" }, { bytes: jpegWithGps() });
     await report(look.id);
