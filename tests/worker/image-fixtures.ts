@@ -134,7 +134,7 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return chunk;
 }
 
-/** TINY_PNG with tEXt, zTXt, iTXt, eXIf and iCCP chunks after IHDR. */
+/** TINY_PNG with tEXt, zTXt, iTXt, eXIf, iCCP, tIME, caBX and a private chunk after IHDR. */
 export function pngWithMetadata(): Uint8Array {
   const ihdrEnd = 8 + 12 + 13;
   return concatBytes(
@@ -144,6 +144,10 @@ export function pngWithMetadata(): Uint8Array {
     pngChunk("zTXt", ascii("Author\0\0xx")),
     pngChunk("iTXt", ascii("XML:com.adobe.xmp\0\0\0\0\0<x/>")),
     pngChunk("eXIf", exifWithGps().subarray(6)),
+    // When it was made, content credentials naming the device, and a private chunk of a phone app.
+    pngChunk("tIME", new Uint8Array([0x07, 0xea, 11, 22, 21, 30, 0])),
+    pngChunk("caBX", ascii("c2pa: Pixel 9 by Jane Doe")),
+    pngChunk("prVt", ascii("lat=40.7 lon=-73.9")),
     TINY_PNG.subarray(ihdrEnd),
   );
 }
@@ -170,7 +174,7 @@ function webpChunk(type: string, data: Uint8Array): Uint8Array {
   return chunk;
 }
 
-/** TINY_WEBP as an extended WebP: VP8X (ICC, EXIF and XMP flags set), ICCP, the image, EXIF and XMP. */
+/** TINY_WEBP as an extended WebP: VP8X (ICC, EXIF and XMP flags set), ICCP, the image, EXIF, XMP and C2PA. */
 export function webpWithMetadata(): Uint8Array {
   const vp8x = new Uint8Array(10);
   vp8x[0] = 0x20 | 0x08 | 0x04;
@@ -183,6 +187,7 @@ export function webpWithMetadata(): Uint8Array {
     TINY_WEBP.subarray(12),
     webpChunk("EXIF", exifWithGps().subarray(6)),
     webpChunk("XMP ", ascii("<x:xmpmeta>phone</x:xmpmeta>")),
+    webpChunk("C2PA", ascii("content credentials: Jane Doe")),
   );
   const header = new Uint8Array(12);
   header.set(ascii("RIFFxxxxWEBP"));

@@ -5,6 +5,7 @@ import { exifOrientation, stripImageMetadata, UnreadableImageError } from "../..
 import { LIVE_LOOK_PUBLIC_MS } from "../../common/vocabulary";
 import { decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
 import {
+  concatBytes,
   containsBytes,
   jpegMarkers,
   jpegWithGps,
@@ -62,6 +63,18 @@ describe("stripImageMetadata: JPEG", () => {
     expect(stripImageMetadata(jpegWithGps(1), "image/jpeg")).toEqual(TINY_JPEG);
   });
 
+  it("keeps a bare JFIF header but drops one carrying a thumbnail, and the reserved JPGn markers", () => {
+    const app0 = jpegSegmentStart(TINY_JPEG, 0xe0);
+    const app0End = app0 + 2 + ((TINY_JPEG[app0 + 2] << 8) | TINY_JPEG[app0 + 3]);
+    // JFIF with a 1×1 RGB thumbnail: 16 bytes of header, 3 of pixels.
+    const thumbnailJfif = new Uint8Array([0xff, 0xe0, 0x00, 0x13, ...TINY_JPEG.subarray(app0 + 4, app0 + 16), 1, 1, 0xff, 0x00, 0x00]);
+    const jpg0 = new Uint8Array([0xff, 0xf0, 0x00, 0x06, ...new TextEncoder().encode("GPS!")]);
+    const photo = concatBytes(TINY_JPEG.subarray(0, app0), thumbnailJfif, jpg0, TINY_JPEG.subarray(app0End));
+    const stripped = stripImageMetadata(photo, "image/jpeg");
+    expect(jpegMarkers(stripped)).toEqual(jpegMarkers(TINY_JPEG).filter((marker) => marker !== 0xe0));
+    expect(containsBytes(stripped, "GPS!")).toBe(false);
+  });
+
   it("leaves a JPEG without metadata as it is and drops bytes after EOI", () => {
     expect(stripImageMetadata(TINY_JPEG, "image/jpeg")).toEqual(TINY_JPEG);
     const trailing = new Uint8Array([...TINY_JPEG, ...new TextEncoder().encode("GPS 40.7,-73.9")]);
@@ -79,9 +92,9 @@ describe("stripImageMetadata: JPEG", () => {
 });
 
 describe("stripImageMetadata: PNG", () => {
-  it("removes tEXt, zTXt, iTXt, eXIf and iCCP, keeping the other chunks and their CRCs", () => {
+  it("keeps only the chunks that draw the image: text, EXIF, ICC, time, content credentials and private chunks go", () => {
     const photo = pngWithMetadata();
-    expect(pngChunkTypes(photo)).toEqual(["IHDR", "iCCP", "tEXt", "zTXt", "iTXt", "eXIf", "IDAT", "IDAT", "IEND"]);
+    expect(pngChunkTypes(photo)).toEqual(["IHDR", "iCCP", "tEXt", "zTXt", "iTXt", "eXIf", "tIME", "caBX", "prVt", "IDAT", "IDAT", "IEND"]);
     const stripped = stripImageMetadata(photo, "image/png");
     expect(pngChunkTypes(stripped)).toEqual(["IHDR", "IDAT", "IDAT", "IEND"]);
     expect(stripped).toEqual(TINY_PNG);
@@ -93,13 +106,14 @@ describe("stripImageMetadata: PNG", () => {
 });
 
 describe("stripImageMetadata: WebP", () => {
-  it("removes EXIF, XMP and ICCP, clears their VP8X flags and fixes the RIFF size", () => {
+  it("removes EXIF, XMP, ICCP and unknown chunks (C2PA), clears their VP8X flags and fixes the RIFF size", () => {
     const photo = webpWithMetadata();
-    expect(webpChunkTypes(photo)).toEqual(["VP8X", "ICCP", "VP8 ", "EXIF", "XMP "]);
+    expect(webpChunkTypes(photo)).toEqual(["VP8X", "ICCP", "VP8 ", "EXIF", "XMP ", "C2PA"]);
     const stripped = stripImageMetadata(photo, "image/webp");
     expect(webpChunkTypes(stripped)).toEqual(["VP8X", "VP8 "]);
     expect(stripped[20] & (0x20 | 0x08 | 0x04)).toBe(0);
     expect(containsBytes(stripped, "xmpmeta")).toBe(false);
+    expect(containsBytes(stripped, "Jane Doe")).toBe(false);
   });
 
   it("keeps a simple WebP as it is and refuses one shorter than its RIFF size", () => {

@@ -26,15 +26,26 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-// JPEG markers kept before the image data: APP0 (JFIF) and APP14 (Adobe: how to read the colours).
-// Every other APPn (APP1 EXIF and XMP, APP2 ICC, APP13 Photoshop IPTC, the rest vendor notes) and COM go.
+// JPEG segments are kept by an allow-list: what decoding needs (frames SOF0..15, Huffman and
+// arithmetic tables, quantisation tables, restart interval, scans, DNL, hierarchical EXP/DHP), a
+// bare JFIF APP0 (no thumbnail: a thumbnail can show what the photo was cropped from) and APP14
+// (Adobe: how to read the colours). Everything else goes: APP1 EXIF and XMP, APP2 ICC, APP13
+// Photoshop IPTC, vendor APPn, COM, and the reserved JPGn markers.
 const APP0 = 0xe0;
 const APP1 = 0xe1;
 const APP14 = 0xee;
-const COM = 0xfe;
 const SOS = 0xda;
 const EOI = 0xd9;
-const isMetadataMarker = (marker: number) => (marker >= 0xe0 && marker <= 0xef && marker !== APP0 && marker !== APP14) || marker === COM;
+const JFIF = [0x4a, 0x46, 0x49, 0x46, 0]; // "JFIF\0"
+/** SOF0..15 without 0xC8 (JPG, reserved), DHT 0xC4 and DAC 0xCC among them; DQT, DNL, DRI, SOS, DHP, EXP. */
+const isDecodingMarker = (marker: number) => (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc8) || (marker >= 0xda && marker <= 0xdf);
+/** An APP0 segment (marker included) that is JFIF and nothing more: 16 bytes long, no thumbnail. */
+const isBareJfif = (segment: Uint8Array) =>
+  segment.length === 18 && JFIF.every((byte, i) => segment[4 + i] === byte) && segment[16] === 0 && segment[17] === 0;
+function keepsJpegSegment(marker: number, segment: Uint8Array): boolean {
+  if (marker === APP0) return isBareJfif(segment);
+  return marker === APP14 || isDecodingMarker(marker);
+}
 /** Markers that stand alone, without a length: TEM and RST0..7 (SOI and EOI are handled apart). */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
@@ -65,7 +76,7 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
     const length = (bytes[markerAt + 2] << 8) | bytes[markerAt + 3];
     const end = markerAt + 2 + length;
     if (length < 2 || end > bytes.length) fail("JPEG segment runs past the file");
-    if (!isMetadataMarker(marker)) {
+    if (keepsJpegSegment(marker, bytes.subarray(markerAt, end))) {
       parts.push(bytes.subarray(markerAt, end));
     } else if (marker === APP1) {
       // Phones store pixels as the sensor saw them and say how to turn them in EXIF: that one
@@ -130,8 +141,12 @@ function orientationSegment(orientation: number): Uint8Array {
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** Text, EXIF and ICC profile chunks; everything else (pixels, palette, gamma, sRGB) is kept. */
-const PNG_METADATA_CHUNKS = new Set(["tEXt", "zTXt", "iTXt", "eXIf", "iCCP"]);
+/**
+ * PNG chunks kept: the critical ones, transparency, how to show the colours and the pixels' size,
+ * and APNG's animation. Everything else goes: text, EXIF, ICC profiles, tIME, content credentials
+ * (caBX, which can name the device and the author) and any private chunk.
+ */
+const PNG_KEPT_CHUNKS = new Set(["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "cICP", "sBIT", "bKGD", "pHYs", "acTL", "fcTL", "fdAT"]);
 const fourCC = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
 
 /** PNG: the signature, then length, type, data and CRC per chunk, up to IEND. */
@@ -146,14 +161,15 @@ function stripPng(bytes: Uint8Array): Uint8Array {
     const type = fourCC(bytes, at + 4);
     const end = at + 12 + length;
     if (end > bytes.length) fail("PNG chunk runs past the file");
-    if (!PNG_METADATA_CHUNKS.has(type)) parts.push(bytes.subarray(at, end));
+    if (PNG_KEPT_CHUNKS.has(type)) parts.push(bytes.subarray(at, end));
     at = end;
     // Anything after IEND is dropped.
     if (type === "IEND") return concat(parts);
   }
 }
 
-const WEBP_METADATA_CHUNKS = new Set(["EXIF", "XMP ", "ICCP"]);
+/** WebP chunks kept: the image, its alpha and animation; EXIF, XMP, ICCP and unknown ones (C2PA) go. */
+const WEBP_KEPT_CHUNKS = new Set(["VP8 ", "VP8L", "ALPH", "ANIM", "ANMF"]);
 // VP8X flag bits announcing those chunks: ICC 0x20, EXIF 0x08, XMP 0x04.
 const VP8X_METADATA_FLAGS = 0x20 | 0x08 | 0x04;
 
@@ -175,7 +191,7 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
       const chunk = bytes.slice(at, end);
       chunk[8] &= ~VP8X_METADATA_FLAGS;
       parts.push(chunk);
-    } else if (!WEBP_METADATA_CHUNKS.has(type)) {
+    } else if (WEBP_KEPT_CHUNKS.has(type)) {
       parts.push(bytes.subarray(at, end));
     }
     at = end;
