@@ -429,7 +429,8 @@ export const liveLooks = sqliteTable(
     hiddenReason: text("hidden_reason").notNull().default(""),
     hiddenBy: text("hidden_by", { enum: ["admin", "owner", "reports"] }),
   },
-  (t) => [index("live_looks_place_created_idx").on(t.placeId, t.createdAt)],
+  // By place for a profile's list; by time for the live map's count of the last hour at every place.
+  (t) => [index("live_looks_place_created_idx").on(t.placeId, t.createdAt), index("live_looks_created_idx").on(t.createdAt)],
 );
 
 /**

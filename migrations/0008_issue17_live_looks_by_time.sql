@@ -1,0 +1,1 @@
+CREATE INDEX `live_looks_created_idx` ON `live_looks` (`created_at`);
