@@ -203,7 +203,7 @@ describe("GET /api/places/:id/live-looks", () => {
 
   it("is cached briefly, and a new post purges it so it shows on the next load", async () => {
     const first = await api(`/api/places/${placeId}/live-looks`);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=30");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
     expect((await first.json<LiveLooksAnswer>()).live_looks).toEqual([]);
     // Written straight to D1: the cache does not see it.
     await env.DB.prepare("INSERT INTO live_looks (place_id, text, created_at) VALUES (?, 'direct', ?)").bind(placeId, NOW - MINUTE).run();

@@ -30,19 +30,26 @@ export async function insertLiveLook(db: Database, placeId: number, input: LiveL
 const isPublic = (now: number) => and(isNull(liveLooks.hiddenAt), gt(liveLooks.createdAt, new Date(publicSince(now))));
 
 /** One page of a place's public posts, newest first, after `cursor`; one more row than `limit` says another page follows. */
-export async function publicLiveLooks(db: Database, placeId: number, now: number, page: { cursor?: string; limit: number }) {
-  const conditions: SQL[] = [eq(liveLooks.placeId, placeId), isPublic(now)!];
+/**
+ * A page of a place's public posts, newest first (one more than `limit`, to tell whether another
+ * page follows); null when there is no such place. One statement: the place joined to its posts.
+ */
+export async function publicLiveLooks(db: Database, placeId: number, now: number, page: { cursor?: string; limit: number }): Promise<LiveLook[] | null> {
+  const conditions: SQL[] = [eq(liveLooks.placeId, places.id), isPublic(now)!];
   if (page.cursor) {
     const after = decodeCursor(page.cursor);
     const at = new Date(after.createdAt);
     conditions.push(or(lt(liveLooks.createdAt, at), and(eq(liveLooks.createdAt, at), lt(liveLooks.id, after.id)))!);
   }
-  return db
-    .select()
-    .from(liveLooks)
-    .where(and(...conditions))
+  const rows = await db
+    .select({ look: liveLooks })
+    .from(places)
+    .leftJoin(liveLooks, and(...conditions))
+    .where(eq(places.id, placeId))
     .orderBy(desc(liveLooks.createdAt), desc(liveLooks.id))
     .limit(page.limit + 1);
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) => (row.look ? [row.look] : []));
 }
 
 /** The wait reports of a place's public posts of the last hour. */

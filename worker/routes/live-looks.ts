@@ -46,11 +46,11 @@ import { moderationQuerySchema } from "../../common/schemas/review-moderation";
 const MAX_POST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 const MAX_REPORT_BYTES = 4 * 1024;
 /**
- * The public list is cached at the edge for 30 seconds: a post is public for 3 hours, so showing
- * one up to 30 s past its expiry costs nothing, while a busy profile reads D1 twice a minute at most.
- * Posting, hiding, restoring and deleting purge it.
+ * The public list is cached at the edge for a minute, like the profile's other answers: a post is
+ * public for 3 hours, so showing one up to a minute past its expiry costs nothing, while a busy
+ * profile reads D1 once a minute at most. Posting, hiding, restoring and deleting purge it.
  */
-const LIVE_LOOKS_CACHE_SECONDS = 30;
+const LIVE_LOOKS_CACHE_SECONDS = 60;
 const NO_SUCH_LIVE_LOOK = "No such Live Look.";
 const ADMIN_JUDGES = "Only the admin can show this Live Look again or dismiss its reports.";
 const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
@@ -117,8 +117,8 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const build = async () => {
         const now = Date.now();
         const db = getDb(c.env);
-        await existingPlace(db, placeId);
         const [rows, waits] = await Promise.all([publicLiveLooks(db, placeId, now, page), recentWaits(db, placeId, now)]);
+        if (rows === null) throw notFound("No such place.");
         const shown = rows.slice(0, page.limit);
         const last = shown.at(-1);
         const answer: LiveLooksAnswer = {
