@@ -21,14 +21,13 @@ console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
     `load average ${loadavg()[0].toFixed(1)} at the start`,
 );
+// A build of the app points .wrangler/deploy/config.json at its output, and `vite preview` serves
+// the build that file names (and reads the .dev.vars beside it): each variant of the app is built
+// just before it is served, and the app's own build is made again at the end.
 run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/durable-write/vite.config.ts"]);
+run("npx", ["vite", "build", "--logLevel", "warn"]);
 // The app again with its D1 statements counted, for the D1 reads of profile views.
 const D1_COUNT = { configFile: "tests/bench/d1-count/vite.config.ts", outDir: "dist-bench/d1-count" };
-run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
-// The app's own build last: each build points .wrangler/deploy/config.json at its output, and
-// `vite preview` reads the .dev.vars beside the configuration it points at (the monitored server's
-// RUM_* vars are written beside the app's).
-run("npx", ["vite", "build", "--logLevel", "warn"]);
 
 const results: Record<string, boolean> = { bundle: benchBundles() };
 
@@ -59,11 +58,13 @@ try {
   app.stop();
 }
 results.lighthouseMonitored = await benchLighthouseMonitored();
+run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
 const counted = await serveBuiltApp(undefined, D1_COUNT);
 try {
   results.profileD1Reads = await benchProfileD1Reads(counted.baseUrl);
 } finally {
   counted.stop();
+  run("npx", ["vite", "build", "--logLevel", "warn"]);
 }
 
 const failed = Object.entries(results).filter(([, passed]) => !passed).map(([name]) => name);
