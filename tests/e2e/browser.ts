@@ -7,6 +7,7 @@ import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { localToolEnv } from "../../scripts/local-state.ts";
 import { inject } from "vitest";
+import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -67,4 +68,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Signs the demo owner in through /auth and answers the session (refresh cookie, access token) for
+ * later contexts. Once per file, not per test: the server allows an account 10 sign-ins a minute,
+ * and the e2e files together would otherwise pass that limit on a fast machine.
+ */
+export async function demoOwnerSession(browser: Browser): Promise<BrowserContextOptions["storageState"]> {
+  const page = await openPage(browser, "/auth?next=%2Fdashboard");
+  await page.getByLabel("Email").fill(DEMO_OWNER.email);
+  await page.getByLabel("Password").fill(DEMO_OWNER.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
+  const session = await page.context().storageState();
+  await page.context().close();
+  return session;
 }

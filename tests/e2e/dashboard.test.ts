@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
 import { formatLongDate } from "../../client/lib/format";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
-import { launchBrowser, openPage, queryD1 } from "./browser";
+import { demoOwnerSession, launchBrowser, openPage, queryD1 } from "./browser";
 
 const artifacts = path.resolve(import.meta.dirname, "../../test-results");
 
@@ -21,27 +21,11 @@ beforeAll(async () => {
   );
   ownedNames = owned.map((place) => place.name);
   copperId = owned.find((place) => place.slug === "the-copper-lantern")!.id;
-  ownerSession = await signInOnce();
+  ownerSession = await demoOwnerSession(browser);
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Signs the demo owner in through /auth once and keeps the session (refresh cookie, access token).
- * One sign-in per file, not per test: the server allows an account 10 sign-ins a minute, and the e2e
- * files together would otherwise pass that limit on a fast machine.
- */
-async function signInOnce(): Promise<BrowserContextOptions["storageState"]> {
-  const page = await openPage(browser, "/auth?next=%2Fdashboard");
-  await page.getByLabel("Email").fill(DEMO_OWNER.email);
-  await page.getByLabel("Password").fill(DEMO_OWNER.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
-  const session = await page.context().storageState();
-  await page.context().close();
-  return session;
-}
 
 /** The signed-in demo owner on `route`, in a context of its own. */
 async function ownerPage(route: string, viewport?: { width: number; height: number }): Promise<Page> {

@@ -1,11 +1,10 @@
 // Live Looks end to end at 375 px (docs/live-looks.md): a visitor posts one with a phone photo
 // (carrying GPS Exif) and a wait, sees it on the profile and the map list; the venue's owner hides
 // it; it leaves the public profile.
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { jpegWithGps } from "../worker/image-fixtures";
-import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
 
 const PHONE = { width: 375, height: 812 };
 const PROFILE = "/profile/the-copper-lantern";
@@ -21,17 +20,6 @@ afterAll(async () => {
 
 const strip = (page: Page) => page.getByRole("region", { name: "Live Looks" });
 const post = (page: Page) => strip(page).getByRole("listitem").filter({ hasText: TEXT });
-
-async function ownerSession(): Promise<BrowserContextOptions["storageState"]> {
-  const page = await openPage(browser, "/auth?next=%2Fdashboard", PHONE);
-  await page.getByLabel("Email").fill(DEMO_OWNER.email);
-  await page.getByLabel("Password").fill(DEMO_OWNER.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
-  const session = await page.context().storageState();
-  await page.context().close();
-  return session;
-}
 
 describe("Live Looks at 375 px", () => {
   it("a visitor posts one with a photo and a wait and sees it on the profile; the photo lost its Exif and still decodes", async () => {
@@ -89,7 +77,7 @@ describe("Live Looks at 375 px", () => {
   });
 
   it("the venue's owner hides it from the profile, and it disappears for visitors", async () => {
-    const owner = await openPage(browser, PROFILE, PHONE, await ownerSession());
+    const owner = await openPage(browser, PROFILE, PHONE, await demoOwnerSession(browser));
     await post(owner).waitFor();
     await post(owner).getByRole("button", { name: /^Hide the Live Look from/ }).click();
     await post(owner).getByLabel(/Reason for hiding it/).fill("Not about tonight");
