@@ -2,18 +2,18 @@
 // keep, and hidden ones (by the admin, a venue's owner or 3 reports), to restore or delete. Delete
 // also removes the photo from storage.
 import { useId, useState } from "react";
-import * as v from "valibot";
 import type { ModeratedLiveLookAnswer } from "../../../../common/schemas/answers";
 import { liveLookHideSchema } from "../../../../common/schemas/live-look";
 import type { ModerationStatus } from "../../../../common/schemas/review-moderation";
-import { HIDE_REASON_MAX, WAIT_LABELS } from "../../../../common/vocabulary";
+import { WAIT_LABELS } from "../../../../common/vocabulary";
 import { publicApi } from "../../../api/endpoints";
 import { ADMIN, adminApi } from "../../../api/adminEndpoints";
-import { SelectField, TextAreaField } from "../../../components/Field";
+import { SelectField } from "../../../components/Field";
 import { formatDateTime, plural } from "../../../lib/format";
 import { attempt, useAdminData } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
 import { Notice, type NoticeState } from "../Notice";
+import { useHideReasons } from "../useHideReasons";
 
 type Action = "hide" | "keep" | "restore" | "delete";
 
@@ -31,21 +31,15 @@ export function LiveLookModeration() {
   const prefix = useId();
   const [status, setStatus] = useState<ModerationStatus>("reported");
   const [notice, setNotice] = useState<NoticeState>(null);
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const { checkedReason, reasonField } = useHideReasons(liveLookHideSchema);
   const queue = useAdminData(adminApi.moderatedLiveLooks({ status }), ADMIN_MESSAGES.fetchLiveLooksFailed);
-  const reasonId = (look: ModeratedLiveLookAnswer) => `${prefix}-reason-${look.id}`;
 
   const act = async (look: ModeratedLiveLookAnswer, action: Action) => {
     let send: () => Promise<unknown>;
     if (action === "hide") {
-      const checked = v.safeParse(liveLookHideSchema, { reason: reasons[look.id] ?? "" });
-      if (!checked.success) {
-        setErrors((current) => ({ ...current, [look.id]: checked.issues[0].message }));
-        document.getElementById(reasonId(look))?.focus();
-        return;
-      }
-      send = () => publicApi.hideLiveLook(look.id, checked.output, ADMIN);
+      const checked = checkedReason(look.id);
+      if (!checked) return;
+      send = () => publicApi.hideLiveLook(look.id, checked, ADMIN);
     } else if (action === "delete") {
       if (!window.confirm(confirmDeleteLiveLook(look))) return;
       send = () => adminApi.deleteLiveLook(look.id);
@@ -109,19 +103,7 @@ export function LiveLookModeration() {
               </>
             ) : (
               <>
-                <TextAreaField
-                  id={reasonId(look)}
-                  label={`Reason for hiding ${name(look)}`}
-                  rows={2}
-                  maxLength={HIDE_REASON_MAX}
-                  value={reasons[look.id] ?? ""}
-                  error={errors[look.id]}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setReasons((current) => ({ ...current, [look.id]: value }));
-                    setErrors((current) => ({ ...current, [look.id]: "" }));
-                  }}
-                />
+                {reasonField(look.id, `Reason for hiding ${name(look)}`)}
                 <div className="admin-actions">
                   {button(look, "hide", "Hide")}
                   {button(look, "keep", "Keep", true)}

@@ -1,16 +1,16 @@
 // Reported Reviews (issue 12): reviews visitors reported, to hide with a reason or keep, and the
 // hidden ones (by the admin or a venue's owner), to restore. Hiding or keeping closes the reports.
 import { useId, useState } from "react";
-import * as v from "valibot";
 import type { ModeratedReviewAnswer } from "../../../../common/schemas/answers";
-import { HIDE_REASON_MAX, reviewHideSchema, type ModerationStatus } from "../../../../common/schemas/review-moderation";
+import { reviewHideSchema, type ModerationStatus } from "../../../../common/schemas/review-moderation";
 import { publicApi } from "../../../api/endpoints";
 import { ADMIN, adminApi } from "../../../api/adminEndpoints";
-import { SelectField, TextAreaField } from "../../../components/Field";
+import { SelectField } from "../../../components/Field";
 import { formatDateTime } from "../../../lib/format";
 import { attempt, useAdminData } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
 import { Notice, type NoticeState } from "../Notice";
+import { useHideReasons } from "../useHideReasons";
 
 type Action = "hide" | "keep" | "restore";
 
@@ -24,21 +24,15 @@ export function ReviewModeration() {
   const prefix = useId();
   const [status, setStatus] = useState<ModerationStatus>("reported");
   const [notice, setNotice] = useState<NoticeState>(null);
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const { checkedReason, reasonField } = useHideReasons(reviewHideSchema);
   const queue = useAdminData(adminApi.moderatedReviews({ status }), ADMIN_MESSAGES.fetchReviewsFailed);
-  const reasonId = (review: ModeratedReviewAnswer) => `${prefix}-reason-${review.id}`;
 
   const act = async (review: ModeratedReviewAnswer, action: Action) => {
     let body: { reason: string } | undefined;
     if (action === "hide") {
-      const checked = v.safeParse(reviewHideSchema, { reason: reasons[review.id] ?? "" });
-      if (!checked.success) {
-        setErrors((current) => ({ ...current, [review.id]: checked.issues[0].message }));
-        document.getElementById(reasonId(review))?.focus();
-        return;
-      }
-      body = checked.output;
+      const checked = checkedReason(review.id);
+      if (!checked) return;
+      body = checked;
     }
     // Keeping a reported review is the restore call: it shows the review and closes its reports.
     const send = body ? () => publicApi.hideReview(review.id, body, ADMIN) : () => publicApi.restoreReview(review.id, ADMIN);
@@ -96,19 +90,7 @@ export function ReviewModeration() {
                     {review.report_reasons.map((reason, index) => <li key={index}>{reason}</li>)}
                   </ul>
                 ) : null}
-                <TextAreaField
-                  id={reasonId(review)}
-                  label={`Reason for hiding the review by ${review.username}`}
-                  rows={2}
-                  maxLength={HIDE_REASON_MAX}
-                  value={reasons[review.id] ?? ""}
-                  error={errors[review.id]}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setReasons((current) => ({ ...current, [review.id]: value }));
-                    setErrors((current) => ({ ...current, [review.id]: "" }));
-                  }}
-                />
+                {reasonField(review.id, `Reason for hiding the review by ${review.username}`)}
                 <div className="admin-actions">
                   <button type="button" className="button small" aria-label={`Hide the review by ${review.username}`} onClick={() => void act(review, "hide")}>
                     Hide
