@@ -347,6 +347,23 @@ export const placeLive = sqliteTable("place_live", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
 
+/**
+ * The hourly means of the HISTORY_DAYS venue days before a place's today, kept so that popular
+ * times, the forecast and alerts read one row instead of eight weeks of quarter hours
+ * (docs/when-to-go.md#kept-history). A write of any quarter hour before `until` deletes the row.
+ */
+export const usualHistories = sqliteTable("usual_histories", {
+  placeId: integer("place_id")
+    .primaryKey()
+    .references(() => places.id, { onDelete: "cascade" }),
+  // The start of the venue day the means are of the days before (ms).
+  until: integer("until").notNull(),
+  // The place's settings they were read under (zone, day start, calibration): other settings, other means.
+  settings: text("settings").notNull(),
+  // JSON [[venue day, local hour, mean people], …].
+  means: text("means").notNull(),
+});
+
 export const featureFlags = sqliteTable("feature_flags", {
   name: text("name").primaryKey(),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),

@@ -13,7 +13,7 @@ import { and, count, eq, lt } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema.ts";
 import { historyBucketWrites } from "../worker/db/history.ts";
-import { dayPeakWrites } from "../worker/db/local-hours.ts";
+import { dayRollupWrites } from "../worker/db/local-hours.ts";
 import type { Bucket } from "../worker/occupancy/aggregate.ts";
 import { venueDayAt, type PlaceClock } from "../common/local-time.ts";
 import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
@@ -87,7 +87,7 @@ export async function storeHistory(d1: SeedD1, place: { id: number } & PlaceCloc
   const db = drizzle(d1, { schema });
   const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(place, start));
   const [first, ...rest] = historyBucketWrites(db, place.id, buckets);
-  await db.batch([first, ...rest, ...dayPeakWrites(db, place.id, place, days[0], days[1])]);
+  await db.batch([first, ...rest, ...dayRollupWrites(db, place.id, place, days[0], days[1])]);
 }
 
 export async function seedOccupancy(d1: SeedD1, now = Date.now()) {

@@ -3,6 +3,8 @@ import { htmlSecurityHeaders, strictTransportSecurity, withHeaders } from "./lib
 import { monitoringConfig } from "./lib/monitoring";
 import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
+import { getDb } from "./db/client";
+import { keepUsualHistories } from "./db/usual-history";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
 
@@ -32,9 +34,11 @@ export default {
     });
   },
 
-  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README "Alerts").
+  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README
+  // "Alerts"); then the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history).
   async scheduled(controller, env) {
     await checkAllSensors(env, controller.scheduledTime);
+    await keepUsualHistories(getDb(env), controller.scheduledTime);
   },
 
   // The webhook queue's consumer: one signed POST per message, retried with backoff for 24 hours.

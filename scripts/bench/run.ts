@@ -48,7 +48,7 @@ try {
   results.eventInsights = await benchEventInsights(api);
   results.export = await benchExport(api, app.processGroup);
   results.forecastAccuracy = reportForecastBacktest();
-  results.whenToGoLatency = await benchWhenToGoLatency(app.baseUrl);
+  results.whenToGoLatency = await benchWhenToGoLatency(app);
   results.freshness = reportFreshness(await freshness);
   results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { dayPeakWrites, recomputeCalendarPeaks } from "../../worker/db/local-hours";
+import { dayRollupWrites, recomputeCalendarPeaks } from "../../worker/db/local-hours";
 import { occupancyConfig } from "../../worker/db/occupancy";
 import { venueDayAt } from "../../common/local-time";
 import { api } from "./helpers";
@@ -249,7 +249,7 @@ describe("New York across the DST changes", () => {
     // The day peaks, as the seed and the place's object keep them beside the quarter hours.
     const clock = (await occupancyConfig(getDb(env), placeId))!;
     const today = venueDayAt(clock, Date.now());
-    const [clear, ...inserts] = dayPeakWrites(getDb(env), placeId, clock, today - 400, today);
+    const [clear, ...inserts] = dayRollupWrites(getDb(env), placeId, clock, today - 400, today);
     await getDb(env).batch([clear, ...inserts]);
     expect(await getJson(`/api/calendar_data?place_id=${placeId}`, owner)).toEqual({
       calendar_data: [

@@ -1,12 +1,18 @@
 // When to go through the API (docs/when-to-go.md): popular times and the forecast from D1's
 // quarter hours, calibrated (a missing week, a past-midnight close, the autumn DST night, an event, too little
-// history), their caching, /api/live's open now, filters and live against usual, and public_counts.
+// history), their caching and kept means, /api/live's open now, filters and live against usual, and
+// public_counts.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hoursOn } from "./hours-fixtures";
 import type { ForecastAnswer, LiveAnswer, PopularTimesAnswer } from "../../common/schemas/answers";
 import { api, postJson } from "./helpers";
 import { createPlace, ownerOf, useFixedClock } from "./occupancy-fixtures";
+import { venueDayAt } from "../../common/local-time";
+import { getDb } from "../../worker/db/client";
+import { dayRollupWrites } from "../../worker/db/local-hours";
+import { historyBeforeToday, KEPT_PER_RUN, keepUsualHistories } from "../../worker/db/usual-history";
+import { findWhenPlace } from "../../worker/db/when-to-go";
 
 /** Tuesday 10 June 2031, 21:10 in New York (EDT, UTC−4); in the future, so no alarm fires by itself. */
 const now = Date.UTC(2031, 5, 11, 1, 10);
@@ -216,6 +222,83 @@ describe("GET /api/places/{id}/forecast", () => {
     const first = (await forecast(placeId)).body;
     await env.DB.prepare("UPDATE occupancy_15m SET avg_people = 90 WHERE place_id = ?").bind(placeId).run();
     expect((await forecast(placeId)).body).toEqual(first);
+  });
+});
+
+describe("kept usual means (usual_histories)", () => {
+  const db = () => getDb(env);
+  const whenPlace = async (placeId: number) => (await findWhenPlace(db(), placeId, Date.now()))!;
+  /** historyBeforeToday as the routes call it, its write to usual_histories awaited. */
+  async function historyNow(placeId: number) {
+    const writes: Promise<unknown>[] = [];
+    const history = await historyBeforeToday(db(), await whenPlace(placeId), Date.now(), (write) => writes.push(write));
+    await Promise.all(writes);
+    return history;
+  }
+  const keptRow = (placeId: number) => env.DB.prepare("SELECT until, settings FROM usual_histories WHERE place_id = ?").bind(placeId).first();
+  const freshForecast = async (placeId: number) => {
+    await caches.default.delete(`https://third-place.test/api/places/${placeId}/forecast`);
+    return (await forecast(placeId)).body;
+  };
+
+  it("are read instead of the quarter hours until a write of a day they cover or new settings", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    const history = await historyNow(placeId);
+    expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5) });
+    expect(history.means.size).toBe(28);
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(30);
+
+    // A quarter-hour change that bypassed the write path is not seen: the kept means answer.
+    await env.DB.prepare("UPDATE occupancy_15m SET avg_people = 60 WHERE place_id = ?").bind(placeId).run();
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(30);
+    // The write path (the place object's flush, a history import, the seed) forgets the days it changed.
+    const clock = { timeZone: "America/New_York", dayStartHour: 5 };
+    const today = venueDayAt(clock, now);
+    const [first, ...rest] = dayRollupWrites(db(), placeId, clock, today - 3, today - 3);
+    await db().batch([first, ...rest]);
+    expect(await keptRow(placeId)).toBeNull();
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(60);
+
+    // Kept again, then a new calibration: the means are read anew under it.
+    await historyNow(placeId);
+    await env.DB.prepare("UPDATE places SET calibration_baseline = 10, calibration_factor = 2 WHERE id = ?").bind(placeId).run();
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(100); // max(0, 60 − 10) × 2
+    await historyNow(placeId);
+    expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5), settings: JSON.stringify(["America/New_York", 5, 10, 2]) });
+  });
+
+  it("are not kept in a venue day's first 10 minutes, when yesterday's last quarter hour may still be on its way", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    vi.setSystemTime(local(1, 5, 9)); // Wednesday 05:09: the venue day began 9 minutes ago
+    await historyNow(placeId);
+    expect(await keptRow(placeId)).toBeNull();
+    await keepUsualHistories(db(), Date.now());
+    expect(await keptRow(placeId)).toBeNull();
+    vi.setSystemTime(local(1, 5, 10));
+    await historyNow(placeId);
+    expect(await keptRow(placeId)).toMatchObject({ until: local(1, 5) });
+  });
+
+  it("are kept by the cron for places without today's, at most 50 a run, and the forecast adds today so far", async () => {
+    const places = [];
+    for (let i = 0; i < KEPT_PER_RUN + 1; i++) places.push(await createPlace({ hours: everyDay("17:00", "00:00") }));
+    const [placeId] = places;
+    await evenings(placeId, () => 30);
+    await env.DB.prepare("DELETE FROM usual_histories").run();
+    expect(await keepUsualHistories(db(), now)).toBe(KEPT_PER_RUN);
+    expect(await keepUsualHistories(db(), now)).toBeGreaterThanOrEqual(1);
+    const missing = await env.DB.prepare(`SELECT count(*) AS n FROM places WHERE id NOT IN (SELECT place_id FROM usual_histories)`).first<{ n: number }>();
+    expect(missing!.n).toBe(0);
+    // Kept ones are left alone until the next venue day.
+    expect(await keepUsualHistories(db(), now)).toBe(0);
+    expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5) });
+
+    // Tonight so far, 17:00–20:00, at twice the usual: weighed twice beside the six days before,
+    // (2 × 3 × 60 + 6 × 7 × 30) ÷ (2 × 3 × 30 + 6 × 7 × 30) = 1.125, so 30 becomes 34.
+    for (const hour of [17, 18, 19]) await hourOf(placeId, local(0, hour), 60);
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(34);
   });
 });
 

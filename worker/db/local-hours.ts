@@ -7,7 +7,7 @@ import { offsetSpans, venueDayAt, venueDayRange, type OffsetSpan, type PlaceCloc
 import type { Calibration } from "../occupancy/calibration";
 import type { HourTotal } from "../occupancy/hours";
 
-const { occupancy15m, occupancyDayPeaks } = schema;
+const { occupancy15m, occupancyDayPeaks, usualHistories } = schema;
 /** The worker's database (client.ts) and the seed's alike. */
 type Database = DrizzleD1Database<typeof schema>;
 
@@ -75,12 +75,13 @@ export async function hourTotalsBetween(
 }
 
 /**
- * Statements that recompute the day peaks (raw, like occupancy_15m: answers calibrate them when
- * read) of the venue days [first, last] from occupancy_15m; run
- * them in the batch that changed those days' quarter hours (after the change). A day that a change
- * of UTC offset splits is summed per part, and the parts' peaks merge in the upsert.
+ * Statements that bring what D1 keeps per venue day in line with changed quarter hours of the
+ * venue days [first, last]; run them in the batch that changed those quarter hours (after the
+ * change). They recompute the day peaks (raw, like occupancy_15m: answers calibrate them when
+ * read; a day that a change of UTC offset splits is summed per part, and the parts' peaks merge in
+ * the upsert) and delete the kept usual means that include any of those days (usual_histories).
  */
-export function dayPeakWrites(db: Database, placeId: number, clock: PlaceClock, first: VenueDay, last: VenueDay) {
+export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock, first: VenueDay, last: VenueDay) {
   const spans = offsetSpans(clock.timeZone, venueDayRange(clock, first).start, venueDayRange(clock, last).end);
   const clear = db
     .delete(occupancyDayPeaks)
@@ -106,7 +107,10 @@ export function dayPeakWrites(db: Database, placeId: number, clock: PlaceClock, 
         set: { peakPeople: sql`max(${occupancyDayPeaks.peakPeople}, excluded.peak_people)` },
       });
   });
-  return [clear, ...inserts] as const;
+  const forgetKeptMeans = db
+    .delete(usualHistories)
+    .where(and(eq(usualHistories.placeId, placeId), gt(usualHistories.until, venueDayRange(clock, first).start)));
+  return [clear, ...inserts, forgetKeptMeans] as const;
 }
 
 /** The calendar (calendar_data) covers today and the 364 venue days before it. */
@@ -120,7 +124,7 @@ export async function recomputeCalendarPeaks(db: Database, placeId: number) {
     .where(eq(schema.places.id, placeId));
   if (!place) return;
   const today = venueDayAt(place, Date.now());
-  const [clear, ...inserts] = dayPeakWrites(db, placeId, place, today - (CALENDAR_DAYS - 1), today);
+  const [clear, ...inserts] = dayRollupWrites(db, placeId, place, today - (CALENDAR_DAYS - 1), today);
   await db.batch([clear, ...inserts]);
 }
 

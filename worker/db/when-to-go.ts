@@ -3,7 +3,7 @@
 // local-hours.ts, so whatever corrections that applies apply here too) and its one-off events.
 import { and, eq, gte, lt } from "drizzle-orm";
 import { events, placeLive, places, type Place } from "../../drizzle/schema";
-import { DAY_MS, venueDayRange, type VenueDay } from "../../common/local-time";
+import { DAY_MS, venueDayRange, type PlaceClock, type VenueDay } from "../../common/local-time";
 import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers";
 import { isRecent } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
@@ -35,12 +35,12 @@ export const hourColumns = Object.fromEntries(
 ) as { [K in keyof HourColumns]: (typeof places)[K] };
 
 /** A place as its history is read: the calibration in force applies to every hour (docs/architecture.md#calibration). */
-export interface HistoryPlace extends WhenPlace {
+export interface HistoryPlace extends PlaceClock {
   id: number;
   calibration: Calibration;
 }
 
-export interface WhenPlaceRow extends HistoryPlace {
+export interface WhenPlaceRow extends HistoryPlace, WhenPlace {
   /** Live numbers while fresh, else null. */
   live: LiveNow | null;
 }

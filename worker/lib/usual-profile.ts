@@ -1,15 +1,16 @@
 // A place's usual profile (popular-times.ts) changes only when a venue day completes, so it is
 // kept in the Cache API per place and venue day for an hour: popular times and the live map read
-// D1's history for a place at most once an hour (docs/when-to-go.md#caching).
-import { venueDayAt, venueDayRange } from "../../common/local-time";
+// a place's kept means (db/usual-history.ts) at most once an hour (docs/when-to-go.md#caching).
+import { venueDayAt } from "../../common/local-time";
 import type { Database } from "../db/client";
-import { historyBefore, type HistoryPlace } from "../db/when-to-go";
-import { usualProfile, type UsualProfile } from "../occupancy/popular-times";
+import { historyBeforeToday } from "../db/usual-history";
+import type { HistoryPlace } from "../db/when-to-go";
+import { usualProfile, type UsualProfile, type WhenPlace } from "../occupancy/popular-times";
 
 const PROFILE_SECONDS = 3600;
 
 /** A short hash of the settings a profile depends on, so an edit to the hours or a new calibration is seen at once. */
-function settingsHash(place: HistoryPlace): string {
+function settingsHash(place: HistoryPlace & WhenPlace): string {
   const text = JSON.stringify([place.timeZone, place.dayStartHour, place.packedThreshold, place.hours, place.calibration]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
@@ -22,7 +23,7 @@ function settingsHash(place: HistoryPlace): string {
  */
 export async function cachedUsualProfile(
   db: Database,
-  place: HistoryPlace,
+  place: HistoryPlace & WhenPlace,
   now: number,
   origin: string,
   waitUntil: (promise: Promise<unknown>) => void,
@@ -31,7 +32,7 @@ export async function cachedUsualProfile(
   const key = new Request(new URL(`/_cache/usual-profile/${place.id}/${today}/${settingsHash(place)}`, origin).toString());
   const hit = await caches.default.match(key);
   if (hit) return hit.json<UsualProfile>();
-  const profile = usualProfile(await historyBefore(db, place, today, venueDayRange(place, today).start), place);
+  const profile = usualProfile(await historyBeforeToday(db, place, now, waitUntil), place);
   const response = new Response(JSON.stringify(profile), {
     headers: { "content-type": "application/json", "cache-control": `public, s-maxage=${PROFILE_SECONDS}` },
   });

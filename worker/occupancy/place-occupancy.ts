@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type * as v from "valibot";
 import { getDb } from "../db/client";
 import { deviceByKeyHash } from "../db/devices";
-import { dayPeakWrites } from "../db/local-hours";
+import { dayRollupWrites } from "../db/local-hours";
 import { bucketWrites, liveWrite, occupancyConfig, rollupsEnd, type OccupancyConfig } from "../db/occupancy";
 import {
   aggregateBuckets,
@@ -20,13 +20,14 @@ import {
 } from "./aggregate";
 import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../../common/schemas/ingest";
-import { DAY_MS, venueDayAt, venueDayRange } from "../../common/local-time";
+import { DAY_MS, venueDayAt } from "../../common/local-time";
 import { calibratedPeople } from "./calibration";
 import { implausibleFor } from "./plausibility";
 import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading, type TimedCount } from "./reading-window";
 import type { AlertRules } from "../../common/schemas/alerts";
 import { alertRulesOf, type NewNotification, type PlaceSensors } from "../db/alerts";
-import { findWhenPlace, historyBefore } from "../db/when-to-go";
+import { historyBeforeToday } from "../db/usual-history";
+import { findWhenPlace } from "../db/when-to-go";
 import { dispatchAlerts } from "../alerts/delivery";
 import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, sameEpisodes, type EpisodeSet, type FiredAlert, type LiveEpisodes } from "../alerts/episodes";
 import { usualPercentAt, usualProfile, type UsualProfile, type WhenPlace } from "./popular-times";
@@ -677,7 +678,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const emptied = due.filter((start) => !buckets.some((bucket) => bucket.start === start));
     // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
     const days = due.map((start) => venueDayAt(config, start));
-    const dayPeaks = days.length > 0 ? dayPeakWrites(db, placeId, config, Math.min(...days), Math.max(...days)) : [];
+    const dayPeaks = days.length > 0 ? dayRollupWrites(db, placeId, config, Math.min(...days), Math.max(...days)) : [];
     const live = liveSnapshotOf(this.deviceStatuses(), config, now);
     const liveChanged = JSON.stringify(live) !== this.meta("live_written");
     const statements = [
@@ -731,7 +732,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     // The usual changes only when a venue day completes: kept for the day.
     let usual = setup && setup.day === day && setup.usual ? setup.usual : null;
     if (rules.busier_than_usual.enabled && usual === null) {
-      usual = usualProfile(await historyBefore(db, place, day, venueDayRange(place, day).start), place);
+      usual = usualProfile(await historyBeforeToday(db, place, now, (write) => this.ctx.waitUntil(write)), place);
     }
     this.alertSetup = { rules, place, usual, day, loadedAt: now };
   }

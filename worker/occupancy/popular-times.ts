@@ -61,6 +61,28 @@ export function historyOf(hours: readonly HourTotal[], dayStartHour: number, tod
   return { today, means };
 }
 
+/** History's means as usual_histories keeps them (worker/db/usual-history.ts): [venue day, local hour, mean people]. */
+export type KeptMeans = [VenueDay, number, number][];
+
+export const keptMeansOf = (history: History): KeptMeans =>
+  [...history.means].flatMap(([day, hours]) => [...hours].map(([hour, people]): [VenueDay, number, number] => [day, hour, people]));
+
+export function historyOfKept(kept: KeptMeans, today: VenueDay): History {
+  const means = new Map<VenueDay, Map<number, number>>();
+  for (const [day, hour, people] of kept) {
+    const ofDay = means.get(day) ?? new Map<number, number>();
+    means.set(day, ofDay);
+    ofDay.set(hour, people);
+  }
+  return { today, means };
+}
+
+/** `history` with the days of `later` (today so far) added. */
+export const withDaysOf = (history: History, later: History): History => ({
+  today: history.today,
+  means: new Map([...history.means, ...later.means]),
+});
+
 /** Weighted mean and spread of an hour's people over its same weekdays. */
 export interface Usual {
   people: number;

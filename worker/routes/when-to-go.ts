@@ -8,7 +8,8 @@ import { forecastAnswerSchema, popularTimesAnswerSchema } from "../../common/sch
 import { placeKeySchema } from "../../common/schemas/place";
 import { getDb } from "../db/client";
 import type { Database } from "../db/client";
-import { findWhenPlace, historyBefore, oneOffEventsBetween, type WhenPlaceRow } from "../db/when-to-go";
+import { historyUpToNow } from "../db/usual-history";
+import { findWhenPlace, oneOffEventsBetween, type WhenPlaceRow } from "../db/when-to-go";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
@@ -81,7 +82,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
       served(c, async (db, place, now) => {
         const today = venueDayAt(place, now);
         const [history, events] = await Promise.all([
-          historyBefore(db, place, today, now),
+          historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write)),
           oneOffEventsBetween(db, place.id, venueDayRange(place, today - HISTORY_DAYS).start, venueDayRange(place, today + 7).start),
         ]);
         return { body: forecast(history, place, now, events), seconds: WHEN_CACHE_SECONDS };
