@@ -140,18 +140,29 @@ export async function benchWhenToGoLatency(app: ServedApp): Promise<boolean> {
 
 type Counts = Record<string, { reads: number; others: number }>;
 
-/** The API calls (GET paths) a browser makes when it opens the profile. */
-async function profileCalls(baseUrl: string): Promise<string[]> {
+/** An API call a browser made: its path and query, and the Authorization header it sent, if any. */
+interface ProfileCall {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The API calls (GET) a browser makes when it opens the profile, with the header that decides
+ * whether an answer may come from the cache: the signed-out client sends an empty bearer.
+ */
+async function profileCalls(baseUrl: string): Promise<ProfileCall[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
-    const calls = new Set<string>();
+    const calls = new Map<string, ProfileCall>();
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.origin === baseUrl && url.pathname.startsWith("/api/") && request.method() === "GET") calls.add(`${url.pathname}${url.search}`);
+      if (url.origin !== baseUrl || !url.pathname.startsWith("/api/") || request.method() !== "GET") return;
+      const authorization = request.headers()["authorization"];
+      calls.set(`${url.pathname}${url.search}`, { path: `${url.pathname}${url.search}`, headers: authorization === undefined ? {} : { authorization } });
     });
     await page.goto(`${baseUrl}${PROFILE_ROUTE}`, { waitUntil: "networkidle" });
-    return [...calls];
+    return [...calls.values()];
   } finally {
     await browser.close();
   }
@@ -163,7 +174,7 @@ export async function benchProfileD1Reads(baseUrl: string): Promise<boolean> {
   console.log(`\n## D1 reads of profile views (${PROFILE_ROUTE}), warm cache: ${VIEWS} views, each its ${calls.length} API calls one at a time`);
   const counts = async () => (await (await fetch(`${baseUrl}/__bench/d1`)).json()) as Counts;
   const view = async () => {
-    for (const call of calls) await (await fetch(`${baseUrl}${call}`)).arrayBuffer();
+    for (const call of calls) await (await fetch(`${baseUrl}${call.path}`, { headers: call.headers })).arrayBuffer();
   };
   await view();
   // The answers' and usual profiles' cache writes finish after the answers.
@@ -178,10 +189,10 @@ export async function benchProfileD1Reads(baseUrl: string): Promise<boolean> {
   const per1000 = (value: number) => (value * 1000) / VIEWS;
   let reads = 0;
   let others = 0;
-  const paths = new Set([...calls.map((call) => call.split("?")[0]), ...Object.keys(after)].filter((path) => path !== "/__bench/d1"));
+  const paths = new Set([...calls.map((call) => call.path.split("?")[0]), ...Object.keys(after)].filter((path) => path !== "/__bench/d1"));
   for (const path of paths) {
     const delta = { reads: (after[path]?.reads ?? 0) - (before[path]?.reads ?? 0), others: (after[path]?.others ?? 0) - (before[path]?.others ?? 0) };
-    if (!calls.some((call) => call.split("?")[0] === path) && delta.reads + delta.others === 0) continue;
+    if (!calls.some((call) => call.path.split("?")[0] === path) && delta.reads + delta.others === 0) continue;
     reads += delta.reads;
     others += delta.others;
     console.log(`| ${path} | ${fixed(per1000(delta.reads), 0)} | ${fixed(per1000(delta.others), 0)} |`);

@@ -62,8 +62,10 @@ describe("GET /api/place/{id or slug}", () => {
     const theirs = await read<PublicPlace>(`/api/place/${slug}`, bearer(stranger.token));
     expect(theirs.body).toMatchObject({ name: "Sneaky" });
     expect(theirs.body).not.toHaveProperty("owners");
-    // The cached public answer is unchanged.
+    // The cached public answer is unchanged, and it is what a signed-out browser gets: the client
+    // sends an empty bearer then.
     expect((await read<PublicPlace>(`/api/place/${slug}`)).body.name).toBe("Before");
+    expect((await read<PublicPlace>(`/api/place/${slug}`, { authorization: "Bearer " })).body.name).toBe("Before");
   });
 
   it("purges by id and by slug when the admin changes a place through the form", async () => {

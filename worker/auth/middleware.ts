@@ -14,7 +14,8 @@ import { parseOrThrow } from "../lib/validation";
 import { placeIdParamSchema } from "../../common/schemas/fields";
 import { verifyAccessToken, type Principal } from "./tokens";
 
-function bearerToken(c: Context<AppEnv>): string | null {
+/** The bearer token the request sends; null without one (a signed-out client sends "Bearer " with none). */
+export function bearerToken(c: Context<AppEnv>): string | null {
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;

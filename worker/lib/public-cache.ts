@@ -2,6 +2,7 @@
 // writes that change them (docs/when-to-go.md#caching). Only answers that are the same for every
 // caller may go through here: a request with credentials never reads nor fills the cache.
 import type { Context } from "hono";
+import { bearerToken } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { findPlaceRow } from "../db/places";
 import type { AppEnv } from "../env";
@@ -29,8 +30,11 @@ export function cacheKey(requestUrl: string, path = new URL(requestUrl).pathname
   return new Request(new URL(path, requestUrl).toString());
 }
 
-/** Whether the request carries credentials: its answer may be private, so the cache is bypassed. */
-export const hasCredentials = (c: Context<AppEnv>) => c.req.header("authorization") !== undefined;
+/**
+ * Whether the request carries a token: its answer may be private, so the cache is bypassed. The
+ * signed-out client's empty "Bearer " names nobody and gets the public, cached answer.
+ */
+export const hasCredentials = (c: Context<AppEnv>) => bearerToken(c) !== null;
 
 /**
  * Serves `key` from caches.default, or builds the answer and stores it there when its
