@@ -101,7 +101,7 @@ function Profile({ place }: { place: PublicPlace }) {
       </p>
       <div className="profile-header">
         {place.cover_image ? (
-          <img className="profile-cover" src={place.cover_image} alt="" width="800" height="450" />
+          <img className="profile-cover" src={place.cover_image} alt="" width="800" height="450" fetchPriority="high" />
         ) : null}
         <div>
           <h1>{place.name}</h1>
