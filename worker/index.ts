@@ -1,7 +1,6 @@
 import { app } from "./app";
 import { htmlSecurityHeaders, strictTransportSecurity, withHeaders } from "./lib/security-headers";
 import { monitoringConfig } from "./lib/monitoring";
-import { pagePreloads } from "./lib/page-preloads";
 import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
 import { getDb } from "./db/client";
@@ -28,11 +27,9 @@ export default {
     // on every visit.
     const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
     if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
-    const preloads = pagePreloads(url.pathname);
     return withHeaders(html, {
       ...htmlSecurityHeaders(env.MAP_TILE_URL, monitoringConfig(env)),
       ...strictTransportSecurity(url),
-      ...(preloads && { Link: preloads }),
       "Cache-Control": "no-cache",
     });
   },
