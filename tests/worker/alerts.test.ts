@@ -144,6 +144,34 @@ describe("near capacity, evaluated by the place's object", () => {
     expect((await notificationsOf(placeId, owner)).notifications.map((n) => n.type)).toEqual(["near_capacity"]);
   });
 
+  it("fires on the reading that crosses the rule, from every device's latest count, without a revoked device's", async () => {
+    const placeId = await createPlace({ packedThreshold: 100 });
+    const owner = await ownerOf(placeId);
+    await putRules(placeId, immediate, owner);
+    const door = await addDevice(placeId, "Door");
+    const bar = await addDevice(placeId, "Bar");
+    // The alarm loads the rules; after that only readings step the episode until it runs again.
+    await countAt(placeId, door.key, 0, 50);
+    const countNow = async (key: string, minutes: number, count: number) => {
+      vi.setSystemTime(T + minutes * minute);
+      expect((await ingest(key, { count })).status).toBe(200);
+    };
+    await countNow(bar.key, 1, 30); // 80 %
+    await countNow(door.key, 2, 55); // 85 %
+    await countNow(bar.key, 3, 40); // 95 %: fires
+    await countNow(door.key, 4, 10); // 50 %: the episode ends
+    expect(
+      (await api(`/api/place/${placeId}/devices/${bar.id}`, { method: "DELETE", headers: await asAdmin() })).status,
+    ).toBe(200);
+    // Bar's 40 no longer counts: 60 % and no second alert.
+    await countNow(door.key, 5, 60);
+    await runDurableObjectAlarm(placeOccupancy(env, placeId));
+    const fired = (await notificationsOf(placeId, owner)).notifications;
+    expect(fired.map((n) => [n.type, n.occurred_at, n.data])).toEqual([
+      ["near_capacity", new Date(T + 3 * minute).toISOString(), { percent: 95, people: 95, threshold_percent: 90, minutes: 0 }],
+    ]);
+  });
+
   it("a rule switched off does not fire", async () => {
     const placeId = await createPlace({ packedThreshold: 100 });
     const owner = await ownerOf(placeId);

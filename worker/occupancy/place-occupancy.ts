@@ -109,6 +109,9 @@ export interface DeviceReport extends DeviceStatus {
   implausible: ImplausibleReadings | null;
 }
 
+/** A device with a counted reading: its latest one. */
+type CountedDevice = DeviceLatest & { readingTs: number };
+
 /** The live numbers of a place, in people by its calibration. */
 const liveSnapshotOf = (devices: readonly DeviceLatest[], config: OccupancyConfig, now: number) =>
   liveSnapshot(devices, config, now, (count) => calibratedPeople(count, config.calibration));
@@ -192,6 +195,12 @@ export class PlaceOccupancy extends DurableObject<Env> {
    * already pending writes nothing there. Dropped whenever the table may differ.
    */
   private pendingBuckets: Set<number> | null = null;
+  /**
+   * Each device's latest counted reading as the devices table holds it (null until read), so alert
+   * evaluation on every reading reads no storage: this object is the table's only writer. Dropped
+   * when a write to it may have failed.
+   */
+  private latestCounts: Map<number, CountedDevice> | null = null;
   /** revoked_devices in memory (null until read): this object is its only writer. */
   private revokedDevices: Set<number> | null = null;
   /** While a flush waits for D1, every mark must bump its row, so the flush keeps it pending. */
@@ -328,8 +337,9 @@ export class PlaceOccupancy extends DurableObject<Env> {
     try {
       return this.transactStoring(deviceId, batch, now, config, { yieldToOthers, sensorClock, rssi });
     } catch (error) {
-      // Rolled back: the marks it noted in memory may not have been written.
+      // Rolled back: the marks and latest counts it noted in memory may not have been written.
       this.pendingBuckets = null;
+      this.latestCounts = null;
       throw error;
     }
   }
@@ -419,6 +429,9 @@ export class PlaceOccupancy extends DurableObject<Env> {
         );
         cursor.toArray();
         deviceWritten = cursor.rowsWritten > 0;
+        if (deviceWritten) {
+          this.loadLatestCounts().set(deviceId, { deviceId, readingTs: newest.ts, count: newest.count, lastSeenAt: newest.ts });
+        }
       }
       // An accepted uplink's signal is the device's latest, whichever reading it carried.
       if (stored.length > 0 && rssi !== null && !deviceWritten) this.sql.exec("UPDATE devices SET rssi = ? WHERE device_id = ?", rssi, deviceId);
@@ -597,6 +610,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     }
     this.rememberPlace(placeId);
     this.sql.exec("DELETE FROM devices WHERE device_id = ?", deviceId);
+    this.latestCounts?.delete(deviceId);
     this.sql.exec("INSERT OR IGNORE INTO revoked_devices (device_id) VALUES (?)", deviceId);
     this.revokedDevices?.add(deviceId);
     await this.scheduleFlush();
@@ -654,6 +668,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       this.liveEpisodes = null;
       this.pendingBuckets = null;
       this.revokedDevices = null;
+      this.latestCounts = null;
       return;
     }
     this.flushing = true;
@@ -739,8 +754,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
 
   /**
    * Steps the near-capacity and busier-than-usual episodes with the live numbers at `now`: O(1)
-   * per request (one read of the devices' latest counts, held in this object), no D1. Fired alerts
-   * wait in pending_alerts for the alarm, which delivers them off the sensor's request.
+   * per request (the devices' latest counts, held in memory), no storage read and no D1. Fired
+   * alerts wait in pending_alerts for the alarm, which delivers them off the sensor's request.
    */
   private evaluateLiveAlerts(config: OccupancyConfig, now: number) {
     const setup = this.alertSetup;
@@ -757,13 +772,19 @@ export class PlaceOccupancy extends DurableObject<Env> {
 
   /** The latest counts of the devices that read within the live window: all a live percent needs. */
   private recentCounts(now: number): DeviceLatest[] {
-    return this.sql
-      .exec<{ device_id: number; reading_ts: number; count: number }>(
-        "SELECT device_id, reading_ts, count FROM devices WHERE reading_ts >= ?",
-        now - LIVE_WINDOW_MS,
-      )
-      .toArray()
-      .map((row) => ({ deviceId: row.device_id, readingTs: row.reading_ts, count: row.count, lastSeenAt: row.reading_ts }));
+    return [...this.loadLatestCounts().values()].filter((device) => device.readingTs >= now - LIVE_WINDOW_MS);
+  }
+
+  private loadLatestCounts(): Map<number, CountedDevice> {
+    this.latestCounts ??= new Map(
+      this.sql
+        .exec<{ device_id: number; reading_ts: number; count: number }>(
+          "SELECT device_id, reading_ts, count FROM devices WHERE reading_ts IS NOT NULL",
+        )
+        .toArray()
+        .map((row) => [row.device_id, { deviceId: row.device_id, readingTs: row.reading_ts, count: row.count, lastSeenAt: row.reading_ts }]),
+    );
+    return this.latestCounts;
   }
 
   private episodesOf<T extends EpisodeSet>(key: string, idle: T): T {
