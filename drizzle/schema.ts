@@ -350,7 +350,8 @@ export const placeLive = sqliteTable("place_live", {
 /**
  * The hourly means of the HISTORY_DAYS venue days before a place's today, kept so that popular
  * times, the forecast and alerts read one row instead of eight weeks of quarter hours
- * (docs/when-to-go.md#kept-history). A write of any quarter hour before `until` deletes the row.
+ * (docs/when-to-go.md#kept-history). A write of quarter hours bumps `generation` (and voids the
+ * means when it touched a day before `until`); means are kept only under the generation read before them.
  */
 export const usualHistories = sqliteTable("usual_histories", {
   placeId: integer("place_id")
@@ -362,6 +363,8 @@ export const usualHistories = sqliteTable("usual_histories", {
   settings: text("settings").notNull(),
   // JSON [[venue day, local hour, mean people], …].
   means: text("means").notNull(),
+  // Bumped by every write of the place's quarter hours (local-hours.ts dayRollupWrites).
+  generation: integer("generation").notNull().default(0),
 });
 
 export const featureFlags = sqliteTable("feature_flags", {

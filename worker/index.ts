@@ -37,8 +37,9 @@ export default {
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README
   // "Alerts"); then the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history).
   async scheduled(controller, env) {
-    await checkAllSensors(env, controller.scheduledTime);
-    await keepUsualHistories(getDb(env), controller.scheduledTime);
+    // Independent steps: one failing does not stop the other.
+    const steps = await Promise.allSettled([checkAllSensors(env, controller.scheduledTime), keepUsualHistories(getDb(env), controller.scheduledTime)]);
+    for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },
 
   // The webhook queue's consumer: one signed POST per message, retried with backoff for 24 hours.

@@ -8,11 +8,11 @@ import { hoursOn } from "./hours-fixtures";
 import type { ForecastAnswer, LiveAnswer, PopularTimesAnswer } from "../../common/schemas/answers";
 import { api, postJson } from "./helpers";
 import { createPlace, ownerOf, useFixedClock } from "./occupancy-fixtures";
-import { venueDayAt } from "../../common/local-time";
+import { venueDayAt, venueDayRange } from "../../common/local-time";
 import { getDb } from "../../worker/db/client";
 import { dayRollupWrites } from "../../worker/db/local-hours";
 import { historyBeforeToday, KEPT_PER_RUN, keepUsualHistories } from "../../worker/db/usual-history";
-import { findWhenPlace } from "../../worker/db/when-to-go";
+import { findWhenPlace, historyBefore } from "../../worker/db/when-to-go";
 
 /** Tuesday 10 June 2031, 21:10 in New York (EDT, UTC−4); in the future, so no alarm fires by itself. */
 const now = Date.UTC(2031, 5, 11, 1, 10);
@@ -230,10 +230,16 @@ describe("kept usual means (usual_histories)", () => {
   const whenPlace = async (placeId: number) => (await findWhenPlace(db(), placeId, Date.now()))!;
   /** historyBeforeToday as the routes call it, its write to usual_histories awaited. */
   async function historyNow(placeId: number) {
-    const writes: Promise<unknown>[] = [];
+    const writes: (() => Promise<unknown>)[] = [];
     const history = await historyBeforeToday(db(), await whenPlace(placeId), Date.now(), (write) => writes.push(write));
-    await Promise.all(writes);
+    await Promise.all(writes.map((write) => write()));
     return history;
+  }
+  const clock = { timeZone: "America/New_York", dayStartHour: 5 };
+  /** What the place object's flush, a history import and the seed run after writing quarter hours of these days. */
+  async function rollUp(placeId: number, first: number, last = first) {
+    const [statement, ...rest] = dayRollupWrites(db(), placeId, clock, first, last);
+    await db().batch([statement, ...rest]);
   }
   const keptRow = (placeId: number) => env.DB.prepare("SELECT until, settings FROM usual_histories WHERE place_id = ?").bind(placeId).first();
   const freshForecast = async (placeId: number) => {
@@ -252,12 +258,14 @@ describe("kept usual means (usual_histories)", () => {
     // A quarter-hour change that bypassed the write path is not seen: the kept means answer.
     await env.DB.prepare("UPDATE occupancy_15m SET avg_people = 60 WHERE place_id = ?").bind(placeId).run();
     expect((await freshForecast(placeId)).hours[0].percent).toBe(30);
-    // The write path (the place object's flush, a history import, the seed) forgets the days it changed.
-    const clock = { timeZone: "America/New_York", dayStartHour: 5 };
+    // A write of today's quarter hours leaves the means of the days before alone...
     const today = venueDayAt(clock, now);
-    const [first, ...rest] = dayRollupWrites(db(), placeId, clock, today - 3, today - 3);
-    await db().batch([first, ...rest]);
-    expect(await keptRow(placeId)).toBeNull();
+    await rollUp(placeId, today);
+    expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5) });
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(30);
+    // ...a write of a day they include voids them.
+    await rollUp(placeId, today - 3);
+    expect(await keptRow(placeId)).toMatchObject({ until: 0 });
     expect((await freshForecast(placeId)).hours[0].percent).toBe(60);
 
     // Kept again, then a new calibration: the means are read anew under it.
@@ -266,6 +274,39 @@ describe("kept usual means (usual_histories)", () => {
     expect((await freshForecast(placeId)).hours[0].percent).toBe(100); // max(0, 60 − 10) × 2
     await historyNow(placeId);
     expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5), settings: JSON.stringify(["America/New_York", 5, 10, 2]) });
+  });
+
+  it("are never kept from a read that a write of quarter hours overtook", async () => {
+    const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await evenings(placeId, () => 30);
+    const today = venueDayAt(clock, now);
+    // A reader reads the history; a late reading of yesterday lands before the reader's write.
+    const writes: (() => Promise<unknown>)[] = [];
+    await historyBeforeToday(db(), await whenPlace(placeId), now, (write) => writes.push(write));
+    await hourOf(placeId, local(-1, 21), 90);
+    await rollUp(placeId, today - 1);
+    await Promise.all(writes.map((write) => write()));
+    expect(await keptRow(placeId)).toMatchObject({ until: 0 });
+    // The next reader reads the late hour and keeps it.
+    const history = await historyNow(placeId);
+    expect(history.means.get(today - 1)?.get(21)).toBe(90);
+    expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5) });
+  });
+
+  it("hold exactly what the quarter hours say, the pooled autumn 01:00 included", async () => {
+    vi.setSystemTime(Date.UTC(2031, 10, 8, 17)); // Saturday 8 November 2031, noon EST
+    const placeId = await createPlace();
+    await hourOf(placeId, Date.UTC(2031, 10, 2, 5), 30); // Sunday 2 November, 01:00 EDT
+    await hourOf(placeId, Date.UTC(2031, 10, 2, 6), 50); // 01:00 EST
+    for (let day = 1; day <= 28; day++) await hourOf(placeId, Date.UTC(2031, 10, 8 - day, 17), 10 + day / 3);
+    const place = await whenPlace(placeId);
+    const today = venueDayAt(place, Date.now());
+    const read = await historyBefore(db(), place, today, venueDayRange(place, today).start);
+    await historyNow(placeId);
+    const kept = await historyNow(placeId);
+    expect(await keptRow(placeId)).not.toBeNull();
+    expect(kept).toEqual(read);
+    expect(kept.means.get(today - 7)?.get(1)).toBe(40);
   });
 
   it("are not kept in a venue day's first 10 minutes, when yesterday's last quarter hour may still be on its way", async () => {

@@ -79,7 +79,7 @@ export async function hourTotalsBetween(
  * venue days [first, last]; run them in the batch that changed those quarter hours (after the
  * change). They recompute the day peaks (raw, like occupancy_15m: answers calibrate them when
  * read; a day that a change of UTC offset splits is summed per part, and the parts' peaks merge in
- * the upsert) and delete the kept usual means that include any of those days (usual_histories).
+ * the upsert), and void the kept usual means that include any of those days (usual_histories).
  */
 export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock, first: VenueDay, last: VenueDay) {
   const spans = offsetSpans(clock.timeZone, venueDayRange(clock, first).start, venueDayRange(clock, last).end);
@@ -107,10 +107,19 @@ export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock
         set: { peakPeople: sql`max(${occupancyDayPeaks.peakPeople}, excluded.peak_people)` },
       });
   });
-  const forgetKeptMeans = db
-    .delete(usualHistories)
-    .where(and(eq(usualHistories.placeId, placeId), gt(usualHistories.until, venueDayRange(clock, first).start)));
-  return [clear, ...inserts, forgetKeptMeans] as const;
+  // Kept means that include a changed day are void, and any means read before this write must
+  // not be kept after it: the generation moves on (a row is made for it if there is none yet).
+  const voidKeptMeans = db
+    .insert(usualHistories)
+    .values({ placeId, until: 0, settings: "", means: "[]", generation: 1 })
+    .onConflictDoUpdate({
+      target: usualHistories.placeId,
+      set: {
+        generation: sql`${usualHistories.generation} + 1`,
+        until: sql`CASE WHEN ${usualHistories.until} > ${venueDayRange(clock, first).start} THEN 0 ELSE ${usualHistories.until} END`,
+      },
+    });
+  return [clear, ...inserts, voidKeptMeans] as const;
 }
 
 /** The calendar (calendar_data) covers today and the 364 venue days before it. */

@@ -20,13 +20,13 @@ import {
 } from "./aggregate";
 import { FixedWindowLimit } from "../lib/fixed-window-limit";
 import type { heartbeatBodySchema } from "../../common/schemas/ingest";
-import { DAY_MS, venueDayAt } from "../../common/local-time";
+import { DAY_MS, venueDayAt, venueDayRange } from "../../common/local-time";
 import { calibratedPeople } from "./calibration";
 import { implausibleFor } from "./plausibility";
 import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading, type TimedCount } from "./reading-window";
 import type { AlertRules } from "../../common/schemas/alerts";
 import { alertRulesOf, type NewNotification, type PlaceSensors } from "../db/alerts";
-import { historyBeforeToday } from "../db/usual-history";
+import { historyBeforeToday, SETTLE_MS } from "../db/usual-history";
 import { findWhenPlace } from "../db/when-to-go";
 import { dispatchAlerts } from "../alerts/delivery";
 import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, sameEpisodes, type EpisodeSet, type FiredAlert, type LiveEpisodes } from "../alerts/episodes";
@@ -744,10 +744,12 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const db = getDb(this.env);
     const [rules, place] = await Promise.all([alertRulesOf(db, placeId), findWhenPlace(db, placeId, now)]);
     if (!place) return;
-    // The usual changes only when a venue day completes: kept for the day.
-    let usual = setup && setup.day === day && setup.usual ? setup.usual : null;
+    // The usual changes only when a venue day completes: kept for the day, once read after the
+    // day's first minutes, when the day before's last quarter hour is in D1 (SETTLE_MS).
+    const settled = (loadedAt: number) => loadedAt >= venueDayRange(config, day).start + SETTLE_MS;
+    let usual = setup && setup.day === day && setup.usual && settled(setup.loadedAt) ? setup.usual : null;
     if (rules.busier_than_usual.enabled && usual === null) {
-      usual = usualProfile(await historyBeforeToday(db, place, now, (write) => this.ctx.waitUntil(write)), place);
+      usual = usualProfile(await historyBeforeToday(db, place, now, (write) => this.ctx.waitUntil(write())), place);
     }
     this.alertSetup = { rules, place, usual, day, loadedAt: now };
   }

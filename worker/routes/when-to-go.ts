@@ -82,7 +82,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
       served(c, async (db, place, now) => {
         const today = venueDayAt(place, now);
         const [history, events] = await Promise.all([
-          historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write)),
+          historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write())),
           oneOffEventsBetween(db, place.id, venueDayRange(place, today - HISTORY_DAYS).start, venueDayRange(place, today + 7).start),
         ]);
         return { body: forecast(history, place, now, events), seconds: WHEN_CACHE_SECONDS };

@@ -1,0 +1,1 @@
+ALTER TABLE `usual_histories` ADD `generation` integer DEFAULT 0 NOT NULL;
