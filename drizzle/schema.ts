@@ -350,8 +350,8 @@ export const placeLive = sqliteTable("place_live", {
 /**
  * The hourly means of the HISTORY_DAYS venue days before a place's today, kept so that popular
  * times, the forecast and alerts read one row instead of eight weeks of quarter hours
- * (docs/when-to-go.md#kept-history). A write of quarter hours bumps `generation` (and voids the
- * means when it touched a day before `until`); means are kept only under the generation read before them.
+ * (docs/when-to-go.md#kept-history). A write of a past day's quarter hours bumps `generation` (and
+ * voids the means when it touched a day they hold); means are kept only under the generation read before them.
  */
 export const usualHistories = sqliteTable("usual_histories", {
   placeId: integer("place_id")
@@ -363,7 +363,7 @@ export const usualHistories = sqliteTable("usual_histories", {
   settings: text("settings").notNull(),
   // JSON [[venue day, local hour, mean people], …].
   means: text("means").notNull(),
-  // Bumped by every write of the place's quarter hours (local-hours.ts dayRollupWrites).
+  // Bumped by every write of the place's quarter hours of a day before today (local-hours.ts dayRollupWrites).
   generation: integer("generation").notNull().default(0),
 });
 

@@ -109,6 +109,9 @@ export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock
   });
   // Kept means that include a changed day are void, and any means read before this write must
   // not be kept after it: the generation moves on (a row is made for it if there is none yet).
+  // Kept means hold only days before today, so a write of today's quarter hours (the flush every
+  // 30 seconds) leaves them alone and writes nothing here.
+  const touchesPastDays = first < venueDayAt(clock, Date.now());
   const voidKeptMeans = db
     .insert(usualHistories)
     .values({ placeId, until: 0, settings: "", means: "[]", generation: 1 })
@@ -119,7 +122,7 @@ export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock
         until: sql`CASE WHEN ${usualHistories.until} > ${venueDayRange(clock, first).start} THEN 0 ELSE ${usualHistories.until} END`,
       },
     });
-  return [clear, ...inserts, voidKeptMeans] as const;
+  return touchesPastDays ? [clear, ...inserts, voidKeptMeans] : [clear, ...inserts];
 }
 
 /** The calendar (calendar_data) covers today and the 364 venue days before it. */

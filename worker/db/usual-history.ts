@@ -1,7 +1,7 @@
 // Kept usual means (docs/when-to-go.md#kept-history): the hourly means of the HISTORY_DAYS venue
 // days before a place's today, kept in usual_histories, so that popular times, the forecast and the
 // alert rules read one row instead of eight weeks of quarter hours, whatever the history. Every write
-// of quarter hours bumps the row's generation and voids means that include a day it changed
+// of a past day's quarter hours bumps the row's generation and voids means that include a day it changed
 // (local-hours.ts dayRollupWrites); means are kept only if the generation is still the one read
 // before them, so a late write can never be overwritten by means read without it. The cron keeps
 // them for each new venue day, and a reader that finds none reads occupancy_15m and keeps that.
