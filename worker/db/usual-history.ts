@@ -25,7 +25,7 @@ export const KEPT_PER_RUN = 50;
 export const meansSettingsOf = (place: HistoryPlace) =>
   JSON.stringify([place.timeZone, place.dayStartHour, place.calibration.baseline, place.calibration.factor]);
 
-/** Keeps means read after generation `seen` was read: a no-op when a write of quarter hours came since. */
+/** Keeps means read after generation `seen` was read: a no-op when a write of a past day's quarter hours came since. */
 function keepMeans(db: Database, place: HistoryPlace, until: number, history: History, seen: number) {
   const row = { until, settings: meansSettingsOf(place), means: JSON.stringify(keptMeansOf(history)) };
   return db
