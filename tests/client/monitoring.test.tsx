@@ -5,7 +5,6 @@ import type { RumEvent } from "@datadog/browser-rum";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, matchRoutes, RouterProvider, type DataRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { MonitoringConfig } from "../../common/schemas/answers";
 import packageJson from "../../package.json";
 import { publicApi } from "../../client/api/endpoints";
 import { useApi } from "../../client/api/useApi";
@@ -15,19 +14,12 @@ import { routeName, rumInitOptions, scrub, scrubEvent, scrubUrl } from "../../cl
 import { Layout } from "../../client/components/Layout";
 import { ErrorPage } from "../../client/pages/ErrorPage";
 import { routes } from "../../client/routes";
+import { MONITORING_CONFIG as CONFIG } from "./monitoring-fixtures";
 
 const rum = vi.hoisted(() => ({ startRum: vi.fn(), report: vi.fn() }));
 // The SDK's chunk: the loader must import it only when configured.
 vi.mock("../../client/lib/rum", () => rum);
 
-const CONFIG: MonitoringConfig = {
-  application_id: "app-id",
-  client_token: "pub-token",
-  site: "datadoghq.com",
-  env: "production",
-  proxy: null,
-  replay_sample_rate: 20,
-};
 
 describe("rumInitOptions()", () => {
   it("gives the SDK the spec's sampling and privacy: 100 % of sessions, 20 % of replays, input masked", () => {

@@ -4,8 +4,8 @@
 import { fireEvent } from "@testing-library/react";
 import { createMemoryRouter, type RouteObject } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { MonitoringConfig } from "../../common/schemas/answers";
 import { startRum } from "../../client/lib/rum";
+import { MONITORING_CONFIG as CONFIG } from "./monitoring-fixtures";
 
 const sdk = vi.hoisted(() => ({
   init: vi.fn(),
@@ -16,14 +16,6 @@ const sdk = vi.hoisted(() => ({
 }));
 vi.mock("@datadog/browser-rum", () => ({ datadogRum: sdk }));
 
-const CONFIG: MonitoringConfig = {
-  application_id: "app-id",
-  client_token: "pub-token",
-  site: "datadoghq.com",
-  env: "production",
-  proxy: null,
-  replay_sample_rate: 20,
-};
 
 // The app's route shapes, with empty pages.
 const Page = () => null;

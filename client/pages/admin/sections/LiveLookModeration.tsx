@@ -1,19 +1,16 @@
 // Live Looks (issue 17; docs/live-looks.md): posts visitors reported, to hide with a reason or
 // keep, and hidden ones (by the admin, a venue's owner or 3 reports), to restore or delete. Delete
 // also removes the photo from storage.
-import { useId, useState } from "react";
 import type { ModeratedLiveLookAnswer } from "../../../../common/schemas/answers";
 import { liveLookHideSchema } from "../../../../common/schemas/live-look";
-import type { ModerationStatus } from "../../../../common/schemas/review-moderation";
 import { WAIT_LABELS } from "../../../../common/vocabulary";
 import { publicApi } from "../../../api/endpoints";
 import { ADMIN, adminApi } from "../../../api/adminEndpoints";
-import { SelectField } from "../../../components/Field";
 import { formatDateTime, plural } from "../../../lib/format";
-import { attempt, useAdminData } from "../adminApi";
+import { attempt } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
-import { Notice, type NoticeState } from "../Notice";
 import { useHideReasons } from "../useHideReasons";
+import { useModerationQueue } from "../useModerationQueue";
 
 type Action = "hide" | "keep" | "restore" | "delete";
 
@@ -28,11 +25,8 @@ const HIDDEN_BY = { admin: "the admin", owner: "an owner of the venue", reports:
 const confirmDeleteLiveLook = (look: ModeratedLiveLookAnswer) => `Delete ${name(look)} and its photo for good?`;
 
 export function LiveLookModeration() {
-  const prefix = useId();
-  const [status, setStatus] = useState<ModerationStatus>("reported");
-  const [notice, setNotice] = useState<NoticeState>(null);
   const { checkedReason, reasonField } = useHideReasons(liveLookHideSchema);
-  const queue = useAdminData(adminApi.moderatedLiveLooks({ status }), ADMIN_MESSAGES.fetchLiveLooksFailed);
+  const queue = useModerationQueue(adminApi.moderatedLiveLooks, ADMIN_MESSAGES.fetchLiveLooksFailed);
 
   const act = async (look: ModeratedLiveLookAnswer, action: Action) => {
     let send: () => Promise<unknown>;
@@ -47,9 +41,7 @@ export function LiveLookModeration() {
       // Keeping a reported post is the restore call: it closes its reports.
       send = () => publicApi.restoreLiveLook(look.id, ADMIN);
     }
-    const outcome = await attempt(send, ADMIN_MESSAGES.moderateLiveLookFailed, () => DONE[action](look));
-    setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
-    if (outcome.ok) void queue.reload();
+    queue.settle(await attempt(send, ADMIN_MESSAGES.moderateLiveLookFailed, () => DONE[action](look)));
   };
 
   const button = (look: ModeratedLiveLookAnswer, action: Action, label: string, secondary = false) => (
@@ -60,22 +52,7 @@ export function LiveLookModeration() {
 
   return (
     <>
-      <SelectField
-        id={`${prefix}-status`}
-        label="Show"
-        value={status}
-        onChange={(event) => {
-          setNotice(null);
-          setStatus(event.target.value as ModerationStatus);
-        }}
-      >
-        <option value="reported">Reported Live Looks</option>
-        <option value="hidden">Hidden Live Looks</option>
-      </SelectField>
-      <Notice notice={notice} />
-      {queue.error ? <p role="alert" className="field-error">{queue.error}</p> : null}
-      {queue.loading && !queue.data ? <p>Loading...</p> : null}
-      {queue.data && queue.data.live_looks.length === 0 ? <p>No Live Looks here.</p> : null}
+      {queue.header("Live Looks", queue.data?.live_looks.length)}
       <ul className="admin-cards">
         {queue.data?.live_looks.map((look) => (
           <li key={look.id} className="card">

@@ -1,16 +1,14 @@
 // Reported Reviews (issue 12): reviews visitors reported, to hide with a reason or keep, and the
 // hidden ones (by the admin or a venue's owner), to restore. Hiding or keeping closes the reports.
-import { useId, useState } from "react";
 import type { ModeratedReviewAnswer } from "../../../../common/schemas/answers";
-import { reviewHideSchema, type ModerationStatus } from "../../../../common/schemas/review-moderation";
+import { reviewHideSchema } from "../../../../common/schemas/review-moderation";
 import { publicApi } from "../../../api/endpoints";
 import { ADMIN, adminApi } from "../../../api/adminEndpoints";
-import { SelectField } from "../../../components/Field";
 import { formatDateTime } from "../../../lib/format";
-import { attempt, useAdminData } from "../adminApi";
+import { attempt } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
-import { Notice, type NoticeState } from "../Notice";
 import { useHideReasons } from "../useHideReasons";
+import { useModerationQueue } from "../useModerationQueue";
 
 type Action = "hide" | "keep" | "restore";
 
@@ -21,11 +19,8 @@ const DONE: Record<Action, (review: ModeratedReviewAnswer) => string> = {
 };
 
 export function ReviewModeration() {
-  const prefix = useId();
-  const [status, setStatus] = useState<ModerationStatus>("reported");
-  const [notice, setNotice] = useState<NoticeState>(null);
   const { checkedReason, reasonField } = useHideReasons(reviewHideSchema);
-  const queue = useAdminData(adminApi.moderatedReviews({ status }), ADMIN_MESSAGES.fetchReviewsFailed);
+  const queue = useModerationQueue(adminApi.moderatedReviews, ADMIN_MESSAGES.fetchReviewsFailed);
 
   const act = async (review: ModeratedReviewAnswer, action: Action) => {
     let body: { reason: string } | undefined;
@@ -36,29 +31,12 @@ export function ReviewModeration() {
     }
     // Keeping a reported review is the restore call: it shows the review and closes its reports.
     const send = body ? () => publicApi.hideReview(review.id, body, ADMIN) : () => publicApi.restoreReview(review.id, ADMIN);
-    const outcome = await attempt(send, ADMIN_MESSAGES.moderateReviewFailed, () => DONE[action](review));
-    setNotice(outcome.ok ? { ok: true, message: outcome.message ?? "" } : outcome);
-    if (outcome.ok) void queue.reload();
+    queue.settle(await attempt(send, ADMIN_MESSAGES.moderateReviewFailed, () => DONE[action](review)));
   };
 
   return (
     <>
-      <SelectField
-        id={`${prefix}-status`}
-        label="Show"
-        value={status}
-        onChange={(event) => {
-          setNotice(null);
-          setStatus(event.target.value as ModerationStatus);
-        }}
-      >
-        <option value="reported">Reported reviews</option>
-        <option value="hidden">Hidden reviews</option>
-      </SelectField>
-      <Notice notice={notice} />
-      {queue.error ? <p role="alert" className="field-error">{queue.error}</p> : null}
-      {queue.loading && !queue.data ? <p>Loading...</p> : null}
-      {queue.data && queue.data.reviews.length === 0 ? <p>No reviews here.</p> : null}
+      {queue.header("reviews", queue.data?.reviews.length)}
       <ul className="admin-cards">
         {queue.data?.reviews.map((review) => (
           <li key={review.id} className="card">
