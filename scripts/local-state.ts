@@ -1,6 +1,6 @@
 // Local development state: .dev.vars secrets, D1 migrations and the demo seed, all under
 // .wrangler/state (or THIRD_PLACE_STATE, which the e2e tests point at a fresh folder).
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -59,6 +59,17 @@ export function run(command: string, args: string[], { env = {}, quiet = false }
     if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
     throw new Error(`${command} ${args.join(" ")} exited with ${result.status}`);
   }
+}
+
+/** Runs SQL on the local D1 under `persistTo` (a running server's state too) with wrangler; its rows. */
+export function queryLocalD1<T = Record<string, unknown>>(persistTo: string, sql: string): T[] {
+  const output = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
+    cwd: root,
+    env: localToolEnv(),
+    encoding: "utf8",
+  });
+  const [result] = JSON.parse(output) as { results: T[] }[];
+  return result.results;
 }
 
 /** Applies pending D1 migrations to the local state; wrangler's tables are shown only on failure. */

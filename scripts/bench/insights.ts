@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
+import { DAY_MS } from "../../common/local-time.ts";
 import type { SeedEnv } from "../seed.ts";
 import { HISTORIES } from "./analytics.ts";
 import { BenchApi, fixed, passFail, percentile } from "./bench-api.ts";
 
-const DAY_MS = 86_400_000;
 const INSIGHT_REQUESTS = 30;
 const WARM_UP = 3;
 const INSIGHTS_BUDGET = 1.5;

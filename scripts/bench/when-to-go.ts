@@ -15,11 +15,10 @@
 // caches, and the D1 statements they caused are counted per path.
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
 import * as schema from "../../drizzle/schema.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium.ts";
-import { localToolEnv, root } from "../local-state.ts";
+import { queryLocalD1 } from "../local-state.ts";
 import type { SeedEnv } from "../seed.ts";
 import type { ServedApp } from "../serve-built-app.ts";
 import { fixed, passFail, percentile } from "./bench-api.ts";
@@ -68,15 +67,7 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
 }
 
 /** Runs SQL on the served app's local D1 (wrangler beside the running app). */
-function queryAppD1<T>(app: ServedApp, sql: string): T[] {
-  const output = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", app.stateDir, "--json", "--command", sql], {
-    cwd: root,
-    env: localToolEnv(),
-    encoding: "utf8",
-  });
-  const [result] = JSON.parse(output) as { results: T[] }[];
-  return result.results;
-}
+const queryAppD1 = <T>(app: ServedApp, sql: string): T[] => queryLocalD1<T>(app.stateDir, sql);
 
 const COPIES = "SELECT id FROM places WHERE slug LIKE 'bench-one-%-cold-%'";
 

@@ -1,16 +1,12 @@
 // Debian's Chromium driven by playwright-core (flags in chromium.ts).
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { localToolEnv } from "../../scripts/local-state.ts";
+import { queryLocalD1 } from "../../scripts/local-state.ts";
 import { inject } from "vitest";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -44,15 +40,7 @@ export async function openPage(
 }
 
 /** Reads the app's local D1 (the same state the server uses) with wrangler. */
-export function queryD1<T = Record<string, unknown>>(sql: string): T[] {
-  const output = execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--json", "--command", sql],
-    { cwd: root, env: localToolEnv(), encoding: "utf8" },
-  );
-  const [result] = JSON.parse(output) as { results: T[] }[];
-  return result.results;
-}
+export const queryD1 = <T = Record<string, unknown>>(sql: string): T[] => queryLocalD1<T>(inject("stateDir"), sql);
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
