@@ -2,6 +2,7 @@
 // real admin API, and a small load runner over autocannon.
 import autocannon from "autocannon";
 import { ensureDevVars } from "../local-state.ts";
+import { workerdCpuMs } from "./workerd-process.ts";
 
 export class BenchApi {
   readonly baseUrl: string;
@@ -69,6 +70,8 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
   /** Connection errors and timeouts. */
   errors: number;
+  /** CPU (ms) of the serving workerd per answered request, when its process group was given. */
+  workerdCpuMs?: number;
 }
 
 /** What one target's autocannon runs add up to. */
@@ -77,8 +80,11 @@ class LoadRecord {
   statusCounts: Record<string, number> = {};
   errors = 0;
   seconds = 0;
+  cpuMs = 0;
 
-  async run(options: autocannon.Options) {
+  /** Runs the load; `processGroup` serves it, whose workerd CPU time is counted. */
+  async run(options: autocannon.Options, processGroup?: number) {
+    const cpuBefore = processGroup === undefined ? 0 : workerdCpuMs(processGroup);
     const started = performance.now();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
@@ -89,6 +95,7 @@ class LoadRecord {
     });
     this.seconds += (performance.now() - started) / 1000;
     this.errors += result.errors;
+    if (processGroup !== undefined) this.cpuMs += workerdCpuMs(processGroup) - cpuBefore;
   }
 
   figures(): LoadFigures {
@@ -99,6 +106,7 @@ class LoadRecord {
       p99: percentile(sorted, 0.99),
       statusCounts: this.statusCounts,
       errors: this.errors,
+      workerdCpuMs: this.cpuMs > 0 ? this.cpuMs / sorted.length : undefined,
     };
   }
 }
@@ -109,16 +117,18 @@ export const percentile = (sorted: readonly number[], p: number) =>
 /**
  * Loads each target for `seconds` in total at the same concurrency, in alternating rounds, so the
  * targets share whatever else the machine is doing at the time (this one is shared) and their
- * ratio stays fair.
+ * ratio stays fair. A target's `processGroup` (the server answering it) has its workerd's CPU
+ * per request counted: a steadier figure than requests per second on a machine the load generator
+ * and the servers share.
  */
 export async function loadSideBySide(
-  targets: Record<string, autocannon.Options>,
+  targets: Record<string, { options: autocannon.Options; processGroup?: number }>,
   { connections, seconds, rounds }: { connections: number; seconds: number; rounds: number },
 ): Promise<Record<string, LoadFigures>> {
   const records = Object.fromEntries(Object.keys(targets).map((name) => [name, new LoadRecord()]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, options] of Object.entries(targets)) {
-      await records[name].run({ ...options, connections, duration: seconds / rounds });
+    for (const [name, { options, processGroup }] of Object.entries(targets)) {
+      await records[name].run({ ...options, connections, duration: seconds / rounds }, processGroup);
     }
   }
   return Object.fromEntries(Object.entries(records).map(([name, record]) => [name, record.figures()]));

@@ -123,7 +123,8 @@ const row = (name: string, figures: LoadFigures) => {
   const statuses = Object.entries(figures.statusCounts)
     .map(([status, count]) => `${count} × ${status}`)
     .join(", ");
-  return `| ${name} | ${fixed(figures.requestsPerSecond, 0)} | ${fixed(figures.p50)} | ${fixed(figures.p99)} | ${statuses}${figures.errors ? `, ${figures.errors} errors` : ""} |`;
+  const cpu = figures.workerdCpuMs === undefined ? "?" : fixed(figures.workerdCpuMs, 2);
+  return `| ${name} | ${fixed(figures.requestsPerSecond, 0)} | ${fixed(figures.p50)} | ${fixed(figures.p99)} | ${cpu} | ${statuses}${figures.errors ? `, ${figures.errors} errors` : ""} |`;
 };
 
 export async function benchIngest(app: ServedApp, durableWrite: Served, api: BenchApi): Promise<boolean> {
@@ -223,14 +224,20 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
     ],
   };
 
+  const served = (options: autocannon.Options, by: Served) => ({ options, processGroup: by.processGroup });
   const figures = await loadSideBySide(
-    { write, health: { url: `${app.baseUrl}/api/health` }, ingest, ttn },
+    {
+      write: served(write, durableWrite),
+      health: served({ url: `${app.baseUrl}/api/health` }, app),
+      ingest: served(ingest, app),
+      ttn: served(ttn, app),
+    },
     { connections: CONNECTIONS, seconds: DURATION_S, rounds: ROUNDS },
   );
   const { write: writeFigures, health: healthFigures, ingest: ingestFigures, ttn: ttnFigures } = figures;
 
-  console.log("| target | req/s | p50 ms | p99 ms | answers |");
-  console.log("|---|---|---|---|---|");
+  console.log("| target | req/s | p50 ms | p99 ms | workerd CPU ms/request | answers |");
+  console.log("|---|---|---|---|---|---|");
   console.log(row("minimal durable write (one RPC, one SQLite row)", writeFigures));
   console.log(row("GET /api/health", healthFigures));
   console.log(row(`POST /api/ingest (${sensors.length} sensors at ${PLACES} places)`, ingestFigures));
@@ -277,6 +284,12 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   console.log(`health ÷ durable write = ${fixed(ratio(healthFigures), 2)}`);
   const ingestOk = budgetLine("ingest", ingestFigures);
   const ttnOk = budgetLine("ingest/ttn", ttnFigures);
+  // For information: the same comparison in the servers' CPU, which the load generator and the
+  // proxies in front of them (on the same cores) do not blur (docs/architecture.md#ingest-cost).
+  const cpuRatio = (figures: LoadFigures) => fixed((figures.workerdCpuMs ?? NaN) / (writeFigures.workerdCpuMs ?? NaN), 2);
+  console.log(
+    `workerd CPU per request ÷ durable write's: health ${cpuRatio(healthFigures)}, ingest ${cpuRatio(ingestFigures)}, ingest/ttn ${cpuRatio(ttnFigures)} (information)`,
+  );
   const refusals = ttnRefused.map(([reason, count]) => `; TTN "${reason}" ${count}`).join("");
   console.log(
     `non-2xx other than 429, TTN counts not stored for another reason than the limit, and connection errors: ${badAnswers} (budget 0) → ${passFail(badAnswers === 0)}; ` +

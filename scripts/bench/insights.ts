@@ -3,7 +3,6 @@
 //   Friday concerts), median latency of each place's answer;
 // - the CSV export of the 1-year place over its last month and its whole year: rows per second,
 //   and how far workerd's resident memory rises above where it stood while the file streams.
-import { readdirSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
@@ -11,6 +10,7 @@ import { DAY_MS } from "../../common/local-time.ts";
 import type { SeedEnv } from "../seed.ts";
 import { HISTORIES } from "./analytics.ts";
 import { BenchApi, fixed, passFail, percentile } from "./bench-api.ts";
+import { workerdRss } from "./workerd-process.ts";
 
 const INSIGHT_REQUESTS = 30;
 const WARM_UP = 3;
@@ -77,24 +77,6 @@ export async function benchEventInsights(api: BenchApi): Promise<boolean> {
   console.log(`| event-insights (${Math.max(...occurrences)} occurrences ranked) | ${fixed(week)} | ${fixed(year)} | ${fixed(ratio, 2)} ${passFail(ok)} |`);
   console.log(`Budget: 1 year ÷ 1 week ≤ ${INSIGHTS_BUDGET} → ${passFail(ok)}`);
   return ok;
-}
-
-/** Resident memory (bytes) of the workerd processes in a process group. */
-function workerdRss(processGroup: number): number {
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // Fields after the command's closing parenthesis: state, ppid, pgrp, …
-      const [, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) !== processGroup || !stat.includes("(workerd)")) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (rss) total += Number(rss[1]) * 1024;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
 }
 
 interface ExportRun {
