@@ -51,6 +51,16 @@ export class BenchApi {
     return answerOf(response, `registering a sensor at place ${placeId}`);
   }
 
+  /** Sets a place's alert rules as its owner would (PUT /api/place/{id}/alert-rules). */
+  async putAlertRules(placeId: number, rules: object): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/api/place/${placeId}/alert-rules`, {
+      method: "PUT",
+      headers: { ...this.adminHeaders, "content-type": "application/json" },
+      body: JSON.stringify(rules),
+    });
+    await answerOf(response, `setting the alert rules of place ${placeId}`);
+  }
+
   /** A new The Things Stack webhook key (POST /api/integrations/ttn). */
   async createIntegrationKey(): Promise<string> {
     const response = await fetch(`${this.baseUrl}/api/integrations/ttn`, { method: "POST", headers: this.adminHeaders });

@@ -1,11 +1,13 @@
 // Ingest against the limit: a minimal durable write (tests/bench/durable-write: one RPC to a
-// place's object that inserts one row), GET /api/health, POST /api/ingest and POST /api/ingest/ttn
+// place's object that inserts one row), GET /api/health, POST /api/ingest (to places with the
+// default alert rules, and for comparison to places with every rule off) and POST /api/ingest/ttn
 // under the same load, then a check that every reading the server acknowledged is stored in its
 // place's object.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type autocannon from "autocannon";
+import { DEFAULT_ALERT_RULES, type AlertRules } from "../../common/schemas/alerts.ts";
 import { minuteStart } from "../../worker/occupancy/aggregate.ts";
 import type { Served, ServedApp } from "../serve-built-app.ts";
 import { BenchApi, fixed, loadSideBySide, passFail, type LoadFigures } from "./bench-api.ts";
@@ -37,7 +39,16 @@ interface RequestContext {
   reading?: string;
 }
 
-async function registerSensors(api: BenchApi, label: string, placeIndex: number): Promise<Sensor[]> {
+/** Every rule switched off: what an owner may choose, and the bench's measure of what alerts cost. */
+const ALERT_RULES_OFF: AlertRules = {
+  near_capacity: { ...DEFAULT_ALERT_RULES.near_capacity, enabled: false },
+  busier_than_usual: { ...DEFAULT_ALERT_RULES.busier_than_usual, enabled: false },
+  sensor_offline: { ...DEFAULT_ALERT_RULES.sensor_offline, enabled: false },
+  sensor_flagged: { enabled: false },
+};
+
+/** PLACES new places with their sensors; their alert rules are the defaults unless `alertRules` says otherwise. */
+async function registerSensors(api: BenchApi, label: string, placeIndex: number, alertRules?: AlertRules): Promise<Sensor[]> {
   const sensors: Sensor[] = [];
   for (let p = 1; p <= PLACES; p++) {
     const placeId = await api.createPlace({
@@ -47,6 +58,7 @@ async function registerSensors(api: BenchApi, label: string, placeIndex: number)
       longitude: "-73.9818",
       max_devices: String(DEVICES_PER_PLACE),
     });
+    if (alertRules) await api.putAlertRules(placeId, alertRules);
     const devices = await Promise.all(
       Array.from({ length: DEVICES_PER_PLACE }, async (_, d) => {
         // 16 hex digits, unique per bench place and sensor.
@@ -132,9 +144,10 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
     `\n## Ingest against a minimal durable write: ${CONNECTIONS} connections, ${DURATION_S} s each, taking turns in ${ROUNDS} rounds`,
   );
   const sensors = await registerSensors(api, "Ingest", 0);
+  const quietSensors = await registerSensors(api, "Ingest, no alerts", 0, ALERT_RULES_OFF);
   const ttnSensors = await registerSensors(api, "TTN", PLACES);
   const integrationKey = await api.createIntegrationKey();
-  const sensorIds = new Set([...sensors, ...ttnSensors].map((sensor) => sensor.id));
+  const sensorIds = new Set([...sensors, ...quietSensors, ...ttnSensors].map((sensor) => sensor.id));
 
   // Each request is one sensor's count now, round robin over the sensors of its route.
   const acknowledged = new Set<string>();
@@ -145,32 +158,35 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   /** TTN answers 200 to what it must not retry: the reasons a count was not stored. */
   const ttnNotStored: Record<string, number> = {};
 
-  let nextIngest = 0;
-  const ingest: autocannon.Options = {
-    url: `${app.baseUrl}/api/ingest`,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (request: autocannon.Request, context: RequestContext) => {
-          const { sensor, ts, count, reading } = nextReading(sensors, nextIngest++);
-          context.reading = reading;
-          unanswered.add(reading);
-          return {
-            ...request,
-            headers: { "content-type": "application/json", authorization: `Bearer ${sensor.key}` },
-            body: JSON.stringify({ readings: [{ ts: new Date(ts).toISOString(), count }] }),
-          };
+  /** POST /api/ingest from `sensors`: one count now per request, round robin. */
+  const ingestFrom = (sensors: Sensor[]): autocannon.Options => {
+    let next = 0;
+    return {
+      url: `${app.baseUrl}/api/ingest`,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request: autocannon.Request, context: RequestContext) => {
+            const { sensor, ts, count, reading } = nextReading(sensors, next++);
+            context.reading = reading;
+            unanswered.add(reading);
+            return {
+              ...request,
+              headers: { "content-type": "application/json", authorization: `Bearer ${sensor.key}` },
+              body: JSON.stringify({ readings: [{ ts: new Date(ts).toISOString(), count }] }),
+            };
+          },
+          onResponse: (status: number, body: string, context: RequestContext) => {
+            unanswered.delete(context.reading!);
+            if (status !== 200) return;
+            const answer = JSON.parse(body) as { accepted: number; duplicates: number };
+            accepted += answer.accepted;
+            duplicates += answer.duplicates;
+            if (answer.accepted === 1) acknowledged.add(context.reading!);
+          },
         },
-        onResponse: (status: number, body: string, context: RequestContext) => {
-          unanswered.delete(context.reading!);
-          if (status !== 200) return;
-          const answer = JSON.parse(body) as { accepted: number; duplicates: number };
-          accepted += answer.accepted;
-          duplicates += answer.duplicates;
-          if (answer.accepted === 1) acknowledged.add(context.reading!);
-        },
-      },
-    ],
+      ],
+    };
   };
 
   let nextTtn = 0;
@@ -229,18 +245,20 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
     {
       write: served(write, durableWrite),
       health: served({ url: `${app.baseUrl}/api/health` }, app),
-      ingest: served(ingest, app),
+      ingest: served(ingestFrom(sensors), app),
+      quiet: served(ingestFrom(quietSensors), app),
       ttn: served(ttn, app),
     },
     { connections: CONNECTIONS, seconds: DURATION_S, rounds: ROUNDS },
   );
-  const { write: writeFigures, health: healthFigures, ingest: ingestFigures, ttn: ttnFigures } = figures;
+  const { write: writeFigures, health: healthFigures, ingest: ingestFigures, quiet: quietFigures, ttn: ttnFigures } = figures;
 
   console.log("| target | req/s | p50 ms | p99 ms | workerd CPU ms/request | answers |");
   console.log("|---|---|---|---|---|---|");
   console.log(row("minimal durable write (one RPC, one SQLite row)", writeFigures));
   console.log(row("GET /api/health", healthFigures));
   console.log(row(`POST /api/ingest (${sensors.length} sensors at ${PLACES} places)`, ingestFigures));
+  console.log(row(`POST /api/ingest, every alert rule off (${quietSensors.length} sensors at ${PLACES} other places)`, quietFigures));
   console.log(row(`POST /api/ingest/ttn (${ttnSensors.length} sensors at ${PLACES} places)`, ttnFigures));
 
   const ratio = (figures: LoadFigures) => figures.requestsPerSecond / writeFigures.requestsPerSecond;
@@ -250,12 +268,14 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
       .filter(([status]) => !status.startsWith("2") && !allowed.includes(status))
       .reduce((sum, [, count]) => sum + count, 0);
   const ttnRateLimited = ttnNotStored[TTN_RATE_LIMITED] ?? 0;
-  const rateLimited = (ingestFigures.statusCounts["429"] ?? 0) + ttnRateLimited;
+  const ingest429 = (ingestFigures.statusCounts["429"] ?? 0) + (quietFigures.statusCounts["429"] ?? 0);
+  const rateLimited = ingest429 + ttnRateLimited;
   const ttnRefused = Object.entries(ttnNotStored).filter(([reason]) => reason !== TTN_RATE_LIMITED);
   const badAnswers =
     unexpected(writeFigures) +
     unexpected(healthFigures) +
     unexpected(ingestFigures, ["429"]) +
+    unexpected(quietFigures, ["429"]) +
     unexpected(ttnFigures) +
     ttnRefused.reduce((sum, [, count]) => sum + count, 0);
 
@@ -290,10 +310,17 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   console.log(
     `workerd CPU per request ÷ durable write's: health ${cpuRatio(healthFigures)}, ingest ${cpuRatio(ingestFigures)}, ingest/ttn ${cpuRatio(ttnFigures)} (information)`,
   );
+  // What the alert step costs: the same requests to places whose rules are all off.
+  const alertCost = (figures: LoadFigures) => figures.requestsPerSecond / quietFigures.requestsPerSecond;
+  console.log(
+    `ingest with alert rules on ÷ every rule off: ${fixed(alertCost(ingestFigures), 2)} in requests/s, ` +
+      `${fixed((ingestFigures.workerdCpuMs ?? NaN) / (quietFigures.workerdCpuMs ?? NaN), 2)} in workerd CPU per request; ` +
+      `rules off ÷ durable write = ${fixed(ratio(quietFigures), 2)} (information)`,
+  );
   const refusals = ttnRefused.map(([reason, count]) => `; TTN "${reason}" ${count}`).join("");
   console.log(
     `non-2xx other than 429, TTN counts not stored for another reason than the limit, and connection errors: ${badAnswers} (budget 0) → ${passFail(badAnswers === 0)}; ` +
-      `per-sensor limit: ${rateLimited} (429 ${ingestFigures.statusCounts["429"] ?? 0}, TTN ${ttnRateLimited})${refusals}`,
+      `per-sensor limit: ${rateLimited} (429 ${ingest429}, TTN ${ttnRateLimited})${refusals}`,
   );
   console.log(
     `readings accepted ${accepted}, duplicates ${duplicates}; stored in the places' objects ${stored.length} ` +
