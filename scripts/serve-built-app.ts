@@ -11,7 +11,7 @@ import { seedIfEmpty, withLocalBindings, type SeedEnv } from "./seed.ts";
 
 export interface Served {
   baseUrl: string;
-  /** The server's process group, workerd included (for the bench's memory figures). */
+  /** The server's process group, workerd included (for the bench's memory and CPU figures). */
   processGroup: number;
   /** Stops the server (and its workerd) and forgets what it stored. */
   stop(): void;

@@ -80,7 +80,10 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
   /** Connection errors and timeouts. */
   errors: number;
-  /** CPU (ms) of the serving workerd per answered request, when its process group was given. */
+  /**
+   * CPU (ms) of the serving workerd per request sent, when its process group was given. It also
+   * holds what the server did meanwhile on its own (a place object's flush every 30 s).
+   */
   workerdCpuMs?: number;
 }
 
@@ -91,6 +94,8 @@ class LoadRecord {
   errors = 0;
   seconds = 0;
   cpuMs = 0;
+  /** Requests sent while CPU was counted: the answered ones and those the end of a turn cut off. */
+  sent = 0;
 
   /** Runs the load; `processGroup` serves it, whose workerd CPU time is counted. */
   async run(options: autocannon.Options, processGroup?: number) {
@@ -105,7 +110,11 @@ class LoadRecord {
     });
     this.seconds += (performance.now() - started) / 1000;
     this.errors += result.errors;
-    if (processGroup !== undefined) this.cpuMs += workerdCpuMs(processGroup) - cpuBefore;
+    if (processGroup !== undefined) {
+      // Requests cut off at the end of the turn are still being worked on: their CPU is this turn's.
+      this.cpuMs += (await settledCpuMs(processGroup)) - cpuBefore;
+      this.sent += result.requests.sent;
+    }
   }
 
   figures(): LoadFigures {
@@ -116,9 +125,21 @@ class LoadRecord {
       p99: percentile(sorted, 0.99),
       statusCounts: this.statusCounts,
       errors: this.errors,
-      workerdCpuMs: this.cpuMs > 0 ? this.cpuMs / sorted.length : undefined,
+      workerdCpuMs: this.sent > 0 ? this.cpuMs / this.sent : undefined,
     };
   }
+}
+
+/** The workerd CPU of a process group once it has stopped rising (checked every 100 ms, for at most 2 s). */
+async function settledCpuMs(processGroup: number): Promise<number> {
+  let last = workerdCpuMs(processGroup);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = workerdCpuMs(processGroup);
+    if (now === last) break;
+    last = now;
+  }
+  return last;
 }
 
 export const percentile = (sorted: readonly number[], p: number) =>
@@ -128,8 +149,8 @@ export const percentile = (sorted: readonly number[], p: number) =>
  * Loads each target for `seconds` in total at the same concurrency, in alternating rounds, so the
  * targets share whatever else the machine is doing at the time (this one is shared) and their
  * ratio stays fair. A target's `processGroup` (the server answering it) has its workerd's CPU
- * per request counted: a steadier figure than requests per second on a machine the load generator
- * and the servers share.
+ * per request counted: the same comparison in the server's own CPU, apart from the load generator
+ * and the proxies that share the machine.
  */
 export async function loadSideBySide(
   targets: Record<string, { options: autocannon.Options; processGroup?: number }>,
