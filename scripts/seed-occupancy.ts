@@ -87,7 +87,7 @@ export async function storeHistory(d1: SeedD1, place: { id: number } & PlaceCloc
   const db = drizzle(d1, { schema });
   const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(place, start));
   const [first, ...rest] = historyBucketWrites(db, place.id, buckets);
-  await db.batch([first, ...rest, ...dayRollupWrites(db, place.id, place, days[0], days[1])]);
+  await db.batch([first, ...rest, ...dayRollupWrites(db, place.id, place, days[0], days[1], Date.now())]);
 }
 
 export async function seedOccupancy(d1: SeedD1, now = Date.now()) {

@@ -249,7 +249,7 @@ describe("New York across the DST changes", () => {
     // The day peaks, as the seed and the place's object keep them beside the quarter hours.
     const clock = (await occupancyConfig(getDb(env), placeId))!;
     const today = venueDayAt(clock, Date.now());
-    const [clear, ...inserts] = dayRollupWrites(getDb(env), placeId, clock, today - 400, today);
+    const [clear, ...inserts] = dayRollupWrites(getDb(env), placeId, clock, today - 400, today, Date.now());
     await getDb(env).batch([clear, ...inserts]);
     expect(await getJson(`/api/calendar_data?place_id=${placeId}`, owner)).toEqual({
       calendar_data: [

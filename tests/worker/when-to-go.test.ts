@@ -238,7 +238,7 @@ describe("kept usual means (usual_histories)", () => {
   const clock = { timeZone: "America/New_York", dayStartHour: 5 };
   /** What the place object's flush, a history import and the seed run after writing quarter hours of these days. */
   async function rollUp(placeId: number, first: number, last = first) {
-    const [statement, ...rest] = dayRollupWrites(db(), placeId, clock, first, last);
+    const [statement, ...rest] = dayRollupWrites(db(), placeId, clock, first, last, Date.now());
     await db().batch([statement, ...rest]);
   }
   const keptRow = (placeId: number) => env.DB.prepare("SELECT until, settings, generation FROM usual_histories WHERE place_id = ?").bind(placeId).first();

@@ -79,9 +79,10 @@ export async function hourTotalsBetween(
  * venue days [first, last]; run them in the batch that changed those quarter hours (after the
  * change). They recompute the day peaks (raw, like occupancy_15m: answers calibrate them when
  * read; a day that a change of UTC offset splits is summed per part, and the parts' peaks merge in
- * the upsert), and void the kept usual means that include any of those days (usual_histories).
+ * the upsert), and void the kept usual means that include any of those days (usual_histories);
+ * `now` tells which days are past, the only ones kept means hold.
  */
-export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock, first: VenueDay, last: VenueDay) {
+export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock, first: VenueDay, last: VenueDay, now: number) {
   const spans = offsetSpans(clock.timeZone, venueDayRange(clock, first).start, venueDayRange(clock, last).end);
   const clear = db
     .delete(occupancyDayPeaks)
@@ -111,7 +112,7 @@ export function dayRollupWrites(db: Database, placeId: number, clock: PlaceClock
   // not be kept after it: the generation moves on (a row is made for it if there is none yet).
   // Kept means hold only days before today, so a write of today's quarter hours (the flush every
   // 30 seconds) leaves them alone and writes nothing here.
-  const touchesPastDays = first < venueDayAt(clock, Date.now());
+  const touchesPastDays = first < venueDayAt(clock, now);
   const voidKeptMeans = db
     .insert(usualHistories)
     .values({ placeId, until: 0, settings: "", means: "[]", generation: 1 })
@@ -135,8 +136,9 @@ export async function recomputeCalendarPeaks(db: Database, placeId: number) {
     .from(schema.places)
     .where(eq(schema.places.id, placeId));
   if (!place) return;
-  const today = venueDayAt(place, Date.now());
-  const [clear, ...inserts] = dayRollupWrites(db, placeId, place, today - (CALENDAR_DAYS - 1), today);
+  const now = Date.now();
+  const today = venueDayAt(place, now);
+  const [clear, ...inserts] = dayRollupWrites(db, placeId, place, today - (CALENDAR_DAYS - 1), today, now);
   await db.batch([clear, ...inserts]);
 }
 

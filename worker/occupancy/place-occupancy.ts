@@ -693,7 +693,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const emptied = due.filter((start) => !buckets.some((bucket) => bucket.start === start));
     // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
     const days = due.map((start) => venueDayAt(config, start));
-    const dayPeaks = days.length > 0 ? dayRollupWrites(db, placeId, config, Math.min(...days), Math.max(...days)) : [];
+    const dayPeaks = days.length > 0 ? dayRollupWrites(db, placeId, config, Math.min(...days), Math.max(...days), now) : [];
     const live = liveSnapshotOf(this.deviceStatuses(), config, now);
     const liveChanged = JSON.stringify(live) !== this.meta("live_written");
     const statements = [

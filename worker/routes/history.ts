@@ -97,7 +97,7 @@ export const historyRoutes = new Hono<AppEnv>().post(
       const days = [buckets[0].start, buckets[buckets.length - 1].start].map((start) => venueDayAt(config, start));
       const [first, ...rest] = historyBucketWrites(db, placeId, buckets);
       // One batch, so the day peaks are recomputed from exactly the quarter hours it wrote.
-      const results = await db.batch([first, ...rest, ...dayRollupWrites(db, placeId, config, days[0], days[1])]);
+      const results = await db.batch([first, ...rest, ...dayRollupWrites(db, placeId, config, days[0], days[1], now)]);
       for (const result of results.slice(0, rest.length + 1)) written += result.meta.changes;
     }
     const answer: HistoryImport = { ...preview, device_id: deviceId, raw, quarter_hours_written: written };
