@@ -59,9 +59,11 @@ const ADMIN_JUDGES = "Only the admin can show this Live Look again or dismiss it
 const REPORTED_ADMIN_JUDGES = "Visitors reported this Live Look, so only the admin can show it again.";
 const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
 
-// Five posts a minute per client (the public-form limiter, in its own scope) and 30 a minute per
-// venue from everyone together (docs/live-looks.md#rate-limits).
-const postLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-looks" });
+// Valid posts only count against the post limits, 5 a minute per client (the public-form limiter, in
+// its own scope) and 30 a minute per venue from everyone together: a refused post must not use up a
+// venue's budget for everyone. Attempts, valid or not, are braked at 20 a minute per client before
+// the form is read (docs/live-looks.md#rate-limits).
+const attemptLimit = rateLimit({ limiter: "LIVE_LOOK_ATTEMPT_LIMITER", scope: "live-looks" });
 const reportLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-look-reports" });
 
 const tag = "Live Looks";
@@ -148,11 +150,10 @@ export const liveLookRoutes = new Hono<AppEnv>()
       answers: { 201: liveLookAnswerSchema },
       errors: [400, 404, 413, 415, 429],
     }),
-    postLimit,
+    attemptLimit,
     placeParams,
     async (c) => {
       const { id: placeId } = c.req.valid("param");
-      await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
       const db = getDb(c.env);
       await existingPlace(db, placeId);
       const form = await readForm(c, MAX_POST_BYTES);
@@ -160,6 +161,9 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const input = parseOrThrow(liveLookSchema, form.fields);
       const image = await imageField(form, "photo");
       const photo = image && (await strippedPhoto(image));
+      // Only a valid post counts: the client's first, so a client over its own limit spends none of the venue's.
+      await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
+      await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
       const now = Date.now();
       const row = await writeWithImages(c.env.IMAGES, "live-looks", { photo }, (keys) => insertLiveLook(db, placeId, input, keys.photo ?? null, now));
       await purgePaths(c, liveLooksPath(placeId));
