@@ -1,8 +1,9 @@
 // The pure parts of Live Looks: metadata stripping on real tiny images, the wait summary, the
-// page cursor and the reporter hash.
+// page cursor, the reporter hash and the cross-site test.
 import { describe, expect, it } from "vitest";
 import { exifOrientation, stripImageMetadata, UnreadableImageError } from "../../worker/lib/image-metadata";
 import { dayOfDate } from "../../common/local-time";
+import { isCrossSite } from "../../worker/lib/origin";
 import { LIVE_LOOK_PUBLIC_MS } from "../../common/vocabulary";
 import { decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
 import {
@@ -179,5 +180,17 @@ describe("expiry, cursor and reporter hash", () => {
     expect(await reporterHash("secret", "198.18.0.1", 8, day)).not.toBe(hash);
     expect(await reporterHash("secret", "198.18.0.1", 7, day + 1)).not.toBe(hash);
     expect(await reporterHash("other", "198.18.0.1", 7, day)).not.toBe(hash);
+  });
+
+  it("a request is cross-site when Sec-Fetch-Site says so or its Origin is not one of the app's own", () => {
+    const own = ["https://thirdplace.example", "https://third-place.workers.dev"];
+    expect(isCrossSite({}, own)).toBe(false);
+    expect(isCrossSite({ origin: "https://thirdplace.example", secFetchSite: "same-origin" }, own)).toBe(false);
+    expect(isCrossSite({ origin: "https://third-place.workers.dev" }, own)).toBe(false);
+    expect(isCrossSite({ secFetchSite: "none" }, own)).toBe(false);
+    expect(isCrossSite({ secFetchSite: "Cross-Site" }, own)).toBe(true);
+    expect(isCrossSite({ origin: "https://evil.example" }, own)).toBe(true);
+    expect(isCrossSite({ origin: "null" }, own)).toBe(true);
+    expect(isCrossSite({ origin: "https://thirdplace.example.evil.example" }, own)).toBe(true);
   });
 });

@@ -145,6 +145,27 @@ describe("POST /api/places/:id/live-looks", () => {
   });
 });
 
+describe("issue 25 #8: posts another website makes a browser send", () => {
+  it.each([
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["another Origin", { origin: "https://evil.example" }],
+    ["Origin: null (a sandboxed frame)", { origin: "null" }],
+    ["a sibling subdomain's Origin", { "sec-fetch-site": "same-site", origin: "https://user.third-place.test" }],
+  ])("refuses %s with 403 and stores nothing", async (_, headers) => {
+    const response = await post(placeId, form({ text: "Free drinks at evil.example" }, { bytes: jpegWithGps() }), headers);
+    expect(response.status).toBe(403);
+    expect(await errorOf(response)).toBe("Posts sent from another website are not accepted.");
+    expect(await lookCount()).toBe(0);
+    expect(await storedPhotos()).toEqual([]);
+  });
+
+  it("takes the app's own pages' posts, and a client that sends neither header (not a browser)", async () => {
+    expect((await post(placeId, form({ text: "From the profile" }), { origin: "https://third-place.test", "sec-fetch-site": "same-origin" })).status).toBe(201);
+    expect((await post(placeId, form({ text: "From a script" }))).status).toBe(201);
+    expect(await lookCount()).toBe(2);
+  });
+});
+
 describe("GET /api/places/:id/live-looks", () => {
   it("lists public posts newest first with the reported wait of the last hour", async () => {
     await insertLook(placeId, 50, { wait: "15-30" });

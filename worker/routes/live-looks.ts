@@ -25,6 +25,7 @@ import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
 import { stripImageMetadata, UnreadableImageError } from "../lib/image-metadata";
 import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
+import { sameSiteOnly } from "../lib/origin";
 import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
 import { clientKey, enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages, type CheckedImage } from "../lib/uploads";
@@ -144,12 +145,14 @@ export const liveLookRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Post a Live Look: a short text, an optional photo (metadata removed), wait and vibe",
-      description: "No account needed. The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored.",
+      description: "No account needed; a browser's post sent from another website is refused (403). The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored.",
       access: "public",
       body: postForm,
       answers: { 201: liveLookAnswerSchema },
-      errors: [400, 404, 413, 415, 429],
+      errors: [400, 403, 404, 413, 415, 429],
     }),
+    // An unauthenticated form any page could submit: refuse what another website made a browser send.
+    sameSiteOnly,
     attemptLimit,
     placeParams,
     async (c) => {
