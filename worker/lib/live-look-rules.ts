@@ -9,7 +9,7 @@ import { toBase64Url } from "./crypto";
 export const RECENT_MS = 60 * 60 * 1000;
 /** Reports from this many different clients hide a post until a moderator looks at it. */
 export const AUTO_HIDE_REPORTS = 3;
-/** The owners' panel covers the last 7 days. */
+/** The owners' panel covers the last 7 days; then the cron deletes the post (worker/db/retention.ts). */
 export const OWNER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The earliest creation time still public at `now`. */
