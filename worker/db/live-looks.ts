@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { liveLookReports, liveLooks, places, type LiveLook } from "../../drizzle/schema";
+import type { PlaceClock } from "../../common/local-time";
 import type { LiveLookAnswer, ModeratedLiveLookAnswer } from "../../common/schemas/answers";
 import type { LiveLookInput } from "../../common/schemas/live-look";
 import type { ModerationStatus } from "../../common/schemas/review-moderation";
 import { imageUrl } from "../lib/images";
 import { AUTO_HIDE_REPORTS, decodeCursor, publicSince, RECENT_MS } from "../lib/live-look-rules";
-import type { PlaceClock } from "../../common/local-time";
 import type { Database } from "./client";
 
 export function toLiveLookAnswer(row: LiveLook): LiveLookAnswer {
@@ -137,7 +137,10 @@ export async function openReportsOf(db: Database, id: number): Promise<number> {
   return row.n;
 }
 
-/** Deletes a post and its reports; answers its photo's key for the caller to delete from R2. */
+/**
+ * Deletes a post and its reports; answers its photo's key for the caller to delete from R2 now. A
+ * trigger queues the key as well, so the cron deletes it should that fail (docs/live-looks.md#retention).
+ */
 export async function deleteLiveLook(db: Database, id: number): Promise<string | null> {
   const [row] = await db.delete(liveLooks).where(eq(liveLooks.id, id)).returning({ photoKey: liveLooks.photoKey });
   return row?.photoKey ?? null;

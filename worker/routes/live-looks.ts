@@ -3,7 +3,6 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { assertCanManagePlace, placeIdSchema, requireAdmin, requirePlaceOwner, requireUser } from "../auth/middleware";
-import { venueDayAt } from "../../common/local-time";
 import { getDb, type Database } from "../db/client";
 import {
   deleteLiveLook,
@@ -43,6 +42,7 @@ import {
   type ModeratedLiveLooksAnswer,
   type OkAnswer,
 } from "../../common/schemas/answers";
+import { venueDayAt } from "../../common/local-time";
 import { liveLookHideSchema, liveLookIdSchema, liveLookReportSchema, liveLookSchema, liveLooksQuerySchema } from "../../common/schemas/live-look";
 import { moderationQuerySchema } from "../../common/schemas/review-moderation";
 
