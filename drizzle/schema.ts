@@ -473,6 +473,17 @@ export const liveLookReports = sqliteTable(
 );
 
 /**
+ * R2 keys of images whose rows are gone, for the cron to delete (docs/live-looks.md#retention).
+ * Filled by triggers on deleting a Live Look, a place or an event (so also by the cascade when a
+ * place is deleted, which no route of ours sees), hand-written in
+ * migrations/0011_issue25_live_look_retention.sql; drained by worker/db/retention.ts.
+ */
+export const deletedImages = sqliteTable("deleted_images", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull(),
+});
+
+/**
  * A place's alert rules (issue 16; README "Alerts"). No row means the defaults
  * (worker/alerts/rules.ts); PUT writes the whole set.
  */

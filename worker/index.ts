@@ -4,6 +4,7 @@ import { monitoringConfig } from "./lib/monitoring";
 import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
 import { getDb } from "./db/client";
+import { keepLiveLooksTidy } from "./db/retention";
 import { keepUsualHistories } from "./db/usual-history";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
@@ -35,10 +36,16 @@ export default {
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README
-  // "Alerts"); then the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history).
+  // "Alerts"); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
+  // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention).
   async scheduled(controller, env) {
-    // Independent steps: one failing does not stop the other.
-    const steps = await Promise.allSettled([checkAllSensors(env, controller.scheduledTime), keepUsualHistories(getDb(env), controller.scheduledTime)]);
+    // Independent steps: one failing does not stop the others.
+    const now = controller.scheduledTime;
+    const steps = await Promise.allSettled([
+      checkAllSensors(env, now),
+      keepUsualHistories(getDb(env), now),
+      keepLiveLooksTidy(getDb(env), env.IMAGES, now),
+    ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },
 

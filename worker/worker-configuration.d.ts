@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	AUTH_CLIENT_LIMITER: RateLimit;
 	AUTH_ACCOUNT_LIMITER: RateLimit;
 	SUBMISSION_LIMITER: RateLimit;
+	LIVE_LOOK_ATTEMPT_LIMITER: RateLimit;
 	LIVE_LOOK_PLACE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_ORIGIN: "";

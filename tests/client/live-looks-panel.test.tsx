@@ -31,6 +31,7 @@ describe("LiveLooksPanel", () => {
             look(3, 10, { wait: "5-15", vibe: "Packed", open_reports: 1, ...(hidden ? { hidden_at: new Date(NOW).toISOString(), hidden_by: "owner", hidden_reason: "Not us" } : {}) }),
             look(2, 5 * 60),
             look(1, 6 * 60, { hidden_at: new Date(NOW).toISOString(), hidden_by: "reports", hidden_reason: "Reported by 3 visitors." }),
+            look(4, 7 * 60, { hidden_at: new Date(NOW).toISOString(), hidden_by: "owner", hidden_reason: "Wrong venue" }),
           ],
         }),
       "POST /api/live-looks/3/hide": () => ((hidden = true), json(look(3, 10))),
@@ -48,6 +49,10 @@ describe("LiveLooksPanel", () => {
     fireEvent.click(within(items[0]).getByRole("button", { name: "Hide Live Look" }));
     expect(await within(panel).findByText("Hidden by an owner: Not us")).toBeInTheDocument();
     expect(JSON.parse(String(callsTo(fetchMock, "POST", "/api/live-looks/3/hide")[0][1]!.body))).toEqual({ reason: "Not us" });
-    expect(within(panel).getByRole("button", { name: "Show again" })).toBeInTheDocument();
+    // Reported before the owner hid it: showing it again is the admin's (issue 25 #5).
+    const reported = within(panel).getAllByRole("listitem")[0];
+    expect(within(reported).queryByRole("button", { name: "Show again" })).toBeNull();
+    expect(reported.textContent).toContain("Visitors reported it, so only the admin can show it again.");
+    expect(within(items[3]).getByRole("button", { name: "Show again" })).toBeInTheDocument();
   });
 });

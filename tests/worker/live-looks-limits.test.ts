@@ -1,5 +1,5 @@
 // Live Looks' rate limits on the real bindings (miniflare's): per client for posts and reports, per
-// venue for posts from everyone. Real timers: the counters follow the wall clock's minutes.
+// venue for posts from everyone (valid posts only), and per client for attempts. Real timers: the counters follow the wall clock's minutes.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { api, freshClientIp, postJson, startBurstWithinOneWindow } from "./helpers";
@@ -7,9 +7,9 @@ import { createPlace } from "./occupancy-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-function post(placeId: number, ip: string) {
+function post(placeId: number, ip: string, text = "Busy but fun") {
   const body = new FormData();
-  body.set("text", "Busy but fun");
+  body.set("text", text);
   return api(`/api/places/${placeId}/live-looks`, { method: "POST", body, headers: { "cf-connecting-ip": ip } });
 }
 
@@ -41,6 +41,30 @@ describe("POST /api/places/:id/live-looks", () => {
     await expectTooMany(await post(placeId, freshClientIp()));
     expect((await post(otherId, freshClientIp())).status).toBe(201);
     expect(await stored(placeId)).toBe(30);
+  });
+});
+
+describe("issue 25 #8: only valid posts count", () => {
+  it("six addresses sending empty posts do not lock the venue for everyone", async () => {
+    await startBurstWithinOneWindow();
+    const placeId = await createPlace();
+    for (let client = 0; client < 6; client++) {
+      const ip = freshClientIp();
+      for (let i = 0; i < 5; i++) expect((await post(placeId, ip, "")).status).toBe(400);
+      // Nor did they use up the sender's own budget.
+      expect((await post(placeId, ip)).status).toBe(201);
+    }
+    expect((await post(placeId, freshClientIp())).status).toBe(201);
+    expect(await stored(placeId)).toBe(7);
+  });
+
+  it("still brakes one client's attempts, valid or not, at 20 a minute before the form is read", async () => {
+    await startBurstWithinOneWindow();
+    const placeId = await createPlace();
+    const ip = freshClientIp();
+    for (let i = 0; i < 20; i++) expect((await post(placeId, ip, "")).status).toBe(400);
+    await expectTooMany(await post(placeId, ip));
+    expect((await post(placeId, freshClientIp())).status).toBe(201);
   });
 });
 

@@ -1,7 +1,9 @@
 // The pure parts of Live Looks: metadata stripping on real tiny images, the wait summary, the
-// page cursor and the reporter hash.
+// page cursor, the reporter hash and the cross-site test.
 import { describe, expect, it } from "vitest";
 import { exifOrientation, stripImageMetadata, UnreadableImageError } from "../../worker/lib/image-metadata";
+import { dayOfDate } from "../../common/local-time";
+import { isCrossSite } from "../../worker/lib/origin";
 import { LIVE_LOOK_PUBLIC_MS } from "../../common/vocabulary";
 import { decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
 import {
@@ -168,17 +170,27 @@ describe("expiry, cursor and reporter hash", () => {
     expect(decodeCursor(encodeCursor({ createdAt: 1780000000123, id: 42 }))).toEqual({ createdAt: 1780000000123, id: 42 });
   });
 
-  it("the reporter hash is stable for one client, post and day, and differs otherwise; it never contains the address", async () => {
-    const day = Date.parse("2026-06-05T10:00:00Z");
-    const later = Date.parse("2026-06-05T23:59:00Z");
-    const nextDay = Date.parse("2026-06-06T00:01:00Z");
+  it("the reporter hash is stable for one client, post and venue day, and differs otherwise; it never contains the address", async () => {
+    const day = dayOfDate("2026-06-05")!;
     const hash = await reporterHash("secret", "198.18.0.1", 7, day);
     expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(hash).not.toContain("198");
-    expect(await reporterHash("secret", "198.18.0.1", 7, later)).toBe(hash);
+    expect(await reporterHash("secret", "198.18.0.1", 7, day)).toBe(hash);
     expect(await reporterHash("secret", "198.18.0.2", 7, day)).not.toBe(hash);
     expect(await reporterHash("secret", "198.18.0.1", 8, day)).not.toBe(hash);
-    expect(await reporterHash("secret", "198.18.0.1", 7, nextDay)).not.toBe(hash);
+    expect(await reporterHash("secret", "198.18.0.1", 7, day + 1)).not.toBe(hash);
     expect(await reporterHash("other", "198.18.0.1", 7, day)).not.toBe(hash);
+  });
+
+  it("a request is cross-site when Sec-Fetch-Site says so or its Origin is not one of the app's own", () => {
+    const own = ["https://thirdplace.example", "https://third-place.workers.dev"];
+    expect(isCrossSite({}, own)).toBe(false);
+    expect(isCrossSite({ origin: "https://thirdplace.example", secFetchSite: "same-origin" }, own)).toBe(false);
+    expect(isCrossSite({ origin: "https://third-place.workers.dev" }, own)).toBe(false);
+    expect(isCrossSite({ secFetchSite: "none" }, own)).toBe(false);
+    expect(isCrossSite({ secFetchSite: "Cross-Site" }, own)).toBe(true);
+    expect(isCrossSite({ origin: "https://evil.example" }, own)).toBe(true);
+    expect(isCrossSite({ origin: "null" }, own)).toBe(true);
+    expect(isCrossSite({ origin: "https://thirdplace.example.evil.example" }, own)).toBe(true);
   });
 });

@@ -145,6 +145,27 @@ describe("POST /api/places/:id/live-looks", () => {
   });
 });
 
+describe("issue 25 #8: posts another website makes a browser send", () => {
+  it.each([
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["another Origin", { origin: "https://evil.example" }],
+    ["Origin: null (a sandboxed frame)", { origin: "null" }],
+    ["a sibling subdomain's Origin", { "sec-fetch-site": "same-site", origin: "https://user.third-place.test" }],
+  ])("refuses %s with 403 and stores nothing", async (_, headers) => {
+    const response = await post(placeId, form({ text: "Free drinks at evil.example" }, { bytes: jpegWithGps() }), headers);
+    expect(response.status).toBe(403);
+    expect(await errorOf(response)).toBe("Posts sent from another website are not accepted.");
+    expect(await lookCount()).toBe(0);
+    expect(await storedPhotos()).toEqual([]);
+  });
+
+  it("takes the app's own pages' posts, and a client that sends neither header (not a browser)", async () => {
+    expect((await post(placeId, form({ text: "From the profile" }), { origin: "https://third-place.test", "sec-fetch-site": "same-origin" })).status).toBe(201);
+    expect((await post(placeId, form({ text: "From a script" }))).status).toBe(201);
+    expect(await lookCount()).toBe(2);
+  });
+});
+
 describe("GET /api/places/:id/live-looks", () => {
   it("lists public posts newest first with the reported wait of the last hour", async () => {
     await insertLook(placeId, 50, { wait: "15-30" });
@@ -239,6 +260,26 @@ describe("reports", () => {
     expect(JSON.stringify(rows[0])).not.toContain("198.18");
   });
 
+  it("issue 25: one address reporting before and after midnight UTC counts once (the reporter key follows the venue day)", async () => {
+    // 23:50 and 00:10 UTC are 19:50 and 20:10 in New York: one venue day.
+    vi.setSystemTime(Date.parse("2026-06-05T23:50:00Z"));
+    const look = await postLook(placeId);
+    const ip = freshClientIp();
+    expect((await report(look.id, ip)).status).toBe(201);
+    vi.setSystemTime(Date.parse("2026-06-06T00:10:00Z"));
+    expect((await report(look.id, ip)).status).toBe(201);
+    const reports = async () => (await env.DB.prepare("SELECT count(*) AS n FROM live_look_reports").first<{ n: number }>())!.n;
+    expect(await reports()).toBe(1);
+    // The key turns over at the venue's day start, 05:00 New York time (09:00 UTC).
+    vi.setSystemTime(Date.parse("2026-06-06T08:00:00Z"));
+    const early = await postLook(placeId);
+    vi.setSystemTime(Date.parse("2026-06-06T08:50:00Z"));
+    expect((await report(early.id, ip)).status).toBe(201);
+    vi.setSystemTime(Date.parse("2026-06-06T09:10:00Z"));
+    expect((await report(early.id, ip)).status).toBe(201);
+    expect(await reports()).toBe(3);
+  });
+
   it("answers 404 for a hidden, an expired or an unknown post", async () => {
     const expired = await insertLook(placeId, 3 * 60);
     expect((await report(expired)).status).toBe(404);
@@ -289,6 +330,29 @@ describe("hiding by the venue's owners", () => {
     await report(onceReported.id);
     expect((await restore(onceReported.id, owner)).status).toBe(403);
     expect((await restore(onceReported.id, await asAdmin())).status).toBe(200);
+  });
+
+  it("issue 25 #5: an owner cannot silence reports by hiding a reported post and restoring their own hide", async () => {
+    const owner = await ownerOf(placeId);
+    const admin = await asAdmin();
+    const look = await postLook(placeId);
+    await report(look.id, freshClientIp(), "fake");
+    await report(look.id, freshClientIp(), "fake");
+
+    const hidden = await postJson(`/api/live-looks/${look.id}/hide`, { reason: "Checking" }, owner);
+    expect(hidden.status).toBe(200);
+    // The owner's hide leaves the reports open for the admin.
+    expect(await hidden.json<ModeratedLiveLookAnswer>()).toMatchObject({ hidden_by: "owner", open_reports: 2 });
+    const refused = await api(`/api/live-looks/${look.id}/restore`, { method: "POST", headers: owner });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe("Visitors reported this Live Look, so only the admin can show it again.");
+    expect((await list(placeId)).live_looks).toEqual([]);
+    const queue = await (await getAs("/api/admin/live-looks?status=hidden", admin)).json<ModeratedLiveLooksAnswer>();
+    expect(queue.live_looks).toEqual([expect.objectContaining({ id: look.id, hidden_by: "owner", open_reports: 2 })]);
+
+    // The admin's judgement closes them.
+    const kept = await api(`/api/live-looks/${look.id}/restore`, { method: "POST", headers: admin });
+    expect(await kept.json<ModeratedLiveLookAnswer>()).toMatchObject({ hidden_at: null, open_reports: 0 });
   });
 
   it("needs a reason", async () => {

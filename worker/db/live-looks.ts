@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { liveLookReports, liveLooks, places, type LiveLook } from "../../drizzle/schema";
+import type { PlaceClock } from "../../common/local-time";
 import type { LiveLookAnswer, ModeratedLiveLookAnswer } from "../../common/schemas/answers";
 import type { LiveLookInput } from "../../common/schemas/live-look";
 import type { ModerationStatus } from "../../common/schemas/review-moderation";
@@ -76,6 +77,17 @@ export async function findLiveLook(db: Database, id: number): Promise<LiveLook |
   return row;
 }
 
+/** The post with its venue's clock (zone and day start), for the venue day a report falls on. */
+export async function findLiveLookWithClock(db: Database, id: number): Promise<{ look: LiveLook; clock: PlaceClock } | undefined> {
+  const [row] = await db
+    .select({ look: liveLooks, timeZone: places.timezone, dayStartHour: places.dayStartHour })
+    .from(liveLooks)
+    .innerJoin(places, eq(places.id, liveLooks.placeId))
+    .where(eq(liveLooks.id, id))
+    .limit(1);
+  return row && { look: row.look, clock: { timeZone: row.timeZone, dayStartHour: row.dayStartHour } };
+}
+
 /** Whether the post is public at `now` (the rule of isPublic, for a row already read). */
 export const isPublicAt = (row: LiveLook, now: number) => row.hiddenAt === null && row.createdAt.getTime() > publicSince(now);
 
@@ -105,20 +117,30 @@ export async function reportLiveLook(db: Database, id: number, client: string, r
 }
 
 /**
- * Hides a post (`hidden` set) or shows it again (`hidden` null), closing its open reports either
- * way, so a post a moderator kept leaves the queue until it is reported again.
+ * Hides a post (`hidden` set) or shows it again (`hidden` null). Only the admin's judgement closes
+ * the post's open reports (a post the admin kept leaves the queue until it is reported again); an
+ * owner's hide leaves them open, so reports reach the admin whatever an owner does
+ * (docs/live-looks.md#moderation).
  */
-export async function setLiveLookHidden(db: Database, id: number, hidden: { reason: string; by: "admin" | "owner" } | null, now: number) {
-  await db.batch([
-    db
-      .update(liveLooks)
-      .set(hidden ? { hiddenAt: new Date(now), hiddenReason: hidden.reason, hiddenBy: hidden.by } : { hiddenAt: null, hiddenReason: "", hiddenBy: null })
-      .where(eq(liveLooks.id, id)),
-    db.update(liveLookReports).set({ resolvedAt: new Date(now) }).where(openReports(id)),
-  ]);
+export async function setLiveLookHidden(db: Database, id: number, hidden: { reason: string } | null, by: "admin" | "owner", now: number) {
+  const update = db
+    .update(liveLooks)
+    .set(hidden ? { hiddenAt: new Date(now), hiddenReason: hidden.reason, hiddenBy: by } : { hiddenAt: null, hiddenReason: "", hiddenBy: null })
+    .where(eq(liveLooks.id, id));
+  if (by === "owner") await update;
+  else await db.batch([update, db.update(liveLookReports).set({ resolvedAt: new Date(now) }).where(openReports(id))]);
 }
 
-/** Deletes a post and its reports; answers its photo's key for the caller to delete from R2. */
+/** How many open reports the post has. */
+export async function openReportsOf(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(liveLookReports).where(openReports(id));
+  return row.n;
+}
+
+/**
+ * Deletes a post and its reports; answers its photo's key for the caller to delete from R2 now. A
+ * trigger queues the key as well, so the cron deletes it should that fail (docs/live-looks.md#retention).
+ */
 export async function deleteLiveLook(db: Database, id: number): Promise<string | null> {
   const [row] = await db.delete(liveLooks).where(eq(liveLooks.id, id)).returning({ photoKey: liveLooks.photoKey });
   return row?.photoKey ?? null;

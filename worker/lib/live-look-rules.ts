@@ -1,6 +1,7 @@
 // The rules of Live Looks as plain functions (docs/live-looks.md): how long a post is public, the
 // reported wait, the page cursor and how reporters are told apart without keeping their address.
 import type { WaitSummary } from "../../common/schemas/answers";
+import { dateOfDay, type VenueDay } from "../../common/local-time";
 import { LIVE_LOOK_PUBLIC_MS, type Wait } from "../../common/vocabulary";
 import { toBase64Url } from "./crypto";
 
@@ -8,7 +9,7 @@ import { toBase64Url } from "./crypto";
 export const RECENT_MS = 60 * 60 * 1000;
 /** Reports from this many different clients hide a post until a moderator looks at it. */
 export const AUTO_HIDE_REPORTS = 3;
-/** The owners' panel covers the last 7 days. */
+/** The owners' panel covers the last 7 days; then the cron deletes the post (worker/db/retention.ts). */
 export const OWNER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The earliest creation time still public at `now`. */
@@ -45,19 +46,19 @@ export function decodeCursor(cursor: string): { createdAt: number; id: number } 
   return { createdAt, id };
 }
 
-/** The UTC day of an instant (YYYY-MM-DD): the reporter key changes with it. */
-const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
-
 /**
  * An opaque name for "this client reporting this post": HMAC-SHA256 of the client's address key
- * under a key derived from the worker's secret, the UTC day and the post. Two reports from one
- * client of one post on one day share it; nothing else links them (docs/live-looks.md#telling-clients-apart).
+ * under a key derived from the worker's secret, the post and the venue day the report falls on
+ * (docs/glossary.md#venue-day): the key turns over at the venue's day start (05:00 by default, when
+ * it is closed), not at midnight UTC, which falls in the evening in the Americas, so one client
+ * reporting before and after midnight counts once. Two reports from one client of one post on one
+ * venue day share it; nothing else links them (docs/live-looks.md#telling-clients-apart).
  */
-export async function reporterHash(secret: string, clientAddressKey: string, liveLookId: number, now: number): Promise<string> {
+export async function reporterHash(secret: string, clientAddressKey: string, liveLookId: number, venueDay: VenueDay): Promise<string> {
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey(
     "raw",
-    encoder.encode(`${secret}\nlive-look-reports\n${utcDay(now)}\n${liveLookId}`),
+    encoder.encode(`${secret}\nlive-look-reports\n${dateOfDay(venueDay)}\n${liveLookId}`),
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign"],

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { INVITE_TTL_MS, signInviteToken, verifyInviteToken } from "../auth/invite-tokens";
 import { requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
+import { publicOrigin } from "../lib/origin";
 import {
   createInvite,
   findInvite,
@@ -39,13 +40,6 @@ export const TOO_MANY_INVITES_MESSAGE = `This place already has ${OPEN_INVITES_P
 export const INVITE_ALREADY_USED_MESSAGE = "This invite link has already been used; remove that owner instead.";
 
 const gone = (message: string) => new ApiError(410, message);
-
-/** Links point at PUBLIC_ORIGIN when set (a deployment behind a proxy), else at the origin asked. */
-function publicOrigin(env: Env, requestUrl: string): string {
-  // Typed as the literal in wrangler.toml; deployments set their own value.
-  const configured: string = env.PUBLIC_ORIGIN;
-  return configured ? configured.replace(/\/+$/, "") : new URL(requestUrl).origin;
-}
 
 const tag = "Owners and invites";
 

@@ -7,9 +7,11 @@ import { getDb, type Database } from "../db/client";
 import {
   deleteLiveLook,
   findLiveLook,
+  findLiveLookWithClock,
   insertLiveLook,
   isPublicAt,
   listModeratedLiveLooks,
+  openReportsOf,
   publicLiveLooks,
   recentWaits,
   reportLiveLook,
@@ -22,6 +24,7 @@ import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
 import { stripImageMetadata, UnreadableImageError } from "../lib/image-metadata";
 import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
+import { sameSiteOnly } from "../lib/origin";
 import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
 import { clientKey, enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages, type CheckedImage } from "../lib/uploads";
@@ -39,6 +42,7 @@ import {
   type ModeratedLiveLooksAnswer,
   type OkAnswer,
 } from "../../common/schemas/answers";
+import { venueDayAt } from "../../common/local-time";
 import { liveLookHideSchema, liveLookIdSchema, liveLookReportSchema, liveLookSchema, liveLooksQuerySchema } from "../../common/schemas/live-look";
 import { moderationQuerySchema } from "../../common/schemas/review-moderation";
 
@@ -53,11 +57,14 @@ const MAX_REPORT_BYTES = 4 * 1024;
 const LIVE_LOOKS_CACHE_SECONDS = 60;
 const NO_SUCH_LIVE_LOOK = "No such Live Look.";
 const ADMIN_JUDGES = "Only the admin can show this Live Look again or dismiss its reports.";
+const REPORTED_ADMIN_JUDGES = "Visitors reported this Live Look, so only the admin can show it again.";
 const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
 
-// Five posts a minute per client (the public-form limiter, in its own scope) and 30 a minute per
-// venue from everyone together (docs/live-looks.md#rate-limits).
-const postLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-looks" });
+// Valid posts only count against the post limits, 5 a minute per client (the public-form limiter, in
+// its own scope) and 30 a minute per venue from everyone together: a refused post must not use up a
+// venue's budget for everyone. Attempts, valid or not, are braked at 20 a minute per client before
+// the form is read (docs/live-looks.md#rate-limits).
+const attemptLimit = rateLimit({ limiter: "LIVE_LOOK_ATTEMPT_LIMITER", scope: "live-looks" });
 const reportLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-look-reports" });
 
 const tag = "Live Looks";
@@ -138,17 +145,18 @@ export const liveLookRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Post a Live Look: a short text, an optional photo (metadata removed), wait and vibe",
-      description: "No account needed. The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored.",
+      description: "No account needed; a browser's post sent from another website is refused (403). The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored.",
       access: "public",
       body: postForm,
       answers: { 201: liveLookAnswerSchema },
-      errors: [400, 404, 413, 415, 429],
+      errors: [400, 403, 404, 413, 415, 429],
     }),
-    postLimit,
+    // An unauthenticated form any page could submit: refuse what another website made a browser send.
+    sameSiteOnly,
+    attemptLimit,
     placeParams,
     async (c) => {
       const { id: placeId } = c.req.valid("param");
-      await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
       const db = getDb(c.env);
       await existingPlace(db, placeId);
       const form = await readForm(c, MAX_POST_BYTES);
@@ -156,6 +164,9 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const input = parseOrThrow(liveLookSchema, form.fields);
       const image = await imageField(form, "photo");
       const photo = image && (await strippedPhoto(image));
+      // Only a valid post counts: the client's first, so a client over its own limit spends none of the venue's.
+      await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
+      await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
       const now = Date.now();
       const row = await writeWithImages(c.env.IMAGES, "live-looks", { photo }, (keys) => insertLiveLook(db, placeId, input, keys.photo ?? null, now));
       await purgePaths(c, liveLooksPath(placeId));
@@ -180,10 +191,11 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const { reason } = c.req.valid("json");
       const db = getDb(c.env);
       const now = Date.now();
-      const look = await findLiveLook(db, id);
+      const found = await findLiveLookWithClock(db, id);
       // Only what the public sees can be reported.
-      if (!look || !isPublicAt(look, now)) throw notFound(NO_SUCH_LIVE_LOOK);
-      const reporter = await reporterHash(c.env.JWT_SECRET, clientKey(c), id, now);
+      if (!found || !isPublicAt(found.look, now)) throw notFound(NO_SUCH_LIVE_LOOK);
+      const { look, clock } = found;
+      const reporter = await reporterHash(c.env.JWT_SECRET, clientKey(c), id, venueDayAt(clock, now));
       // Only a report that hides the post changes what the public sees, so only that one purges.
       if (await reportLiveLook(db, id, reporter, reason ?? "", now)) await purgePaths(c, liveLooksPath(look.placeId));
       return c.json({ ok: true, message: "Thanks for telling us. We will look at this Live Look." } satisfies v.InferOutput<typeof okMessageAnswerSchema>, 201);
@@ -195,7 +207,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Hide a Live Look (the admin, or an owner of its venue)",
-      description: "Owners may hide a post that is not hidden yet (409 otherwise).",
+      description: "Owners may hide a post that is not hidden yet (409 otherwise). The admin's hide closes the post's open reports; an owner's leaves them open for the admin.",
       access: "signed-in",
       answers: { 200: moderatedLiveLookAnswerSchema },
       errors: [400, 403, 404, 409],
@@ -209,7 +221,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const admin = c.get("principal").role === "admin";
       // An owner's hide would take over a hide by reports or the admin, which only the admin may lift.
       if (!admin && look.hiddenAt !== null) throw conflict("This Live Look is already hidden.");
-      await setLiveLookHidden(db, id, { reason: c.req.valid("json").reason, by: admin ? "admin" : "owner" }, Date.now());
+      await setLiveLookHidden(db, id, { reason: c.req.valid("json").reason }, admin ? "admin" : "owner", Date.now());
       await purgePaths(c, liveLooksPath(look.placeId));
       return c.json(await moderatedAnswer(db, id));
     },
@@ -220,7 +232,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Show a hidden Live Look again, or keep a reported one (the admin; an owner of its venue for its owners' own hides)",
-      description: "No body. Closes the post's open reports. A post older than 3 hours stays off the public profile. Owners may undo only a hide by the venue's owners; a post hidden by reports or the admin, or one with open reports, is the admin's to judge (403).",
+      description: "No body. The admin's restore closes the post's open reports. A post older than 3 hours stays off the public profile. Owners may undo only a hide by the venue's owners, and only while the post has no open reports; a post hidden by reports or the admin, or one with open reports, is the admin's to judge (403).",
       access: "signed-in",
       answers: { 200: moderatedLiveLookAnswerSchema },
       errors: [403, 404],
@@ -233,8 +245,11 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const { db, look } = await moderatedLiveLook(c, id);
       // Owners undo their own hides only: a post hidden by reports or the admin, or one with open
       // reports, is the admin's to judge (docs/live-looks.md).
-      if (c.get("principal").role !== "admin" && look.hiddenBy !== "owner") throw forbidden(ADMIN_JUDGES);
-      await setLiveLookHidden(db, id, null, Date.now());
+      const admin = c.get("principal").role === "admin";
+      if (!admin && look.hiddenBy !== "owner") throw forbidden(ADMIN_JUDGES);
+      // Reports an owner's hide left open stay the admin's: hide-then-restore must not silence them.
+      if (!admin && (await openReportsOf(db, id)) > 0) throw forbidden(REPORTED_ADMIN_JUDGES);
+      await setLiveLookHidden(db, id, null, admin ? "admin" : "owner", Date.now());
       await purgePaths(c, liveLooksPath(look.placeId));
       return c.json(await moderatedAnswer(db, id));
     },

@@ -1,6 +1,7 @@
 // Live Looks about the owner's venue (issue 17; docs/live-looks.md): every post of the last 7 days,
 // the public ones and those no longer public, hidden ones marked with who hid them and why. An
-// owner may hide a post (with a reason the admin sees) or show one they hid again.
+// owner may hide a post (with a reason the admin sees) or show one they hid again, unless visitors
+// reported it: then it is the admin's.
 import { useId, useState } from "react";
 import type { ModeratedLiveLookAnswer } from "../../../common/schemas/answers";
 import { HIDE_REASON_MAX, LIVE_LOOK_PUBLIC_MS, WAIT_LABELS } from "../../../common/vocabulary";
@@ -15,6 +16,7 @@ import { LOADING } from "./keyTrends";
 const LIVE_LOOKS_REFRESH_MS = 60_000;
 const HIDDEN_BY = { admin: "the admin", owner: "an owner", reports: "3 visitor reports" } as const;
 const FAILED = "The Live Look could not be updated.";
+const REPORTED_NOTE = "Visitors reported it, so only the admin can show it again.";
 const UNREACHABLE = "The server could not be reached. Try again in a moment.";
 
 function status(look: ModeratedLiveLookAnswer, now: number): string {
@@ -52,11 +54,14 @@ function LiveLookRow({ look, timeZone, now, onChanged }: { look: ModeratedLiveLo
         </p>
         <p className="live-look-status">{status(look, now)}</p>
         {look.hidden_at ? (
-          look.hidden_by === "owner" ? (
+          look.hidden_by !== "owner" ? null : look.open_reports > 0 ? (
+            // Open reports are the admin's to judge: the server refuses an owner's restore (docs/live-looks.md#moderation).
+            <p className="live-look-note">{REPORTED_NOTE}</p>
+          ) : (
             <button type="button" className="link-button" onClick={() => void send(() => publicApi.restoreLiveLook(look.id))}>
               Show again
             </button>
-          ) : null
+          )
         ) : hiding ? (
           <form
             className="live-look-hide"
