@@ -473,7 +473,7 @@ export const liveLookReports = sqliteTable(
 );
 
 /**
- * A place's alert rules (issue 16; README "Alerts"). No row means the defaults
+ * A place's alert rules (issue 16; docs/alerts.md). No row means the defaults
  * (worker/alerts/rules.ts); PUT writes the whole set.
  */
 export const alertRules = sqliteTable("alert_rules", {
@@ -505,7 +505,7 @@ export const notifications = sqliteTable(
 
 /**
  * An owner's webhook endpoint. The secret is stored as issued: signing needs it, and D1 is as
- * trusted as the worker's own secrets store for this purpose (README "Alerts").
+ * trusted as the worker's own secrets store for this purpose (docs/alerts.md).
  */
 export const webhooks = sqliteTable(
   "webhooks",

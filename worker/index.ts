@@ -34,8 +34,8 @@ export default {
     });
   },
 
-  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README
-  // "Alerts"); then the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history).
+  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
+  // (docs/alerts.md); then the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the other.
     const steps = await Promise.allSettled([checkAllSensors(env, controller.scheduledTime), keepUsualHistories(getDb(env), controller.scheduledTime)]);
