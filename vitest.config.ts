@@ -20,7 +20,7 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   JWT_SECRET: "test-secret-that-is-long-enough-for-hs256",
                   ADMIN_PASSWORD: "test-admin-password",
-                  // Webhooks to http://localhost and http://127.0.0.1 (README "Alerts"); never set in production.
+                  // Webhooks to http://localhost and http://127.0.0.1 (docs/alerts.md); never set in production.
                   ALLOW_LOCAL_WEBHOOKS: "1",
                 },
               },

@@ -473,6 +473,7 @@ export const liveLookReports = sqliteTable(
 );
 
 /**
+<<<<<<< HEAD
  * R2 keys of images whose rows are gone, for the cron to delete (docs/live-looks.md#retention).
  * Filled by triggers on deleting a Live Look, a place or an event (so also by the cascade when a
  * place is deleted, which no route of ours sees), hand-written in
@@ -485,6 +486,9 @@ export const deletedImages = sqliteTable("deleted_images", {
 
 /**
  * A place's alert rules (issue 16; README "Alerts"). No row means the defaults
+=======
+ * A place's alert rules (issue 16; docs/alerts.md). No row means the defaults
+>>>>>>> h-house
  * (worker/alerts/rules.ts); PUT writes the whole set.
  */
 export const alertRules = sqliteTable("alert_rules", {
@@ -516,7 +520,7 @@ export const notifications = sqliteTable(
 
 /**
  * An owner's webhook endpoint. The secret is stored as issued: signing needs it, and D1 is as
- * trusted as the worker's own secrets store for this purpose (README "Alerts").
+ * trusted as the worker's own secrets store for this purpose (docs/alerts.md).
  */
 export const webhooks = sqliteTable(
   "webhooks",

@@ -21,7 +21,7 @@ export function ensureDevVars(): Record<string, string> {
     writeFileSync(devVarsPath, lines.join("\n") + "\n", { mode: 0o600 });
     console.log("Created .dev.vars with fresh local secrets.");
   }
-  // Local only (README "Alerts"): webhooks may point at http://localhost and http://127.0.0.1.
+  // Local only (docs/alerts.md): webhooks may point at http://localhost and http://127.0.0.1.
   // Added to a .dev.vars made before alerts existed; never set in wrangler.toml.
   const existing = readFileSync(devVarsPath, "utf8");
   if (!/^ALLOW_LOCAL_WEBHOOKS=/m.test(existing)) {

@@ -56,7 +56,7 @@ if (process.env.SIMULATE !== "0" && (await waitForHealth())) {
 }
 
 // Cron Triggers do not fire on their own locally: run the worker's scheduled() (sensors offline or
-// flagged, README "Alerts") every 5 minutes, as wrangler.toml's [triggers] does in production.
+// flagged, docs/alerts.md) every 5 minutes, as wrangler.toml's [triggers] does in production.
 const CRON = "*/5 * * * *";
 const cronTimer = setInterval(() => {
   fetch(`${url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`).catch(() => {

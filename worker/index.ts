@@ -35,8 +35,8 @@ export default {
     });
   },
 
-  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged (README
-  // "Alerts"); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
+  // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
+  // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.

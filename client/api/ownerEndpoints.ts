@@ -94,7 +94,7 @@ export const ownerApi = {
   },
   /** Every Live Look of the place from the last 7 days, hidden ones marked (docs/live-looks.md). */
   liveLooks: (placeId: number) => read<ModeratedLiveLooksAnswer>(`${placePath(placeId)}/live-looks`),
-  // Alerts (README "Alerts"): notifications with their unread count, webhook endpoints and their delivery log.
+  // Alerts (docs/alerts.md): notifications with their unread count, webhook endpoints and their delivery log.
   alertRules: (placeId: number) => read<AlertRules>(`${placePath(placeId)}/alert-rules`),
   saveAlertRules: (placeId: number, rules: AlertRules) => call<AlertRules>("PUT", `${placePath(placeId)}/alert-rules`, rules),
   notifications: (placeId: number) => read<NotificationsAnswer>(`${placePath(placeId)}/notifications`),

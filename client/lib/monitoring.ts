@@ -3,9 +3,9 @@
 // whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
 import type { DataRouter } from "react-router";
 import { publicApi } from "../api/endpoints";
-
-/** What a caught error is reported with, besides the route: where it was caught, and more. */
-export type ErrorReport = (error: unknown, context: { source: string } & Record<string, unknown>) => void;
+import { whenIdle } from "./idle";
+// Only its type here: the module itself is imported dynamically below, in its own chunk.
+import type { ErrorReport } from "./rum";
 
 let forward: ErrorReport | undefined;
 /** Errors caught before the loader has decided (the first page's): sent once monitoring runs, dropped when it is off. */
@@ -25,9 +25,6 @@ function decided(report: ErrorReport | undefined) {
   if (report) for (const [error, context] of pending ?? []) report(error, context);
   pending = undefined;
 }
-
-/** Runs `task` when the browser has nothing more urgent to do (soon after, where it cannot say). */
-export const whenIdle = (task: () => void) => (window.requestIdleCallback ?? setTimeout)(task);
 
 async function loadMonitoring(router: DataRouter): Promise<ErrorReport | undefined> {
   const { rum } = await publicApi.monitoringConfig().load();

@@ -4,9 +4,12 @@ import { datadogRum } from "@datadog/browser-rum";
 import type { DataRouter, RouterState } from "react-router";
 import type { MonitoringConfig } from "../../common/schemas/answers";
 import { version } from "../../package.json";
-import { whenIdle, type ErrorReport } from "./monitoring";
+import { whenIdle } from "./idle";
 import { pagePrivacy } from "./pagePrivacy";
 import { routeName, rumInitOptions } from "./rumSettings";
+
+/** What a caught error is reported with, besides the route: where it was caught, and more. */
+export type ErrorReport = (error: unknown, context: { source: string } & Record<string, unknown>) => void;
 
 const INTERACTIONS = ["pointerdown", "keydown"] as const;
 

@@ -87,7 +87,7 @@ export function rumInitOptions(config: MonitoringConfig, version: string): RumIn
     trackLongTasks: true,
     // Deflated in the SDK's worker (worker-src blob:, docs/monitoring.md).
     compressIntakeRequests: true,
-    // The SDK's own diagnostics to Datadog: not part of what the README says is collected.
+    // The SDK's own diagnostics to Datadog: not part of what docs/monitoring.md says is collected.
     telemetrySampleRate: 0,
     beforeSend: scrubEvent,
   };

@@ -5,8 +5,7 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { levelText, placeDisplay } from "../live/levels";
-import { publicApi } from "../api/endpoints";
-import { busiestText, liveSummary, venueWeekday } from "../live/whenToGo";
+import { liveSummary } from "../live/whenToGo";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -33,6 +32,11 @@ interface Props {
   /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
   tiles: MapConfigAnswer | null;
   onOpenPlace: (place: LivePlace) => void;
+  /**
+   * Today's "Usually busiest 9–11 PM" for a venue whose popup opens (null when there is none). The
+   * page reads it: the map draws and never fetches (docs/code-layout.md).
+   */
+  busiestToday: (placeId: number) => Promise<string | null>;
   /** Zone in which opening times are written. */
   ref?: Ref<VenueMapHandle>;
 }
@@ -77,16 +81,10 @@ function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HT
   return box;
 }
 
-/**
- * Today's "Usually busiest 9–11 PM", added to an open popup once its popular times arrive (the live
- * answer carries none, so they are fetched only for the venue a visitor opens).
- */
-async function addBusiest(box: HTMLElement, placeId: number) {
+/** Today's "Usually busiest 9–11 PM", added to an open popup once it arrives. */
+async function addBusiest(box: HTMLElement, busiest: Promise<string | null>) {
   try {
-    const answer = await publicApi.popularTimes(placeId).load();
-    const weekday = venueWeekday(answer.timezone, answer.day_start_hour, Date.now());
-    const today = answer.days.find((day) => day.weekday === weekday);
-    const text = answer.enough_data && today ? busiestText(today.hours) : null;
+    const text = await busiest;
     if (!text) return;
     const line = document.createElement("span");
     line.textContent = text;
@@ -114,12 +112,14 @@ function labelMarker(marker: L.Marker, place: LivePlace) {
   marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, Date.now())}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
+export function VenueMap({ places, tiles, onOpenPlace, busiestToday, ref }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
   const onOpenRef = useRef(onOpenPlace);
   onOpenRef.current = onOpenPlace;
+  const busiestRef = useRef(busiestToday);
+  busiestRef.current = busiestToday;
 
   useEffect(() => {
     const map = L.map(containerRef.current!, { center: MAP_CENTER, zoom: MAP_ZOOM, keyboard: true });
@@ -183,7 +183,7 @@ export function VenueMap({ places, tiles, onOpenPlace, ref }: Props) {
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
       const content = summary(entry.place, (place) => onOpenRef.current(place));
       L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
-      void addBusiest(content, placeId);
+      void addBusiest(content, busiestRef.current(placeId));
       // Keyboard users land on the popup's link rather than back in the list.
       content.querySelector("a")?.focus({ preventScroll: true });
     },

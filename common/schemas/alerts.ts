@@ -1,4 +1,4 @@
-// Alerts (issue 16; README "Alerts"): a place's rules, its notifications and its webhook
+// Alerts (issue 16; docs/alerts.md): a place's rules, its notifications and its webhook
 // endpoints. Requests are checked with the messages below; answers are strict, like answers.ts.
 import * as v from "valibot";
 import { isoTime } from "./answers";
@@ -53,7 +53,7 @@ export const alertRulesBodySchema = v.strictObject(
   "Send a JSON object { near_capacity, busier_than_usual, sensor_offline, sensor_flagged } and nothing else.",
 );
 
-/** What a place gets before its owners change anything (README "Alerts"). */
+/** What a place gets before its owners change anything (docs/alerts.md). */
 export const DEFAULT_ALERT_RULES: AlertRules = {
   near_capacity: { enabled: true, percent: 90, minutes: 10 },
   busier_than_usual: { enabled: true, points: 20, minutes: 30 },

@@ -398,7 +398,7 @@ export const deviceAnswerSchema = v.strictObject({
   rssi: v.nullable(v.number()),
   // Implausible readings of the last 24 hours (kept out of live and rollup numbers), or null.
   flagged: v.nullable(flaggedDeviceSchema),
-  // What is wrong with it now (README "Sensors and occupancy"); empty when healthy.
+  // What is wrong with it now (docs/sensors.md#sensor-health); empty when healthy.
   health: v.array(healthProblemSchema),
   // The LoRaWAN DevEUI a Things Stack sensor was registered with; null for the HTTP protocol.
   dev_eui: v.nullable(v.string()),

@@ -1,4 +1,4 @@
-// The dashboard's alerts (README "Alerts"): the notification list with its unread count and
+// The dashboard's alerts (docs/alerts.md): the notification list with its unread count and
 // "Mark all read", the alert rules (switched off, changed, refused), and webhooks: the secret shown once after adding, the delivery log, the
 // server's reason when an address is refused. Fixed instants; a fake API.
 import { fireEvent, render, screen, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// Alerts end to end (README "Alerts"): the demo owner adds a webhook pointing at a receiver in
+// Alerts end to end (docs/alerts.md): the demo owner adds a webhook pointing at a receiver in
 // this test (http://127.0.0.1, allowed locally by ALLOW_LOCAL_WEBHOOKS), sensor readings cross the
 // near-capacity rule, and the receiver gets exactly one signed delivery, through the place's
 // object, its alarm, the local queue and its consumer; the notification shows on the dashboard.

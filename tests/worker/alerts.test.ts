@@ -1,4 +1,4 @@
-// Alerts through the API with real D1, the place's object and the cron (README "Alerts"): rules
+// Alerts through the API with real D1, the place's object and the cron (docs/alerts.md): rules
 // (defaults, validation, who may), episodes evaluated by the object as readings arrive and
 // delivered by its alarm, offline sensors from the cron, notifications read and marked.
 // A fixed clock in the future, so no alarm fires on its own.

@@ -133,7 +133,7 @@ describe("POST /api/ingest/ttn", () => {
     const { key, placeId, devEui, device } = await registeredSensor();
     expect(await (await webhook(key, uplink(devEui))).json()).toEqual({ ok: true, stored: true });
     await revokedElsewhere(placeId, device.id, { messageLost: true });
-    // The window this isolate's memory of the DevEUI leaves open (README, "Sensors and occupancy").
+    // The window this isolate's memory of the DevEUI leaves open (docs/sensors.md#the-things-stack).
     expect(await (await webhook(key, laterUplink(devEui, 1_000))).json()).toEqual({ ok: true, stored: true });
     vi.setSystemTime(now + DEV_EUI_RECHECK_MS);
     const response = await webhook(key, laterUplink(devEui, 2_000));

@@ -1,4 +1,4 @@
-// Webhook endpoints and their delivery (README "Alerts"): the routes (secret shown once, address
+// Webhook endpoints and their delivery (docs/alerts.md): the routes (secret shown once, address
 // rules, the delivery log), dispatching an alert to the queue, and the consumer's attempts against
 // a stub receiver: a signed POST, a retry after a 500 and after a timeout with growing delays,
 // and an endpoint switched off after 24 hours of failure. A fixed clock moved by hand.

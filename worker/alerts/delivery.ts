@@ -1,4 +1,4 @@
-// Alert delivery (README "Alerts"): every alert becomes a dashboard notification in D1 and one
+// Alert delivery (docs/alerts.md): every alert becomes a dashboard notification in D1 and one
 // Cloudflare Queues message per active webhook endpoint; the queue's consumer (queue() in
 // worker/index.ts) posts it, signed, and retries with backoff for 24 hours. Nothing here runs
 // on a sensor's request: the place's object dispatches from its alarm, the cron from scheduled().

@@ -1,4 +1,4 @@
-// Alert episodes (README "Alerts"): a condition that holds for a rule's minutes fires once; it
+// Alert episodes (docs/alerts.md): a condition that holds for a rule's minutes fires once; it
 // fires again only after the condition has cleared. Pure, so every rule is tested by hand
 // (tests/worker/alert-episodes.test.ts); the place's object keeps the state between readings.
 import type { AlertRules, AlertType } from "../../common/schemas/alerts";

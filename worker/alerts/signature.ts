@@ -1,4 +1,4 @@
-// Webhook signatures (README "Alerts", "Verifying a delivery"), like Stripe's: the header
+// Webhook signatures (docs/alerts.md#verifying-a-delivery), like Stripe's: the header
 // `Third-Place-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` with the endpoint's
 // secret. Pure (Web Crypto only) so receivers can copy verifyWebhookSignature.
 

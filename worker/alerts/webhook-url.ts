@@ -1,4 +1,4 @@
-// Where webhooks may point (README "Alerts"). In production: https only, and never a loopback,
+// Where webhooks may point (docs/alerts.md). In production: https only, and never a loopback,
 // private, link-local or otherwise internal address, by its literal IP or an obvious name
 // (localhost, *.local, *.internal, …). A name that resolves to such an address (DNS rebinding)
 // is out of scope: Workers cannot resolve names before fetching. Locally (ALLOW_LOCAL_WEBHOOKS=1 in

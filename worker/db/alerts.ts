@@ -1,4 +1,4 @@
-// D1 side of alerts (README "Alerts"): rules per place, notifications, webhook endpoints and
+// D1 side of alerts (docs/alerts.md): rules per place, notifications, webhook endpoints and
 // their delivery log. Plain functions taking `db`, so routes, the place's object, the cron and
 // the queue consumer share them.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { devices, places } from "../../drizzle/schema";
 import { isRecent } from "../occupancy/aggregate";
-import type { DeviceReport } from "../occupancy/place-occupancy";
+import type { DeviceReport } from "../occupancy/device-status";
 import { implausibleReason } from "../occupancy/plausibility";
 import { sensorHealth, type HealthContext } from "../occupancy/sensor-health";
 import type { DeviceAnswer, RegisteredDeviceAnswer } from "../../common/schemas/answers";

@@ -33,6 +33,7 @@ import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, sameEpisodes, typ
 import { usualPercentAt, usualProfile, type UsualProfile, type WhenPlace } from "./popular-times";
 import { mayBeOpenAt } from "./opening-hours";
 import { sensorHealth } from "./sensor-health";
+import type { DeviceReport, DeviceStatus } from "./device-status";
 
 /** A quarter hour is written this long after it ends, so readings still in flight make it in. */
 const CLOSE_GRACE_MS = MINUTE_MS;
@@ -82,32 +83,6 @@ export interface KeyFromD1 {
 export const isRefusal = (outcome: object): outcome is DeviceRefusal => "refused" in outcome;
 
 export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
-
-/** A device's implausible readings of the last 24 hours (see plausibility.ts). */
-export interface ImplausibleReadings {
-  count: number;
-  latestCount: number;
-  latestTs: number;
-  /** The packed threshold the latest one exceeded ten times over. */
-  packedThreshold: number;
-}
-
-/** What the object knows about one device. */
-export interface DeviceStatus extends DeviceLatest {
-  heartbeatAt: number | null;
-  firmware: string | null;
-  uptimeS: number | null;
-  rssi: number | null;
-  /** Since when (epoch ms) its latest count has been unchanged; null before the first reading. */
-  countSince: number | null;
-  /** Its newest live reading's stamp minus the arrival (ms): its clock's drift; null when unknown. */
-  driftMs: number | null;
-}
-
-/** A device as the devices list shows it: its status and what it sent that was flagged. */
-export interface DeviceReport extends DeviceStatus {
-  implausible: ImplausibleReadings | null;
-}
 
 /** A device with a counted reading: its latest one. */
 type CountedDevice = DeviceLatest & { readingTs: number };

@@ -1,11 +1,10 @@
 // Sensor health: what is wrong with one device, in words the admin and the owner can act on.
-// Each rule only uses what the place's object already records (docs in README "Sensors and
-// occupancy"); `flagged` keeps the implausible readings' details, this only names the problem.
+// Each rule only uses what the place's object already records (docs/sensors.md#sensor-health); `flagged` keeps the implausible readings' details, this only names the problem.
 import type { HealthProblem, PlaceHours } from "../../common/schemas/answers";
 import { HOUR_MS } from "../../common/local-time";
 import { isRecent, MINUTE_MS } from "./aggregate";
 import { mayBeOpenAt } from "./opening-hours";
-import type { DeviceReport } from "./place-occupancy";
+import type { DeviceReport } from "./device-status";
 
 export interface HealthContext {
   hours: PlaceHours;

@@ -1,4 +1,4 @@
-// A place's alert rules (README "Alerts"): its owners and the admin read and replace them. A place
+// A place's alert rules (docs/alerts.md): its owners and the admin read and replace them. A place
 // that never saved any has the defaults. The place's object is told at once, so its next alarm
 // evaluates with the new rules.
 import { Hono } from "hono";

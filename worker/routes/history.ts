@@ -1,4 +1,4 @@
-// History import (README "Sensors and occupancy"): a counter's past as CSV. Readings within the
+// History import (docs/sensors.md#history-import): a counter's past as CSV. Readings within the
 // place object's raw window go to the object by the ingest rules; older ones become quarter hours
 // and day peaks here, through the aggregation the object and the seed use.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// A place's notifications (README "Alerts"): the alerts that fired and notices such as a
+// A place's notifications (docs/alerts.md): the alerts that fired and notices such as a
 // webhook switched off, newest first, with the unread count the dashboard shows.
 import { Hono } from "hono";
 import { requirePlaceOwner } from "../auth/middleware";

@@ -1,4 +1,4 @@
-// A place's webhook endpoints (README "Alerts"): owners add one (its signing secret is shown
+// A place's webhook endpoints (docs/alerts.md): owners add one (its signing secret is shown
 // once), list them with their delivery log, and remove one. Deliveries go through the queue
 // (worker/alerts/delivery.ts).
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// Alerts on the owner dashboard (README "Alerts"): the place's notifications with the unread
+// Alerts on the owner dashboard (docs/alerts.md): the place's notifications with the unread
 // count, its alert rules, and its webhook endpoints with their delivery log. Each part fetches
 // its own data.
 import { useId, useState, type FormEvent } from "react";
@@ -212,7 +212,7 @@ function NumberField({ label, value, onChange, min, max }: { label: string; valu
   );
 }
 
-/** Which alerts fire and when: each rule can be switched off (README "Alerts"). */
+/** Which alerts fire and when: each rule can be switched off (docs/alerts.md). */
 export function AlertRulesPanel({ placeId }: { placeId: number }) {
   const { data, error, retry, setData } = useApi(ownerApi.alertRules(placeId));
   const [draft, setDraft] = useState<RulesDraft | null>(null);

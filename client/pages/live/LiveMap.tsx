@@ -10,7 +10,7 @@ import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
 import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type LiveFilters, type LiveSort } from "../../live/liveList";
-import { liveSummary } from "../../live/whenToGo";
+import { busiestText, liveSummary, venueWeekday } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
 import "./live-map.css";
@@ -137,6 +137,17 @@ function emptyText(filters: LiveFilters): string {
   return `No venue${filters.openNow ? " open now" : ""} is ${filters.level} right now.`;
 }
 
+/**
+ * Today's "Usually busiest 9–11 PM" for the map's popup. The live answer carries no popular times,
+ * so they are fetched only for the venue a visitor opens.
+ */
+async function busiestToday(placeId: number): Promise<string | null> {
+  const answer = await publicApi.popularTimes(placeId).load();
+  const weekday = venueWeekday(answer.timezone, answer.day_start_hour, Date.now());
+  const today = answer.days.find((day) => day.weekday === weekday);
+  return answer.enough_data && today ? busiestText(today.hours) : null;
+}
+
 export default function LiveMap() {
   useDocumentTitle("Live Look");
   const navigate = useNavigate();
@@ -195,7 +206,13 @@ export default function LiveMap() {
             Zoom to the venues
           </button>
         </div>
-        <VenueMap ref={mapRef} places={shown} tiles={tiles} onOpenPlace={(place) => navigate(`/profile/${place.slug}`)} />
+        <VenueMap
+          ref={mapRef}
+          places={shown}
+          tiles={tiles}
+          onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
+          busiestToday={busiestToday}
+        />
       </div>
 
       <section className="live-list" aria-labelledby="list-heading">

@@ -1,0 +1,66 @@
+// The layer rules of docs/code-layout.md, checked by `npm run lint:deps` (part of `npm test`).
+// Type-only imports count (tsPreCompilationDeps): a type that needs another layer's module is a
+// dependency on it, and it is how the import circles of issue 27 began.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment:
+        "No import circle in worker/, client/ or common/. A type two modules both need goes to a module both may import (e.g. worker/occupancy/device-status.ts).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "browser-never-imports-worker",
+      comment: "client/ and common/ run in the browser; what the worker shares with them lives in common/.",
+      severity: "error",
+      from: { path: "^(client|common)/" },
+      to: { path: "^(worker|drizzle)/" },
+    },
+    {
+      name: "worker-never-imports-client",
+      comment: "The worker serves the client's built files; it never runs its code.",
+      severity: "error",
+      from: { path: "^(worker|common|drizzle)/" },
+      to: { path: "^client/" },
+    },
+    {
+      name: "queries-never-import-the-place-object",
+      comment:
+        "worker/db/ holds queries as plain functions taking db. They may not reach the PlaceOccupancy Durable Object's module, not even for a type or through another module: the object calls queries, never the other way round.",
+      severity: "error",
+      from: { path: "^worker/db/" },
+      to: { path: "^worker/occupancy/place-occupancy\\.ts$", reachable: true },
+    },
+    {
+      name: "routes-never-import-the-schema",
+      comment: "Routes call queries in worker/db/; only those (and migrations) know the Drizzle tables.",
+      severity: "error",
+      from: { path: "^worker/routes/" },
+      to: { path: "^drizzle/schema\\.ts$" },
+    },
+    {
+      name: "charts-and-maps-never-fetch",
+      comment:
+        "client/charts/ and client/map/ draw what they are given; the page that uses them reads the API (client/api/) and passes data or a loader in.",
+      severity: "error",
+      from: { path: "^client/(charts|map)/" },
+      to: { path: "^client/api/" },
+    },
+    {
+      name: "admin-never-imports-dashboard",
+      comment: "The admin console and the owner dashboard are separate routes with separate bundles.",
+      severity: "error",
+      from: { path: "^client/pages/admin/" },
+      to: { path: "^client/pages/dashboard/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".json"] },
+  },
+};
