@@ -5,7 +5,7 @@
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
   let offset = 0;
   for (const part of parts) {
@@ -77,7 +77,7 @@ export function exifWithGps(orientation?: number): Uint8Array {
 }
 
 /** `image` (TINY_JPEG's headers) with APP1 Exif (GPS, and an orientation when given), APP1 XMP, APP2 ICC, APP13 IPTC and a comment after its APP0. */
-export function jpegWithGps(orientation?: number, image: Uint8Array = TINY_JPEG): Uint8Array {
+export function jpegWithGps(orientation?: number, image: Uint8Array = TINY_JPEG): Uint8Array<ArrayBuffer> {
   const app0End = 2 + 2 + ((image[4] << 8) | image[5]);
   return concatBytes(
     image.subarray(0, app0End),
@@ -138,7 +138,7 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
 const PNG_IHDR_END = 8 + 12 + 13;
 
 /** `image` (a PNG starting like TINY_PNG) with tEXt, zTXt, iTXt, eXIf, iCCP, tIME, caBX and a private chunk after IHDR. */
-export function pngWithMetadata(image: Uint8Array = TINY_PNG): Uint8Array {
+export function pngWithMetadata(image: Uint8Array = TINY_PNG): Uint8Array<ArrayBuffer> {
   return concatBytes(
     image.subarray(0, PNG_IHDR_END),
     pngChunk("iCCP", ascii("icc\0\0fake")),
@@ -169,7 +169,7 @@ export function pngChunkTypes(bytes: Uint8Array): string[] {
 }
 
 /** RIFF, its size and WEBP before `body`. */
-function riff(body: Uint8Array): Uint8Array {
+function riff(body: Uint8Array): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(12);
   header.set(ascii("RIFFxxxxWEBP"));
   new DataView(header.buffer).setUint32(4, body.byteLength + 4, true);
@@ -185,7 +185,7 @@ function webpChunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** `image` (a simple WebP) as an extended WebP: VP8X (ICC, EXIF and XMP flags set), ICCP, the image, EXIF, XMP and C2PA. */
-export function webpWithMetadata(image: Uint8Array = TINY_WEBP): Uint8Array {
+export function webpWithMetadata(image: Uint8Array = TINY_WEBP): Uint8Array<ArrayBuffer> {
   const vp8x = new Uint8Array(10);
   vp8x[0] = 0x20 | 0x08 | 0x04;
   // Canvas width and height minus one, 24-bit little-endian: 7 and 7.
@@ -276,7 +276,7 @@ function noise(size: number, seed = 0x9e3779b9): Uint8Array {
  * one scan of entropy-coded data (each 0xFF stuffed with 0x00); PNG: IDAT chunks of 8 KiB, as
  * libpng writes them; WebP: one VP8 chunk. The pixels do not decode; the stripper never decodes.
  */
-export function photoOfSize(type: "jpeg" | "png" | "webp", size: number): Uint8Array {
+export function photoOfSize(type: "jpeg" | "png" | "webp", size: number): Uint8Array<ArrayBuffer> {
   const data = noise(size);
   if (type === "jpeg") {
     let sos = 2;
