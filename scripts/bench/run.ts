@@ -7,6 +7,7 @@ import { benchAnalytics, prepareHistories } from "./analytics.ts";
 import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
+import { benchCraftedPhotos } from "./crafted-photos.ts";
 import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
 import { benchHistoryImport } from "./history.ts";
@@ -52,6 +53,7 @@ try {
   results.freshness = reportFreshness(await freshness);
   results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);
+  results.craftedPhotos = await benchCraftedPhotos(api);
   results.lighthouse = await benchLighthouse(app.baseUrl);
 } finally {
   durableWrite.stop();

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { issueAccessToken } from "../../worker/auth/tokens";
 import { api } from "./helpers";
+import { TINY_JPEG, TINY_PNG, TINY_WEBP } from "./image-fixtures";
 
 export const adminToken = () => issueAccessToken(env.JWT_SECRET, { userId: null, role: "admin" });
 
@@ -91,16 +92,14 @@ export async function insertEvent(columns: Record<string, string | number | null
   return row!.id;
 }
 
-/** Bytes that start like a real image of this type, padded to `size`. */
+/**
+ * A real tiny image of this type (uploads are stripped of metadata, so they must be whole), padded
+ * with zeros after its end to `size` bytes when that is more.
+ */
 export function imageBytes(type: "png" | "jpeg" | "webp", size = 256): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  const head =
-    type === "png"
-      ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-      : type === "jpeg"
-        ? [0xff, 0xd8, 0xff, 0xe0]
-        : [...new TextEncoder().encode("RIFF"), 0, 0, 0, 0, ...new TextEncoder().encode("WEBP")];
-  bytes.set(head);
+  const image = { png: TINY_PNG, jpeg: TINY_JPEG, webp: TINY_WEBP }[type];
+  const bytes = new Uint8Array(Math.max(size, image.length));
+  bytes.set(image);
   return bytes;
 }
 

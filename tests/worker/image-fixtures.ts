@@ -5,7 +5,7 @@
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
   let offset = 0;
   for (const part of parts) {
@@ -76,17 +76,17 @@ export function exifWithGps(orientation?: number): Uint8Array {
   return concatBytes(ascii("Exif\0\0"), tiff);
 }
 
-/** TINY_JPEG with APP1 Exif (GPS, and an orientation when given), APP1 XMP, APP2 ICC, APP13 IPTC and a comment after its APP0. */
-export function jpegWithGps(orientation?: number): Uint8Array {
-  const app0End = 2 + 2 + ((TINY_JPEG[4] << 8) | TINY_JPEG[5]);
+/** `image` (TINY_JPEG's headers) with APP1 Exif (GPS, and an orientation when given), APP1 XMP, APP2 ICC, APP13 IPTC and a comment after its APP0. */
+export function jpegWithGps(orientation?: number, image: Uint8Array = TINY_JPEG): Uint8Array<ArrayBuffer> {
+  const app0End = 2 + 2 + ((image[4] << 8) | image[5]);
   return concatBytes(
-    TINY_JPEG.subarray(0, app0End),
+    image.subarray(0, app0End),
     jpegSegment(0xe1, exifWithGps(orientation)),
     jpegSegment(0xe1, ascii("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>phone</x:xmpmeta>")),
     jpegSegment(0xe2, ascii("ICC_PROFILE\0\x01\x01fake profile")),
     jpegSegment(0xed, ascii("Photoshop 3.0\0location")),
     jpegSegment(0xfe, ascii("taken at home")),
-    TINY_JPEG.subarray(app0End),
+    image.subarray(app0End),
   );
 }
 
@@ -134,11 +134,13 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return chunk;
 }
 
-/** TINY_PNG with tEXt, zTXt, iTXt, eXIf, iCCP, tIME, caBX and a private chunk after IHDR. */
-export function pngWithMetadata(): Uint8Array {
-  const ihdrEnd = 8 + 12 + 13;
+/** Where TINY_PNG's IHDR ends: the signature, then IHDR's 13 bytes of data. */
+const PNG_IHDR_END = 8 + 12 + 13;
+
+/** `image` (a PNG starting like TINY_PNG) with tEXt, zTXt, iTXt, eXIf, iCCP, tIME, caBX and a private chunk after IHDR. */
+export function pngWithMetadata(image: Uint8Array = TINY_PNG): Uint8Array<ArrayBuffer> {
   return concatBytes(
-    TINY_PNG.subarray(0, ihdrEnd),
+    image.subarray(0, PNG_IHDR_END),
     pngChunk("iCCP", ascii("icc\0\0fake")),
     pngChunk("tEXt", ascii("Comment\0taken at home")),
     pngChunk("zTXt", ascii("Author\0\0xx")),
@@ -148,7 +150,7 @@ export function pngWithMetadata(): Uint8Array {
     pngChunk("tIME", new Uint8Array([0x07, 0xea, 11, 22, 21, 30, 0])),
     pngChunk("caBX", ascii("c2pa: Pixel 9 by Jane Doe")),
     pngChunk("prVt", ascii("lat=40.7 lon=-73.9")),
-    TINY_PNG.subarray(ihdrEnd),
+    image.subarray(PNG_IHDR_END),
   );
 }
 
@@ -166,6 +168,14 @@ export function pngChunkTypes(bytes: Uint8Array): string[] {
   return types;
 }
 
+/** RIFF, its size and WEBP before `body`. */
+function riff(body: Uint8Array): Uint8Array<ArrayBuffer> {
+  const header = new Uint8Array(12);
+  header.set(ascii("RIFFxxxxWEBP"));
+  new DataView(header.buffer).setUint32(4, body.byteLength + 4, true);
+  return concatBytes(header, body);
+}
+
 function webpChunk(type: string, data: Uint8Array): Uint8Array {
   const chunk = new Uint8Array(8 + data.byteLength + (data.byteLength % 2));
   chunk.set(ascii(type), 0);
@@ -174,8 +184,8 @@ function webpChunk(type: string, data: Uint8Array): Uint8Array {
   return chunk;
 }
 
-/** TINY_WEBP as an extended WebP: VP8X (ICC, EXIF and XMP flags set), ICCP, the image, EXIF, XMP and C2PA. */
-export function webpWithMetadata(): Uint8Array {
+/** `image` (a simple WebP) as an extended WebP: VP8X (ICC, EXIF and XMP flags set), ICCP, the image, EXIF, XMP and C2PA. */
+export function webpWithMetadata(image: Uint8Array = TINY_WEBP): Uint8Array<ArrayBuffer> {
   const vp8x = new Uint8Array(10);
   vp8x[0] = 0x20 | 0x08 | 0x04;
   // Canvas width and height minus one, 24-bit little-endian: 7 and 7.
@@ -184,15 +194,12 @@ export function webpWithMetadata(): Uint8Array {
   const body = concatBytes(
     webpChunk("VP8X", vp8x),
     webpChunk("ICCP", ascii("fake profile")),
-    TINY_WEBP.subarray(12),
+    image.subarray(12),
     webpChunk("EXIF", exifWithGps().subarray(6)),
     webpChunk("XMP ", ascii("<x:xmpmeta>phone</x:xmpmeta>")),
     webpChunk("C2PA", ascii("content credentials: Jane Doe")),
   );
-  const header = new Uint8Array(12);
-  header.set(ascii("RIFFxxxxWEBP"));
-  new DataView(header.buffer).setUint32(4, body.byteLength + 4, true);
-  return concatBytes(header, body);
+  return riff(body);
 }
 
 /** The chunk types of a WebP, checking the RIFF size and each chunk's size. */
@@ -218,4 +225,75 @@ export function containsBytes(bytes: Uint8Array, needle: Uint8Array | string): b
     return true;
   }
   return false;
+}
+
+// Crafted files of the security review (issue 25; docs/live-looks.md#the-part-bound): a tiny image
+// with `count` empty parts added, each costing the stripper a step. At the 5 MB limit that is
+// millions of parts.
+
+/** `part` written `count` times over. */
+function repeated(part: Uint8Array, count: number): Uint8Array {
+  const out = new Uint8Array(part.byteLength * count);
+  for (let at = 0; at < out.length; at += part.byteLength) out.set(part, at);
+  return out;
+}
+
+/** TINY_JPEG with `count` TEM markers (FF 01, a marker with no length) after SOI. */
+export const jpegWithTemMarkers = (count: number) =>
+  concatBytes(TINY_JPEG.subarray(0, 2), repeated(new Uint8Array([0xff, 0x01]), count), TINY_JPEG.subarray(2));
+
+/** TINY_PNG with `count` empty IDAT chunks (12 bytes each) before its own IDAT. */
+export const pngWithEmptyIdats = (count: number) =>
+  concatBytes(TINY_PNG.subarray(0, PNG_IHDR_END), repeated(pngChunk("IDAT", new Uint8Array(0)), count), TINY_PNG.subarray(PNG_IHDR_END));
+
+/** TINY_WEBP with `count` empty ALPH chunks (8 bytes each) before its image. */
+export const webpWithEmptyAlphs = (count: number) => riff(concatBytes(repeated(webpChunk("ALPH", new Uint8Array(0)), count), TINY_WEBP.subarray(12)));
+
+const LIMIT = 5 * 1024 * 1024;
+/** The review's three files, each as many parts as fit in 5 MB (2.6 million TEM markers, …). */
+export const craftedPhotos = () => ({
+  jpeg: jpegWithTemMarkers(Math.floor((LIMIT - TINY_JPEG.length) / 2)),
+  png: pngWithEmptyIdats(Math.floor((LIMIT - TINY_PNG.length) / 12)),
+  webp: webpWithEmptyAlphs(Math.floor((LIMIT - TINY_WEBP.length) / 8)),
+});
+
+/** Deterministic bytes that look like compressed data (xorshift32). */
+function noise(size: number, seed = 0x9e3779b9): Uint8Array {
+  const out = new Uint8Array(size);
+  let state = seed;
+  for (let i = 0; i < size; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    out[i] = state & 0xff;
+  }
+  return out;
+}
+
+/**
+ * A photo's structure at full size: the tiny image with a phone's metadata (jpegWithGps,
+ * pngWithMetadata, webpWithMetadata) whose image data is grown to about `size` bytes of noise. JPEG:
+ * one scan of entropy-coded data (each 0xFF stuffed with 0x00); PNG: IDAT chunks of 8 KiB, as
+ * libpng writes them; WebP: one VP8 chunk. The pixels do not decode; the stripper never decodes.
+ */
+export function photoOfSize(type: "jpeg" | "png" | "webp", size: number): Uint8Array<ArrayBuffer> {
+  const data = noise(size);
+  if (type === "jpeg") {
+    let sos = 2;
+    while (TINY_JPEG[sos + 1] !== 0xda) sos += 2 + ((TINY_JPEG[sos + 2] << 8) | TINY_JPEG[sos + 3]);
+    const scanStart = sos + 2 + ((TINY_JPEG[sos + 2] << 8) | TINY_JPEG[sos + 3]);
+    const scan = new Uint8Array(size * 2);
+    let length = 0;
+    for (const byte of data) {
+      scan[length++] = byte;
+      if (byte === 0xff) scan[length++] = 0;
+    }
+    return jpegWithGps(6, concatBytes(TINY_JPEG.subarray(0, scanStart), scan.subarray(0, length), new Uint8Array([0xff, 0xd9])));
+  }
+  if (type === "png") {
+    const idats: Uint8Array[] = [];
+    for (let at = 0; at < size; at += 8192) idats.push(pngChunk("IDAT", data.subarray(at, at + 8192)));
+    return pngWithMetadata(concatBytes(TINY_PNG.subarray(0, PNG_IHDR_END), ...idats, pngChunk("IEND", new Uint8Array(0))));
+  }
+  return webpWithMetadata(riff(webpChunk("VP8 ", data)));
 }

@@ -1,7 +1,7 @@
 // The pure parts of Live Looks: metadata stripping on real tiny images, the wait summary, the
 // page cursor, the reporter hash and the cross-site test.
 import { describe, expect, it } from "vitest";
-import { exifOrientation, stripImageMetadata, UnreadableImageError } from "../../worker/lib/image-metadata";
+import { exifOrientation, MAX_IMAGE_PARTS, stripImageMetadata, TooManyImagePartsError, UnreadableImageError } from "../../worker/lib/image-metadata";
 import { dayOfDate } from "../../common/local-time";
 import { isCrossSite } from "../../worker/lib/origin";
 import { LIVE_LOOK_PUBLIC_MS } from "../../common/vocabulary";
@@ -9,14 +9,19 @@ import { decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } fr
 import {
   concatBytes,
   containsBytes,
+  craftedPhotos,
   jpegMarkers,
   jpegWithGps,
+  jpegWithTemMarkers,
+  photoOfSize,
   pngChunkTypes,
+  pngWithEmptyIdats,
   pngWithMetadata,
   TINY_JPEG,
   TINY_PNG,
   TINY_WEBP,
   webpChunkTypes,
+  webpWithEmptyAlphs,
   webpWithMetadata,
 } from "./image-fixtures";
 
@@ -121,6 +126,42 @@ describe("stripImageMetadata: WebP", () => {
   it("keeps a simple WebP as it is and refuses one shorter than its RIFF size", () => {
     expect(stripImageMetadata(TINY_WEBP, "image/webp")).toEqual(TINY_WEBP);
     expect(() => stripImageMetadata(TINY_WEBP.subarray(0, 40), "image/webp")).toThrow(UnreadableImageError);
+  });
+});
+
+describe("crafted photo segment bound: stripImageMetadata", () => {
+  // Each builder adds empty parts to a tiny image whose own parts (EOI and IEND included) count too.
+  it.each([
+    ["JPEG of TEM markers", "image/jpeg", jpegWithTemMarkers, jpegMarkers(TINY_JPEG).length],
+    ["PNG of empty IDAT chunks", "image/png", pngWithEmptyIdats, pngChunkTypes(TINY_PNG).length],
+    ["WebP of empty ALPH chunks", "image/webp", webpWithEmptyAlphs, webpChunkTypes(TINY_WEBP).length],
+  ] as const)("follows a %s to exactly the bound and refuses one part more", (_, type, build, ownParts) => {
+    expect(MAX_IMAGE_PARTS).toBe(10_000);
+    expect(stripImageMetadata(build(MAX_IMAGE_PARTS - ownParts), type).length).toBeGreaterThan(0);
+    expect(() => stripImageMetadata(build(MAX_IMAGE_PARTS - ownParts + 1), type)).toThrow(TooManyImagePartsError);
+  });
+
+  it("refuses the review's three 5 MB files, and strips photos of the same size far below the bound", () => {
+    const crafted = craftedPhotos();
+    expect(() => stripImageMetadata(crafted.jpeg, "image/jpeg")).toThrow(TooManyImagePartsError);
+    expect(() => stripImageMetadata(crafted.png, "image/png")).toThrow(TooManyImagePartsError);
+    expect(() => stripImageMetadata(crafted.webp, "image/webp")).toThrow(TooManyImagePartsError);
+
+    const size = 5 * 1024 * 1024 - 64 * 1024;
+    const jpeg = photoOfSize("jpeg", size);
+    expect(jpegMarkers(stripImageMetadata(jpeg, "image/jpeg"))).toEqual([0xe0, 0xe1, ...jpegMarkers(TINY_JPEG).slice(1)]);
+    // A PNG in libpng's 8 KiB IDATs is the real file with the most parts: about 630 here.
+    const png = photoOfSize("png", size);
+    expect(pngChunkTypes(png).length).toBeLessThan(MAX_IMAGE_PARTS / 10);
+    expect(pngChunkTypes(stripImageMetadata(png, "image/png")).filter((chunk) => chunk !== "IDAT")).toEqual(["IHDR", "IEND"]);
+    expect(webpChunkTypes(stripImageMetadata(photoOfSize("webp", size), "image/webp"))).toEqual(["VP8X", "VP8 "]);
+  });
+
+  it("writes one Orientation at most, so the stripped JPEG fits the buffer allocated for it", () => {
+    const twoOrientations = jpegWithGps(6, jpegWithGps(3));
+    const stripped = stripImageMetadata(twoOrientations, "image/jpeg");
+    expect(jpegMarkers(stripped)).toEqual([0xe0, 0xe1, ...jpegMarkers(TINY_JPEG).slice(1)]);
+    expect(exifOrientation(stripped.subarray(jpegSegmentStart(stripped, 0xe1) + 4))).toBe(6);
   });
 });
 

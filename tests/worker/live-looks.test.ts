@@ -127,7 +127,7 @@ describe("POST /api/places/:id/live-looks", () => {
 
   it.each([
     ["a file that is no image", new TextEncoder().encode("<svg onload=alert(1)>"), 415, "photo: Upload a JPEG, PNG or WebP image."],
-    ["a JPEG cut short", TINY_JPEG.subarray(0, 120), 415, "photo: The photo could not be read. Upload a JPEG, PNG or WebP image."],
+    ["a JPEG cut short", TINY_JPEG.subarray(0, 120), 415, "photo: The image could not be read. Upload a JPEG, PNG or WebP image."],
     ["an image over 5 MB", new Uint8Array(5 * 1024 * 1024 + 1).fill(0xff), 413, "photo: Images must be at most 5 MB."],
   ])("refuses %s with a clear error and stores nothing", async (_, bytes, status, message) => {
     const response = await post(placeId, form({ text: "ok" }, { bytes }));

@@ -8,6 +8,7 @@ import {
   adminToken,
   bearer,
   count,
+  imageBytes,
   imageFile,
   insertTag,
   ownedPlace,
@@ -339,7 +340,7 @@ describe("writes that fail leave nothing half-written", () => {
 
   it("images stored for a write that then fails are deleted again", async () => {
     const before = await storedImageKeys("events/");
-    const image = { file: imageFile("png"), contentType: "image/png", extension: "png" } as const;
+    const image = { bytes: imageBytes("png"), contentType: "image/png", extension: "png" } as const;
     await expect(
       writeWithImages(env.IMAGES, "events", { cover_image: image, flyer_image: image }, async (keys) => {
         expect(Object.keys(keys)).toHaveLength(2);

@@ -1,29 +1,65 @@
-// Removes the metadata visitors' photos carry (a phone's EXIF holds GPS coordinates, the camera and
-// the time) before a Live Look's photo is stored (docs/live-looks.md#photos). Pure functions over
-// bytes, no decoding: the pixels are copied untouched. A file whose structure cannot be followed to
-// its end is refused rather than stored with whatever it may hide.
+// Removes the metadata photos carry (a phone's EXIF holds GPS coordinates, the camera and the time)
+// before any uploaded image is stored: Live Look photos, place covers, event covers and flyers
+// (docs/live-looks.md#photos). Pure functions over bytes, no decoding: the pixels are copied
+// untouched. A file whose structure cannot be followed to its end is refused rather than stored
+// with whatever it may hide, and so is one made of more segments or chunks than any photo has.
 
 export class UnreadableImageError extends Error {}
+/** The file has more segments or chunks than MAX_IMAGE_PARTS. */
+export class TooManyImagePartsError extends Error {}
+
+/**
+ * The most segments (JPEG) or chunks (PNG, WebP) one image may have. A phone's JPEG has 10–20
+ * segments, a PNG at the 5 MB limit about 650 chunks (libpng writes IDAT in 8 KiB pieces), a still
+ * WebP at most 6. Each one walked costs a little, so a file of millions of empty ones cost seconds
+ * of CPU before this bound (docs/live-looks.md#the-part-bound).
+ */
+export const MAX_IMAGE_PARTS = 10_000;
 
 const fail = (what: string): never => {
   throw new UnreadableImageError(what);
 };
 
-/** The image without its metadata; throws UnreadableImageError when its structure is broken. */
+/**
+ * The stripped image being written: the kept ranges are copied into one buffer allocated up front
+ * (never one view per part), and every part walked is counted against MAX_IMAGE_PARTS.
+ */
+class StrippedImage {
+  private readonly out: Uint8Array;
+  private length = 0;
+  private parts = 0;
+
+  constructor(capacity: number) {
+    this.out = new Uint8Array(capacity);
+  }
+
+  /** Counts one segment or chunk walked, kept or not. */
+  walked() {
+    if (++this.parts > MAX_IMAGE_PARTS) throw new TooManyImagePartsError(`more than ${MAX_IMAGE_PARTS} segments or chunks`);
+  }
+
+  /** Copies bytes[from, to) to the end; returns where it was written. */
+  keep(bytes: Uint8Array, from = 0, to = bytes.length): number {
+    const at = this.length;
+    this.out.set(bytes.subarray(from, to), at);
+    this.length = at + to - from;
+    return at;
+  }
+
+  /** What was written so far (a view: a flag or size may still be fixed in it). */
+  get bytes(): Uint8Array {
+    return this.out.subarray(0, this.length);
+  }
+}
+
+/**
+ * The image without its metadata; throws UnreadableImageError when its structure is broken and
+ * TooManyImagePartsError when it has more than MAX_IMAGE_PARTS segments or chunks.
+ */
 export function stripImageMetadata(bytes: Uint8Array, contentType: "image/jpeg" | "image/png" | "image/webp"): Uint8Array {
   if (contentType === "image/jpeg") return stripJpeg(bytes);
   if (contentType === "image/png") return stripPng(bytes);
   return stripWebp(bytes);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
 }
 
 // JPEG segments are kept by an allow-list: what decoding needs (frames SOF0..15, Huffman and
@@ -49,12 +85,19 @@ function keepsJpegSegment(marker: number, segment: Uint8Array): boolean {
 /** Markers that stand alone, without a length: TEM and RST0..7 (SOI and EOI are handled apart). */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
-/** JPEG: SOI, then segments up to EOI; entropy-coded data after each SOS is copied as it is. */
+/**
+ * JPEG: SOI, then segments up to EOI; entropy-coded data after each SOS is copied as it is. At most
+ * one Orientation segment is written (room for it is allocated up front: it can be longer than the
+ * APP1 it comes from).
+ */
 function stripJpeg(bytes: Uint8Array): Uint8Array {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) fail("no JPEG start");
-  const parts: Uint8Array[] = [bytes.subarray(0, 2)];
+  const out = new StrippedImage(bytes.length + ORIENTATION_SEGMENT_LENGTH);
+  out.keep(bytes, 0, 2);
+  let orientationKept = false;
   let at = 2;
   for (;;) {
+    out.walked();
     if (at + 1 >= bytes.length) fail("JPEG ends before its end marker");
     if (bytes[at] !== 0xff) fail("JPEG segment without a marker");
     // Fill bytes: any number of 0xFF before a marker.
@@ -63,12 +106,12 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
     const marker = bytes[markerAt + 1];
     if (marker === undefined) fail("JPEG ends inside a marker");
     if (marker === EOI) {
-      parts.push(bytes.subarray(markerAt, markerAt + 2));
+      out.keep(bytes, markerAt, markerAt + 2);
       // Anything after EOI (some phones append a second image or notes) is dropped.
-      return concat(parts);
+      return out.bytes;
     }
     if (isStandalone(marker)) {
-      parts.push(bytes.subarray(markerAt, markerAt + 2));
+      out.keep(bytes, markerAt, markerAt + 2);
       at = markerAt + 2;
       continue;
     }
@@ -77,12 +120,15 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
     const end = markerAt + 2 + length;
     if (length < 2 || end > bytes.length) fail("JPEG segment runs past the file");
     if (keepsJpegSegment(marker, bytes.subarray(markerAt, end))) {
-      parts.push(bytes.subarray(markerAt, end));
-    } else if (marker === APP1) {
+      out.keep(bytes, markerAt, end);
+    } else if (marker === APP1 && !orientationKept) {
       // Phones store pixels as the sensor saw them and say how to turn them in EXIF: that one
       // tag is kept, alone, so a portrait photo does not show sideways.
       const orientation = exifOrientation(bytes.subarray(markerAt + 4, end));
-      if (orientation !== null) parts.push(orientationSegment(orientation));
+      if (orientation !== null) {
+        out.keep(orientationSegment(orientation));
+        orientationKept = true;
+      }
     }
     at = end;
     if (marker === SOS) {
@@ -93,7 +139,7 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
         scan++;
       }
       if (scan + 1 >= bytes.length) fail("JPEG image data without an end");
-      parts.push(bytes.subarray(at, scan));
+      out.keep(bytes, at, scan);
       at = scan;
     }
   }
@@ -123,9 +169,12 @@ export function exifOrientation(payload: Uint8Array): number | null {
   return null;
 }
 
+/** Marker and length, "Exif\0\0", TIFF header, one IFD of one entry and its next-IFD offset. */
+const ORIENTATION_SEGMENT_LENGTH = 4 + 6 + 8 + 2 + 12 + 4;
+
 /** An APP1 Exif segment holding only an Orientation tag (big-endian TIFF, one IFD of one entry). */
 function orientationSegment(orientation: number): Uint8Array {
-  const segment = new Uint8Array(4 + 6 + 8 + 2 + 12 + 4);
+  const segment = new Uint8Array(ORIENTATION_SEGMENT_LENGTH);
   const view = new DataView(segment.buffer);
   view.setUint16(0, 0xff00 | APP1);
   view.setUint16(2, segment.length - 2);
@@ -153,18 +202,20 @@ const fourCC = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at],
 function stripPng(bytes: Uint8Array): Uint8Array {
   if (!PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) fail("no PNG signature");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const parts: Uint8Array[] = [bytes.subarray(0, 8)];
+  const out = new StrippedImage(bytes.length);
+  out.keep(bytes, 0, 8);
   let at = 8;
   for (;;) {
+    out.walked();
     if (at + 12 > bytes.length) fail("PNG ends before IEND");
     const length = view.getUint32(at);
     const type = fourCC(bytes, at + 4);
     const end = at + 12 + length;
     if (end > bytes.length) fail("PNG chunk runs past the file");
-    if (PNG_KEPT_CHUNKS.has(type)) parts.push(bytes.subarray(at, end));
+    if (PNG_KEPT_CHUNKS.has(type)) out.keep(bytes, at, end);
     at = end;
     // Anything after IEND is dropped.
-    if (type === "IEND") return concat(parts);
+    if (type === "IEND") return out.bytes;
   }
 }
 
@@ -179,26 +230,25 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const riffEnd = 8 + view.getUint32(4, true);
   if (riffEnd > bytes.length) fail("WebP shorter than its RIFF size");
-  const parts: Uint8Array[] = [];
+  const out = new StrippedImage(riffEnd);
+  out.keep(bytes, 0, 12);
   let at = 12;
   while (at < riffEnd) {
+    out.walked();
     if (at + 8 > riffEnd) fail("WebP chunk header runs past the file");
     const type = fourCC(bytes, at);
     const size = view.getUint32(at + 4, true);
     const end = at + 8 + size + (size % 2);
     if (end > riffEnd) fail("WebP chunk runs past the file");
     if (type === "VP8X") {
-      const chunk = bytes.slice(at, end);
-      chunk[8] &= ~VP8X_METADATA_FLAGS;
-      parts.push(chunk);
+      const flags = out.keep(bytes, at, end) + 8;
+      out.bytes[flags] &= ~VP8X_METADATA_FLAGS;
     } else if (WEBP_KEPT_CHUNKS.has(type)) {
-      parts.push(bytes.subarray(at, end));
+      out.keep(bytes, at, end);
     }
     at = end;
   }
-  const body = concat(parts);
-  const header = new Uint8Array(12);
-  header.set(bytes.subarray(0, 12));
-  new DataView(header.buffer).setUint32(4, body.byteLength + 4, true);
-  return concat([header, body]);
+  const stripped = out.bytes;
+  new DataView(stripped.buffer, stripped.byteOffset).setUint32(4, stripped.byteLength - 8, true);
+  return stripped;
 }

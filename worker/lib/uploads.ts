@@ -1,9 +1,11 @@
 // Multipart forms and the images they carry. Images are recognised by their first bytes, never by
-// the declared type or file name, and stored in R2 under keys we generate.
+// the declared type or file name, stripped of their metadata (docs/live-looks.md#photos) and stored
+// in R2 under keys we generate.
 import type { Context } from "hono";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, type IMAGE_CONTENT_TYPES } from "../../common/schemas/fields";
 import { readBodyCapped } from "./body";
 import { ApiError, badRequest } from "./errors";
+import { MAX_IMAGE_PARTS, stripImageMetadata, TooManyImagePartsError, UnreadableImageError } from "./image-metadata";
 
 export { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES };
 /** Room for two images at the limit (an event's cover and flyer) plus the text fields. */
@@ -43,9 +45,9 @@ export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<F
 
 export type ImageFolder = "places" | "events" | "live-looks";
 
-/** An uploaded file that passed the checks, with the type its bytes prove. */
+/** An uploaded image that passed the checks, without its metadata, with the type its bytes prove. */
 export interface CheckedImage {
-  file: File;
+  bytes: Uint8Array;
   contentType: (typeof IMAGE_CONTENT_TYPES)[number];
   extension: "jpg" | "png" | "webp";
 }
@@ -55,7 +57,7 @@ const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
 
 const ascii = (text: string) => Array.from(text, (ch) => ch.charCodeAt(0));
 
-function sniffImageType(head: Uint8Array): Omit<CheckedImage, "file"> | null {
+function sniffImageType(head: Uint8Array): Omit<CheckedImage, "bytes"> | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", extension: "jpg" };
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: "image/png", extension: "png" };
   if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return { contentType: "image/webp", extension: "webp" };
@@ -63,26 +65,38 @@ function sniffImageType(head: Uint8Array): Omit<CheckedImage, "file"> | null {
 }
 
 export const IMAGE_TYPE_MESSAGE = "Upload a JPEG, PNG or WebP image.";
+export const IMAGE_UNREADABLE_MESSAGE = "The image could not be read. Upload a JPEG, PNG or WebP image.";
+export const IMAGE_TOO_MANY_PARTS_MESSAGE =
+  `The image is made of more than ${MAX_IMAGE_PARTS.toLocaleString("en-US")} segments or chunks, which no photo has. ` +
+  "Save it again as a JPEG, PNG or WebP and upload that.";
 
-/** The image in form field `field`, checked (413 over 5 MB, 415 when not JPEG/PNG/WebP), or null. */
+const imageError = (status: 413 | 415 | 422, field: string, message: string) =>
+  new ApiError(status, `${field}: ${message}`, { details: [{ field, message }] });
+
+/**
+ * The image in form field `field`, checked and stripped of its metadata, or null: 413 over 5 MB,
+ * 415 when not JPEG/PNG/WebP or its structure is broken, 422 when it has more segments or chunks
+ * than any photo (docs/live-looks.md#the-part-bound).
+ */
 export async function imageField(form: FormInput, field: string): Promise<CheckedImage | null> {
   const file = form.files.get(field);
   if (!file) return null;
-  if (file.size > MAX_IMAGE_BYTES) {
-    throw new ApiError(413, `${field}: ${IMAGE_TOO_LARGE_MESSAGE}`, {
-      details: [{ field, message: IMAGE_TOO_LARGE_MESSAGE }],
-    });
+  if (file.size > MAX_IMAGE_BYTES) throw imageError(413, field, IMAGE_TOO_LARGE_MESSAGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffImageType(bytes.subarray(0, 12));
+  if (!kind) throw imageError(415, field, IMAGE_TYPE_MESSAGE);
+  try {
+    return { bytes: stripImageMetadata(bytes, kind.contentType), ...kind };
+  } catch (error) {
+    if (error instanceof UnreadableImageError) throw imageError(415, field, IMAGE_UNREADABLE_MESSAGE);
+    if (error instanceof TooManyImagePartsError) throw imageError(422, field, IMAGE_TOO_MANY_PARTS_MESSAGE);
+    throw error;
   }
-  const kind = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
-  if (!kind) {
-    throw new ApiError(415, `${field}: ${IMAGE_TYPE_MESSAGE}`, { details: [{ field, message: IMAGE_TYPE_MESSAGE }] });
-  }
-  return { file, ...kind };
 }
 
 async function storeImage(bucket: R2Bucket, folder: ImageFolder, image: CheckedImage): Promise<string> {
   const key = `${folder}/${crypto.randomUUID()}.${image.extension}`;
-  await bucket.put(key, await image.file.arrayBuffer(), { httpMetadata: { contentType: image.contentType } });
+  await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.contentType } });
   return key;
 }
 

@@ -69,7 +69,7 @@ const eventForm = (fields: typeof eventFieldsSchema | typeof eventCreateSchema) 
   content: { "multipart/form-data": v.object({ ...fields.entries, cover_image: imageFile, flyer_image: imageFile }) },
 });
 const eventParams = params({ id: eventIdSchema });
-const FORM_ERRORS = [400, 403, 404, 413, 415];
+const FORM_ERRORS = [400, 403, 404, 413, 415, 422];
 
 export const eventRoutes = new Hono<AppEnv>()
   .get(

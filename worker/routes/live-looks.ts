@@ -20,14 +20,13 @@ import {
 } from "../db/live-looks";
 import { placeExists } from "../db/places";
 import type { AppEnv } from "../env";
-import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
-import { stripImageMetadata, UnreadableImageError } from "../lib/image-metadata";
+import { conflict, forbidden, notFound } from "../lib/errors";
 import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
 import { sameSiteOnly } from "../lib/origin";
 import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
 import { clientKey, enforceRateLimit, rateLimit } from "../lib/rate-limit";
-import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages, type CheckedImage } from "../lib/uploads";
+import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow } from "../lib/validation";
 import {
   liveLookAnswerSchema,
@@ -58,7 +57,6 @@ const LIVE_LOOKS_CACHE_SECONDS = 60;
 const NO_SUCH_LIVE_LOOK = "No such Live Look.";
 const ADMIN_JUDGES = "Only the admin can show this Live Look again or dismiss its reports.";
 const REPORTED_ADMIN_JUDGES = "Visitors reported this Live Look, so only the admin can show it again.";
-const PHOTO_UNREADABLE_MESSAGE = "The photo could not be read. Upload a JPEG, PNG or WebP image.";
 
 // Valid posts only count against the post limits, 5 a minute per client (the public-form limiter, in
 // its own scope) and 30 a minute per venue from everyone together: a refused post must not use up a
@@ -73,17 +71,6 @@ const liveLookParams = params({ id: liveLookIdSchema });
 
 async function existingPlace(db: Database, placeId: number) {
   if (!(await placeExists(db, placeId))) throw notFound("No such place.");
-}
-
-/** The photo with its metadata removed, as a checked image ready for R2 (415 when it cannot be followed). */
-async function strippedPhoto(image: CheckedImage): Promise<CheckedImage> {
-  try {
-    const bytes = stripImageMetadata(new Uint8Array(await image.file.arrayBuffer()), image.contentType);
-    return { ...image, file: new File([bytes], `photo.${image.extension}`, { type: image.contentType }) };
-  } catch (error) {
-    if (!(error instanceof UnreadableImageError)) throw error;
-    throw new ApiError(415, `photo: ${PHOTO_UNREADABLE_MESSAGE}`, { details: [{ field: "photo", message: PHOTO_UNREADABLE_MESSAGE }] });
-  }
 }
 
 /** The post in the path, once the caller is shown to manage its place (the admin manages all). */
@@ -149,7 +136,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       access: "public",
       body: postForm,
       answers: { 201: liveLookAnswerSchema },
-      errors: [400, 403, 404, 413, 415, 429],
+      errors: [400, 403, 404, 413, 415, 422, 429],
     }),
     // An unauthenticated form any page could submit: refuse what another website made a browser send.
     sameSiteOnly,
@@ -162,8 +149,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const form = await readForm(c, MAX_POST_BYTES);
       // Everything is checked before anything is stored: a refused post leaves nothing in R2.
       const input = parseOrThrow(liveLookSchema, form.fields);
-      const image = await imageField(form, "photo");
-      const photo = image && (await strippedPhoto(image));
+      const photo = await imageField(form, "photo");
       // Only a valid post counts: the client's first, so a client over its own limit spends none of the venue's.
       await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
       await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);

@@ -62,7 +62,7 @@ async function existingPlace(db: Database, placeId: number) {
 }
 
 const tag = "Places";
-const FORM_ERRORS = [400, 404, 409, 413, 415];
+const FORM_ERRORS = [400, 404, 409, 413, 415, 422];
 
 export const placeRoutes = new Hono<AppEnv>()
   .get(
