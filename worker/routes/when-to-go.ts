@@ -13,7 +13,7 @@ import { findWhenPlace, oneOffEventsBetween, type WhenPlaceRow } from "../db/whe
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
-import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
+import { cacheKey, forecastPath, popularTimesPath, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { forecast } from "../occupancy/forecast";
@@ -28,14 +28,18 @@ const keyParameter = [
 ];
 
 /**
- * Answers from caches.default under the request's path (any query string is ignored, so nobody
- * can bust the cache at will), or finds the place and builds the answer, which says for how long
- * it may be cached.
+ * Answers from caches.default under the path of the validated key (any query string is ignored,
+ * so nobody can bust the cache at will), or finds the place and builds the answer, which says for
+ * how long it may be cached.
  */
-function served(c: Context<AppEnv>, build: (db: Database, place: WhenPlaceRow, now: number) => Promise<{ body: object; seconds: number }>) {
-  return servedFromCache(c, cacheKey(c.req.url), async () => {
-    const key = v.safeParse(placeKeySchema, c.req.param("id"));
-    if (!key.success) throw notFound("No such place.");
+async function served(
+  c: Context<AppEnv>,
+  pathOf: (key: number | string) => string,
+  build: (db: Database, place: WhenPlaceRow, now: number) => Promise<{ body: object; seconds: number }>,
+) {
+  const key = v.safeParse(placeKeySchema, c.req.param("id"));
+  if (!key.success) throw notFound("No such place.");
+  return servedFromCache(c, cacheKey(c.req.url, pathOf(key.output)), async () => {
     const db = getDb(c.env);
     const now = Date.now();
     const place = await findWhenPlace(db, key.output, now);
@@ -58,7 +62,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
       errors: [404],
     }),
     (c) =>
-      served(c, async (db, place, now) => {
+      served(c, popularTimesPath, async (db, place, now) => {
         const profile = await cachedUsualProfile(db, place, now, c.req.url, (promise) => c.executionCtx.waitUntil(promise));
         // Never cached past the moment the live numbers would turn stale.
         const seconds = place.live
@@ -79,7 +83,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
       errors: [404],
     }),
     (c) =>
-      served(c, async (db, place, now) => {
+      served(c, forecastPath, async (db, place, now) => {
         const today = venueDayAt(place, now);
         const [history, events] = await Promise.all([
           historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write())),
