@@ -14,7 +14,7 @@ import {
   ownedPlace,
   placeColumns,
   publicPlace,
-  toPublicPlace,
+  toOwnedPlace,
   unknownTagIds,
   updatePlace,
 } from "../db/places";
@@ -169,7 +169,7 @@ export const placeRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const placeId = c.var.placeId;
       const before = await existingPlace(db, placeId);
-      const current = toPublicPlace(before, []);
+      const current = toOwnedPlace(before, [], []);
 
       // Owners send JSON of the fields they may edit; the admin's form carries every field and images.
       if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {

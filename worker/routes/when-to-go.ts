@@ -13,6 +13,7 @@ import { findWhenPlace, oneOffEventsBetween, type WhenPlaceRow } from "../db/whe
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
+import { forecastWithoutCounts, popularTimesWithoutCounts } from "../lib/public-counts";
 import { cacheKey, forecastPath, popularTimesPath, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
@@ -68,7 +69,8 @@ export const whenToGoRoutes = new Hono<AppEnv>()
         const seconds = place.live
           ? Math.min(WHEN_CACHE_SECONDS, Math.floor((place.live.updatedAt + LIVE_WINDOW_MS - now) / 1000))
           : WHEN_CACHE_SECONDS;
-        return { body: popularTimesFrom(profile, place, now, place.live), seconds };
+        const answer = popularTimesFrom(profile, place, now, place.live);
+        return { body: place.publicCounts ? answer : popularTimesWithoutCounts(answer), seconds };
       }),
   )
   .get(
@@ -89,6 +91,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
           historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write())),
           oneOffEventsBetween(db, place.id, venueDayRange(place, today - HISTORY_DAYS).start, venueDayRange(place, today + 7).start),
         ]);
-        return { body: forecast(history, place, now, events), seconds: WHEN_CACHE_SECONDS };
+        const answer = forecast(history, place, now, events);
+        return { body: place.publicCounts ? answer : forecastWithoutCounts(answer), seconds: WHEN_CACHE_SECONDS };
       }),
   );
