@@ -56,7 +56,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Usual busyness per weekday and hour, and live against usual (cached up to 60 s)",
-      description: "Method: docs/when-to-go.md. `usual` is percent of the packed threshold, null when closed or without enough history.",
+      description: "Method: docs/when-to-go.md. `usual` is percent of the packed threshold, null when closed or without enough history; every percent is null where the owners hide counts (levels only).",
       access: "public",
       parameters: keyParameter,
       answers: { 200: popularTimesAnswerSchema },
@@ -78,7 +78,7 @@ export const whenToGoRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Expected busyness per hour from now to the end of the week ahead, and the best time to go (cached up to 60 s)",
-      description: "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed or without enough history.",
+      description: "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed, without enough history, or where the owners hide counts.",
       access: "public",
       parameters: keyParameter,
       answers: { 200: forecastAnswerSchema },
