@@ -37,10 +37,18 @@ export function liveFilterParams(filters: LiveFilters): URLSearchParams {
   return params;
 }
 
-/** Open venues with a live percent first (in the sort's direction), then silent ones, then closed ones; names break ties. */
+/**
+ * Open venues with a live level first (in the sort's direction: by percent, or by level where a
+ * venue hides its counts and has no percent), then silent ones, then closed ones; names break ties.
+ */
 function rank(place: LivePlace): number {
   if (place.open_now === false) return 2;
-  return place.percent === null ? 1 : 0;
+  return place.level === null ? 1 : 0;
+}
+
+function busyness(a: LivePlace, b: LivePlace): number {
+  if (a.percent !== null && b.percent !== null) return a.percent - b.percent;
+  return LEVELS.indexOf(a.level!) - LEVELS.indexOf(b.level!);
 }
 
 export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filters: LiveFilters): T[] {
@@ -52,7 +60,7 @@ export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filt
     if (filters.sort !== "name") {
       const byRank = rank(a) - rank(b);
       if (byRank !== 0) return byRank;
-      if (rank(a) === 0 && a.percent !== b.percent) return direction * (a.percent! - b.percent!);
+      if (rank(a) === 0 && busyness(a, b) !== 0) return direction * busyness(a, b);
     }
     return a.name.localeCompare(b.name);
   });

@@ -14,6 +14,12 @@ export const VS_USUAL_TEXT: Record<VsUsual, string> = {
 
 export const NOT_ENOUGH_DATA = "Not enough data yet";
 
+/** Said instead of charts when the owners hide counts: the API sends levels only (docs/when-to-go.md#public-counts). */
+export const LEVELS_ONLY = "This venue shares how busy it is as a level only, not in numbers.";
+
+/** Whether the owners hide counts: the public place answer then carries no thresholds. */
+export const countsHidden = (place: { packed_threshold: number | null }) => place.packed_threshold === null;
+
 /** Hours of the busiest run within this many points of the day's peak count as "usually busiest". */
 export const BUSIEST_TOLERANCE = 10;
 
@@ -125,22 +131,23 @@ export function liveSummary(place: LivePlace, now: number): LiveSummary {
   };
 }
 
-/** The venue's lively threshold as percent of its packed one: where "busy" starts for it. */
-export function livelyPercent(place: { lively_threshold: number; packed_threshold: number }): number {
+/** The venue's lively threshold as percent of its packed one: where "busy" starts for it; null when counts are hidden. */
+export function livelyPercent(place: { lively_threshold: number | null; packed_threshold: number | null }): number | null {
+  if (place.lively_threshold === null || place.packed_threshold === null) return null;
   return place.packed_threshold > 0 ? Math.round((100 * place.lively_threshold) / place.packed_threshold) : 100;
 }
 
 /** The forecast hours shown in detail: the current hour and the 11 after it. */
 export const FORECAST_HOURS = 12;
 
-const isBusy = (hour: ForecastHour, threshold: number) => !hour.closed && hour.percent !== null && hour.percent >= threshold;
+const isBusy = (hour: ForecastHour, threshold: number | null) => threshold !== null && !hour.closed && hour.percent !== null && hour.percent >= threshold;
 
 /**
  * "Busy until about 11 PM" while the current hour is forecast at or above `threshold` (the end of
  * that run), "Busy from about 9 PM until about 1 AM" for the first such run later in the next 12
- * hours, or null when none is.
+ * hours, or null when none is (or when counts are hidden: no threshold).
  */
-export function busyText(hours: readonly ForecastHour[], threshold: number, timeZone: string): string | null {
+export function busyText(hours: readonly ForecastHour[], threshold: number | null, timeZone: string): string | null {
   const ahead = hours.slice(0, FORECAST_HOURS);
   const first = ahead.findIndex((hour) => isBusy(hour, threshold));
   if (first < 0) return null;
@@ -155,17 +162,22 @@ function clockOf(instant: number, timeZone: string): string {
   return clockText(at.hour, at.minute);
 }
 
-/** "Best time to go tonight: 6–7 PM (quiet)"; "today" before 5 PM. Quiet below the lively percent. */
+/**
+ * "Best time to go tonight: 6–7 PM (quiet)"; "today" before 5 PM. Quiet below the lively percent;
+ * without the word when counts are hidden (no percent, no threshold).
+ */
 export function bestTimeText(
-  best: { start: string; end: string; percent: number } | null,
-  threshold: number,
+  best: { start: string; end: string; percent: number | null } | null,
+  threshold: number | null,
   timeZone: string,
 ): string | null {
   if (!best) return null;
   const from = wallOf(timeZone, Date.parse(best.start)).hour;
   const to = wallOf(timeZone, Date.parse(best.end)).hour;
   const when = from >= 17 || from < 5 ? "tonight" : "today";
-  return `Best time to go ${when}: ${hourRangeText(from, to)} (${best.percent < threshold ? "quiet" : "busy"})`;
+  const range = `Best time to go ${when}: ${hourRangeText(from, to)}`;
+  if (best.percent === null || threshold === null) return range;
+  return `${range} (${best.percent < threshold ? "quiet" : "busy"})`;
 }
 
 /** One forecast hour as a row says it: "9 PM", and "35% (25–45%)", "Closed" or "No estimate". */

@@ -56,8 +56,10 @@ export const publicPlaceSchema = v.strictObject({
   ...placeHoursEntries,
   open_time: v.string(),
   close_time: v.string(),
-  lively_threshold: v.number(),
-  packed_threshold: v.number(),
+  // People; null when the owners hide counts (public_counts off), which leaves visitors level bands
+  // only (docs/when-to-go.md#public-counts).
+  lively_threshold: v.nullable(v.number()),
+  packed_threshold: v.nullable(v.number()),
   timezone: v.string(),
   /** Local hour at which the venue's day starts (default 5). */
   day_start_hour: v.number(),
@@ -68,10 +70,13 @@ export type PublicPlace = v.InferOutput<typeof publicPlaceSchema>;
 /** A place as its owners and admins see it: adds the private fields. */
 export const ownedPlaceSchema = v.strictObject({
   ...publicPlaceSchema.entries,
+  // Owners always see their own thresholds.
+  lively_threshold: v.number(),
+  packed_threshold: v.number(),
   favorite: v.boolean(),
   no_device: v.boolean(),
   max_devices: v.number(),
-  // Whether visitors see "about N people" (live map); off leaves them percent and level only.
+  // Whether visitors see "about N people" and percents; off leaves them levels only (docs/when-to-go.md#public-counts).
   public_counts: v.boolean(),
   // Owners' names (or emails when a name is empty).
   owners: v.array(v.string()),
@@ -91,7 +96,10 @@ export const VS_USUAL = ["busier", "usual", "quieter"] as const;
 export type VsUsual = (typeof VS_USUAL)[number];
 const vsUsualSchema = v.picklist(VS_USUAL);
 
-/** GET /api/live: one entry per place; level and numbers are null while its devices are silent. */
+/**
+ * GET /api/live: one entry per place; level and numbers are null while its devices are silent, and
+ * people and percent are null whenever its owners hide counts (docs/when-to-go.md#public-counts).
+ */
 export const livePlaceSchema = v.strictObject({
   id: v.number(),
   slug: v.string(),
@@ -506,7 +514,7 @@ export type AcceptInviteAnswer = v.InferOutput<typeof acceptInviteAnswerSchema>;
 export const popularHourSchema = v.strictObject({
   // Local hour of day, 0–23.
   hour: v.number(),
-  // Null when closed, with too little history, or when enough_data is false.
+  // Null when closed, with too little history, when enough_data is false, or when counts are hidden.
   usual: v.nullable(v.number()),
   closed: v.boolean(),
 });
@@ -518,15 +526,15 @@ export const popularTimesAnswerSchema = v.strictObject({
   day_start_hour: v.number(),
   // Monday first; each day's 24 hours in venue-day order (day_start_hour first).
   days: v.array(v.strictObject({ weekday: v.picklist(WEEKDAY_LABELS), hours: v.array(popularHourSchema) })),
-  // Null while the venue's sensors are silent.
+  // Null while the venue's sensors are silent; percent is null when counts are hidden.
   live: v.nullable(
-    v.strictObject({ percent: v.number(), level: levelSchema, vs_usual: v.nullable(vsUsualSchema), updated_at: isoTime }),
+    v.strictObject({ percent: v.nullable(v.number()), level: levelSchema, vs_usual: v.nullable(vsUsualSchema), updated_at: isoTime }),
   ),
   enough_data: v.boolean(),
 });
 export type PopularTimesAnswer = v.InferOutput<typeof popularTimesAnswerSchema>;
 
-/** One hour of a forecast; the numbers are null when closed or without enough history. */
+/** One hour of a forecast; the numbers are null when closed, without enough history, or when counts are hidden. */
 export const forecastHourSchema = v.strictObject({
   start: isoTime,
   percent: v.nullable(v.number()),
@@ -540,7 +548,7 @@ export type ForecastHour = v.InferOutput<typeof forecastHourSchema>;
 export const forecastAnswerSchema = v.strictObject({
   generated_at: isoTime,
   hours: v.array(forecastHourSchema),
-  // The quietest open hour of the next 12; null when there is none.
-  best_time: v.nullable(v.strictObject({ start: isoTime, end: isoTime, percent: v.number() })),
+  // The quietest open hour of the next 12; null when there is none. Its percent is null when counts are hidden.
+  best_time: v.nullable(v.strictObject({ start: isoTime, end: isoTime, percent: v.nullable(v.number()) })),
 });
 export type ForecastAnswer = v.InferOutput<typeof forecastAnswerSchema>;

@@ -138,7 +138,7 @@ export const placeFieldsSchema = v.object({
   ),
   no_device: v.optional(booleanInput("No device must be true or false.")),
   max_devices: v.optional(integerInput(MAX_DEVICES_MESSAGE, { min: 0, max: 1000, empty: PLACE_DEFAULTS.max_devices })),
-  /** Whether visitors see "about N people"; off leaves them percent and level. */
+  /** Whether visitors see "about N people" and percents; off leaves them levels only (docs/when-to-go.md#public-counts). */
   public_counts: v.optional(booleanInput("Public counts must be true or false.")),
   timezone: v.optional(
     v.pipe(v.string(), v.trim(), withDefault(PLACE_DEFAULTS.timezone), v.check(isValidTimeZone, "Unknown time zone.")),

@@ -4,7 +4,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ForecastAnswer, LivePlace, PopularHour, PopularTimesAnswer } from "../../common/schemas/answers";
+import type { ForecastAnswer, LivePlace, PopularHour, PopularTimesAnswer, PublicPlace } from "../../common/schemas/answers";
 import { applyLiveFilters, liveFilterParams, readLiveFilters } from "../../client/live/liveList";
 import {
   bestTimeText,
@@ -13,6 +13,7 @@ import {
   closedText,
   forecastRow,
   hourRangeText,
+  LEVELS_ONLY,
   liveSummary,
   livelyPercent,
   silentText,
@@ -174,15 +175,22 @@ describe("when to go in words", () => {
       "Best time to go today: 2–3 PM (busy)",
     );
     expect(bestTimeText(null, threshold, ZONE)).toBeNull();
+    // Counts hidden: no thresholds and no percents, so no "busy" and no "quiet" either.
+    expect(livelyPercent({ lively_threshold: null, packed_threshold: null })).toBeNull();
+    expect(busyText(answer.hours, null, ZONE)).toBeNull();
+    expect(bestTimeText({ ...answer.best_time!, percent: null }, null, ZONE)).toBe("Best time to go tonight: 1–2 AM");
     expect(forecastRow(answer.hours[0], ZONE)).toEqual({ label: "10 PM", value: "60% (50–70%)" });
     expect(forecastRow(answer.hours[5], ZONE)).toEqual({ label: "3 AM", value: "Closed" });
   });
 });
 
-function renderProfile(live: LivePlace, options: { popular?: PopularTimesAnswer; forecast?: ForecastAnswer } = {}) {
+function renderProfile(
+  live: LivePlace,
+  options: { popular?: PopularTimesAnswer; forecast?: ForecastAnswer; place?: Partial<PublicPlace> } = {},
+) {
   stubApi({
     // A visitor's view: without `owners` (which would make the profile an owner's).
-    "GET /api/place/the-copper-lantern": { ...makePlace(), owners: undefined },
+    "GET /api/place/the-copper-lantern": { ...makePlace(), owners: undefined, ...options.place },
     "GET /api/live": { places: [live], generated_at: new Date(Date.now()).toISOString() },
     "GET /api/places/1/popular-times": options.popular ?? popularTimes(),
     "GET /api/places/1/forecast": options.forecast ?? forecast(),
@@ -304,6 +312,46 @@ describe("profile: forecast and right now", () => {
   });
 });
 
+describe("profile: counts hidden by the owners", () => {
+  it("says levels only instead of charts, with the live level and the best time in words", async () => {
+    useClock(TUESDAY_NIGHT);
+    const shown = popularTimes();
+    // What the API answers a visitor when public_counts is off (docs/when-to-go.md#public-counts).
+    const popular = {
+      ...shown,
+      days: shown.days.map((day) => ({ ...day, hours: day.hours.map((hour) => ({ ...hour, usual: null })) })),
+      live: { ...shown.live!, percent: null },
+    };
+    const full = forecast();
+    const hidden = {
+      ...full,
+      hours: full.hours.map((hour) => ({ ...hour, percent: null, low: null, high: null })),
+      best_time: { ...full.best_time!, percent: null },
+    };
+    renderProfile(livePlace({ people: null, percent: null }), {
+      popular,
+      forecast: hidden,
+      place: { lively_threshold: null, packed_threshold: null },
+    });
+
+    const popularSection = (await screen.findByRole("heading", { name: "Popular times" })).closest("section")!;
+    expect(await within(popularSection).findByText(/Live: Packed/)).toHaveTextContent("Live: Packed · Busier than usual");
+    expect(within(popularSection).getByText(LEVELS_ONLY)).toBeInTheDocument();
+    expect(popularSection.querySelector(".popular-chart")).toBeNull();
+    expect(popularSection).not.toHaveTextContent(/%/);
+
+    const forecastSection = (await screen.findByRole("heading", { name: "Next 12 hours" })).closest("section")!;
+    expect(await within(forecastSection).findByText("Best time to go tonight: 1–2 AM")).toBeInTheDocument();
+    expect(within(forecastSection).getByText(LEVELS_ONLY)).toBeInTheDocument();
+    expect(within(forecastSection).queryByRole("table")).not.toBeInTheDocument();
+    expect(forecastSection).not.toHaveTextContent(/%|Busy/);
+
+    const now = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
+    expect(await within(now).findByText("Packed")).toBeInTheDocument();
+    expect(now).not.toHaveTextContent(/people/);
+  });
+});
+
 describe("live map: filters and order", () => {
   const venues = [
     livePlace({ id: 1, name: "Alpha", percent: 70, level: "Lively", people: 70 }),
@@ -322,6 +370,10 @@ describe("live map: filters and order", () => {
     expect(names(applyLiveFilters(venues, { ...all, level: "Relaxed", openNow: true }))).toEqual(["Bravo"]);
     expect(names(applyLiveFilters(venues, { ...all, sort: "quietest" }))).toEqual(["Bravo", "Alpha", "Charlie", "Delta", "Echo"]);
     expect(names(applyLiveFilters(venues, { ...all, sort: "busiest" }))).toEqual(["Charlie", "Alpha", "Bravo", "Delta", "Echo"]);
+    // A venue that hides its counts has a level but no percent: live, ordered by its level (names break ties).
+    const levelOnly = livePlace({ id: 6, name: "Foxtrot", percent: null, people: null, level: "Packed" });
+    expect(names(applyLiveFilters([...venues, levelOnly], { ...all, sort: "busiest" }))).toEqual(["Charlie", "Foxtrot", "Alpha", "Bravo", "Delta", "Echo"]);
+    expect(names(applyLiveFilters([...venues, levelOnly], { ...all, sort: "quietest" }))).toEqual(["Bravo", "Alpha", "Charlie", "Foxtrot", "Delta", "Echo"]);
   });
 
   it("reads and writes the filters in the address, defaults left out and nonsense ignored", () => {

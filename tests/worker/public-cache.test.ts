@@ -4,7 +4,7 @@
 // slug, and a read with credentials never reads nor fills the cache.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { EventsAnswer, OwnedPlace, PublicPlace, ReviewsAnswer } from "../../common/schemas/answers";
+import type { EventsAnswer, ForecastAnswer, LiveLooksAnswer, OwnedPlace, PopularTimesAnswer, PublicPlace, ReviewsAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, createUser, insertCategory, insertEvent, ownedPlace, placeOwnedBy, sendForm } from "./fixtures";
 import { api, postJson } from "./helpers";
 
@@ -130,5 +130,91 @@ describe("GET /api/places/{id}/reviews", () => {
     expect((await read<ReviewsAnswer>(path)).body.reviews.map((review) => review.username)).toEqual(["maya"]);
     expect((await postJson(`/api/reviews/${sneaky}/restore`, {}, bearer(owner.token))).status).toBe(200);
     expect((await read<ReviewsAnswer>(path)).body.count).toBe(2);
+  });
+});
+
+describe("cache keys from validated ids", () => {
+  /** Every character of the id or slug percent-encoded: "5" → "%35", the same place to the router. */
+  const encoded = (name: string | number) => [...String(name)].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join("");
+  const closedHours = Object.fromEntries(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
+      [`${day}_open`, "17:00"],
+      [`${day}_close`, "23:00"],
+    ]),
+  );
+  const renameThroughApi = (placeId: number, token: string) => postJson(`/api/place/update/${placeId}`, { name: "Renamed" }, bearer(token));
+
+  type Case = {
+    route: string;
+    path: (placeId: number, slug: string) => string;
+    /** What the answer shows before and after the change. */
+    shown: (body: never) => unknown;
+    /** A change the cached copy cannot see, then the write through the API that purges it. */
+    change: (placeId: number, token: string) => Promise<unknown>;
+  };
+  const cases: Case[] = [
+    {
+      route: "GET /api/place/{id}",
+      path: (placeId) => `/api/place/${encoded(placeId)}`,
+      shown: (body: PublicPlace) => body.name,
+      change: renameThroughApi,
+    },
+    {
+      route: "GET /api/place/{slug}",
+      path: (_, slug) => `/api/place/${encoded(slug)}`,
+      shown: (body: PublicPlace) => body.name,
+      change: renameThroughApi,
+    },
+    {
+      route: "GET /api/places/{id}/popular-times",
+      path: (placeId) => `/api/places/${encoded(placeId)}/popular-times`,
+      shown: (body: PopularTimesAnswer) => body.day_start_hour,
+      change: async (placeId, token) => {
+        await env.DB.prepare("UPDATE places SET day_start_hour = 7 WHERE id = ?").bind(placeId).run();
+        return renameThroughApi(placeId, token);
+      },
+    },
+    {
+      route: "GET /api/places/{id}/forecast",
+      path: (placeId) => `/api/places/${encoded(placeId)}/forecast`,
+      shown: (body: ForecastAnswer) => body.hours.some((hour) => hour.closed),
+      change: (placeId, token) => postJson(`/api/place/update/${placeId}`, closedHours, bearer(token)),
+    },
+    {
+      route: "GET /api/business/{id}/events",
+      path: (placeId) => `/api/business/${encoded(placeId)}/events`,
+      shown: (body: EventsAnswer) => body.events.length,
+      change: async (placeId, token) => {
+        const fields = { place_id: String(placeId), name: "Quiz", start_time: "2030-05-04T23:00:00.000Z", is_recurring: "False" };
+        return sendForm("/api/create_user_event", "POST", { ...fields, category: String(await insertCategory(`Quiz ${placeId}`)) }, token);
+      },
+    },
+    {
+      route: "GET /api/places/{id}/reviews",
+      path: (placeId) => `/api/places/${encoded(placeId)}/reviews`,
+      shown: (body: ReviewsAnswer) => body.count,
+      change: (placeId) => postJson(`/api/places/${placeId}/reviews`, { username: "maya", rating: 4, comment: "Lovely." }),
+    },
+    {
+      route: "GET /api/places/{id}/live-looks",
+      path: (placeId) => `/api/places/${encoded(placeId)}/live-looks`,
+      shown: (body: LiveLooksAnswer) => body.live_looks.length,
+      change: (placeId) => {
+        const body = new FormData();
+        body.set("text", "Two seats at the bar");
+        return api(`/api/places/${placeId}/live-looks`, { method: "POST", body });
+      },
+    },
+  ];
+
+  it.each(cases)("$route read by a percent-encoded path is the entry the write's purge removes", async ({ path, shown, change }) => {
+    const { owner, placeId } = await ownedPlace({ name: "Before" });
+    const slug = await slugOf(placeId);
+    const at = path(placeId, slug);
+    const before = shown((await read(at)).body as never);
+    const response = (await change(placeId, owner.token)) as Response;
+    expect(response.ok, await response.clone().text()).toBe(true);
+    // The encoded path names the same place: the purge reached its copy, so this read is fresh.
+    expect(shown((await read(at)).body as never)).not.toEqual(before);
   });
 });

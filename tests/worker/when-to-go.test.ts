@@ -371,7 +371,7 @@ describe("GET /api/live: open now, live against usual, filters", () => {
     expect((await api("/api/live?level=Busy")).status).toBe(400);
   });
 
-  it("hides people where the owners turned public counts off, leaving percent and level", async () => {
+  it("hides people and percent where the owners turned public counts off, leaving the level", async () => {
     const placeId = await createPlace();
     await writeLive(placeId, 42, 42, "Lively", now - minute);
     const owner = await ownerOf(placeId);
@@ -380,7 +380,7 @@ describe("GET /api/live: open now, live against usual, filters", () => {
     expect(await update.json()).toMatchObject({ public_counts: false });
 
     const [place] = (await (await api("/api/live")).json<LiveAnswer>()).places.filter((entry) => entry.id === placeId);
-    expect(place).toMatchObject({ people: null, percent: 42, level: "Lively" });
+    expect(place).toMatchObject({ people: null, percent: null, level: "Lively" });
     expect((await postJson(`/api/place/update/${placeId}`, { public_counts: "maybe" }, owner)).status).toBe(400);
   });
 });

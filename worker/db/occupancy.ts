@@ -135,7 +135,7 @@ export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: 
 
 /**
  * A place on the live map: its live numbers only while its newest count is recent, never stale
- * ones, and people only when its owners make counts public; open now and the next opening by its
+ * ones, and people and percent only when its owners make counts public (level bands only otherwise); open now and the next opening by its
  * hours table (docs/when-to-go.md#open-now), and `vsUsual` as the route found it.
  */
 export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour"> {
@@ -154,7 +154,7 @@ export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | n
     category: row.category,
     cover_image: imageUrl(row.coverImageKey),
     people: live && row.publicCounts ? row.people : null,
-    percent: live ? row.percent : null,
+    percent: live && row.publicCounts ? row.percent : null,
     level: live ? row.level : null,
     updated_at: updatedAt === null ? null : new Date(updatedAt).toISOString(),
     timezone: row.timeZone,

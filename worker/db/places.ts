@@ -53,8 +53,10 @@ export function toPublicPlace(row: Place, tagIds: number[]): PublicPlace {
     sunday_close: row.sundayClose,
     open_time: row.openTime,
     close_time: row.closeTime,
-    lively_threshold: row.livelyThreshold,
-    packed_threshold: row.packedThreshold,
+    // With the percents visitors see, thresholds give the head count: hidden with the counts
+    // (docs/when-to-go.md#public-counts).
+    lively_threshold: row.publicCounts ? row.livelyThreshold : null,
+    packed_threshold: row.publicCounts ? row.packedThreshold : null,
     timezone: row.timezone,
     day_start_hour: row.dayStartHour,
     tags: tagIds,
@@ -64,6 +66,8 @@ export function toPublicPlace(row: Place, tagIds: number[]): PublicPlace {
 export function toOwnedPlace(row: Place, tagIds: number[], owners: string[]): OwnedPlace {
   return {
     ...toPublicPlace(row, tagIds),
+    lively_threshold: row.livelyThreshold,
+    packed_threshold: row.packedThreshold,
     favorite: row.favorite,
     no_device: row.noDevice,
     max_devices: row.maxDevices,

@@ -41,6 +41,8 @@ export interface HistoryPlace extends PlaceClock {
 }
 
 export interface WhenPlaceRow extends HistoryPlace, WhenPlace {
+  /** Whether visitors may see its numbers (docs/when-to-go.md#public-counts). */
+  publicCounts: boolean;
   /** Live numbers while fresh, else null. */
   live: LiveNow | null;
 }
@@ -53,6 +55,7 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
       timeZone: places.timezone,
       dayStartHour: places.dayStartHour,
       packedThreshold: places.packedThreshold,
+      publicCounts: places.publicCounts,
       baseline: places.calibrationBaseline,
       factor: places.calibrationFactor,
       ...hourColumns,
@@ -73,6 +76,7 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     timeZone: row.timeZone,
     dayStartHour: row.dayStartHour,
     packedThreshold: row.packedThreshold,
+    publicCounts: row.publicCounts,
     calibration: { baseline: row.baseline, factor: row.factor },
     hours: hoursOfRow(row),
     live,

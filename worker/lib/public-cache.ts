@@ -1,5 +1,5 @@
-// Public answers served through the Cache API (caches.default), keyed by path, and purged by the
-// writes that change them (docs/when-to-go.md#caching). Only answers that are the same for every
+// Public answers served through the Cache API (caches.default), keyed by a path built from the
+// request's validated ids, and purged by the writes that change them (docs/when-to-go.md#caching). Only answers that are the same for every
 // caller may go through here: a request with credentials never reads nor fills the cache.
 import type { Context } from "hono";
 import { bearerToken } from "../auth/middleware";
@@ -25,10 +25,27 @@ export const edgeOnly = (seconds: number) => `public, max-age=0, s-maxage=${seco
 /** Cache-Control for answers the browser may keep too (when to go, the live map). */
 export const sharedFor = (seconds: number) => (seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-cache");
 
-/** The cache key of a path on the request's host: no query string, so nobody can bust it at will. */
-export function cacheKey(requestUrl: string, path = new URL(requestUrl).pathname): Request {
+/**
+ * The cache key of a path on the request's host. The path is built from the route's validated ids
+ * (the helpers below), never taken from the request: `/api/places/%35/live-looks` names place 5 as
+ * `/api/places/5/live-looks` does, and must be the one entry a purge deletes. No query string
+ * either, so nobody can bust the cache at will.
+ */
+export function cacheKey(requestUrl: string, path: string): Request {
   return new Request(new URL(path, requestUrl).toString());
 }
+
+/** A place as its public paths name it: the id's own spelling, or the slug. */
+const placeName = (key: number | string) => (typeof key === "number" ? String(key) : encodeURIComponent(key));
+
+/** GET /api/place/{id or slug} */
+export const placePath = (key: number | string) => `/api/place/${placeName(key)}`;
+/** GET /api/places/{id or slug}/popular-times */
+export const popularTimesPath = (key: number | string) => `/api/places/${placeName(key)}/popular-times`;
+/** GET /api/places/{id or slug}/forecast */
+export const forecastPath = (key: number | string) => `/api/places/${placeName(key)}/forecast`;
+/** A place's events (the first page, the one profiles show). */
+export const eventsPath = (placeId: number) => `/api/business/${placeId}/events`;
 
 /**
  * Whether the request carries a token: its answer may be private, so the cache is bypassed. The
@@ -53,10 +70,10 @@ export async function servedFromCache(c: Context<AppEnv>, key: Request, build: (
 
 /** The cached public paths of a place, under each name it goes by. */
 export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
-  const names = [String(place.id), ...(place.slug ? [encodeURIComponent(place.slug)] : [])];
+  const keys = [place.id, ...(place.slug ? [place.slug] : [])];
   return [
-    ...names.flatMap((name) => [`/api/place/${name}`, `/api/places/${name}/popular-times`, `/api/places/${name}/forecast`]),
-    `/api/business/${place.id}/events`,
+    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key)]),
+    eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
   ];

@@ -19,7 +19,7 @@ import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../lib/errors";
 import { deleteImages, imageField, readForm, writeWithImages, type FormInput } from "../lib/uploads";
 import { describe, imageFile, params, query } from "../lib/openapi";
-import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, purgePlaceIds, servedFromCache } from "../lib/public-cache";
+import { cacheKey, edgeOnly, eventsPath, PROFILE_CACHE_SECONDS, purgePlaceIds, servedFromCache } from "../lib/public-cache";
 import { parseOrThrow, sentFields } from "../lib/validation";
 import { eventAnswerSchema, eventsAnswerSchema, okAnswerSchema, type EventsAnswer, type OkAnswer } from "../../common/schemas/answers";
 import {
@@ -89,7 +89,7 @@ export const eventRoutes = new Hono<AppEnv>()
       // edge for a minute under the bare path, so no query string (unknown ones are ignored) busts it.
       // Later pages are read from D1 each time.
       if (page.limit !== EVENT_PAGE_DEFAULT_LIMIT || page.offset !== 0) return answer();
-      return servedFromCache(c, cacheKey(c.req.url), () => answer({ "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) }));
+      return servedFromCache(c, cacheKey(c.req.url, eventsPath(placeId)), () => answer({ "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) }));
     },
   )
   .get(

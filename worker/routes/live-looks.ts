@@ -124,7 +124,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       };
       // Only the first page at the default size is cached (the cache key has no query string).
       const firstPage = c.req.query("cursor") === undefined && c.req.query("limit") === undefined;
-      return firstPage ? servedFromCache(c, cacheKey(c.req.url), build) : build();
+      return firstPage ? servedFromCache(c, cacheKey(c.req.url, liveLooksPath(placeId)), build) : build();
     },
   )
   .post(

@@ -66,7 +66,8 @@ export const liveRoutes = new Hono<AppEnv>().get(
   describe({
     tag: "Live",
     summary: "Every place's live level, open now and against its usual (cached up to 25 s)",
-    description: "`open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level.",
+    description:
+      "`open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level. `people` and `percent` are null where the owners hide counts (levels only).",
     access: "public",
     answers: { 200: liveAnswerSchema },
   }),

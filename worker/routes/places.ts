@@ -14,14 +14,14 @@ import {
   ownedPlace,
   placeColumns,
   publicPlace,
-  toPublicPlace,
+  toOwnedPlace,
   unknownTagIds,
   updatePlace,
 } from "../db/places";
 import type { AppEnv } from "../env";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import { describe, imageFile } from "../lib/openapi";
-import { cacheKey, edgeOnly, hasCredentials, PROFILE_CACHE_SECONDS, purgePlaces, servedFromCache } from "../lib/public-cache";
+import { cacheKey, edgeOnly, hasCredentials, placePath, PROFILE_CACHE_SECONDS, purgePlaces, servedFromCache } from "../lib/public-cache";
 import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow, readJson, sentFields } from "../lib/validation";
 import {
@@ -102,7 +102,7 @@ export const placeRoutes = new Hono<AppEnv>()
         return c.json(mayManage ? await ownedPlace(db, row) : await publicPlace(db, row));
       }
       // Anyone else gets the public fields, the same for everyone: served from the edge for a minute.
-      return servedFromCache(c, cacheKey(c.req.url), async () => {
+      return servedFromCache(c, cacheKey(c.req.url, placePath(key.output)), async () => {
         const row = await findPlaceRow(db, key.output);
         if (!row) throw notFound("No such place.");
         return c.json(await publicPlace(db, row), 200, { "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) });
@@ -169,7 +169,7 @@ export const placeRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const placeId = c.var.placeId;
       const before = await existingPlace(db, placeId);
-      const current = toPublicPlace(before, []);
+      const current = toOwnedPlace(before, [], []);
 
       // Owners send JSON of the fields they may edit; the admin's form carries every field and images.
       if (/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {

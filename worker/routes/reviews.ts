@@ -76,8 +76,9 @@ export const reviewRoutes = new Hono<AppEnv>()
     async (c) => {
       // Public and the same for everyone: served from the edge for a minute; posting, hiding and
       // restoring a review purge it.
-      return servedFromCache(c, cacheKey(c.req.url), async () => {
-        const { db, placeId, timezone } = await existingPlace(c.env, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      return servedFromCache(c, cacheKey(c.req.url, reviewsPath(id)), async () => {
+        const { db, placeId, timezone } = await existingPlace(c.env, id);
         const [reviews, summary] = await Promise.all([listReviews(db, placeId, timezone), reviewSummary(db, placeId)]);
         return c.json({ reviews, ...summary } satisfies ReviewsAnswer, 200, { "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) });
       });

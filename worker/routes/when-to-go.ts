@@ -13,7 +13,8 @@ import { findWhenPlace, oneOffEventsBetween, type WhenPlaceRow } from "../db/whe
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
-import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
+import { forecastWithoutCounts, popularTimesWithoutCounts } from "../lib/public-counts";
+import { cacheKey, forecastPath, popularTimesPath, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { forecast } from "../occupancy/forecast";
@@ -28,14 +29,18 @@ const keyParameter = [
 ];
 
 /**
- * Answers from caches.default under the request's path (any query string is ignored, so nobody
- * can bust the cache at will), or finds the place and builds the answer, which says for how long
- * it may be cached.
+ * Answers from caches.default under the path of the validated key (any query string is ignored,
+ * so nobody can bust the cache at will), or finds the place and builds the answer, which says for
+ * how long it may be cached.
  */
-function served(c: Context<AppEnv>, build: (db: Database, place: WhenPlaceRow, now: number) => Promise<{ body: object; seconds: number }>) {
-  return servedFromCache(c, cacheKey(c.req.url), async () => {
-    const key = v.safeParse(placeKeySchema, c.req.param("id"));
-    if (!key.success) throw notFound("No such place.");
+async function served(
+  c: Context<AppEnv>,
+  pathOf: (key: number | string) => string,
+  build: (db: Database, place: WhenPlaceRow, now: number) => Promise<{ body: object; seconds: number }>,
+) {
+  const key = v.safeParse(placeKeySchema, c.req.param("id"));
+  if (!key.success) throw notFound("No such place.");
+  return servedFromCache(c, cacheKey(c.req.url, pathOf(key.output)), async () => {
     const db = getDb(c.env);
     const now = Date.now();
     const place = await findWhenPlace(db, key.output, now);
@@ -51,20 +56,21 @@ export const whenToGoRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Usual busyness per weekday and hour, and live against usual (cached up to 60 s)",
-      description: "Method: docs/when-to-go.md. `usual` is percent of the packed threshold, null when closed or without enough history.",
+      description: "Method: docs/when-to-go.md. `usual` is percent of the packed threshold, null when closed or without enough history; every percent is null where the owners hide counts (levels only).",
       access: "public",
       parameters: keyParameter,
       answers: { 200: popularTimesAnswerSchema },
       errors: [404],
     }),
     (c) =>
-      served(c, async (db, place, now) => {
+      served(c, popularTimesPath, async (db, place, now) => {
         const profile = await cachedUsualProfile(db, place, now, c.req.url, (promise) => c.executionCtx.waitUntil(promise));
         // Never cached past the moment the live numbers would turn stale.
         const seconds = place.live
           ? Math.min(WHEN_CACHE_SECONDS, Math.floor((place.live.updatedAt + LIVE_WINDOW_MS - now) / 1000))
           : WHEN_CACHE_SECONDS;
-        return { body: popularTimesFrom(profile, place, now, place.live), seconds };
+        const answer = popularTimesFrom(profile, place, now, place.live);
+        return { body: place.publicCounts ? answer : popularTimesWithoutCounts(answer), seconds };
       }),
   )
   .get(
@@ -72,19 +78,20 @@ export const whenToGoRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Expected busyness per hour from now to the end of the week ahead, and the best time to go (cached up to 60 s)",
-      description: "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed or without enough history.",
+      description: "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed, without enough history, or where the owners hide counts.",
       access: "public",
       parameters: keyParameter,
       answers: { 200: forecastAnswerSchema },
       errors: [404],
     }),
     (c) =>
-      served(c, async (db, place, now) => {
+      served(c, forecastPath, async (db, place, now) => {
         const today = venueDayAt(place, now);
         const [history, events] = await Promise.all([
           historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write())),
           oneOffEventsBetween(db, place.id, venueDayRange(place, today - HISTORY_DAYS).start, venueDayRange(place, today + 7).start),
         ]);
-        return { body: forecast(history, place, now, events), seconds: WHEN_CACHE_SECONDS };
+        const answer = forecast(history, place, now, events);
+        return { body: place.publicCounts ? answer : forecastWithoutCounts(answer), seconds: WHEN_CACHE_SECONDS };
       }),
   );

@@ -179,7 +179,7 @@ export function PlaceDetails({
             />
             <label htmlFor={`${headingId}-public_counts`}>Show visitor counts publicly</label>
             <p className="field-hint" id={`${headingId}-public_counts-hint`}>
-              Visitors see "about N people" on your profile and the live map. Off, they see only how full you are and the level.
+              Visitors see "about N people" and how full you are on your profile and the live map. Off, they see only the level (Relaxed, Lively, Packed).
             </p>
           </div>
           <fieldset className="hours-edit">

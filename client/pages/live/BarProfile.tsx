@@ -113,7 +113,7 @@ function Profile({ place }: { place: PublicPlace }) {
       </div>
 
       <div className="profile-when">
-        <PopularTimes placeId={place.id} />
+        <PopularTimes place={place} />
         <Forecast place={place} />
       </div>
 

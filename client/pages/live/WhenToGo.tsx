@@ -11,9 +11,11 @@ import {
   busiestText,
   busyText,
   clockText,
+  countsHidden,
   FORECAST_HOURS,
   forecastRow,
   livelyPercent,
+  LEVELS_ONLY,
   localHour,
   NOT_ENOUGH_DATA,
   venueWeekday,
@@ -45,7 +47,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
           <div key={index} className={`popular-hour${hour.closed ? " closed" : ""}${hour.hour === currentHour ? " now" : ""}`}>
             <div className="popular-plot">
               {hour.closed ? null : <span className="popular-bar" style={{ height: `${hour.usual ?? 0}%` }} />}
-              {live && hour.hour === currentHour ? <span className="popular-live-bar" style={{ height: `${live.percent}%` }} /> : null}
+              {live?.percent != null && hour.hour === currentHour ? <span className="popular-live-bar" style={{ height: `${live.percent}%` }} /> : null}
             </div>
             <span className="popular-axis">{index % AXIS_EVERY === 0 ? clockText(hour.hour).replace(" ", "").toLowerCase().slice(0, -1) : ""}</span>
           </div>
@@ -67,7 +69,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
                 <th scope="row">{clockText(hour.hour)}</th>
                 <td>
                   {usualText(hour)}
-                  {live && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
+                  {live?.percent != null && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
                 </td>
               </tr>
             ))}
@@ -78,8 +80,9 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
   );
 }
 
-export function PopularTimes({ placeId }: { placeId: number }) {
-  const { data, error } = useApi(publicApi.popularTimes(placeId), { refreshMs: WHEN_TO_GO_REFRESH_MS });
+export function PopularTimes({ place }: { place: PublicPlace }) {
+  const { data, error } = useApi(publicApi.popularTimes(place.id), { refreshMs: WHEN_TO_GO_REFRESH_MS });
+  const levelsOnly = countsHidden(place);
   const [chosen, setChosen] = useState<WeekdayName | null>(null);
   const selectId = useId();
   const now = Date.now();
@@ -107,11 +110,13 @@ export function PopularTimes({ placeId }: { placeId: number }) {
         </div>
         {live ? (
           <p className="popular-live">
-            <span className="popular-live-key" aria-hidden="true" /> Live: {live.percent}% of capacity
+            <span className="popular-live-key" aria-hidden="true" /> Live: {live.percent === null ? live.level : `${live.percent}% of capacity`}
             {live.vs_usual ? <strong> · {VS_USUAL_TEXT[live.vs_usual]}</strong> : null}
           </p>
         ) : null}
-        {data.enough_data ? (
+        {levelsOnly ? (
+          <p className="popular-empty">{LEVELS_ONLY}</p>
+        ) : data.enough_data ? (
           <>
             {busiest ? <p className="popular-busiest">{busiest}</p> : null}
             {day ? <PopularChart answer={data} weekday={weekday} today={weekday === today} now={now} /> : null}
@@ -151,6 +156,8 @@ export function Forecast({ place }: { place: PublicPlace }) {
         <LatestReportedWait placeId={place.id} />
         {allClosed ? (
           <p>Closed for the next 12 hours.</p>
+        ) : countsHidden(place) ? (
+          <p>{LEVELS_ONLY}</p>
         ) : !anyEstimate ? (
           <p>{NOT_ENOUGH_DATA}</p>
         ) : (
@@ -185,9 +192,11 @@ export function Forecast({ place }: { place: PublicPlace }) {
             </tbody>
           </table>
         )}
-        <p className="forecast-note">
-          Busy means at or above {threshold}% of capacity, where this venue turns Lively.
-        </p>
+        {threshold === null ? null : (
+          <p className="forecast-note">
+            Busy means at or above {threshold}% of capacity, where this venue turns Lively.
+          </p>
+        )}
       </>
     );
   }
