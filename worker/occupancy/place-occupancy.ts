@@ -305,10 +305,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
    * from `rawStart` on, the later of its raw coverage start and the first quarter hour wholly
    * within the 7-day retention. The caller writes quarter hours before `rawStart` itself. With
    * `yieldToOthers` (the place's "Imported history" device) a reading is skipped in any minute
-   * another device already counts for, so a live sensor and its own log never add up.
+   * another device already counts for, and the device is remembered as the one that yields when
+   * quarter hours are computed, so a live sensor and its own log never add up, whichever arrives
+   * first (aggregate.ts peoplePerMinuteYielding).
    */
   async importHistory(placeId: number, deviceId: number, readings: readonly TimedCount[], now: number, yieldToOthers: boolean) {
     const config = await this.prepareToStore(placeId);
+    if (yieldToOthers && this.meta("import_device") !== String(deviceId)) this.setMeta("import_device", String(deviceId));
     const rawStart = Math.max(Number(this.meta("raw_from")), bucketStart(now - RETENTION_MS) + BUCKET_MS);
     const outcome = this.storeReadings(deviceId, readings.filter((reading) => reading.ts >= rawStart), now, config, { yieldToOthers, sensorClock: false });
     if (outcome.accepted > 0) await this.scheduleFlush();
@@ -861,7 +864,8 @@ export class PlaceOccupancy extends DurableObject<Env> {
     function* readings(): Generator<Reading> {
       for (const row of rows) yield { deviceId: row.device_id, ts: row.ts, count: row.count };
     }
-    return aggregateBuckets(readings(), start, start + BUCKET_MS);
+    const yielding = this.meta("import_device");
+    return aggregateBuckets(readings(), start, start + BUCKET_MS, yielding === null ? null : Number(yielding));
   }
 
   /**
