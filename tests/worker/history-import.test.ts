@@ -224,6 +224,20 @@ describe("readings within the raw window", () => {
     expect(peaks[0]).toEqual(peaks[1]);
   });
 
+  it("count once in the live numbers when the log reaches the last minutes a live sensor counts, in either order", async () => {
+    for (const importFirst of [true, false]) {
+      const placeId = await createPlace();
+      const owner = await ownerOf(placeId);
+      const sensor = await addDevice(placeId);
+      const log = plainCsv(T - 10 * MINUTE, 10, () => 20);
+      if (importFirst) expect((await postHistory(placeId, log, owner)).status).toBe(200);
+      expect((await ingest(sensor.key, { readings: [{ ts: isoAt(T - MINUTE, 0, 30), count: 12 }] })).status).toBe(200);
+      if (!importFirst) expect((await postHistory(placeId, log, owner)).status).toBe(200);
+      const trends = await getAs(`/api/place/${placeId}/key-trends`, owner).then((r) => r.json<{ currentPopulation: number | null }>());
+      expect(trends.currentPopulation, `import first: ${importFirst}`).toBe(12);
+    }
+  });
+
   it("of a named sensor keep one reading per minute with what it sent live", async () => {
     const placeId = await createPlace();
     const owner = await ownerOf(placeId);

@@ -119,6 +119,13 @@ describe("live snapshot", () => {
   const thresholds = { livelyThreshold: 10, packedThreshold: 20 };
   const now = at(10);
 
+  it("counts an imported history's device only while no other device is live", () => {
+    const imported = { deviceId: 9, readingTs: now - 60_000, count: 20, lastSeenAt: now - 60_000 };
+    const sensor = { deviceId: 1, readingTs: now - 30_000, count: 12, lastSeenAt: now - 30_000 };
+    expect(liveSnapshot([sensor, imported], thresholds, now, undefined, 9).devices).toBe(12);
+    expect(liveSnapshot([{ ...sensor, readingTs: now - 301_000 }, imported], thresholds, now, undefined, 9).devices).toBe(20);
+  });
+
   it("sums the devices whose latest reading is at most 5 minutes old", () => {
     const snapshot = liveSnapshot(
       [

@@ -156,21 +156,25 @@ export const isRecent = (ts: number | null, now: number): ts is number => ts !==
 
 /**
  * People, percent and level now, from each device's latest reading; `toPeople` turns their summed
- * count into people (the place's calibration, calibration.ts).
+ * count into people (the place's calibration, calibration.ts). The `yielding` device (the imported
+ * history's) counts only while no other device is live, as in peoplePerMinuteYielding.
  */
 export function liveSnapshot(
   devices: readonly DeviceLatest[],
   thresholds: Thresholds,
   now: number,
   toPeople: (devices: number) => number = (count) => count,
+  yielding: number | null = null,
 ): LiveSnapshot {
   let counted: number | null = null;
   let updatedAt: number | null = null;
   let devicesOnline = 0;
+  const othersLive = yielding !== null && devices.some((device) => device.deviceId !== yielding && isRecent(device.readingTs, now));
   for (const device of devices) {
     if (isRecent(device.lastSeenAt, now)) devicesOnline++;
     if (device.readingTs === null) continue;
     updatedAt = Math.max(updatedAt ?? device.readingTs, device.readingTs);
+    if (othersLive && device.deviceId === yielding) continue;
     if (isRecent(device.readingTs, now)) counted = (counted ?? 0) + (device.count ?? 0);
   }
   const people = counted === null ? null : toPeople(counted);
