@@ -243,6 +243,10 @@ export const devices = sqliteTable(
     keyHash: text("key_hash").notNull().unique(),
     // LoRaWAN DevEUI (16 hex digits, upper case) for sensors that report through The Things Stack.
     devEui: text("dev_eui"),
+    // The Things Stack application the DevEUI is registered under: only that application's
+    // integration key may post for it (docs/device-protocol.md#7-the-things-stack-lorawan). Null
+    // until set at registration or taken from the first uplink that reaches the device.
+    ttnApplicationId: text("ttn_application_id"),
     createdAt: createdAt(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
@@ -258,6 +262,9 @@ export const devices = sqliteTable(
 export const integrationKeys = sqliteTable("integration_keys", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   keyHash: text("key_hash").notNull().unique(),
+  // The one The Things Stack application whose uplinks the key may post; null only for keys made
+  // before keys were bound, until their first uplink binds them.
+  applicationId: text("application_id"),
   createdAt: createdAt(),
   lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
   revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
@@ -273,6 +280,8 @@ export const unregisteredUplinks = sqliteTable(
     uplinks: integer("uplinks").notNull().default(1),
     // Null until a counting uplink (port 1) came; a status uplink carries none.
     lastCount: integer("last_count"),
+    // The application of the integration key its latest uplink came with.
+    applicationId: text("application_id"),
   },
   (t) => [index("unregistered_uplinks_last_seen_idx").on(t.lastSeen)],
 );

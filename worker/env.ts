@@ -1,5 +1,6 @@
 import type { KeyFromD1 } from "./occupancy/place-occupancy";
 import type { Principal } from "./auth/tokens";
+import type { ActiveIntegrationKey } from "./db/integrations";
 
 /** A sensor's bearer key, as its SHA-256, and the place it was registered at. */
 export interface DeviceKey {
@@ -19,5 +20,7 @@ export interface AppEnv {
     placeId: number;
     /** Set by requireDeviceKey. */
     deviceKey: DeviceKey;
+    /** Set by requireIntegrationKey. */
+    integrationKey: ActiveIntegrationKey;
   };
 }

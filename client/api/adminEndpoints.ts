@@ -21,6 +21,7 @@ import type { submissionListQuerySchema, submissionUpdateSchema } from "../../co
 import type {
   CreatedIntegrationKeyAnswer,
   deviceRegistrationSchema,
+  integrationKeyCreationSchema,
   IntegrationKeysAnswer,
   UnregisteredUplinksAnswer,
 } from "../../common/schemas/ttn";
@@ -53,7 +54,8 @@ export const adminApi = {
   updateSubmission: (submissionId: number, input: In<typeof submissionUpdateSchema>) =>
     call<SubmissionAnswer>("PATCH", `/api/admin/submissions/${submissionId}`, input, ADMIN),
   integrationKeys: () => read<IntegrationKeysAnswer>("/api/integrations/ttn", ADMIN),
-  createIntegrationKey: () => call<CreatedIntegrationKeyAnswer>("POST", "/api/integrations/ttn", undefined, ADMIN),
+  createIntegrationKey: (input: In<typeof integrationKeyCreationSchema>) =>
+    call<CreatedIntegrationKeyAnswer>("POST", "/api/integrations/ttn", input, ADMIN),
   revokeIntegrationKey: (keyId: number) => call<OkAnswer>("DELETE", `/api/integrations/ttn/${keyId}`, undefined, ADMIN),
   unregisteredUplinks: () => read<UnregisteredUplinksAnswer>("/api/integrations/ttn/unregistered", ADMIN),
   moderatedLiveLooks: (query: In<typeof moderationQuerySchema>) => read<ModeratedLiveLooksAnswer>(withQuery("/api/admin/live-looks", query), ADMIN),

@@ -41,12 +41,15 @@ export class BenchApi {
     return (await answerOf<{ id: number }>(response, "creating a place")).id;
   }
 
-  /** Registers a sensor the way the install team does (a LoRaWAN one with its DevEUI); returns its id and key. */
-  async registerDevice(placeId: number, name: string, devEui?: string): Promise<{ id: number; key: string }> {
+  /**
+   * Registers a sensor the way the install team does (a LoRaWAN one with its DevEUI and The Things
+   * Stack application); returns its id and key.
+   */
+  async registerDevice(placeId: number, name: string, lorawan?: { devEui: string; applicationId: string }): Promise<{ id: number; key: string }> {
     const response = await fetch(`${this.baseUrl}/api/place/${placeId}/devices`, {
       method: "POST",
       headers: { ...this.adminHeaders, "content-type": "application/json" },
-      body: JSON.stringify({ name, dev_eui: devEui }),
+      body: JSON.stringify({ name, dev_eui: lorawan?.devEui, application_id: lorawan?.applicationId }),
     });
     return answerOf(response, `registering a sensor at place ${placeId}`);
   }
@@ -61,9 +64,13 @@ export class BenchApi {
     await answerOf(response, `setting the alert rules of place ${placeId}`);
   }
 
-  /** A new The Things Stack webhook key (POST /api/integrations/ttn). */
-  async createIntegrationKey(): Promise<string> {
-    const response = await fetch(`${this.baseUrl}/api/integrations/ttn`, { method: "POST", headers: this.adminHeaders });
+  /** A new The Things Stack webhook key for one application (POST /api/integrations/ttn). */
+  async createIntegrationKey(applicationId: string): Promise<string> {
+    const response = await fetch(`${this.baseUrl}/api/integrations/ttn`, {
+      method: "POST",
+      headers: { ...this.adminHeaders, "content-type": "application/json" },
+      body: JSON.stringify({ application_id: applicationId }),
+    });
     return (await answerOf<{ key: string }>(response, "creating an integration key")).key;
   }
 }

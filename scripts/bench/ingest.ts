@@ -49,6 +49,9 @@ const ALERT_RULES_OFF: AlertRules = {
   sensor_flagged: { enabled: false },
 };
 
+/** The The Things Stack application of the bench's LoRaWAN sensors and of its integration key. */
+const TTN_APPLICATION = "third-place-bench";
+
 /** PLACES new places with their sensors; their alert rules are the defaults unless `alertRules` says otherwise. */
 async function registerSensors(api: BenchApi, label: string, placeIndex: number, alertRules?: AlertRules): Promise<Sensor[]> {
   const sensors: Sensor[] = [];
@@ -65,7 +68,7 @@ async function registerSensors(api: BenchApi, label: string, placeIndex: number,
       Array.from({ length: DEVICES_PER_PLACE }, async (_, d) => {
         // 16 hex digits, unique per bench place and sensor.
         const devEui = `70B3D57ED0${(placeIndex + p).toString(16).padStart(2, "0")}${d.toString(16).padStart(4, "0")}`.toUpperCase();
-        const device = await api.registerDevice(placeId, `Sensor ${d + 1}`, label === "TTN" ? devEui : undefined);
+        const device = await api.registerDevice(placeId, `Sensor ${d + 1}`, label === "TTN" ? { devEui, applicationId: TTN_APPLICATION } : undefined);
         return { ...device, devEui, lastTs: 0 };
       }),
     );
@@ -88,7 +91,7 @@ function ttnUplink(sensor: Sensor, ts: number, count: number, fCnt: number) {
   return {
     end_device_ids: {
       device_id: `paxcounter-${sensor.id}`,
-      application_ids: { application_id: "third-place-bench" },
+      application_ids: { application_id: TTN_APPLICATION },
       dev_eui: sensor.devEui,
       join_eui: "800000000000000C",
       dev_addr: "00BCB929",
@@ -148,7 +151,7 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   const sensors = await registerSensors(api, "Ingest", 0);
   const quietSensors = await registerSensors(api, "Ingest, no alerts", 2 * PLACES, ALERT_RULES_OFF);
   const ttnSensors = await registerSensors(api, "TTN", PLACES);
-  const integrationKey = await api.createIntegrationKey();
+  const integrationKey = await api.createIntegrationKey(TTN_APPLICATION);
   const sensorIds = new Set([...sensors, ...quietSensors, ...ttnSensors].map((sensor) => sensor.id));
 
   // Each request is one sensor's count now, round robin over the sensors of its route.

@@ -537,7 +537,7 @@ describe("Devices", () => {
 
 describe("Devices: The Things Stack", () => {
   const businesses = () => json({ businesses: [{ id: 7, name: "The Stoop", max_devices: 2 }] });
-  const uplink = { dev_eui: "0004A30B001C0530", first_seen: "2026-05-01T18:00:00.000Z", last_seen: "2026-05-01T19:00:00.000Z", uplinks: 12, last_count: 9 };
+  const uplink = { dev_eui: "0004A30B001C0530", first_seen: "2026-05-01T18:00:00.000Z", last_seen: "2026-05-01T19:00:00.000Z", uplinks: 12, last_count: 9, application_id: "stoop-counters" };
 
   it("lists uplinks from unregistered devices and registers one at the chosen business in one click", async () => {
     let unregistered = [uplink];
@@ -557,6 +557,7 @@ describe("Devices: The Things Stack", () => {
     expect(row).toHaveTextContent("12");
     expect(row).toHaveTextContent(formatDateTime(uplink.last_seen));
     expect(row).toHaveTextContent("9");
+    expect(row).toHaveTextContent("stoop-counters");
     // Registering needs a business to register at.
     expect(within(row).getByRole("button", { name: "Register 0004A30B001C0530" })).toBeDisabled();
 
@@ -564,7 +565,12 @@ describe("Devices: The Things Stack", () => {
     fill("Business", "7");
     fireEvent.click(await within(section).findByRole("button", { name: "Register 0004A30B001C0530 at The Stoop" }));
     expect(await within(section).findByRole("status")).toHaveTextContent('0004A30B001C0530 registered as "TTN 0530" at The Stoop.');
-    expect(JSON.parse(String(api.sent("POST", "/api/place/7/devices")[0].init.body))).toEqual({ name: "TTN 0530", dev_eui: "0004A30B001C0530" });
+    expect(JSON.parse(String(api.sent("POST", "/api/place/7/devices")[0].init.body))).toEqual({
+      name: "TTN 0530",
+      dev_eui: "0004A30B001C0530",
+      // Under the application its uplinks came from, so no other key may post for it.
+      application_id: "stoop-counters",
+    });
     await waitFor(() => expect(within(section).queryByRole("rowheader", { name: "0004A30B001C0530" })).not.toBeInTheDocument());
     // The business's device list is read again and shows the new device.
     await waitFor(() => expect(api.sent("GET", "/api/place/7/devices")).toHaveLength(2));
@@ -583,22 +589,27 @@ describe("Devices: The Things Stack", () => {
     fill("Business", "7");
     fill(/^New device name/, "Patio");
     fill(/^LoRaWAN DevEUI/, " 70b3d57ed0051234 ");
+    fill(/^LoRaWAN application ID/, "stoop-counters ");
     fireEvent.click(await screen.findByRole("button", { name: "Register device" }));
     await screen.findByRole("region", { name: "New device key" });
-    expect(JSON.parse(String(api.sent("POST", "/api/place/7/devices")[0].init.body))).toEqual({ name: "Patio", dev_eui: "70b3d57ed0051234" });
+    expect(JSON.parse(String(api.sent("POST", "/api/place/7/devices")[0].init.body))).toEqual({
+      name: "Patio",
+      dev_eui: "70b3d57ed0051234",
+      application_id: "stoop-counters",
+    });
   });
 
   it("creates an integration key shown once with a copy button, lists keys without it and revokes one", async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
-    let keys = [{ id: 1, created_at: "2026-05-01T18:00:00.000Z", last_used_at: null as string | null }];
+    let keys = [{ id: 1, application_id: null as string | null, created_at: "2026-05-01T18:00:00.000Z", last_used_at: null as string | null }];
     const api = stubApi({
       "GET /api/businesses": businesses,
       "GET /api/integrations/ttn/unregistered": () => json({ uplinks: [] }),
       "GET /api/integrations/ttn": () => json({ keys }),
       "POST /api/integrations/ttn": () => {
-        keys = [...keys, { id: 2, created_at: "2026-05-01T19:00:00.000Z", last_used_at: null }];
-        return json({ id: 2, key: "tpi_secret", created_at: "2026-05-01T19:00:00.000Z" }, 201);
+        keys = [...keys, { id: 2, application_id: "stoop-counters", created_at: "2026-05-01T19:00:00.000Z", last_used_at: null }];
+        return json({ id: 2, key: "tpi_secret", application_id: "stoop-counters", created_at: "2026-05-01T19:00:00.000Z" }, 201);
       },
       "DELETE /api/integrations/ttn/1": () => {
         keys = keys.filter((key) => key.id !== 1);
@@ -610,13 +621,18 @@ describe("Devices: The Things Stack", () => {
     const section = (await screen.findByRole("heading", { name: "Integrations" })).closest("section")!;
     const first = (await within(section).findByRole("rowheader", { name: "#1" })).closest("tr")!;
     expect(first).toHaveTextContent("Never");
+    // A key made before keys were bound takes its first uplink's application.
+    expect(first).toHaveTextContent("Its first uplink's");
 
+    fill(/^The Things Stack application ID/, "stoop-counters");
     fireEvent.click(within(section).getByRole("button", { name: "Create integration key" }));
     const keyBox = await within(section).findByRole("region", { name: "New integration key" });
     expect(keyBox).toHaveTextContent("tpi_secret");
+    expect(keyBox).toHaveTextContent("for stoop-counters");
+    expect(JSON.parse(String(api.sent("POST", "/api/integrations/ttn")[0].init.body))).toEqual({ application_id: "stoop-counters" });
     fireEvent.click(within(keyBox).getByRole("button", { name: "Copy key" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith("tpi_secret"));
-    expect(await within(section).findByRole("rowheader", { name: "#2" })).toBeInTheDocument();
+    expect((await within(section).findByRole("rowheader", { name: "#2" })).closest("tr")).toHaveTextContent("stoop-counters");
     fireEvent.click(within(keyBox).getByRole("button", { name: "Done" }));
     expect(screen.queryByText("tpi_secret")).not.toBeInTheDocument();
 

@@ -192,6 +192,52 @@ describe("readings within the raw window", () => {
     expect((await rollups(placeId)).map((row) => row.avg_people)).toEqual([12, (4 * 12 + 11 * 20) / 15, 20]);
   });
 
+  it("count once when the sensor's buffered upload of the same minutes comes after the log or before it (issue 25, item 9)", async () => {
+    const start = T - 60 * MINUTE;
+    const liveReadings = { readings: Array.from({ length: 15 }, (_, i) => ({ ts: isoAt(start, i, 10), count: 12 })) };
+    const log = plainCsv(start, 30, () => 20);
+    const rollupsAfter = async (importFirst: boolean) => {
+      const placeId = await createPlace();
+      const owner = await ownerOf(placeId);
+      const sensor = await addDevice(placeId);
+      if (importFirst) expect((await postHistory(placeId, log, owner)).status).toBe(200);
+      // The sensor was offline and uploads what it buffered, stamped with the minutes the log covers.
+      expect((await ingest(sensor.key, liveReadings)).status).toBe(200);
+      if (!importFirst) expect((await postHistory(placeId, log, owner)).status).toBe(200);
+      vi.setSystemTime(T + 30 * MINUTE);
+      await runDurableObjectAlarm(placeOccupancy(env, placeId));
+      vi.setSystemTime(T);
+      return stored(placeId);
+    };
+    const peaks = [];
+    for (const importFirst of [true, false]) {
+      const after = await rollupsAfter(importFirst);
+      // The sensor's minutes (and the 4 its last reading still covers) are its own; the log fills the rest.
+      expect(after.rollups.map((row) => [row.avg_people, row.max_people]), `import first: ${importFirst}`).toEqual([
+        [12, 12],
+        [(4 * 12 + 11 * 20) / 15, 20],
+        [20, 20],
+      ]);
+      peaks.push(after.peaks.map((row) => row.peak_people));
+    }
+    // The day's peak is made from those quarter hours, so it is the same either way.
+    expect(peaks[0]).toEqual(peaks[1]);
+  });
+
+  it("count once in the live numbers when the log reaches the last minutes a live sensor counts, in either order", async () => {
+    for (const importFirst of [true, false]) {
+      const placeId = await createPlace();
+      const owner = await ownerOf(placeId);
+      const sensor = await addDevice(placeId);
+      const log = plainCsv(T - 10 * MINUTE, 10, () => 20);
+      if (importFirst) expect((await postHistory(placeId, log, owner)).status).toBe(200);
+      expect((await ingest(sensor.key, { readings: [{ ts: isoAt(T - MINUTE, 0, 30), count: 12 }] })).status).toBe(200);
+      if (!importFirst) expect((await postHistory(placeId, log, owner)).status).toBe(200);
+      const trends = await getAs(`/api/place/${placeId}/key-trends`, owner).then((r) => r.json<{ currentPopulation: number | null }>());
+      expect(trends.currentPopulation, `import first: ${importFirst}`).toBe(12);
+    }
+  });
+
   it("of a named sensor keep one reading per minute with what it sent live", async () => {
     const placeId = await createPlace();
     const owner = await ownerOf(placeId);

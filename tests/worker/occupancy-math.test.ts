@@ -6,6 +6,7 @@ import {
   liveSnapshot,
   NOT_SAMPLED,
   peoplePerMinute,
+  peoplePerMinuteYielding,
   type Reading,
 } from "../../worker/occupancy/aggregate";
 import { calibratedPeople } from "../../worker/occupancy/calibration";
@@ -43,6 +44,25 @@ describe("people per minute", () => {
   it("carries readings from just before the range into its first minutes", () => {
     const series = peoplePerMinute([reading(1, -3, 0, 4)], at(0), at(3));
     expect(minutes(series)).toEqual([4, 4, _]);
+  });
+});
+
+describe("people per minute with an imported history that yields", () => {
+  it("counts the import only in minutes no other device covers, in any order of the devices", () => {
+    // Device 9 is the import (a reading every minute), device 1 a sensor live in minutes 2–6.
+    const imported = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((minute) => reading(9, minute, 0, 20));
+    const series = peoplePerMinuteYielding([reading(1, 2, 30, 12), ...imported], at(0), at(9), 9);
+    expect(minutes(series)).toEqual([20, 20, 12, 12, 12, 12, 12, 20, 20]);
+    const importFirst = peoplePerMinuteYielding([...imported.map((r) => ({ ...r, deviceId: 0 })), reading(1, 2, 30, 12)], at(0), at(9), 0);
+    expect(minutes(importFirst)).toEqual(minutes(series));
+  });
+
+  it("is peoplePerMinute for a place whose import has no readings in the range", () => {
+    const readings = [reading(1, 0, 10, 10), reading(2, 0, 40, 5)];
+    expect(minutes(peoplePerMinuteYielding(readings, at(0), at(7), 9))).toEqual(minutes(peoplePerMinute(readings, at(0), at(7))));
+    expect(aggregateBuckets([reading(9, 0, 0, 4), reading(1, 0, 0, 6)], at(0), at(15), 9)).toEqual([
+      { start: at(0), avgPeople: 6, maxPeople: 6, samples: 5 },
+    ]);
   });
 });
 
@@ -98,6 +118,13 @@ describe("percent and level", () => {
 describe("live snapshot", () => {
   const thresholds = { livelyThreshold: 10, packedThreshold: 20 };
   const now = at(10);
+
+  it("counts an imported history's device only while no other device is live", () => {
+    const imported = { deviceId: 9, readingTs: now - 60_000, count: 20, lastSeenAt: now - 60_000 };
+    const sensor = { deviceId: 1, readingTs: now - 30_000, count: 12, lastSeenAt: now - 30_000 };
+    expect(liveSnapshot([sensor, imported], thresholds, now, undefined, 9).devices).toBe(12);
+    expect(liveSnapshot([{ ...sensor, readingTs: now - 301_000 }, imported], thresholds, now, undefined, 9).devices).toBe(20);
+  });
 
   it("sums the devices whose latest reading is at most 5 minutes old", () => {
     const snapshot = liveSnapshot(

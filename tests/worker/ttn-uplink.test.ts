@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { decodePackedCount, decodePackedUptime } from "../../worker/ingest/paxcounter";
-import { DEV_EUI_MESSAGE, readUplink, ttnUplinkSchema } from "../../worker/ingest/ttn-uplink";
+import { DEV_EUI_MESSAGE, END_DEVICE_IDS_MESSAGE, readUplink, ttnUplinkSchema } from "../../worker/ingest/ttn-uplink";
 import { docsExample, networkTime } from "./ttn-fixtures";
 
 const now = Date.UTC(2026, 4, 15, 21, 0);
@@ -123,7 +123,10 @@ describe("The Things Stack uplinks", () => {
     };
     const noEui = docsExample();
     delete noEui.end_device_ids.dev_eui;
-    expect(messages(noEui)).toContain(DEV_EUI_MESSAGE);
+    expect(messages(noEui)).toContain(END_DEVICE_IDS_MESSAGE);
+    const noApplication = docsExample();
+    delete noApplication.end_device_ids.application_ids;
+    expect(messages(noApplication)).toContain(END_DEVICE_IDS_MESSAGE);
     const shortEui = docsExample();
     shortEui.end_device_ids.dev_eui = "0004A30B001C05";
     expect(messages(shortEui)).toContain(DEV_EUI_MESSAGE);
@@ -141,8 +144,8 @@ describe("The Things Stack uplinks", () => {
     expect(readUplink(v.parse(ttnUplinkSchema, noPayload), now)).toMatchObject({ kind: "ignored" });
   });
 
-  it("accepts the minimal body: a DevEUI and a payload", () => {
-    const body = { end_device_ids: { dev_eui: "70B3D57ED005B89A" }, uplink_message: { f_port: 1, frm_payload: "KgE=" } };
+  it("accepts the minimal body: a DevEUI, its application and a payload", () => {
+    const body = { end_device_ids: { dev_eui: "70B3D57ED005B89A", application_ids: { application_id: "app1" } }, uplink_message: { f_port: 1, frm_payload: "KgE=" } };
     expect(read(body)).toEqual({
       kind: "count",
       devEui: "70B3D57ED005B89A",

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { INTEGRATION_KEY_RECHECK_MS } from "../../worker/auth/middleware";
 import { UNREGISTERED_UPLINKS_KEPT } from "../../worker/db/integrations";
-import { DEV_EUI_RECHECK_MS } from "../../worker/ingest/dev-eui-cache";
+import { DEV_EUI_RECHECK_MS, UNKNOWN_DEV_EUI_TTL_MS } from "../../worker/ingest/dev-eui-cache";
 import { placeOccupancy } from "../../worker/occupancy/place-occupancy";
 import { api, clearTables, postJson } from "./helpers";
 import { asAdmin, createPlace, errorOf, getAs, ownerOf, useFixedClock } from "./occupancy-fixtures";
@@ -20,8 +20,11 @@ let euiCounter = 0x100;
 /** A DevEUI no other test uses. */
 const freshEui = () => `70B3D57ED005${(++euiCounter).toString(16).toUpperCase().padStart(4, "0")}`;
 
-async function newIntegrationKey(): Promise<{ id: number; key: string }> {
-  const response = await api("/api/integrations/ttn", { method: "POST", headers: await asAdmin() });
+/** The application of the documentation's example uplink. */
+const APP = "app1";
+
+async function newIntegrationKey(applicationId = APP): Promise<{ id: number; key: string }> {
+  const response = await postJson("/api/integrations/ttn", { application_id: applicationId }, await asAdmin());
   expect(response.status).toBe(201);
   return response.json();
 }
@@ -212,15 +215,18 @@ describe("POST /api/ingest/ttn", () => {
     const first = await webhook(key, uplink(devEui));
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ ok: true, stored: false, reason: "unregistered device" });
+    // Its next uplink a minute later is counted again (within the minute it is remembered, below).
+    vi.setSystemTime(now + UNKNOWN_DEV_EUI_TTL_MS);
     await webhook(key, uplink(devEui, (message) => (message.decoded_payload = { pax: 12 })));
 
     const listed = await (await getAs("/api/integrations/ttn/unregistered", await asAdmin())).json<{ uplinks: Record<string, unknown>[] }>();
     expect(listed.uplinks.find((row) => row.dev_eui === devEui)).toEqual({
       dev_eui: devEui,
       first_seen: new Date(now).toISOString(),
-      last_seen: new Date(now).toISOString(),
+      last_seen: new Date(now + UNKNOWN_DEV_EUI_TTL_MS).toISOString(),
       uplinks: 2,
       last_count: 12,
+      application_id: APP,
     });
 
     // Registering it takes it off the list, and its next uplink counts.
@@ -293,7 +299,7 @@ describe("POST /api/ingest/ttn", () => {
 
   it("acknowledges an uplink whose empty payload The Things Stack left out, storing nothing", async () => {
     const { key } = await newIntegrationKey();
-    const response = await webhook(key, { end_device_ids: { dev_eui: freshEui() }, uplink_message: { f_port: 1 } });
+    const response = await webhook(key, { end_device_ids: { dev_eui: freshEui(), application_ids: { application_id: APP } }, uplink_message: { f_port: 1 } });
     expect(response.ok).toBe(true);
     expect(await response.json()).toMatchObject({ ok: true, stored: false });
   });
@@ -301,12 +307,19 @@ describe("POST /api/ingest/ttn", () => {
 
 describe("integration keys", () => {
   it("are shown once, listed without the key and with their last use", async () => {
-    const created = await api("/api/integrations/ttn", { method: "POST", headers: await asAdmin() });
-    const { id, key } = await created.json<{ id: number; key: string }>();
+    const created = await postJson("/api/integrations/ttn", { application_id: APP }, await asAdmin());
+    expect(created.status).toBe(201);
+    const { id, key, application_id } = await created.json<{ id: number; key: string; application_id: string }>();
     expect(key).toMatch(/^tpi_[A-Za-z0-9_-]{43}$/);
+    expect(application_id).toBe(APP);
     await webhook(key, uplink(freshEui()));
     const listed = await (await getAs("/api/integrations/ttn", await asAdmin())).json<{ keys: Record<string, unknown>[] }>();
-    expect(listed.keys.find((row) => row.id === id)).toEqual({ id, created_at: expect.any(String), last_used_at: new Date(now).toISOString() });
+    expect(listed.keys.find((row) => row.id === id)).toEqual({
+      id,
+      application_id: APP,
+      created_at: expect.any(String),
+      last_used_at: new Date(now).toISOString(),
+    });
     expect(JSON.stringify(listed)).not.toContain(key);
   });
 });
@@ -350,5 +363,90 @@ describe("devices with a DevEUI", () => {
       expect(response.status).toBe(400);
       expect(await errorOf(response)).toBe("dev_eui: dev_eui must be 16 hexadecimal digits.");
     }
+  });
+});
+
+describe("an integration key bound to its application and its places (issue 25, item 4)", () => {
+  /** The uplink of `devEui` as the application `applicationId`'s webhook sends it. */
+  const uplinkOf = (applicationId: string, devEui: string) => {
+    const body = uplink(devEui);
+    body.end_device_ids.application_ids.application_id = applicationId;
+    return body;
+  };
+
+  async function venueDevice(applicationId: string | undefined) {
+    const placeId = await createPlace();
+    const devEui = freshEui();
+    const body = { name: `TTN ${devEui}`, dev_eui: devEui, ...(applicationId ? { application_id: applicationId } : {}) };
+    const response = await postJson(`/api/place/${placeId}/devices`, body, await asAdmin());
+    expect(response.status).toBe(201);
+    return { placeId, devEui, device: await response.json<{ id: number }>() };
+  }
+
+  it("refuses venue A's key posting venue B's DevEUI with 403 and stores nothing, in its own application's name or in B's", async () => {
+    const { key: keyA } = await newIntegrationKey("venue-a");
+    const { key: keyB } = await newIntegrationKey("venue-b");
+    const b = await venueDevice("venue-b");
+    for (const forged of [uplinkOf("venue-a", b.devEui), uplinkOf("venue-b", b.devEui)]) {
+      const response = await webhook(keyA, forged);
+      expect(response.status).toBe(403);
+      expect(await errorOf(response)).toMatch(/application/);
+    }
+    expect(await storedReadings(b.placeId)).toEqual([]);
+    const listed = await (await getAs("/api/integrations/ttn/unregistered", await asAdmin())).json<{ uplinks: { dev_eui: string }[] }>();
+    expect(listed.uplinks.map((row) => row.dev_eui)).not.toContain(b.devEui);
+    // B's own key still counts.
+    expect(await (await webhook(keyB, uplinkOf("venue-b", b.devEui))).json()).toEqual({ ok: true, stored: true });
+    expect(await storedReadings(b.placeId)).toEqual([{ ts: networkTime, device_id: b.device.id, count: 10 }]);
+  });
+
+  it("registers a device given by DevEUI alone under the application of its first uplink, then refuses other keys", async () => {
+    const { key: keyA } = await newIntegrationKey("venue-a");
+    const { key: keyB } = await newIntegrationKey("venue-b");
+    const b = await venueDevice(undefined);
+    expect(await (await webhook(keyB, uplinkOf("venue-b", b.devEui))).json()).toEqual({ ok: true, stored: true });
+    const { results } = await env.DB.prepare("SELECT ttn_application_id FROM devices WHERE id = ?").bind(b.device.id).all();
+    expect(results).toEqual([{ ttn_application_id: "venue-b" }]);
+    expect((await webhook(keyA, uplinkOf("venue-a", b.devEui))).status).toBe(403);
+    expect(await storedReadings(b.placeId)).toEqual([{ ts: networkTime, device_id: b.device.id, count: 10 }]);
+  });
+
+  it("binds a key made before keys were bound to its first uplink's application", async () => {
+    const key = `tpi_${randomToken(32)}`;
+    await env.DB.prepare("INSERT INTO integration_keys (key_hash, created_at) VALUES (?, ?)").bind(await sha256Hex(key), now).run();
+    const a = await venueDevice("venue-a");
+    expect(await (await webhook(key, uplinkOf("venue-a", a.devEui))).json()).toEqual({ ok: true, stored: true });
+    const other = await webhook(key, uplinkOf("venue-b", freshEui()));
+    expect(other.status).toBe(403);
+    const listed = await (await getAs("/api/integrations/ttn", await asAdmin())).json<{ keys: { application_id: string | null }[] }>();
+    expect(listed.keys.map((row) => row.application_id)).not.toContain(null);
+  });
+
+  it("remembers an unknown DevEUI for a minute: its repeats read and write nothing in D1", async () => {
+    const { key } = await newIntegrationKey();
+    const devEui = freshEui();
+    expect((await webhook(key, uplink(devEui))).status).toBe(202);
+    // Registered by a request another isolate served: had the next uplink read D1, it would count.
+    const placeId = await createPlace();
+    await env.DB.prepare("INSERT INTO devices (place_id, name, key_hash, dev_eui, ttn_application_id, created_at) VALUES (?, 'TTN', ?, ?, ?, ?)")
+      .bind(placeId, `elsewhere:${devEui}`, devEui, APP, now)
+      .run();
+    vi.setSystemTime(now + UNKNOWN_DEV_EUI_TTL_MS - 1);
+    expect((await webhook(key, laterUplink(devEui, 1_000))).status).toBe(202);
+    const { results } = await env.DB.prepare("SELECT uplinks FROM unregistered_uplinks WHERE dev_eui = ?").bind(devEui).all();
+    expect(results).toEqual([{ uplinks: 1 }]);
+    vi.setSystemTime(now + UNKNOWN_DEV_EUI_TTL_MS);
+    expect(await (await webhook(key, laterUplink(devEui, 2_000))).json()).toEqual({ ok: true, stored: true });
+  });
+
+  it("needs the application at key creation, and a well-formed one with a DevEUI at registration", async () => {
+    const admin = await asAdmin();
+    expect((await postJson("/api/integrations/ttn", {}, admin)).status).toBe(400);
+    expect((await postJson("/api/integrations/ttn", { application_id: "Not An ID" }, admin)).status).toBe(400);
+    const placeId = await createPlace();
+    expect((await postJson(`/api/place/${placeId}/devices`, { name: "No DevEUI", application_id: APP }, admin)).status).toBe(400);
+    expect((await postJson(`/api/place/${placeId}/devices`, { name: "Bad app", dev_eui: freshEui(), application_id: "-x" }, admin)).status).toBe(400);
+    const { results } = await env.DB.prepare("SELECT id FROM devices WHERE place_id = ?").bind(placeId).all();
+    expect(results).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { isAdminTokenRevoked } from "../db/admin-tokens";
 import { getDb } from "../db/client";
 import { deviceByKeyHash } from "../db/devices";
-import { useIntegrationKey } from "../db/integrations";
+import { useIntegrationKey, type ActiveIntegrationKey } from "../db/integrations";
 import { canManagePlace, placeExists } from "../db/places";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
@@ -172,18 +172,25 @@ const INTEGRATION_KEY_PATTERN = /^tpi_[A-Za-z0-9_-]{43}$/;
  */
 export const INTEGRATION_KEY_RECHECK_MS = 30_000;
 
-/** Integration key hashes D1 said were active, and until when (epoch ms) that is trusted. */
-const activeIntegrationKeys = new Map<string, number>();
+/** Integration keys D1 said were active (by hash), and until when (epoch ms) that is trusted. */
+const activeIntegrationKeys = new Map<string, { key: ActiveIntegrationKey; trustedUntil: number }>();
 
 /** After a revocation: every key is checked in D1 again on its next use in this isolate. */
 export function forgetActiveIntegrationKeys() {
   activeIntegrationKeys.clear();
 }
 
+/** A key made before keys were bound was just bound to `applicationId` (bindIntegrationKey). */
+export function rememberIntegrationKeyApplication(id: number, applicationId: string | null) {
+  for (const entry of activeIntegrationKeys.values()) {
+    if (entry.key.id === id) entry.key = { id, applicationId };
+  }
+}
+
 /**
- * A The Things Stack webhook presenting its integration key (an additional header of the webhook).
- * Checked in D1 at most every INTEGRATION_KEY_RECHECK_MS per isolate, so a revoked key is refused
- * within that time (at once in the isolate that revoked it).
+ * A The Things Stack webhook presenting its integration key (an additional header of the webhook):
+ * sets the key and its application. Checked in D1 at most every INTEGRATION_KEY_RECHECK_MS per
+ * isolate, so a revoked key is refused within that time (at once in the isolate that revoked it).
  */
 export const requireIntegrationKey = createMiddleware<AppEnv>(async (c, next) => {
   const key = bearerToken(c);
@@ -192,16 +199,19 @@ export const requireIntegrationKey = createMiddleware<AppEnv>(async (c, next) =>
   if (!INTEGRATION_KEY_PATTERN.test(key)) throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
   const keyHash = await sha256Hex(key);
   const now = Date.now();
-  const trustedUntil = activeIntegrationKeys.get(keyHash);
-  if (trustedUntil === undefined || trustedUntil <= now) {
+  let trusted = activeIntegrationKeys.get(keyHash);
+  if (trusted === undefined || trusted.trustedUntil <= now) {
     // Made-up and revoked keys are remembered like device keys, so a flood costs no D1 query.
-    if (isRememberedRefused(keyHash, now) || !(await useIntegrationKey(getDb(c.env), keyHash, now))) {
+    const key = isRememberedRefused(keyHash, now) ? null : await useIntegrationKey(getDb(c.env), keyHash, now);
+    if (!key) {
       activeIntegrationKeys.delete(keyHash);
       rememberRefused(keyHash, now);
       throw unauthorized(UNKNOWN_INTEGRATION_KEY_MESSAGE);
     }
     // Few keys exist (an admin makes each one), so the map stays small.
-    activeIntegrationKeys.set(keyHash, now + INTEGRATION_KEY_RECHECK_MS);
+    trusted = { key, trustedUntil: now + INTEGRATION_KEY_RECHECK_MS };
+    activeIntegrationKeys.set(keyHash, trusted);
   }
+  c.set("integrationKey", trusted.key);
   await next();
 });

@@ -87,6 +87,7 @@ export async function registerDevice(
   name: string,
   keyHash: string,
   devEui: string | null,
+  ttnApplicationId: string | null,
 ): Promise<RegisterOutcome> {
   const [existing] = await db
     .select({ id: devices.id, revokedAt: devices.revokedAt })
@@ -100,12 +101,12 @@ export async function registerDevice(
   const rows = existing
     ? await db
         .update(devices)
-        .set({ keyHash, devEui, revokedAt: null, createdAt: new Date() })
+        .set({ keyHash, devEui, ttnApplicationId, revokedAt: null, createdAt: new Date() })
         .where(and(eq(devices.id, existing.id), sql`${devices.revokedAt} IS NOT NULL`, underLimit))
         .returning({ id: devices.id, createdAt: devices.createdAt })
     : await db.all<{ id: number; created_at: number }>(sql`
-        INSERT INTO ${devices} (place_id, name, key_hash, dev_eui, created_at)
-        SELECT ${placeId}, ${name}, ${keyHash}, ${devEui}, ${Date.now()} WHERE ${underLimit}
+        INSERT INTO ${devices} (place_id, name, key_hash, dev_eui, ttn_application_id, created_at)
+        SELECT ${placeId}, ${name}, ${keyHash}, ${devEui}, ${ttnApplicationId}, ${Date.now()} WHERE ${underLimit}
         ON CONFLICT DO NOTHING
         RETURNING id, created_at`).then((inserted) => inserted.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })));
   if (rows.length === 1) return { kind: "registered", ...rows[0] };
@@ -120,10 +121,10 @@ export async function registerDevice(
   return { kind: "limit-reached" };
 }
 
-/** The active device with this DevEUI (upper case), if any. */
+/** The active device with this DevEUI (upper case), if any, and the application it is registered under. */
 export async function deviceByDevEui(db: Database, devEui: string) {
   const [device] = await db
-    .select({ id: devices.id, placeId: devices.placeId })
+    .select({ id: devices.id, placeId: devices.placeId, applicationId: devices.ttnApplicationId })
     .from(devices)
     .where(and(eq(devices.devEui, devEui), isNull(devices.revokedAt)))
     .limit(1);
@@ -148,4 +149,14 @@ export async function revokeDevice(db: Database, placeId: number, deviceId: numb
     .where(and(eq(devices.id, deviceId), eq(devices.placeId, placeId), isNull(devices.revokedAt)))
     .returning({ id: devices.id });
   return rows.length === 1;
+}
+
+/**
+ * Registers a DevEUI device that has no application yet under `applicationId` (its first uplink's
+ * key's); the application it is registered under afterwards, which another request may have set.
+ */
+export async function bindDeviceApplication(db: Database, deviceId: number, applicationId: string): Promise<string | null> {
+  await db.update(devices).set({ ttnApplicationId: applicationId }).where(and(eq(devices.id, deviceId), isNull(devices.ttnApplicationId)));
+  const [device] = await db.select({ applicationId: devices.ttnApplicationId }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+  return device?.applicationId ?? null;
 }

@@ -9,21 +9,26 @@ import { isoOrNull } from "../lib/iso";
 export const UNREGISTERED_UPLINKS_KEPT = 500;
 
 
-export async function createIntegrationKey(db: Database, keyHash: string, key: string): Promise<CreatedIntegrationKeyAnswer> {
+export async function createIntegrationKey(db: Database, keyHash: string, key: string, applicationId: string): Promise<CreatedIntegrationKeyAnswer> {
   const [row] = await db
     .insert(integrationKeys)
-    .values({ keyHash })
+    .values({ keyHash, applicationId })
     .returning({ id: integrationKeys.id, createdAt: integrationKeys.createdAt });
-  return { id: row.id, key, created_at: row.createdAt.toISOString() };
+  return { id: row.id, key, application_id: applicationId, created_at: row.createdAt.toISOString() };
 }
 
 export async function activeIntegrationKeys(db: Database): Promise<IntegrationKeyAnswer[]> {
   const rows = await db
-    .select({ id: integrationKeys.id, createdAt: integrationKeys.createdAt, lastUsedAt: integrationKeys.lastUsedAt })
+    .select({ id: integrationKeys.id, applicationId: integrationKeys.applicationId, createdAt: integrationKeys.createdAt, lastUsedAt: integrationKeys.lastUsedAt })
     .from(integrationKeys)
     .where(isNull(integrationKeys.revokedAt))
     .orderBy(integrationKeys.id);
-  return rows.map((row) => ({ id: row.id, created_at: row.createdAt.toISOString(), last_used_at: isoOrNull(row.lastUsedAt) }));
+  return rows.map((row) => ({
+    id: row.id,
+    application_id: row.applicationId,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: isoOrNull(row.lastUsedAt),
+  }));
 }
 
 /** False when there is no such active key. */
@@ -39,37 +44,57 @@ export async function revokeIntegrationKey(db: Database, id: number): Promise<bo
 /** last_used_at is kept to this resolution: it says whether a webhook is alive, not its traffic. */
 const LAST_USED_RESOLUTION_MS = 10 * 60_000;
 
+/** An active integration key and the application it is bound to (null: not yet, a key made before binding). */
+export interface ActiveIntegrationKey {
+  id: number;
+  applicationId: string | null;
+}
+
 /**
- * Whether the key is active: one D1 read, made by requireIntegrationKey at most every
+ * The key if it is active: one D1 read, made by requireIntegrationKey at most every
  * INTEGRATION_KEY_RECHECK_MS per isolate. Its use is written at most once per resolution, never
  * once per uplink.
  */
-export async function useIntegrationKey(db: Database, keyHash: string, now: number): Promise<boolean> {
+export async function useIntegrationKey(db: Database, keyHash: string, now: number): Promise<ActiveIntegrationKey | null> {
   const [key] = await db
-    .select({ id: integrationKeys.id, lastUsedAt: integrationKeys.lastUsedAt })
+    .select({ id: integrationKeys.id, applicationId: integrationKeys.applicationId, lastUsedAt: integrationKeys.lastUsedAt })
     .from(integrationKeys)
     .where(and(eq(integrationKeys.keyHash, keyHash), isNull(integrationKeys.revokedAt)))
     .limit(1);
-  if (!key) return false;
+  if (!key) return null;
   if (key.lastUsedAt === null || now - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.update(integrationKeys).set({ lastUsedAt: new Date(now) }).where(eq(integrationKeys.id, key.id));
   }
-  return true;
+  return { id: key.id, applicationId: key.applicationId };
+}
+
+/**
+ * Binds a key made before keys were bound to the application of its first uplink; the application
+ * it is bound to afterwards, which a request elsewhere may have set first.
+ */
+export async function bindIntegrationKey(db: Database, id: number, applicationId: string): Promise<string | null> {
+  await db
+    .update(integrationKeys)
+    .set({ applicationId })
+    .where(and(eq(integrationKeys.id, id), isNull(integrationKeys.applicationId)));
+  const [key] = await db.select({ applicationId: integrationKeys.applicationId }).from(integrationKeys).where(eq(integrationKeys.id, id)).limit(1);
+  return key?.applicationId ?? null;
 }
 
 /** Counts an uplink of an unknown DevEUI and drops the least recently seen beyond the bound. */
-export async function recordUnregisteredUplink(db: Database, devEui: string, count: number | null, now: number) {
+export async function recordUnregisteredUplink(db: Database, devEui: string, count: number | null, applicationId: string, now: number) {
   const seen = new Date(now);
   await db.batch([
     db
       .insert(unregisteredUplinks)
-      .values({ devEui, firstSeen: seen, lastSeen: seen, lastCount: count })
+      .values({ devEui, firstSeen: seen, lastSeen: seen, lastCount: count, applicationId })
       .onConflictDoUpdate({
         target: unregisteredUplinks.devEui,
         set: {
           lastSeen: sql`max(${unregisteredUplinks.lastSeen}, excluded.last_seen)`,
           uplinks: sql`${unregisteredUplinks.uplinks} + 1`,
           lastCount: sql`coalesce(excluded.last_count, ${unregisteredUplinks.lastCount})`,
+          applicationId: sql`excluded.application_id`,
         },
       }),
     db.delete(unregisteredUplinks).where(sql`${unregisteredUplinks.devEui} IN (
@@ -86,6 +111,7 @@ export async function unregisteredUplinkList(db: Database): Promise<Unregistered
     last_seen: row.lastSeen.toISOString(),
     uplinks: row.uplinks,
     last_count: row.lastCount,
+    application_id: row.applicationId,
   }));
 }
 

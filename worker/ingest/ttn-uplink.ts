@@ -1,15 +1,17 @@
 // The Things Stack v3 uplink message, as its webhooks POST it (format: "Data Formats" → "Uplink
 // Messages" of The Things Stack's documentation, github.com/TheThingsIndustries/lorawan-stack-docs,
 // doc/content/integrations/data-formats/_index.md). The Things Stack omits every field whose value
-// is "", 0 or false (f_cnt 0, f_port 0, simulated false …), so only the DevEUI and a payload are
-// required; unknown fields pass through, as new versions add some.
+// is "", 0 or false (f_cnt 0, f_port 0, simulated false …), so only the DevEUI, the application
+// and a payload are required; unknown fields pass through, as new versions add some.
 import * as v from "valibot";
 import { MAX_COUNT, readingSchema } from "../../common/schemas/ingest";
-import { devEuiSchema } from "../../common/schemas/ttn";
+import { applicationIdSchema, devEuiSchema } from "../../common/schemas/ttn";
 import { COUNTER_PORT, decodePackedCount, decodePackedUptime, STATUS_PORT } from "./paxcounter";
 
 export const DEV_EUI_MESSAGE = "end_device_ids.dev_eui must be 16 hexadecimal digits.";
 export const UPLINK_MESSAGE_MESSAGE = "uplink_message must be an object.";
+export const APPLICATION_IDS_MESSAGE = "end_device_ids.application_ids.application_id must be a The Things Stack application ID.";
+export const END_DEVICE_IDS_MESSAGE = "end_device_ids must hold dev_eui (16 hexadecimal digits) and application_ids: { application_id }.";
 const UPLINK_MESSAGE = "Send a The Things Stack uplink message: { end_device_ids, uplink_message, … }.";
 const TIME_MESSAGE = "received_at must be an ISO-8601 time with a zone.";
 const BASE64_MESSAGE = "frm_payload must be base64.";
@@ -44,7 +46,14 @@ const rxMetadataSchema = v.looseObject({
 
 export const ttnUplinkSchema = v.looseObject(
   {
-    end_device_ids: v.looseObject({ dev_eui: devEuiSchema(DEV_EUI_MESSAGE) }, DEV_EUI_MESSAGE),
+    end_device_ids: v.looseObject(
+      {
+        dev_eui: devEuiSchema(DEV_EUI_MESSAGE),
+        // Always sent: the integration key is bound to it (docs/device-protocol.md#7-the-things-stack-lorawan).
+        application_ids: v.looseObject({ application_id: applicationIdSchema(APPLICATION_IDS_MESSAGE) }, APPLICATION_IDS_MESSAGE),
+      },
+      END_DEVICE_IDS_MESSAGE,
+    ),
     received_at: v.optional(timeSchema),
     simulated: v.optional(v.boolean("simulated must be true or false.")),
     // An empty payload is left out by The Things Stack too: such an uplink is acknowledged as

@@ -68,10 +68,36 @@ export function peoplePerMinute(readings: Iterable<Reading>, fromMs: number, toM
   return people;
 }
 
-/** Quarter hours of [fromMs, toMs) (both multiples of 15 minutes) that have at least one sample; readings as peoplePerMinute takes them. */
-export function aggregateBuckets(readings: Iterable<Reading>, fromMs: number, toMs: number): Bucket[] {
+/**
+ * peoplePerMinute of a place with a device that yields (its "Imported history" device,
+ * docs/architecture.md#security): in any minute another device is live, the yielding device's
+ * readings do not count, so a sensor's buffered upload and the log of the same minutes never add
+ * up, whichever arrived first. The yielding device holds at most one reading a minute, so only its
+ * readings are held in memory, never the others'.
+ */
+export function peoplePerMinuteYielding(readings: Iterable<Reading>, fromMs: number, toMs: number, yielding: number): Int32Array {
+  const yielded: Reading[] = [];
+  function* others(): Generator<Reading> {
+    for (const reading of readings) {
+      if (reading.deviceId === yielding) yielded.push(reading);
+      else yield reading;
+    }
+  }
+  const people = peoplePerMinute(others(), fromMs, toMs);
+  const fallback = peoplePerMinute(yielded, fromMs, toMs);
+  for (let i = 0; i < people.length; i++) {
+    if (people[i] === NOT_SAMPLED) people[i] = fallback[i];
+  }
+  return people;
+}
+
+/**
+ * Quarter hours of [fromMs, toMs) (both multiples of 15 minutes) that have at least one sample;
+ * readings as peoplePerMinute takes them, `yielding` as peoplePerMinuteYielding.
+ */
+export function aggregateBuckets(readings: Iterable<Reading>, fromMs: number, toMs: number, yielding: number | null = null): Bucket[] {
   if (fromMs % BUCKET_MS !== 0 || toMs % BUCKET_MS !== 0) throw new RangeError("Bucket ranges must be quarter-hour aligned.");
-  const people = peoplePerMinute(readings, fromMs, toMs);
+  const people = yielding === null ? peoplePerMinute(readings, fromMs, toMs) : peoplePerMinuteYielding(readings, fromMs, toMs, yielding);
   const minutesPerBucket = BUCKET_MS / MINUTE_MS;
   const buckets: Bucket[] = [];
   for (let first = 0; first < people.length; first += minutesPerBucket) {
@@ -130,21 +156,25 @@ export const isRecent = (ts: number | null, now: number): ts is number => ts !==
 
 /**
  * People, percent and level now, from each device's latest reading; `toPeople` turns their summed
- * count into people (the place's calibration, calibration.ts).
+ * count into people (the place's calibration, calibration.ts). The `yielding` device (the imported
+ * history's) counts only while no other device is live, as in peoplePerMinuteYielding.
  */
 export function liveSnapshot(
   devices: readonly DeviceLatest[],
   thresholds: Thresholds,
   now: number,
   toPeople: (devices: number) => number = (count) => count,
+  yielding: number | null = null,
 ): LiveSnapshot {
   let counted: number | null = null;
   let updatedAt: number | null = null;
   let devicesOnline = 0;
+  const othersLive = yielding !== null && devices.some((device) => device.deviceId !== yielding && isRecent(device.readingTs, now));
   for (const device of devices) {
     if (isRecent(device.lastSeenAt, now)) devicesOnline++;
     if (device.readingTs === null) continue;
     updatedAt = Math.max(updatedAt ?? device.readingTs, device.readingTs);
+    if (othersLive && device.deviceId === yielding) continue;
     if (isRecent(device.readingTs, now)) counted = (counted ?? 0) + (device.count ?? 0);
   }
   const people = counted === null ? null : toPeople(counted);

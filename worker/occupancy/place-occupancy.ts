@@ -87,9 +87,9 @@ export type HeartbeatInput = v.InferOutput<typeof heartbeatBodySchema>;
 /** A device with a counted reading: its latest one. */
 type CountedDevice = DeviceLatest & { readingTs: number };
 
-/** The live numbers of a place, in people by its calibration. */
-const liveSnapshotOf = (devices: readonly DeviceLatest[], config: OccupancyConfig, now: number) =>
-  liveSnapshot(devices, config, now, (count) => calibratedPeople(count, config.calibration));
+/** The live numbers of a place, in people by its calibration; `yielding` is its imported history's device. */
+const liveSnapshotOf = (devices: readonly DeviceLatest[], config: OccupancyConfig, now: number, yielding: number | null) =>
+  liveSnapshot(devices, config, now, (count) => calibratedPeople(count, config.calibration), yielding);
 
 export function placeOccupancy(env: Pick<Env, "PLACE_OCCUPANCY">, placeId: number) {
   return env.PLACE_OCCUPANCY.getByName(`place:${placeId}`);
@@ -280,10 +280,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
    * from `rawStart` on, the later of its raw coverage start and the first quarter hour wholly
    * within the 7-day retention. The caller writes quarter hours before `rawStart` itself. With
    * `yieldToOthers` (the place's "Imported history" device) a reading is skipped in any minute
-   * another device already counts for, so a live sensor and its own log never add up.
+   * another device already counts for, and the device is remembered as the one that yields when
+   * quarter hours are computed, so a live sensor and its own log never add up, whichever arrives
+   * first (aggregate.ts peoplePerMinuteYielding).
    */
   async importHistory(placeId: number, deviceId: number, readings: readonly TimedCount[], now: number, yieldToOthers: boolean) {
     const config = await this.prepareToStore(placeId);
+    if (yieldToOthers && this.meta("import_device") !== String(deviceId)) this.setMeta("import_device", String(deviceId));
     const rawStart = Math.max(Number(this.meta("raw_from")), bucketStart(now - RETENTION_MS) + BUCKET_MS);
     const outcome = this.storeReadings(deviceId, readings.filter((reading) => reading.ts >= rawStart), now, config, { yieldToOthers, sensorClock: false });
     if (outcome.accepted > 0) await this.scheduleFlush();
@@ -532,7 +535,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     this.rememberPlace(placeId);
     const config = await this.loadConfig();
     if (!config) return { people: null, percent: null, level: null, devices: null, devicesOnline: 0, updatedAt: null };
-    return liveSnapshotOf(this.deviceStatuses(), config, Date.now());
+    return liveSnapshotOf(this.deviceStatuses(), config, Date.now(), this.importDevice());
   }
 
   /**
@@ -669,7 +672,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     // The calendar's day peaks of the venue days those quarter hours fall on, after them in the batch.
     const days = due.map((start) => venueDayAt(config, start));
     const dayPeaks = days.length > 0 ? dayRollupWrites(db, placeId, config, Math.min(...days), Math.max(...days), now) : [];
-    const live = liveSnapshotOf(this.deviceStatuses(), config, now);
+    const live = liveSnapshotOf(this.deviceStatuses(), config, now, this.importDevice());
     const liveChanged = JSON.stringify(live) !== this.meta("live_written");
     const statements = [
       ...bucketWrites(db, placeId, buckets, emptied),
@@ -739,7 +742,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     if (!setup) return;
     // With both live rules off the episodes only need to stay idle: no read of the devices.
     const anyOn = setup.rules.near_capacity.enabled || setup.rules.busier_than_usual.enabled;
-    const live = anyOn ? liveSnapshotOf(this.recentCounts(now), config, now) : { percent: null, people: null };
+    const live = anyOn ? liveSnapshotOf(this.recentCounts(now), config, now, this.importDevice()) : { percent: null, people: null };
     const usualPercent = setup.usual?.enough_data && live.percent !== null ? usualPercentAt(setup.usual.days, setup.place, now) : null;
     const before = (this.liveEpisodes ??= this.episodesOf("alert_live", IDLE_LIVE));
     const outcome = evaluateLive(setup.rules, before, { percent: live.percent, people: live.people, usualPercent }, now);
@@ -836,7 +839,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     function* readings(): Generator<Reading> {
       for (const row of rows) yield { deviceId: row.device_id, ts: row.ts, count: row.count };
     }
-    return aggregateBuckets(readings(), start, start + BUCKET_MS);
+    return aggregateBuckets(readings(), start, start + BUCKET_MS, this.importDevice());
   }
 
   /**
@@ -974,6 +977,12 @@ export class PlaceOccupancy extends DurableObject<Env> {
       this.metaCache.set(key, row?.value ?? null);
     }
     return this.metaCache.get(key)!;
+  }
+
+  /** The place's "Imported history" device, which yields to every other (importHistory). */
+  private importDevice(): number | null {
+    const id = this.meta("import_device");
+    return id === null ? null : Number(id);
   }
 
   private setMeta(key: string, value: string) {

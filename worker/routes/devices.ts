@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { sha256Hex, randomToken } from "../lib/crypto";
 import { conflict, notFound } from "../lib/errors";
 import { describe, jsonBody, params } from "../lib/openapi";
-import { forgetDevEuiDevice } from "../ingest/dev-eui-cache";
+import { forgetDevEui, forgetDevEuiDevice } from "../ingest/dev-eui-cache";
 import { placeOccupancy } from "../occupancy/place-occupancy";
 import {
   devicesAnswerSchema,
@@ -38,19 +38,23 @@ export const deviceRoutes = new Hono<AppEnv>()
     jsonBody(deviceRegistrationSchema),
     async (c) => {
       const placeId = c.req.valid("param").id;
-      const { name, dev_eui: devEui = null } = c.req.valid("json");
+      const { name, dev_eui: devEui = null, application_id: applicationId = null } = c.req.valid("json");
       const db = getDb(c.env);
       const limit = await deviceLimit(db, placeId);
       if (limit === null) throw notFound("No such place.");
       // The key is the device's only credential: 32 random bytes, stored as its SHA-256.
       const key = `tpd_${randomToken(32)}`;
-      const outcome = await registerDevice(db, placeId, name, await sha256Hex(key), devEui);
+      const outcome = await registerDevice(db, placeId, name, await sha256Hex(key), devEui, applicationId);
       if (outcome.kind === "name-taken") throw conflict(`This place already has a device named "${name}".`);
       if (outcome.kind === "dev-eui-taken") throw conflict(`An active device already has the DevEUI ${devEui}. Revoke it first.`);
       if (outcome.kind === "limit-reached") {
         throw conflict(`This place already has its maximum of ${limit} device${limit === 1 ? "" : "s"}. Revoke one or raise the limit.`);
       }
-      if (devEui !== null) await forgetUnregisteredUplinks(db, devEui);
+      if (devEui !== null) {
+        await forgetUnregisteredUplinks(db, devEui);
+        // Remembered here as unknown, it would wait out the minute (ingest/dev-eui-cache.ts).
+        forgetDevEui(devEui);
+      }
       await placeOccupancy(c.env, placeId).deviceRegistered(placeId, outcome.id);
       return c.json(toRegisteredDeviceAnswer({ id: outcome.id, name, devEui, createdAt: outcome.createdAt }, key), 201);
     },

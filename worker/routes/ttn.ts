@@ -1,21 +1,23 @@
 // The Things Stack v3 (LoRaWAN) webhook and its admin side: integration keys, and the uplinks of
 // DevEUIs no device has yet (docs/device-protocol.md#the-things-stack-lorawan).
 import { Hono, type Context } from "hono";
-import { forgetActiveIntegrationKeys, requireAdmin, requireIntegrationKey } from "../auth/middleware";
+import { forgetActiveIntegrationKeys, rememberIntegrationKeyApplication, requireAdmin, requireIntegrationKey } from "../auth/middleware";
 import { getDb } from "../db/client";
+import { bindDeviceApplication } from "../db/devices";
 import {
   activeIntegrationKeys,
+  bindIntegrationKey,
   createIntegrationKey,
   recordUnregisteredUplink,
   revokeIntegrationKey,
   unregisteredUplinkList,
 } from "../db/integrations";
 import type { AppEnv } from "../env";
-import { activeDeviceOfDevEui, forgetDevEui, type DevEuiDevice } from "../ingest/dev-eui-cache";
+import { activeDeviceOfDevEui, forgetDevEui, rememberDevEuiApplication, type DevEuiDevice } from "../ingest/dev-eui-cache";
 import { readUplink, ttnUplinkSchema, type UplinkReading } from "../ingest/ttn-uplink";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { notFound } from "../lib/errors";
-import { describe, jsonBody, noBody, params } from "../lib/openapi";
+import { forbidden, notFound } from "../lib/errors";
+import { describe, jsonBody, params } from "../lib/openapi";
 import { isRefusal, placeOccupancy, type DeviceRefusal, type IngestResult } from "../occupancy/place-occupancy";
 import { splitByTimeWindow } from "../occupancy/reading-window";
 import { finalMessage } from "./ingest";
@@ -23,6 +25,7 @@ import { idParamSchema } from "../../common/schemas/fields";
 import { okAnswerSchema } from "../../common/schemas/answers";
 import {
   createdIntegrationKeySchema,
+  integrationKeyCreationSchema,
   integrationKeysAnswerSchema,
   ttnIngestAnswerSchema,
   unregisteredUplinksAnswerSchema,
@@ -70,16 +73,48 @@ async function deliver(
   return object.ingestFrom(device.placeId, device.id, storable, now, reading.rssi);
 }
 
+/**
+ * The application the request's integration key is bound to: a key made before keys were bound
+ * is bound here to its first uplink's application.
+ */
+async function keyApplication(c: Context<AppEnv>, uplinkApplication: string): Promise<string | null> {
+  const key = c.var.integrationKey;
+  if (key.applicationId !== null) return key.applicationId;
+  const bound = await bindIntegrationKey(getDb(c.env), key.id, uplinkApplication);
+  rememberIntegrationKeyApplication(key.id, bound);
+  return bound;
+}
+
+/**
+ * The device if it is registered under the key's application, which a device registered without
+ * one takes from its first uplink; otherwise a 403, so a key reaches no other application's places.
+ */
+async function deviceOfApplication(env: Env, devEui: string, device: DevEuiDevice, application: string): Promise<DevEuiDevice> {
+  let registered = device.applicationId;
+  if (registered === null) {
+    registered = await bindDeviceApplication(getDb(env), device.id, application);
+    rememberDevEuiApplication(devEui, registered);
+  }
+  if (registered !== application) throw forbidden(`The DevEUI ${devEui} is registered under another The Things Stack application than "${application}".`);
+  return device;
+}
+
 export const ttnRoutes = new Hono<AppEnv>()
   .post(
     "/integrations/ttn",
-    describe({ tag, summary: "Create a Things Stack webhook key: it is in this answer only", access: "admin", answers: { 201: createdIntegrationKeySchema } }),
+    describe({
+      tag,
+      summary: "Create a Things Stack webhook key for one application: it is in this answer only",
+      access: "admin",
+      answers: { 201: createdIntegrationKeySchema },
+    }),
     requireAdmin,
-    noBody(),
+    jsonBody(integrationKeyCreationSchema),
     async (c) => {
       // Like device keys: 32 random bytes, shown once, stored as the SHA-256.
       const key = `tpi_${randomToken(32)}`;
-      return c.json(await createIntegrationKey(getDb(c.env), await sha256Hex(key), key), 201);
+      const { application_id: applicationId } = c.req.valid("json");
+      return c.json(await createIntegrationKey(getDb(c.env), await sha256Hex(key), key, applicationId), 201);
     },
   )
   .get(
@@ -118,27 +153,33 @@ export const ttnRoutes = new Hono<AppEnv>()
       tag,
       summary: "The Things Stack v3 uplink webhook",
       description:
-        "Port 1 is a count (decoded_payload.pax, wifi + ble, or Paxcounter's packed bytes), port 2 a heartbeat, other ports and simulated uplinks are acknowledged. Everything The Things Stack should not retry is a 2xx: an unknown DevEUI is a 202 and is listed for the admin.",
+        "Port 1 is a count (decoded_payload.pax, wifi + ble, or Paxcounter's packed bytes), port 2 a heartbeat, other ports and simulated uplinks are acknowledged. Everything The Things Stack should not retry is a 2xx: an unknown DevEUI is a 202 and is listed for the admin. An uplink of another application than the key's, or of a DevEUI registered under another application, is a 403 and stores nothing.",
       access: "integration",
       answers: { 200: ttnIngestAnswerSchema, 202: ttnIngestAnswerSchema },
+      errors: [403],
     }),
     requireIntegrationKey,
     jsonBody(ttnUplinkSchema),
     async (c) => {
       const now = Date.now();
-      const reading = readUplink(c.req.valid("json"), now);
+      const uplink = c.req.valid("json");
+      const application = uplink.end_device_ids.application_ids.application_id;
+      const keyApp = await keyApplication(c, application);
+      if (keyApp !== application) throw forbidden(`This integration key is for the The Things Stack application "${keyApp}", not "${application}".`);
+      const reading = readUplink(uplink, now);
       if (reading.kind === "ignored") return acknowledge(c, { ok: true, stored: false, reason: reading.reason });
       const db = getDb(c.env);
-      const found = await activeDeviceOfDevEui(db, reading.devEui, now);
-      let outcome = found.device && (await deliver(c.env, found.device, reading, now));
+      let found = await activeDeviceOfDevEui(db, reading.devEui, now);
+      let outcome = found.device && (await deliver(c.env, await deviceOfApplication(c.env, reading.devEui, found.device, application), reading, now));
       if (outcome && isRefusal(outcome) && outcome.refused === "revoked" && found.remembered) {
         // Revoked since this isolate looked it up: the DevEUI may be another device's by now.
         forgetDevEui(reading.devEui);
-        const fresh = await activeDeviceOfDevEui(db, reading.devEui, now);
-        outcome = fresh.device && (await deliver(c.env, fresh.device, reading, now));
+        found = await activeDeviceOfDevEui(db, reading.devEui, now);
+        outcome = found.device && (await deliver(c.env, await deviceOfApplication(c.env, reading.devEui, found.device, application), reading, now));
       }
       if (!outcome) {
-        await recordUnregisteredUplink(db, reading.devEui, reading.kind === "count" ? reading.count : null, now);
+        // An unknown DevEUI this isolate remembers was counted in the list within the last minute.
+        if (!found.remembered) await recordUnregisteredUplink(db, reading.devEui, reading.kind === "count" ? reading.count : null, application, now);
         return acknowledge(c, { ok: true, stored: false, reason: UNREGISTERED_REASON }, 202);
       }
       if (isRefusal(outcome)) return refused(c, outcome);

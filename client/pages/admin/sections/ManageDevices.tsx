@@ -60,6 +60,7 @@ function PlaceDevices({ placeId }: { placeId: number }) {
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
   const [devEui, setDevEui] = useState("");
+  const [application, setApplication] = useState("");
   const [registered, setRegistered] = useState<RegisteredDeviceAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
 
@@ -72,8 +73,9 @@ function PlaceDevices({ placeId }: { placeId: number }) {
     }
     let created: RegisteredDeviceAnswer;
     try {
-      // Blank means a sensor of our HTTP protocol; the server checks the DevEUI's form.
-      created = await adminApi.registerDevice(placeId, { name: name.trim(), ...(devEui.trim() ? { dev_eui: devEui.trim() } : {}) });
+      // Blank means a sensor of our HTTP protocol; the server checks the DevEUI's and application's form.
+      const lorawan = devEui.trim() ? { dev_eui: devEui.trim(), ...(application.trim() ? { application_id: application.trim() } : {}) } : {};
+      created = await adminApi.registerDevice(placeId, { name: name.trim(), ...lorawan });
     } catch (error) {
       setNotice({ ok: false, message: writeFailure(error, ADMIN_MESSAGES.registerDeviceFailed, ADMIN_MESSAGES.unexpectedTryAgain) });
       return;
@@ -81,6 +83,7 @@ function PlaceDevices({ placeId }: { placeId: number }) {
     setRegistered(created);
     setName("");
     setDevEui("");
+    setApplication("");
     void devices.reload();
   };
 
@@ -184,6 +187,13 @@ function PlaceDevices({ placeId }: { placeId: number }) {
           placeholder="16 hex digits, for The Things Stack"
           value={devEui}
           onChange={(event) => setDevEui(event.target.value)}
+        />
+        <InputField
+          id={`${prefix}-application`}
+          label="LoRaWAN application ID (The Things Stack, with a DevEUI)"
+          placeholder="Only its integration key may post for the DevEUI"
+          value={application}
+          onChange={(event) => setApplication(event.target.value)}
         />
         <button type="submit" className="button">Register device</button>
       </form>

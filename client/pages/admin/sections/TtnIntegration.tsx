@@ -1,9 +1,10 @@
 // The Things Stack in the Devices section (docs/device-protocol.md#7-the-things-stack-lorawan):
 // uplinks whose DevEUI no device has, each registered at the chosen business in one click, and the
 // integration keys its webhooks send.
-import { useState } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { CreatedIntegrationKeyAnswer, UnregisteredUplinkAnswer } from "../../../../common/schemas/ttn";
 import { adminApi } from "../../../api/adminEndpoints";
+import { InputField } from "../../../components/Field";
 import { formatDateTime } from "../../../lib/format";
 import { attempt, useAdminData } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
@@ -29,7 +30,8 @@ export function UnregisteredUplinks({ place, onRegistered }: {
     if (!place) return;
     const name = ttnDeviceName(uplink.dev_eui);
     const outcome = await attempt(
-      () => adminApi.registerDevice(place.id, { name, dev_eui: uplink.dev_eui }),
+      // Under the application whose key its uplinks came with: only that key may post for it.
+      () => adminApi.registerDevice(place.id, { name, dev_eui: uplink.dev_eui, ...(uplink.application_id ? { application_id: uplink.application_id } : {}) }),
       ADMIN_MESSAGES.registerDeviceFailed,
       () => `${uplink.dev_eui} registered as "${name}" at ${place.name}.`,
     );
@@ -50,10 +52,11 @@ export function UnregisteredUplinks({ place, onRegistered }: {
       {list && list.length > 0 ? (
         <>
           {place ? null : <p>Choose a business above to register a device there.</p>}
-          <AdminTable columns={["DevEUI", "Uplinks", "Last seen", "Last count"]}>
+          <AdminTable columns={["DevEUI", "Application", "Uplinks", "Last seen", "Last count"]}>
             {list.map((uplink) => (
               <tr key={uplink.dev_eui}>
                 <th scope="row"><code>{uplink.dev_eui}</code></th>
+                <td>{uplink.application_id ?? "—"}</td>
                 <td>{uplink.uplinks.toLocaleString("en-US")}</td>
                 <td>{formatDateTime(uplink.last_seen)}</td>
                 <td>{uplink.last_count ?? "—"}</td>
@@ -81,14 +84,24 @@ export function IntegrationKeys() {
   const keys = useAdminData(adminApi.integrationKeys(), ADMIN_MESSAGES.fetchIntegrationKeysFailed);
   const [created, setCreated] = useState<CreatedIntegrationKeyAnswer | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
+  const [application, setApplication] = useState("");
+  const applicationField = useId();
 
-  const create = async () => {
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
     setNotice(null);
-    const outcome = await attempt(adminApi.createIntegrationKey, ADMIN_MESSAGES.createIntegrationKeyFailed, (answer) => {
-      setCreated(answer);
-    });
+    const outcome = await attempt(
+      () => adminApi.createIntegrationKey({ application_id: application.trim() }),
+      ADMIN_MESSAGES.createIntegrationKeyFailed,
+      (answer) => {
+        setCreated(answer);
+      },
+    );
     if (!outcome.ok) setNotice(outcome);
-    else void keys.reload();
+    else {
+      setApplication("");
+      void keys.reload();
+    }
   };
 
   const revoke = async (id: number) => {
@@ -108,7 +121,8 @@ export function IntegrationKeys() {
       <h3 id="ttn-integrations">Integrations</h3>
       <p>
         The Things Stack webhooks send one of these keys as the header <code>Authorization: Bearer tpi_…</code> to{" "}
-        <code>/api/ingest/ttn</code>.
+        <code>/api/ingest/ttn</code>. Each key is for one application: it may post only that application&apos;s uplinks, for
+        devices registered under it.
       </p>
       {keys.error ? <p role="alert" className="field-error">{keys.error}</p> : null}
       {created ? (
@@ -119,16 +133,17 @@ export function IntegrationKeys() {
           onDone={() => setCreated(null)}
           onCopyFailed={(message) => setNotice({ ok: false, message })}
         >
-          Integration key #{created.id} is created. Copy it now: it is shown only once.
+          Integration key #{created.id} for {created.application_id} is created. Copy it now: it is shown only once.
         </KeyOnce>
       ) : null}
       <Notice notice={notice} />
       {list && list.length === 0 ? <p>No integration keys yet.</p> : null}
       {list && list.length > 0 ? (
-        <AdminTable columns={["Key", "Created", "Last used"]}>
+        <AdminTable columns={["Key", "Application", "Created", "Last used"]}>
           {list.map((key) => (
             <tr key={key.id}>
               <th scope="row">#{key.id}</th>
+              <td>{key.application_id ?? "Its first uplink's"}</td>
               <td>{formatDateTime(key.created_at)}</td>
               <td>{key.last_used_at ? formatDateTime(key.last_used_at) : "Never"}</td>
               <td>
@@ -145,9 +160,19 @@ export function IntegrationKeys() {
           ))}
         </AdminTable>
       ) : null}
-      <button type="button" className="button" onClick={() => void create()}>
-        Create integration key
-      </button>
+      <form onSubmit={(event) => void create(event)}>
+        <InputField
+          id={applicationField}
+          label="The Things Stack application ID"
+          placeholder="e.g. my-venue-counters"
+          required
+          value={application}
+          onChange={(event) => setApplication(event.target.value)}
+        />
+        <button type="submit" className="button">
+          Create integration key
+        </button>
+      </form>
     </section>
   );
 }
