@@ -61,21 +61,16 @@ const served = () => ({
 
 await section("ingest", () => benchIngest(served().app, served().durableWrite, served().api));
 // The live map takes up to a minute to follow a new count; analytics are measured meanwhile.
-let freshness: ReturnType<typeof measureFreshness> | undefined;
-try {
-  freshness = measureFreshness(served().api, need(freshnessVenue, "starting the freshness venue"));
-  // Its error is reported by the freshness section below, not as an unhandled rejection meanwhile.
-  freshness.catch(() => {});
-} catch {
-  // The freshness section reports that it could not start.
-}
+const freshness = Promise.resolve().then(() => measureFreshness(served().api, need(freshnessVenue, "starting the freshness venue")));
+// Its error is reported by the freshness section below, not as an unhandled rejection meanwhile.
+freshness.catch(() => {});
 await section("analytics", () => benchAnalytics(served().api));
 await section("eventInsights", () => benchEventInsights(served().api));
 await section("export", () => benchExport(served().api, served().app.processGroup));
 // Information only: the seed's forecast backtest has no budget (issue 26).
 await section("forecastAccuracy", () => void reportForecastBacktest(), false);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
-await section("freshness", async () => reportFreshness(await need(freshness, "starting the freshness measurement")));
+await section("freshness", async () => reportFreshness(await freshness));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("lighthouse", () => benchLighthouse(served().app.baseUrl));
