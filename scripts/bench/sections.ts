@@ -27,7 +27,14 @@ export class BenchSections {
   /** Clean-up steps that threw; reported last. */
   readonly cleanUpErrors: string[] = [];
 
-  constructor(private readonly log: (line: string) => void = console.log, private readonly logDetail: (text: string) => void = console.error) {}
+  private readonly log: (line: string) => void;
+  private readonly logDetail: (text: string) => void;
+
+  /** `log` prints the report's lines; `logDetail` an error's stack. */
+  constructor(log: (line: string) => void = console.log, logDetail: (text: string) => void = console.error) {
+    this.log = log;
+    this.logDetail = logDetail;
+  }
 
   /**
    * Runs one section; a budgeted one (the default) records whether it met its budget (anything but
