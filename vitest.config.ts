@@ -44,7 +44,7 @@ export default defineConfig(async () => {
           test: {
             name: "client",
             environment: "jsdom",
-            include: ["tests/client/**/*.test.{ts,tsx}", "tests/worker/**/*.node.test.ts"],
+            include: ["tests/client/**/*.test.{ts,tsx}", "tests/worker/**/*.node.test.ts", "tests/bench/**/*.node.test.ts"],
             setupFiles: ["tests/client/setup.ts"],
             testTimeout: 30_000,
           },

@@ -1,9 +1,10 @@
 // Local development state: .dev.vars secrets, D1 migrations and the demo seed, all under
 // .wrangler/state (or THIRD_PLACE_STATE, which the e2e tests point at a fresh folder).
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 
 export const root = path.resolve(import.meta.dirname, "..");
 /** Read at each call, so a script may point THIRD_PLACE_STATE at a fresh folder after importing this. */
@@ -61,15 +62,24 @@ export function run(command: string, args: string[], { env = {}, quiet = false }
   }
 }
 
+const execFileAsync = promisify(execFile);
+const d1ExecuteArgs = (persistTo: string, sql: string) => ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql];
+const rowsOf = <T>(output: string): T[] => (JSON.parse(output) as { results: T[] }[])[0].results;
+
 /** Runs SQL on the local D1 under `persistTo` (a running server's state too) with wrangler; its rows. */
 export function queryLocalD1<T = Record<string, unknown>>(persistTo: string, sql: string): T[] {
-  const output = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
-    cwd: root,
-    env: localToolEnv(),
-    encoding: "utf8",
-  });
-  const [result] = JSON.parse(output) as { results: T[] }[];
-  return result.results;
+  return rowsOf<T>(execFileSync("npx", d1ExecuteArgs(persistTo, sql), { cwd: root, env: localToolEnv(), encoding: "utf8" }));
+}
+
+/**
+ * queryLocalD1 for a process that keeps connections open to the server meanwhile (the bench):
+ * wrangler takes seconds, and a process blocked that long never sees the server close its idle
+ * keep-alive connections (after 5 s), so its next requests go out on closed sockets and fail with
+ * "other side closed" (docs/architecture.md#bench-method).
+ */
+export async function queryLocalD1Async<T = Record<string, unknown>>(persistTo: string, sql: string): Promise<T[]> {
+  const { stdout } = await execFileAsync("npx", d1ExecuteArgs(persistTo, sql), { cwd: root, env: localToolEnv(), encoding: "utf8" });
+  return rowsOf<T>(stdout);
 }
 
 /** Applies pending D1 migrations to the local state; wrangler's tables are shown only on failure. */

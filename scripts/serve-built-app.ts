@@ -13,8 +13,11 @@ export interface Served {
   baseUrl: string;
   /** The server's process group, workerd included (for the bench's memory and CPU figures). */
   processGroup: number;
-  /** Stops the server (and its workerd) and forgets what it stored. */
-  stop(): void;
+  /**
+   * Stops the server (and its workerd) and, once every process of it has exited, forgets what it
+   * stored: a workerd still writing its cache would otherwise refill the folder being removed.
+   */
+  stop(): Promise<void>;
 }
 
 export interface ServedApp extends Served {
@@ -31,6 +34,27 @@ export function freePort(): Promise<number> {
     });
     server.on("error", reject);
   });
+}
+
+const groupAlive = (group: number) => {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** SIGTERM to a process group, then waits until none of it is left (SIGKILL after 10 s, given up after 15 s). */
+async function stopProcessGroup(group: number) {
+  for (const [signal, waitMs] of [["SIGTERM", 10_000], ["SIGKILL", 5_000]] as const) {
+    try {
+      process.kill(-group, signal);
+    } catch {
+      return; // already gone
+    }
+    for (let waited = 0; waited < waitMs && groupAlive(group); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function waitUntilAnswering(url: string, server: ChildProcess, timeoutMs = 90_000) {
@@ -66,17 +90,11 @@ export async function servePreview(options: { configFile?: string; readyPath: st
   let output = "";
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
+  const stop = () => stopProcessGroup(server.pid!);
   try {
     await waitUntilAnswering(`${baseUrl}${options.readyPath}`, server);
   } catch (error) {
-    stop();
+    await stop();
     console.error(output);
     throw error;
   }
@@ -119,8 +137,8 @@ export async function serveBuiltApp(
   return {
     ...served,
     stateDir,
-    stop() {
-      served.stop();
+    async stop() {
+      await served.stop();
       rmSync(stateDir, { recursive: true, force: true });
     },
   };

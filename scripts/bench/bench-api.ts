@@ -124,6 +124,16 @@ class LoadRecord {
     }
   }
 
+  /** Adds another record's runs to this one's. */
+  add(other: LoadRecord) {
+    this.latencies.push(...other.latencies);
+    for (const [status, count] of Object.entries(other.statusCounts)) this.statusCounts[status] = (this.statusCounts[status] ?? 0) + count;
+    this.errors += other.errors;
+    this.seconds += other.seconds;
+    this.cpuMs += other.cpuMs;
+    this.sent += other.sent;
+  }
+
   figures(): LoadFigures {
     const sorted = this.latencies.toSorted((a, b) => a - b);
     return {
@@ -152,25 +162,44 @@ async function settledCpuMs(processGroup: number): Promise<number> {
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
+/** A target's figures over the whole run, and those of each round on its own. */
+export interface RoundedLoadFigures extends LoadFigures {
+  rounds: LoadFigures[];
+}
+
 /**
  * Loads each target for `seconds` in total at the same concurrency, in alternating rounds, so the
  * targets share whatever else the machine is doing at the time (this one is shared) and their
  * ratio stays fair. A target's `processGroup` (the server answering it) has its workerd's CPU
  * per request counted: the same comparison in the server's own CPU, apart from the load generator
- * and the proxies that share the machine.
+ * and the proxies that share the machine. Each round's figures are kept too, for ratios per round.
  */
 export async function loadSideBySide(
   targets: Record<string, { options: autocannon.Options; processGroup?: number }>,
   { connections, seconds, rounds }: { connections: number; seconds: number; rounds: number },
-): Promise<Record<string, LoadFigures>> {
-  const records = Object.fromEntries(Object.keys(targets).map((name) => [name, new LoadRecord()]));
+): Promise<Record<string, RoundedLoadFigures>> {
+  const records = Object.fromEntries(Object.keys(targets).map((name) => [name, { whole: new LoadRecord(), rounds: [] as LoadRecord[] }]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, { options, processGroup }] of Object.entries(targets)) {
-      await records[name].run({ ...options, connections, duration: seconds / rounds }, processGroup);
+      const thisRound = new LoadRecord();
+      await thisRound.run({ ...options, connections, duration: seconds / rounds }, processGroup);
+      records[name].whole.add(thisRound);
+      records[name].rounds.push(thisRound);
     }
   }
-  return Object.fromEntries(Object.entries(records).map(([name, record]) => [name, record.figures()]));
+  return Object.fromEntries(
+    Object.entries(records).map(([name, record]) => [name, { ...record.whole.figures(), rounds: record.rounds.map((round) => round.figures()) }]),
+  );
 }
+
+/** Each round's requests per second of `target` ÷ `baseline`'s in the same round, and their median. */
+export function roundRatios(target: RoundedLoadFigures, baseline: RoundedLoadFigures): { perRound: number[]; median: number } {
+  const perRound = target.rounds.map((round, r) => round.requestsPerSecond / baseline.rounds[r].requestsPerSecond);
+  return { perRound, median: percentile(perRound.toSorted((a, b) => a - b), 0.5) };
+}
+
+/** What `withStep` adds to `without`'s workerd CPU per request, in percent of the latter. */
+export const cpuAddedPercent = (withStep: LoadFigures, without: LoadFigures) => ((withStep.workerdCpuMs ?? NaN) / (without.workerdCpuMs ?? NaN) - 1) * 100;
 
 export const passFail = (ok: boolean) => (ok ? "PASS" : "FAIL");
 export const fixed = (value: number, digits = 1) => value.toFixed(digits);

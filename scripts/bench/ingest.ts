@@ -10,11 +10,14 @@ import type autocannon from "autocannon";
 import { DEFAULT_ALERT_RULES, type AlertRules } from "../../common/schemas/alerts.ts";
 import { minuteStart } from "../../worker/occupancy/aggregate.ts";
 import type { Served, ServedApp } from "../serve-built-app.ts";
-import { BenchApi, fixed, loadSideBySide, passFail, type LoadFigures } from "./bench-api.ts";
+import { BenchApi, cpuAddedPercent, fixed, loadSideBySide, passFail, roundRatios, type LoadFigures, type RoundedLoadFigures } from "./bench-api.ts";
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
-/** The targets take turns, DURATION_S / ROUNDS seconds at a time. */
+/**
+ * The targets take turns, DURATION_S / ROUNDS seconds at a time. The budgets judge the median of
+ * the rounds' ratios: at least 3 rounds (issue 26).
+ */
 const ROUNDS = 5;
 const PLACES = 20;
 /**
@@ -23,8 +26,10 @@ const PLACES = 20;
  * ingest sensors get, so a refusal for the limit here is a finding.
  */
 const DEVICES_PER_PLACE = 15;
-/** Each route ÷ the minimal durable write (issue 14). */
-const BUDGET = 0.85;
+/** Each route ÷ the minimal durable write, the median of the rounds' ratios (issue 26). */
+const BUDGET = 0.8;
+/** What the alert step may add to ingest's workerd CPU per request, in percent (issue 26). */
+const ALERT_STEP_BUDGET_PERCENT = 5;
 const TTN_RATE_LIMITED = "Too many uplinks from this device this minute.";
 /** Long enough for 20 places' first flushes on this machine, well short of their next (30 s). */
 const FIRST_FLUSH_WAIT_MS = 5_000;
@@ -335,9 +340,15 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   const cutOffStored = stored.filter((key) => unanswered.has(key)).length;
   const nothingLost = missing === 0 && strays === 0 && accepted === acknowledged.size && duplicates === 0;
 
-  const budgetLine = (name: string, figures: LoadFigures) => {
-    const ok = ratio(figures) >= BUDGET;
-    console.log(`${name} ÷ durable write = ${fixed(ratio(figures), 2)} (budget ≥ ${BUDGET}) → ${passFail(ok)}`);
+  // Judged on the median of the rounds' ratios, each round's target and durable write having run
+  // one after the other under the same background load (docs/architecture.md#ingest-cost).
+  const budgetLine = (name: string, figures: RoundedLoadFigures) => {
+    const { perRound, median } = roundRatios(figures, writeFigures);
+    const ok = median >= BUDGET;
+    console.log(
+      `${name} ÷ durable write per round: ${perRound.map((value) => fixed(value, 2)).join(", ")}; median ${fixed(median, 2)} (budget ≥ ${BUDGET}) → ${passFail(ok)} ` +
+        `(over the whole run ${fixed(ratio(figures), 2)})`,
+    );
     return ok;
   };
   console.log(`health ÷ durable write = ${fixed(ratio(healthFigures), 2)}`);
@@ -354,9 +365,15 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   console.log("|---|---|---|---|---|---|");
   console.log(row(`POST /api/ingest, default alert rules (the ${sensors.length} sensors above)`, alertFigures.on));
   console.log(row(`POST /api/ingest, every alert rule off (${quietSensors.length} sensors at ${PLACES} other places)`, quietFigures));
+  // The alert step's cost: what default rules add to ingest's workerd CPU per request over the
+  // whole run (the load generator's share of the cores does not blur it).
+  const alertStepPercent = cpuAddedPercent(alertFigures.on, quietFigures);
+  const perRoundPercent = alertFigures.on.rounds.map((round, r) => cpuAddedPercent(round, quietFigures.rounds[r]));
+  const alertStepOk = alertStepPercent <= ALERT_STEP_BUDGET_PERCENT;
   console.log(
-    `alert rules on ÷ every rule off: ${fixed(alertFigures.on.requestsPerSecond / quietFigures.requestsPerSecond, 2)} in requests/s, ` +
-      `${fixed((alertFigures.on.workerdCpuMs ?? NaN) / (quietFigures.workerdCpuMs ?? NaN), 2)} in workerd CPU per request (information)`,
+    `alert rules on ÷ every rule off: ${fixed(alertFigures.on.requestsPerSecond / quietFigures.requestsPerSecond, 2)} in requests/s (information); ` +
+      `alert step = ${fixed(alertStepPercent, 1)} % of ingest's workerd CPU per request (rules on ÷ off − 1; per round ${perRoundPercent.map((value) => `${fixed(value, 1)} %`).join(", ")}) ` +
+      `(budget ≤ ${ALERT_STEP_BUDGET_PERCENT} %) → ${passFail(alertStepOk)}`,
   );
   const refusals = ttnRefused.map(([reason, count]) => `; TTN "${reason}" ${count}`).join("");
   console.log(
@@ -367,5 +384,5 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
     `readings accepted over both runs and the warm-up ${accepted}, duplicates ${duplicates}; stored in the places' objects ${stored.length} ` +
       `(${missing} acknowledged but missing, ${strays} never sent; ${cutOffStored} of the ${unanswered.size} requests cut off unanswered at the end) → ${passFail(nothingLost)}`,
   );
-  return ingestOk && ttnOk && badAnswers === 0 && nothingLost;
+  return ingestOk && ttnOk && alertStepOk && badAnswers === 0 && nothingLost;
 }

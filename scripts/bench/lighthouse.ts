@@ -151,8 +151,8 @@ export async function benchLighthouseMonitored(): Promise<boolean> {
       return scores;
     });
   } finally {
-    app.stop();
     intake.close();
+    await app.stop();
   }
   const { scores, below } = result;
   console.log(`| page | ${CATEGORIES.join(" | ")} |`);

@@ -18,7 +18,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { chromium } from "playwright-core";
 import * as schema from "../../drizzle/schema.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium.ts";
-import { queryLocalD1 } from "../local-state.ts";
+import { queryLocalD1Async } from "../local-state.ts";
 import type { SeedEnv } from "../seed.ts";
 import type { ServedApp } from "../serve-built-app.ts";
 import { fixed, passFail, percentile } from "./bench-api.ts";
@@ -67,13 +67,13 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
 }
 
 /** Runs SQL on the served app's local D1 (wrangler beside the running app). */
-const queryAppD1 = <T>(app: ServedApp, sql: string): T[] => queryLocalD1<T>(app.stateDir, sql);
+const queryAppD1 = <T>(app: ServedApp, sql: string): Promise<T[]> => queryLocalD1Async<T>(app.stateDir, sql);
 
 const COPIES = "SELECT id FROM places WHERE slug LIKE 'bench-one-%-cold-%'";
 
 /** Copies whose usual means of the day are kept. */
-const copiesWithKeptMeans = (app: ServedApp) =>
-  queryAppD1<{ kept: number }>(app, `SELECT count(*) AS kept FROM usual_histories WHERE until > 0 AND place_id IN (${COPIES})`)[0].kept;
+const copiesWithKeptMeans = async (app: ServedApp) =>
+  (await queryAppD1<{ kept: number }>(app, `SELECT count(*) AS kept FROM usual_histories WHERE until > 0 AND place_id IN (${COPIES})`))[0].kept;
 
 /** Runs the worker's cron (as wrangler.toml's trigger does every 5 minutes) until it kept every copy's means, or 10 times. */
 async function keepMeansByCron(app: ServedApp): Promise<number> {
@@ -81,7 +81,7 @@ async function keepMeansByCron(app: ServedApp): Promise<number> {
   for (let run = 0; run < 10 && kept < COLD_SAMPLES * TEMPLATES.length; run++) {
     const response = await fetch(`${app.baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
     await response.arrayBuffer();
-    kept = copiesWithKeptMeans(app);
+    kept = await copiesWithKeptMeans(app);
   }
   return kept;
 }
@@ -132,7 +132,7 @@ export async function benchWhenToGoLatency(app: ServedApp): Promise<boolean> {
   }
   // For information: the forecast with no kept means (before the cron reaches a place on a new day,
   // or after a late write), by slug, a path whose answer is not cached yet.
-  queryAppD1(app, `DELETE FROM usual_histories WHERE place_id IN (${COPIES})`);
+  await queryAppD1(app, `DELETE FROM usual_histories WHERE place_id IN (${COPIES})`);
   const unkept = await measure((k, i) => `/api/places/${copySlug(TEMPLATES[k].slug, i)}/forecast`);
   console.log(`| forecast with no kept means (information) | ${fixed(unkept.week)} | ${fixed(unkept.year)} | ${fixed(unkept.ratio, 2)} |`);
   console.log(`Budget: 1 year ÷ 1 week ≤ ${LATENCY_BUDGET} for both, cold → ${passFail(ok)}`);

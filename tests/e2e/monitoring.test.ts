@@ -149,9 +149,9 @@ describe("session monitoring, configured", () => {
       RUM_REPLAY_SAMPLE_RATE: "100",
     });
   });
-  afterAll(() => {
-    app?.stop();
+  afterAll(async () => {
     receiver?.server.close();
+    await app?.stop();
   });
 
   it("sends views with env and version and a masked replay, and never the password or the dashboard link's token", async () => {
