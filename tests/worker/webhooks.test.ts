@@ -76,9 +76,9 @@ describe("POST/GET/DELETE /api/place/{id}/webhooks", () => {
 
   it.each([
     ["http://hooks.example.com/a", "url must start with https://."],
-    ["https://10.0.0.8/a", "not a loopback, private or link-local one"],
+    ["https://10.0.0.8/a", "not a loopback, private, link-local or reserved one"],
     ["https://printer.local/a", "not a local or internal name"],
-    ["https://169.254.169.254/latest", "not a loopback, private or link-local one"],
+    ["https://169.254.169.254/latest", "not a loopback, private, link-local or reserved one"],
     ["", "url must be a web address."],
   ])("refuses %s", async (url, message) => {
     const placeId = await createPlace();
@@ -201,5 +201,34 @@ describe("delivery", () => {
     const before = await count("webhook_deliveries", "webhook_id = ?", id);
     await dispatchAlerts(env, placeId, [alert], T + 38 * hour);
     expect(await count("webhook_deliveries", "webhook_id = ?", id)).toBe(before);
+  });
+
+  it("issue 25 item 7 (SSRF filter gaps): checks the address again at delivery time, and a stored one no longer allowed is not posted to", async () => {
+    const placeId = await createPlace();
+    // As stored before the rules closed these gaps.
+    const [old] = await env.DB.prepare("INSERT INTO webhooks (place_id, url, secret) VALUES (?, ?, 'whsec_x') RETURNING id")
+      .bind(placeId, "https://[2002:7f00:1::]/hook")
+      .all<{ id: number }>()
+      .then((result) => result.results);
+    const message = await dispatched(placeId, old.id);
+    const { received, fetcher } = receiver(200);
+    expect(await attemptDelivery(env, message, 1, T + 1000, fetcher)).toEqual({ ack: true, delivered: false });
+    expect(received).toEqual([]);
+    const [endpoint] = await webhooksOf(placeId);
+    expect(endpoint.disabled_at).toBe(new Date(T + 1000).toISOString());
+    expect(endpoint.deliveries[0]).toMatchObject({ status: "failed", http_status: null, error: "url must be a public address, not a loopback, private, link-local or reserved one.", attempts: 1 });
+    const notes = await (await getAs(`/api/place/${placeId}/notifications`, await asAdmin())).json<NotificationsAnswer>();
+    expect(notes.notifications[0]).toMatchObject({
+      type: "webhook_disabled",
+      message: "Webhook https://[2002:7f00:1::]/hook was switched off: url must be a public address, not a loopback, private, link-local or reserved one. Add one that is allowed.",
+    });
+  });
+
+  it("posts to http://127.0.0.1 on any port here (ALLOW_LOCAL_WEBHOOKS=1)", async () => {
+    const placeId = await createPlace();
+    const { id } = await addWebhook(placeId, "http://127.0.0.1:8788/hook");
+    const { received, fetcher } = receiver(204);
+    expect(await attemptDelivery(env, await dispatched(placeId, id), 1, T, fetcher)).toEqual({ ack: true, delivered: true });
+    expect(received.map((r) => r.url)).toEqual(["http://127.0.0.1:8788/hook"]);
   });
 });

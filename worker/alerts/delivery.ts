@@ -4,7 +4,7 @@
 // on a sensor's request: the place's object dispatches from its alarm, the cron from scheduled().
 import type { NotificationType, WebhookEvent } from "../../common/schemas/alerts";
 import { HOUR_MS } from "../../common/local-time";
-import { getDb } from "../db/client";
+import { getDb, type Database } from "../db/client";
 import {
   activeWebhooksOf,
   disableWebhook,
@@ -17,6 +17,7 @@ import {
   type NewNotification,
 } from "../db/alerts";
 import { SIGNATURE_HEADER, signWebhook } from "./signature";
+import { webhookUrlProblem } from "./webhook-url";
 
 /** One delivery to one endpoint: the event as it is posted and when it was first queued. */
 export interface DeliveryMessage {
@@ -37,7 +38,7 @@ const MAX_RETRY_S = 3600;
 /** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
 export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));
 
-type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE">;
+type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE" | "ALLOW_LOCAL_WEBHOOKS">;
 
 /** Stores the alerts as notifications and queues one delivery per active endpoint; the notification ids. */
 export async function dispatchAlerts(env: DeliveryEnv, placeId: number, alerts: readonly NewNotification[], now: number): Promise<number[]> {
@@ -85,6 +86,13 @@ export async function attemptDelivery(
   const endpoint = await webhookById(db, message.webhook_id);
   // Deleted or disabled since it was queued: nothing to do.
   if (!endpoint || endpoint.disabledAt !== null) return { ack: true, delivered: false };
+  // The address rules again: an endpoint added before a rule existed is not posted to.
+  const problem = webhookUrlProblem(endpoint.url, { allowLocal: env.ALLOW_LOCAL_WEBHOOKS === "1" });
+  if (problem) {
+    await recordAttempt(db, { webhookId: endpoint.id, notificationId: message.event.id, status: "failed", httpStatus: null, error: problem, attempts, at: now });
+    await switchOff(db, endpoint, now, `Webhook ${endpoint.url} was switched off: ${problem} Add one that is allowed.`, {});
+    return { ack: true, delivered: false };
+  }
   const body = JSON.stringify(message.event);
   let httpStatus: number | null = null;
   let error: string | null = null;
@@ -119,19 +127,25 @@ export async function attemptDelivery(
   const giveUp = now - message.first_attempt_at >= RETRY_FOR_MS;
   await recordAttempt(db, { ...key, status: giveUp ? "failed" : "pending" });
   if (now - failingSince >= RETRY_FOR_MS) {
-    if (await disableWebhook(db, endpoint.id, now)) {
-      const notice: NewNotification = {
-        type: "webhook_disabled" satisfies NotificationType,
-        occurredAt: now,
-        message: `Webhook ${endpoint.url} was switched off: it has failed for 24 hours (last: ${error}). Add it again once it works.`,
-        data: { webhook_id: endpoint.id, url: endpoint.url, failing_since: new Date(failingSince).toISOString() },
-      };
-      await insertNotifications(db, endpoint.placeId, [notice]);
-    }
+    await switchOff(db, endpoint, now, `Webhook ${endpoint.url} was switched off: it has failed for 24 hours (last: ${error}). Add it again once it works.`, {
+      failing_since: new Date(failingSince).toISOString(),
+    });
     return { ack: true, delivered: false };
   }
   if (giveUp) return { ack: true, delivered: false };
   return { ack: false, retryAfterSeconds: retryDelaySeconds(attempts) };
+}
+
+/** Disables the endpoint and, the first time, tells the place's owners why. */
+async function switchOff(db: Database, endpoint: { id: number; placeId: number; url: string }, now: number, message: string, data: Record<string, unknown>) {
+  if (!(await disableWebhook(db, endpoint.id, now))) return;
+  const notice: NewNotification = {
+    type: "webhook_disabled" satisfies NotificationType,
+    occurredAt: now,
+    message,
+    data: { webhook_id: endpoint.id, url: endpoint.url, ...data },
+  };
+  await insertNotifications(db, endpoint.placeId, [notice]);
 }
 
 /** The queue consumer: one attempt per message, each acknowledged or retried on its own. */

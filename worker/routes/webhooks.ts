@@ -40,7 +40,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       tag,
       summary: "Add a webhook endpoint; answers its signing secret, shown this once",
       description:
-        "Every alert is posted as JSON {id, type, place_id, occurred_at, data} with the header Third-Place-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\" with the secret>. The url must be https and public (no loopback, private or link-local address, no local name). Failed deliveries are retried with backoff for 24 hours; an endpoint failing for 24 hours is switched off with a notification.",
+        "Every alert is posted as JSON {id, type, place_id, occurred_at, data} with the header Third-Place-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\" with the secret>. The url must be https on port 443 and public (no loopback, private, link-local or reserved address, no local name); it is checked again before every delivery. Failed deliveries are retried with backoff for 24 hours; an endpoint failing for 24 hours is switched off with a notification.",
       access: "place-owner",
       answers: { 201: createdWebhookSchema },
       errors: [409],
