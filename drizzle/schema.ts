@@ -499,8 +499,15 @@ export const notifications = sqliteTable(
     message: text("message").notNull(),
     data: text("data", { mode: "json" }).notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
+    // The place's object names each alert it fires, so writing it again (a retried flush) is a
+    // no-op (docs/architecture.md#webhooks-and-alerts); null for notices written once anyway.
+    alertKey: text("alert_key"),
   },
-  (t) => [index("notifications_place_idx").on(t.placeId, t.id), index("notifications_unread_idx").on(t.placeId).where(sql`${t.readAt} IS NULL`)],
+  (t) => [
+    index("notifications_place_idx").on(t.placeId, t.id),
+    index("notifications_unread_idx").on(t.placeId).where(sql`${t.readAt} IS NULL`),
+    uniqueIndex("notifications_alert_key_idx").on(t.placeId, t.alertKey),
+  ],
 );
 
 /**

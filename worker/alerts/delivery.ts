@@ -6,14 +6,13 @@ import type { NotificationType, WebhookEvent } from "../../common/schemas/alerts
 import { HOUR_MS } from "../../common/local-time";
 import { getDb, type Database } from "../db/client";
 import {
-  activeWebhooksOf,
   disableWebhook,
   insertNotifications,
-  insertPendingDeliveries,
   recordAttempt,
   webhookById,
   webhookFailed,
   webhookSucceeded,
+  writeAlerts,
   type NewNotification,
 } from "../db/alerts";
 import { SIGNATURE_HEADER, signWebhook } from "./signature";
@@ -38,31 +37,30 @@ const MAX_RETRY_S = 3600;
 /** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
 export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));
 
-type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE" | "ALLOW_LOCAL_WEBHOOKS">;
+export type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE" | "ALLOW_LOCAL_WEBHOOKS">;
 
-/** Stores the alerts as notifications and queues one delivery per active endpoint; the notification ids. */
+/**
+ * Stores the alerts as notifications and queues one delivery per active endpoint; the notification
+ * ids. The D1 writes are one batch (db/alerts.ts writeAlerts), keyed by each alert's `key` (one is
+ * made for an alert without), so a call repeated after the queue failed writes nothing twice and
+ * queues again what was never attempted: at least once, the event id telling repeats apart.
+ */
 export async function dispatchAlerts(env: DeliveryEnv, placeId: number, alerts: readonly NewNotification[], now: number): Promise<number[]> {
   if (alerts.length === 0) return [];
-  const db = getDb(env);
-  const ids = await insertNotifications(db, placeId, alerts);
-  const endpoints = await activeWebhooksOf(db, placeId);
-  if (endpoints.length === 0) return ids;
-  const messages: DeliveryMessage[] = endpoints.flatMap((endpoint) =>
-    alerts.map((alert, i) => ({
-      webhook_id: endpoint.id,
-      first_attempt_at: now,
-      event: { id: ids[i], type: alert.type, place_id: placeId, occurred_at: new Date(alert.occurredAt).toISOString(), data: alert.data },
-    })),
-  );
-  await insertPendingDeliveries(
-    db,
-    messages.map((message) => ({ webhookId: message.webhook_id, notificationId: message.event.id, type: message.event.type })),
-  );
+  const keyed = alerts.map((alert) => ({ ...alert, key: alert.key ?? crypto.randomUUID() }));
+  const byKey = new Map(keyed.map((alert) => [alert.key, alert]));
+  const written = await writeAlerts(getDb(env), placeId, keyed, now);
+  const messages: DeliveryMessage[] = written.flatMap(({ notificationId, key, webhookId }) => {
+    if (webhookId === null) return [];
+    const alert = byKey.get(key)!;
+    const event = { id: notificationId, type: alert.type, place_id: placeId, occurred_at: new Date(alert.occurredAt).toISOString(), data: alert.data };
+    return [{ webhook_id: webhookId, first_attempt_at: now, event }];
+  });
   // sendBatch takes at most 100 messages.
   for (let i = 0; i < messages.length; i += 100) {
     await env.WEBHOOK_QUEUE.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
   }
-  return ids;
+  return [...new Set(written.map((row) => row.notificationId))];
 }
 
 /** What the consumer does with a message after an attempt. */
