@@ -523,6 +523,9 @@ export const webhooks = sqliteTable(
       .references(() => places.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     secret: text("secret").notNull(),
+    // The owner who added it: removing them from the place switches it off. Null: added by the
+    // admin, or before creators were recorded (docs/architecture.md#webhooks-and-alerts).
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     // When its current run of failures began (null after a success); 24 h of it disables the endpoint.
     failingSince: integer("failing_since", { mode: "timestamp_ms" }),

@@ -1,7 +1,7 @@
 // D1 side of alerts (README "Alerts"): rules per place, notifications, webhook endpoints and
 // their delivery log. Plain functions taking `db`, so routes, the place's object, the cron and
 // the queue consumer share them.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alertRules, devices, notifications, places, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { alertRulesSchema, DEFAULT_ALERT_RULES, type AlertRules, type NotificationAnswer, type NotificationType, type WebhookAnswer } from "../../common/schemas/alerts";
 import * as v from "valibot";
@@ -158,11 +158,12 @@ export async function markNotificationsRead(db: Database, placeId: number, now: 
   return rows.length;
 }
 
-export async function createWebhook(db: Database, placeId: number, url: string, secret: string): Promise<number | null> {
+/** Adds an endpoint `createdBy` the owner (null: the admin); null when the place has its 5 already. */
+export async function createWebhook(db: Database, placeId: number, url: string, secret: string, createdBy: number | null): Promise<number | null> {
   // The cap is checked inside the insert, so parallel posts cannot pass it.
   const rows = await db.all<{ id: number }>(sql`
-    INSERT INTO webhooks (place_id, url, secret)
-    SELECT ${placeId}, ${url}, ${secret}
+    INSERT INTO webhooks (place_id, url, secret, created_by)
+    SELECT ${placeId}, ${url}, ${secret}, ${createdBy}
     WHERE (SELECT count(*) FROM webhooks WHERE place_id = ${placeId}) < ${MAX_WEBHOOKS_PER_PLACE}
     RETURNING id`);
   return rows[0]?.id ?? null;
@@ -253,6 +254,18 @@ export async function disableWebhook(db: Database, webhookId: number, now: numbe
     .where(and(eq(webhooks.id, webhookId), isNull(webhooks.disabledAt)))
     .returning({ id: webhooks.id });
   return rows.length > 0;
+}
+
+/**
+ * Switches off, where `when` holds, the place's endpoints that `userId` added and those with no
+ * recorded creator (the admin's, and any added before creators were recorded: nobody can say they
+ * were not that owner's). A statement for the owner removal's batch.
+ */
+export function disableWebhooksOfOwner(db: Database, placeId: number, userId: number, when: SQL | undefined, now: Date) {
+  return db
+    .update(webhooks)
+    .set({ disabledAt: now })
+    .where(and(eq(webhooks.placeId, placeId), isNull(webhooks.disabledAt), or(eq(webhooks.createdBy, userId), isNull(webhooks.createdBy)), when));
 }
 
 /** Active devices grouped by place, with what sensor health needs: what the offline cron asks about. */

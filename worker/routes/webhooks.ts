@@ -52,7 +52,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       const problem = webhookUrlProblem(url, { allowLocal: c.env.ALLOW_LOCAL_WEBHOOKS === "1" });
       if (problem) throw badRequest(problem, [{ field: "url", message: problem }]);
       const secret = newSecret();
-      const id = await createWebhook(getDb(c.env), c.var.placeId, url, secret);
+      const id = await createWebhook(getDb(c.env), c.var.placeId, url, secret, c.get("principal").userId);
       if (id === null) throw conflict(`A place may have at most ${MAX_WEBHOOKS_PER_PLACE} webhooks. Remove one first.`);
       return c.json({ id, secret }, 201);
     },

@@ -1,0 +1,5 @@
+-- Who added each webhook: removing that owner from the place switches it off (issue 25 item 6).
+-- Existing webhooks keep created_by NULL, "creator unknown", which is treated like the admin's:
+-- the first owner removal at their place switches them off too (docs/architecture.md#webhooks-and-alerts).
+-- drizzle-kit leaves ON DELETE out of an added column's reference; the schema (drizzle/schema.ts) has it.
+ALTER TABLE `webhooks` ADD `created_by` integer REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null;
