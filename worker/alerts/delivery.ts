@@ -34,6 +34,14 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const FIRST_RETRY_S = 30;
 const MAX_RETRY_S = 3600;
 
+/**
+ * wrangler.toml's max_retries for the webhook queue (keep them equal): a message's attempt number
+ * QUEUE_MAX_RETRIES + 1 is its last, after which the queue drops it. No dead-letter queue: the
+ * consumer itself marks the delivery failed on that attempt (docs/architecture.md#webhooks-and-alerts).
+ */
+export const QUEUE_MAX_RETRIES = 100;
+const isLastAttempt = (attempts: number) => attempts >= QUEUE_MAX_RETRIES + 1;
+
 /** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
 export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));
 
@@ -122,7 +130,7 @@ export async function attemptDelivery(
     return { ack: true, delivered: true };
   }
   const failingSince = await webhookFailed(db, endpoint.id, now);
-  const giveUp = now - message.first_attempt_at >= RETRY_FOR_MS;
+  const giveUp = now - message.first_attempt_at >= RETRY_FOR_MS || isLastAttempt(attempts);
   await recordAttempt(db, { ...key, status: giveUp ? "failed" : "pending" });
   if (now - failingSince >= RETRY_FOR_MS) {
     await switchOff(db, endpoint, now, `Webhook ${endpoint.url} was switched off: it has failed for 24 hours (last: ${error}). Add it again once it works.`, {
@@ -156,7 +164,21 @@ export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, en
     } catch (error) {
       // D1 unreachable: try again later, the attempt not counted against the endpoint.
       console.error(`webhook delivery to endpoint ${message.body.webhook_id} failed`, error);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      if (!isLastAttempt(message.attempts)) {
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        continue;
+      }
+      // The queue would drop it now: the log says it failed rather than pending for ever.
+      await recordAttempt(getDb(env), {
+        webhookId: message.body.webhook_id,
+        notificationId: message.body.event.id,
+        status: "failed",
+        httpStatus: null,
+        error: `Gave up after ${message.attempts} attempts: the delivery could not be processed.`,
+        attempts: message.attempts,
+        at: Date.now(),
+      }).catch((stillFailing) => console.error(`webhook delivery to endpoint ${message.body.webhook_id} dropped unrecorded`, stillFailing));
+      message.ack();
     }
   }
 }
