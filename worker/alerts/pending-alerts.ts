@@ -21,7 +21,7 @@ export function queuePendingAlerts(sql: SqlStorage, fired: readonly FiredAlert[]
 export async function flushPendingAlerts(sql: SqlStorage, env: DeliveryEnv, placeId: number, now: number) {
   const rows = sql.exec<{ id: number; alert: string }>("SELECT id, alert FROM pending_alerts ORDER BY id").toArray();
   if (rows.length === 0) return;
-  // Alerts queued before they had keys get one now.
+  // An alert queued before alerts had keys gets one from dispatchAlerts.
   await dispatchAlerts(env, placeId, rows.map((row) => JSON.parse(row.alert) as NewNotification), now);
   sql.exec("DELETE FROM pending_alerts WHERE id <= ?", rows[rows.length - 1].id);
 }

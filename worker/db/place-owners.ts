@@ -23,9 +23,9 @@ export async function listPlaceOwners(db: Database, placeId: number): Promise<Pl
 /**
  * Removes `userId` from the place's owners and, in the same batch, withdraws the open invite links
  * they made for it, so a removed owner cannot let themselves back in, and switches off the
- * webhooks they added, so the place's alerts stop reaching them (disableWebhooksOfOwner). With `keepLastOwner` the row
- * goes only while another owner remains, checked inside the delete so two owners removing each
- * other at once cannot leave the place with none. Returns whether the owner was removed.
+ * webhooks they added, so the place's alerts stop reaching them (disableWebhooksOfOwner). With
+ * `keepLastOwner` the row goes only while another owner remains, checked inside the delete so two
+ * owners removing each other at once cannot leave the place with none. Returns whether the owner was removed.
  */
 export async function removePlaceOwner(
   db: Database,
