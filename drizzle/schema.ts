@@ -523,8 +523,15 @@ export const notifications = sqliteTable(
     message: text("message").notNull(),
     data: text("data", { mode: "json" }).notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
+    // The place's object names each alert it fires, so writing it again (a retried flush) is a
+    // no-op (docs/architecture.md#webhooks-and-alerts); null for notices written once anyway.
+    alertKey: text("alert_key"),
   },
-  (t) => [index("notifications_place_idx").on(t.placeId, t.id), index("notifications_unread_idx").on(t.placeId).where(sql`${t.readAt} IS NULL`)],
+  (t) => [
+    index("notifications_place_idx").on(t.placeId, t.id),
+    index("notifications_unread_idx").on(t.placeId).where(sql`${t.readAt} IS NULL`),
+    uniqueIndex("notifications_alert_key_idx").on(t.placeId, t.alertKey),
+  ],
 );
 
 /**
@@ -540,6 +547,9 @@ export const webhooks = sqliteTable(
       .references(() => places.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     secret: text("secret").notNull(),
+    // The owner who added it: removing them from the place switches it off. Null: added by the
+    // admin, or before creators were recorded (docs/architecture.md#webhooks-and-alerts).
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     // When its current run of failures began (null after a success); 24 h of it disables the endpoint.
     failingSince: integer("failing_since", { mode: "timestamp_ms" }),

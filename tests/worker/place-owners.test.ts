@@ -97,3 +97,40 @@ describe("DELETE /api/place/{id}/owners/{userId}", () => {
     expect(await ownersOf(placeId)).toEqual([ada.id, ben.id]);
   });
 });
+
+describe("issue 25 item 6 (a removed owner's webhooks keep receiving the place's alerts)", () => {
+  const addHook = async (placeId: number, token: string, url: string) => {
+    const response = await postJson(`/api/place/${placeId}/webhooks`, { url }, bearer(token));
+    expect(response.status).toBe(201);
+    return (await response.json<{ id: number }>()).id;
+  };
+  const disabledOf = async (placeId: number) =>
+    (await env.DB.prepare("SELECT url, disabled_at IS NOT NULL AS off FROM webhooks WHERE place_id = ? ORDER BY id").bind(placeId).all<{ url: string; off: number }>()).results.map(
+      (row) => [row.url, row.off === 1],
+    );
+
+  it("removing an owner switches off, in the same batch, the webhooks they added and those with no known creator", async () => {
+    const { ada, ben, placeId } = await coOwnedPlace();
+    await addHook(placeId, ada.token, "https://hooks.example.com/ada");
+    await addHook(placeId, ben.token, "https://hooks.example.com/ben");
+    await addHook(placeId, await adminToken(), "https://hooks.example.com/admin");
+    // As stored before creators were recorded.
+    await env.DB.prepare("INSERT INTO webhooks (place_id, url, secret) VALUES (?, 'https://hooks.example.com/legacy', 'whsec_x')").bind(placeId).run();
+
+    expect((await removeOwner(placeId, ben.id, ada.token)).status).toBe(200);
+    expect(await disabledOf(placeId)).toEqual([
+      ["https://hooks.example.com/ada", false],
+      ["https://hooks.example.com/ben", true],
+      ["https://hooks.example.com/admin", true],
+      ["https://hooks.example.com/legacy", true],
+    ]);
+  });
+
+  it("a refused removal (the last owner) switches nothing off", async () => {
+    const ada = await createUser("Ada");
+    const placeId = await placeOwnedBy("Solo Bar", ada.id);
+    await addHook(placeId, ada.token, "https://hooks.example.com/ada");
+    expect((await removeOwner(placeId, ada.id, ada.token)).status).toBe(409);
+    expect(await disabledOf(placeId)).toEqual([["https://hooks.example.com/ada", false]]);
+  });
+});

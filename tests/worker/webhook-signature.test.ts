@@ -42,9 +42,10 @@ describe("webhook addresses", () => {
 
   it.each([
     "https://hooks.example.com/third-place",
-    "https://203.0.113.9/hook",
-    "https://[2001:db8::1]/hook",
-    "https://example.com:8443/x?y=1",
+    "https://93.184.215.14/hook",
+    "https://[2606:4700::1111]/hook",
+    "https://example.com:443/x?y=1",
+    "https://hooks.example.com./x",
   ])("allows %s in production", (url) => {
     expect(webhookUrlProblem(url, production)).toBeNull();
   });
@@ -73,6 +74,31 @@ describe("webhook addresses", () => {
     ["ftp://example.com/x", "https://"],
     ["not a url", "absolute web address"],
   ])("refuses %s in production", (url, words) => {
+    expect(webhookUrlProblem(url, production)).toContain(words);
+  });
+
+  it.each([
+    ["https://localhost../x", "local or internal"],
+    ["https://printer.local../x", "local or internal"],
+    ["https://[2002:7f00:1::]/x", "reserved"], // 6to4 carrying 127.0.0.1
+    ["https://[2002:a9fe:a9fe::]/x", "reserved"], // 6to4 carrying 169.254.169.254
+    ["https://[2001::5ef5:79fe:80ff:fffe]/x", "reserved"], // Teredo
+    ["https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x", "reserved"], // Teredo
+    ["https://[64:ff9b::7f00:1]/x", "reserved"], // NAT64
+    ["https://[::7f00:1]/x", "reserved"], // IPv4-compatible
+    ["https://[100::1]/x", "reserved"], // discard
+    ["https://[2001:db8::1]/x", "reserved"], // documentation
+    ["https://[3fff::1]/x", "reserved"], // documentation
+    ["https://[ff02::1]/x", "reserved"], // multicast
+    ["https://192.0.2.1/x", "reserved"], // documentation
+    ["https://198.51.100.7/x", "reserved"], // documentation
+    ["https://203.0.113.9/x", "reserved"], // documentation
+    ["https://192.88.99.1/x", "reserved"], // 6to4 relay
+    ["https://255.255.255.255/x", "reserved"],
+    ["https://example.com:8443/x", "port 443"],
+    ["https://example.com:80/x", "port 443"],
+    ["https://localhost:8788/x", "port 443"],
+  ])("issue 25 item 7 (SSRF filter gaps): refuses %s in production", (url, words) => {
     expect(webhookUrlProblem(url, production)).toContain(words);
   });
 

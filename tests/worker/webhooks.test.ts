@@ -5,7 +5,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { attemptDelivery, consumeDeliveries, dispatchAlerts, RETRY_FOR_MS, retryDelaySeconds, type DeliveryMessage } from "../../worker/alerts/delivery";
+import { attemptDelivery, consumeDeliveries, dispatchAlerts, QUEUE_MAX_RETRIES, RETRY_FOR_MS, retryDelaySeconds, type DeliveryMessage } from "../../worker/alerts/delivery";
+import wranglerToml from "../../wrangler.toml?raw";
 import { verifyWebhookSignature } from "../../worker/alerts/signature";
 import type { NotificationsAnswer, WebhooksAnswer } from "../../common/schemas/alerts";
 import { api, postJson } from "./helpers";
@@ -76,9 +77,9 @@ describe("POST/GET/DELETE /api/place/{id}/webhooks", () => {
 
   it.each([
     ["http://hooks.example.com/a", "url must start with https://."],
-    ["https://10.0.0.8/a", "not a loopback, private or link-local one"],
+    ["https://10.0.0.8/a", "not a loopback, private, link-local or reserved one"],
     ["https://printer.local/a", "not a local or internal name"],
-    ["https://169.254.169.254/latest", "not a loopback, private or link-local one"],
+    ["https://169.254.169.254/latest", "not a loopback, private, link-local or reserved one"],
     ["", "url must be a web address."],
   ])("refuses %s", async (url, message) => {
     const placeId = await createPlace();
@@ -201,5 +202,88 @@ describe("delivery", () => {
     const before = await count("webhook_deliveries", "webhook_id = ?", id);
     await dispatchAlerts(env, placeId, [alert], T + 38 * hour);
     expect(await count("webhook_deliveries", "webhook_id = ?", id)).toBe(before);
+  });
+
+  it("issue 25 item 7 (SSRF filter gaps): checks the address again at delivery time, and a stored one no longer allowed is not posted to", async () => {
+    const placeId = await createPlace();
+    // As stored before the rules closed these gaps.
+    const [old] = await env.DB.prepare("INSERT INTO webhooks (place_id, url, secret) VALUES (?, ?, 'whsec_x') RETURNING id")
+      .bind(placeId, "https://[2002:7f00:1::]/hook")
+      .all<{ id: number }>()
+      .then((result) => result.results);
+    const message = await dispatched(placeId, old.id);
+    const { received, fetcher } = receiver(200);
+    expect(await attemptDelivery(env, message, 1, T + 1000, fetcher)).toEqual({ ack: true, delivered: false });
+    expect(received).toEqual([]);
+    const [endpoint] = await webhooksOf(placeId);
+    expect(endpoint.disabled_at).toBe(new Date(T + 1000).toISOString());
+    expect(endpoint.deliveries[0]).toMatchObject({ status: "failed", http_status: null, error: "url must be a public address, not a loopback, private, link-local or reserved one.", attempts: 1 });
+    const notes = await (await getAs(`/api/place/${placeId}/notifications`, await asAdmin())).json<NotificationsAnswer>();
+    expect(notes.notifications[0]).toMatchObject({
+      type: "webhook_disabled",
+      message: "Webhook https://[2002:7f00:1::]/hook was switched off: url must be a public address, not a loopback, private, link-local or reserved one. Add one that is allowed.",
+    });
+  });
+
+  it("posts to http://127.0.0.1 on any port here (ALLOW_LOCAL_WEBHOOKS=1)", async () => {
+    const placeId = await createPlace();
+    const { id } = await addWebhook(placeId, "http://127.0.0.1:8788/hook");
+    const { received, fetcher } = receiver(204);
+    expect(await attemptDelivery(env, await dispatched(placeId, id), 1, T, fetcher)).toEqual({ ack: true, delivered: true });
+    expect(received.map((r) => r.url)).toEqual(["http://127.0.0.1:8788/hook"]);
+  });
+});
+
+describe("issue 25 (the queue has no dead-letter handling): a message on its last attempt", () => {
+  const last = QUEUE_MAX_RETRIES + 1;
+
+  it("is the queue's: QUEUE_MAX_RETRIES is wrangler.toml's max_retries", () => {
+    expect(wranglerToml).toMatch(new RegExp(`^max_retries = ${QUEUE_MAX_RETRIES}$`, "m"));
+  });
+
+  it("that fails again is acknowledged and its delivery marked failed, shown in the delivery log", async () => {
+    const placeId = await createPlace();
+    const { id } = await addWebhook(placeId);
+    const message = await dispatched(placeId, id);
+    const batch = createMessageBatch<DeliveryMessage>("third-place-webhooks", [{ id: "last", timestamp: T, attempts: last, body: message }]);
+    await consumeDeliveries(batch, env, receiver(500).fetcher);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.explicitAcks).toEqual(["last"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await webhooksOf(placeId))[0].deliveries[0]).toMatchObject({ status: "failed", http_status: 500, error: "The receiver answered 500.", attempts: last });
+  });
+
+  it("that cannot be processed at all is acknowledged and its delivery marked failed, not left pending", async () => {
+    const placeId = await createPlace();
+    const { id } = await addWebhook(placeId);
+    const message = await dispatched(placeId, id);
+    // D1 answers everything but the endpoint's lookup, which fails every time.
+    const flaky = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare") {
+          return (query: string) => {
+            if (/^select .* from "webhooks"/i.test(query)) throw new Error("D1 unreachable");
+            return target.prepare(query);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const failing = { ...env, DB: flaky };
+    const early = createMessageBatch<DeliveryMessage>("third-place-webhooks", [{ id: "early", timestamp: T, attempts: last - 1, body: message }]);
+    await consumeDeliveries(early, failing, receiver(200).fetcher);
+    expect((await getQueueResult(early, createExecutionContext())).retryMessages).toEqual([{ msgId: "early" }]);
+    expect((await webhooksOf(placeId))[0].deliveries[0]).toMatchObject({ status: "pending", attempts: 0 });
+
+    const batch = createMessageBatch<DeliveryMessage>("third-place-webhooks", [{ id: "last", timestamp: T, attempts: last, body: message }]);
+    await consumeDeliveries(batch, failing, receiver(200).fetcher);
+    expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual(["last"]);
+    expect((await webhooksOf(placeId))[0].deliveries[0]).toMatchObject({
+      status: "failed",
+      http_status: null,
+      error: `Gave up after ${last} attempts: the delivery could not be processed.`,
+      attempts: last,
+    });
   });
 });

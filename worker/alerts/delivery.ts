@@ -4,19 +4,19 @@
 // on a sensor's request: the place's object dispatches from its alarm, the cron from scheduled().
 import type { NotificationType, WebhookEvent } from "../../common/schemas/alerts";
 import { HOUR_MS } from "../../common/local-time";
-import { getDb } from "../db/client";
+import { getDb, type Database } from "../db/client";
 import {
-  activeWebhooksOf,
   disableWebhook,
   insertNotifications,
-  insertPendingDeliveries,
   recordAttempt,
   webhookById,
   webhookFailed,
   webhookSucceeded,
+  writeAlerts,
   type NewNotification,
 } from "../db/alerts";
 import { SIGNATURE_HEADER, signWebhook } from "./signature";
+import { webhookUrlProblem } from "./webhook-url";
 
 /** One delivery to one endpoint: the event as it is posted and when it was first queued. */
 export interface DeliveryMessage {
@@ -34,34 +34,41 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const FIRST_RETRY_S = 30;
 const MAX_RETRY_S = 3600;
 
+/**
+ * wrangler.toml's max_retries for the webhook queue (keep them equal): a message's attempt number
+ * QUEUE_MAX_RETRIES + 1 is its last, after which the queue drops it. No dead-letter queue: the
+ * consumer itself marks the delivery failed on that attempt (docs/architecture.md#webhooks-and-alerts).
+ */
+export const QUEUE_MAX_RETRIES = 100;
+const isLastAttempt = (attempts: number) => attempts >= QUEUE_MAX_RETRIES + 1;
+
 /** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
 export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));
 
-type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE">;
+export type DeliveryEnv = Pick<Env, "DB" | "WEBHOOK_QUEUE" | "ALLOW_LOCAL_WEBHOOKS">;
 
-/** Stores the alerts as notifications and queues one delivery per active endpoint; the notification ids. */
+/**
+ * Stores the alerts as notifications and queues one delivery per active endpoint; the notification
+ * ids. The D1 writes are one batch (db/alerts.ts writeAlerts), keyed by each alert's `key` (one is
+ * made for an alert without), so a call repeated after the queue failed writes nothing twice and
+ * queues again what was never attempted: at least once, the event id telling repeats apart.
+ */
 export async function dispatchAlerts(env: DeliveryEnv, placeId: number, alerts: readonly NewNotification[], now: number): Promise<number[]> {
   if (alerts.length === 0) return [];
-  const db = getDb(env);
-  const ids = await insertNotifications(db, placeId, alerts);
-  const endpoints = await activeWebhooksOf(db, placeId);
-  if (endpoints.length === 0) return ids;
-  const messages: DeliveryMessage[] = endpoints.flatMap((endpoint) =>
-    alerts.map((alert, i) => ({
-      webhook_id: endpoint.id,
-      first_attempt_at: now,
-      event: { id: ids[i], type: alert.type, place_id: placeId, occurred_at: new Date(alert.occurredAt).toISOString(), data: alert.data },
-    })),
-  );
-  await insertPendingDeliveries(
-    db,
-    messages.map((message) => ({ webhookId: message.webhook_id, notificationId: message.event.id, type: message.event.type })),
-  );
+  const keyed = alerts.map((alert) => ({ ...alert, key: alert.key ?? crypto.randomUUID() }));
+  const byKey = new Map(keyed.map((alert) => [alert.key, alert]));
+  const written = await writeAlerts(getDb(env), placeId, keyed, now);
+  const messages: DeliveryMessage[] = written.flatMap(({ notificationId, key, webhookId }) => {
+    if (webhookId === null) return [];
+    const alert = byKey.get(key)!;
+    const event = { id: notificationId, type: alert.type, place_id: placeId, occurred_at: new Date(alert.occurredAt).toISOString(), data: alert.data };
+    return [{ webhook_id: webhookId, first_attempt_at: now, event }];
+  });
   // sendBatch takes at most 100 messages.
   for (let i = 0; i < messages.length; i += 100) {
     await env.WEBHOOK_QUEUE.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
   }
-  return ids;
+  return [...new Set(written.map((row) => row.notificationId))];
 }
 
 /** What the consumer does with a message after an attempt. */
@@ -85,6 +92,13 @@ export async function attemptDelivery(
   const endpoint = await webhookById(db, message.webhook_id);
   // Deleted or disabled since it was queued: nothing to do.
   if (!endpoint || endpoint.disabledAt !== null) return { ack: true, delivered: false };
+  // The address rules again: an endpoint added before a rule existed is not posted to.
+  const problem = webhookUrlProblem(endpoint.url, { allowLocal: env.ALLOW_LOCAL_WEBHOOKS === "1" });
+  if (problem) {
+    await recordAttempt(db, { webhookId: endpoint.id, notificationId: message.event.id, status: "failed", httpStatus: null, error: problem, attempts, at: now });
+    await switchOff(db, endpoint, now, `Webhook ${endpoint.url} was switched off: ${problem} Add one that is allowed.`, {});
+    return { ack: true, delivered: false };
+  }
   const body = JSON.stringify(message.event);
   let httpStatus: number | null = null;
   let error: string | null = null;
@@ -116,22 +130,28 @@ export async function attemptDelivery(
     return { ack: true, delivered: true };
   }
   const failingSince = await webhookFailed(db, endpoint.id, now);
-  const giveUp = now - message.first_attempt_at >= RETRY_FOR_MS;
+  const giveUp = now - message.first_attempt_at >= RETRY_FOR_MS || isLastAttempt(attempts);
   await recordAttempt(db, { ...key, status: giveUp ? "failed" : "pending" });
   if (now - failingSince >= RETRY_FOR_MS) {
-    if (await disableWebhook(db, endpoint.id, now)) {
-      const notice: NewNotification = {
-        type: "webhook_disabled" satisfies NotificationType,
-        occurredAt: now,
-        message: `Webhook ${endpoint.url} was switched off: it has failed for 24 hours (last: ${error}). Add it again once it works.`,
-        data: { webhook_id: endpoint.id, url: endpoint.url, failing_since: new Date(failingSince).toISOString() },
-      };
-      await insertNotifications(db, endpoint.placeId, [notice]);
-    }
+    await switchOff(db, endpoint, now, `Webhook ${endpoint.url} was switched off: it has failed for 24 hours (last: ${error}). Add it again once it works.`, {
+      failing_since: new Date(failingSince).toISOString(),
+    });
     return { ack: true, delivered: false };
   }
   if (giveUp) return { ack: true, delivered: false };
   return { ack: false, retryAfterSeconds: retryDelaySeconds(attempts) };
+}
+
+/** Disables the endpoint and, the first time, tells the place's owners why. */
+async function switchOff(db: Database, endpoint: { id: number; placeId: number; url: string }, now: number, message: string, data: Record<string, unknown>) {
+  if (!(await disableWebhook(db, endpoint.id, now))) return;
+  const notice: NewNotification = {
+    type: "webhook_disabled" satisfies NotificationType,
+    occurredAt: now,
+    message,
+    data: { webhook_id: endpoint.id, url: endpoint.url, ...data },
+  };
+  await insertNotifications(db, endpoint.placeId, [notice]);
 }
 
 /** The queue consumer: one attempt per message, each acknowledged or retried on its own. */
@@ -144,7 +164,21 @@ export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, en
     } catch (error) {
       // D1 unreachable: try again later, the attempt not counted against the endpoint.
       console.error(`webhook delivery to endpoint ${message.body.webhook_id} failed`, error);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      if (!isLastAttempt(message.attempts)) {
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        continue;
+      }
+      // The queue would drop it now: the log says it failed rather than pending for ever.
+      await recordAttempt(getDb(env), {
+        webhookId: message.body.webhook_id,
+        notificationId: message.body.event.id,
+        status: "failed",
+        httpStatus: null,
+        error: `Gave up after ${message.attempts} attempts: the delivery could not be processed.`,
+        attempts: message.attempts,
+        at: Date.now(),
+      }).catch((stillFailing) => console.error(`webhook delivery to endpoint ${message.body.webhook_id} dropped unrecorded`, stillFailing));
+      message.ack();
     }
   }
 }

@@ -1,11 +1,12 @@
 // D1 side of alerts (docs/alerts.md): rules per place, notifications, webhook endpoints and
 // their delivery log. Plain functions taking `db`, so routes, the place's object, the cron and
 // the queue consumer share them.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alertRules, devices, notifications, places, webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { alertRulesSchema, DEFAULT_ALERT_RULES, type AlertRules, type NotificationAnswer, type NotificationType, type WebhookAnswer } from "../../common/schemas/alerts";
 import * as v from "valibot";
 import { isoOrNull } from "../lib/iso";
+import { DAY_MS } from "../../common/local-time";
 import type { Database } from "./client";
 import { hourColumns, hoursOfRow } from "./when-to-go";
 import type { PlaceHours } from "../../common/schemas/answers";
@@ -37,16 +38,93 @@ export interface NewNotification {
   occurredAt: number;
   message: string;
   data: Record<string, unknown>;
+  /** Names the alert at its place: written a second time, it is skipped. */
+  key?: string;
 }
 
-/** Stores notifications; their ids, in order. */
-export async function insertNotifications(db: Database, placeId: number, items: readonly NewNotification[]): Promise<number[]> {
-  if (items.length === 0) return [];
-  const rows = await db
-    .insert(notifications)
-    .values(items.map((item) => ({ placeId, type: item.type, occurredAt: new Date(item.occurredAt), message: item.message, data: item.data })))
-    .returning({ id: notifications.id });
-  return rows.map((row) => row.id);
+/**
+ * Notifications kept per place, and for how long (docs/architecture.md#webhooks-and-alerts):
+ * every write of alerts deletes older ones, with their delivery rows, in the same batch.
+ */
+export const NOTIFICATIONS_KEPT = 200;
+export const NOTIFICATIONS_KEPT_MS = 90 * DAY_MS;
+
+/**
+ * Inserts notifications from one JSON parameter (json_each), so any number of them is one bound
+ * parameter and never meets D1's limit of 100 per statement. One whose key the place already has
+ * is skipped. A D1 statement: Drizzle's batch cannot bind raw SQL.
+ */
+function insertNotificationsStatement(db: Database, placeId: number, items: readonly NewNotification[]): D1PreparedStatement {
+  const rows = JSON.stringify(items.map((item) => ({ type: item.type, occurred_at: item.occurredAt, message: item.message, data: item.data, key: item.key ?? null })));
+  // The WHERE keeps SQLite from reading ON CONFLICT as a join's ON.
+  return db.$client
+    .prepare(
+      `INSERT INTO notifications (place_id, type, occurred_at, message, data, alert_key)
+       SELECT ?1, json_extract(value, '$.type'), json_extract(value, '$.occurred_at'), json_extract(value, '$.message'),
+         json_extract(value, '$.data'), json_extract(value, '$.key')
+       FROM json_each(?2) WHERE true
+       ON CONFLICT (place_id, alert_key) DO NOTHING`,
+    )
+    .bind(placeId, rows);
+}
+
+/** Stores a notice such as a disabled webhook's. */
+export async function insertNotifications(db: Database, placeId: number, items: readonly NewNotification[]) {
+  if (items.length > 0) await insertNotificationsStatement(db, placeId, items).run();
+}
+
+/** A notification written by writeAlerts and an active endpoint it is still to be posted to (null: none). */
+export interface WrittenAlert {
+  notificationId: number;
+  key: string;
+  webhookId: number | null;
+}
+
+/** This batch's notifications (?1 the place, ?2 the keys as a JSON array) and their place's active endpoints (w). */
+const OURS = "n.place_id = ?1 AND n.alert_key IN (SELECT value FROM json_each(?2))";
+const ACTIVE = "w.place_id = n.place_id AND w.disabled_at IS NULL";
+
+/**
+ * Writes keyed alerts in one D1 batch (one transaction): their notifications, a pending delivery
+ * row per active endpoint, and the retention cut (NOTIFICATIONS_KEPT, NOTIFICATIONS_KEPT_MS before
+ * `now`). Written again with the same keys it adds nothing. Answers each notification with every
+ * endpoint not yet attempted, by notification id then endpoint id.
+ */
+export async function writeAlerts(db: Database, placeId: number, alerts: readonly (NewNotification & { key: string })[], now: number): Promise<WrittenAlert[]> {
+  const keys = JSON.stringify(alerts.map((alert) => alert.key));
+  const d1 = db.$client;
+  const results = await d1.batch([
+    insertNotificationsStatement(db, placeId, alerts),
+    d1
+      .prepare(
+        `INSERT INTO webhook_deliveries (webhook_id, notification_id, type, status)
+         SELECT w.id, n.id, n.type, 'pending' FROM notifications n JOIN webhooks w ON ${ACTIVE} WHERE ${OURS}
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(placeId, keys),
+    d1
+      .prepare(
+        `DELETE FROM notifications WHERE place_id = ?1 AND (occurred_at < ?2
+           OR id <= (SELECT id FROM notifications WHERE place_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?3))`,
+      )
+      .bind(placeId, now - NOTIFICATIONS_KEPT_MS, NOTIFICATIONS_KEPT),
+    d1
+      .prepare(
+        `DELETE FROM webhook_deliveries WHERE webhook_id IN (SELECT id FROM webhooks WHERE place_id = ?1)
+           AND notification_id NOT IN (SELECT id FROM notifications WHERE place_id = ?1)`,
+      )
+      .bind(placeId),
+    d1
+      .prepare(
+        `SELECT n.id AS notification_id, n.alert_key AS key, w.id AS webhook_id FROM notifications n
+         LEFT JOIN webhooks w ON ${ACTIVE}
+           AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.notification_id = n.id AND d.attempts = 0)
+         WHERE ${OURS} ORDER BY n.id, w.id`,
+      )
+      .bind(placeId, keys),
+  ]);
+  const written = results[4].results as { notification_id: number; key: string; webhook_id: number | null }[];
+  return written.map((row) => ({ notificationId: row.notification_id, key: row.key, webhookId: row.webhook_id }));
 }
 
 export async function notificationsOf(db: Database, placeId: number): Promise<{ notifications: NotificationAnswer[]; unread: number }> {
@@ -80,11 +158,12 @@ export async function markNotificationsRead(db: Database, placeId: number, now: 
   return rows.length;
 }
 
-export async function createWebhook(db: Database, placeId: number, url: string, secret: string): Promise<number | null> {
+/** Adds an endpoint `createdBy` the owner (null: the admin); null when the place has its 5 already. */
+export async function createWebhook(db: Database, placeId: number, url: string, secret: string, createdBy: number | null): Promise<number | null> {
   // The cap is checked inside the insert, so parallel posts cannot pass it.
   const rows = await db.all<{ id: number }>(sql`
-    INSERT INTO webhooks (place_id, url, secret)
-    SELECT ${placeId}, ${url}, ${secret}
+    INSERT INTO webhooks (place_id, url, secret, created_by)
+    SELECT ${placeId}, ${url}, ${secret}, ${createdBy}
     WHERE (SELECT count(*) FROM webhooks WHERE place_id = ${placeId}) < ${MAX_WEBHOOKS_PER_PLACE}
     RETURNING id`);
   return rows[0]?.id ?? null;
@@ -124,26 +203,9 @@ export async function webhooksOf(db: Database, placeId: number): Promise<Webhook
   }));
 }
 
-/** The endpoints that still receive alerts. */
-export async function activeWebhooksOf(db: Database, placeId: number): Promise<{ id: number }[]> {
-  return db
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(and(eq(webhooks.placeId, placeId), isNull(webhooks.disabledAt)));
-}
-
 export async function webhookById(db: Database, webhookId: number) {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, webhookId)).limit(1);
   return row;
-}
-
-/** A log row per (endpoint, alert), pending until its first attempt. */
-export async function insertPendingDeliveries(db: Database, rows: readonly { webhookId: number; notificationId: number; type: string }[]) {
-  if (rows.length === 0) return;
-  await db
-    .insert(webhookDeliveries)
-    .values(rows.map((row) => ({ ...row, status: "pending" as const })))
-    .onConflictDoNothing();
 }
 
 export interface AttemptOutcome {
@@ -192,6 +254,18 @@ export async function disableWebhook(db: Database, webhookId: number, now: numbe
     .where(and(eq(webhooks.id, webhookId), isNull(webhooks.disabledAt)))
     .returning({ id: webhooks.id });
   return rows.length > 0;
+}
+
+/**
+ * Switches off, where `when` holds, the place's endpoints that `userId` added and those with no
+ * recorded creator (the admin's, and any added before creators were recorded: nobody can say they
+ * were not that owner's). A statement for the owner removal's batch.
+ */
+export function disableWebhooksOfOwner(db: Database, placeId: number, userId: number, when: SQL | undefined, now: Date) {
+  return db
+    .update(webhooks)
+    .set({ disabledAt: now })
+    .where(and(eq(webhooks.placeId, placeId), isNull(webhooks.disabledAt), or(eq(webhooks.createdBy, userId), isNull(webhooks.createdBy)), when));
 }
 
 /** Active devices grouped by place, with what sensor health needs: what the offline cron asks about. */

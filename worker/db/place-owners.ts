@@ -3,6 +3,7 @@ import { placeInvites, placeOwners, users } from "../../drizzle/schema";
 import type { PlaceOwnerAnswer } from "../../common/schemas/answers";
 import type { Database } from "./client";
 import { revokeUnusedInvites } from "./invites";
+import { disableWebhooksOfOwner } from "./alerts";
 
 export function toPlaceOwnerAnswer(row: { id: number; name: string; email: string; since: Date }): PlaceOwnerAnswer {
   return { id: row.id, name: row.name, email: row.email, since: row.since.toISOString() };
@@ -21,9 +22,10 @@ export async function listPlaceOwners(db: Database, placeId: number): Promise<Pl
 
 /**
  * Removes `userId` from the place's owners and, in the same batch, withdraws the open invite links
- * they made for it, so a removed owner cannot let themselves back in. With `keepLastOwner` the row
- * goes only while another owner remains, checked inside the delete so two owners removing each
- * other at once cannot leave the place with none. Returns whether the owner was removed.
+ * they made for it, so a removed owner cannot let themselves back in, and switches off the
+ * webhooks they added, so the place's alerts stop reaching them (disableWebhooksOfOwner). With
+ * `keepLastOwner` the row goes only while another owner remains, checked inside the delete so two
+ * owners removing each other at once cannot leave the place with none. Returns whether the owner was removed.
  */
 export async function removePlaceOwner(
   db: Database,
@@ -37,17 +39,11 @@ export async function removePlaceOwner(
     .from(placeOwners)
     .where(and(eq(placeOwners.placeId, placeId), ne(placeOwners.userId, userId)));
   const ownerRow = and(eq(placeOwners.placeId, placeId), eq(placeOwners.userId, userId));
+  const ownerGone = notExists(db.select({ userId: placeOwners.userId }).from(placeOwners).where(ownerRow));
   const [removed] = await db.batch([
     db.delete(placeOwners).where(keepLastOwner ? and(ownerRow, sql`(${others}) > 0`) : ownerRow),
-    revokeUnusedInvites(
-      db,
-      placeId,
-      and(
-        eq(placeInvites.createdBy, userId),
-        notExists(db.select({ userId: placeOwners.userId }).from(placeOwners).where(ownerRow)),
-      ),
-      now,
-    ),
+    revokeUnusedInvites(db, placeId, and(eq(placeInvites.createdBy, userId), ownerGone), now),
+    disableWebhooksOfOwner(db, placeId, userId, ownerGone, now),
   ]);
   return removed.meta.changes === 1;
 }

@@ -25,10 +25,10 @@ import { calibratedPeople } from "./calibration";
 import { implausibleFor } from "./plausibility";
 import { isLater, lastPerMinute, RETENTION_MS, type IndexedCount, type MinuteReading, type TimedCount } from "./reading-window";
 import type { AlertRules } from "../../common/schemas/alerts";
-import { alertRulesOf, type NewNotification, type PlaceSensors } from "../db/alerts";
+import { alertRulesOf, type PlaceSensors } from "../db/alerts";
 import { historyBeforeToday, SETTLE_MS } from "../db/usual-history";
 import { findWhenPlace } from "../db/when-to-go";
-import { dispatchAlerts } from "../alerts/delivery";
+import { flushPendingAlerts, queuePendingAlerts } from "../alerts/pending-alerts";
 import { evaluateLive, evaluateSensor, IDLE_LIVE, IDLE_SENSOR, sameEpisodes, type EpisodeSet, type FiredAlert, type LiveEpisodes } from "../alerts/episodes";
 import { usualPercentAt, usualProfile, type UsualProfile, type WhenPlace } from "./popular-times";
 import { mayBeOpenAt } from "./opening-hours";
@@ -778,17 +778,13 @@ export class PlaceOccupancy extends DurableObject<Env> {
     if (!changed && fired.length === 0) return;
     this.ctx.storage.transactionSync(() => {
       if (changed) this.setMeta(key, JSON.stringify(episodes));
-      for (const alert of fired) this.sql.exec("INSERT INTO pending_alerts (alert) VALUES (?)", JSON.stringify(alert));
+      queuePendingAlerts(this.sql, fired);
     });
   }
 
   /** Delivers pending alerts: notifications in D1 and one queue message per webhook endpoint. */
   private async flushAlerts(placeId: number, now: number) {
-    const rows = this.sql.exec<{ id: number; alert: string }>("SELECT id, alert FROM pending_alerts ORDER BY id").toArray();
-    if (rows.length === 0) return;
-    const alerts: NewNotification[] = rows.map((row) => JSON.parse(row.alert));
-    await dispatchAlerts(this.env, placeId, alerts, now);
-    this.sql.exec("DELETE FROM pending_alerts WHERE id <= ?", rows[rows.length - 1].id);
+    await flushPendingAlerts(this.sql, this.env, placeId, now);
   }
 
   /** Call after the place's alert rules change: the next alarm reloads them. */

@@ -40,7 +40,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       tag,
       summary: "Add a webhook endpoint; answers its signing secret, shown this once",
       description:
-        "Every alert is posted as JSON {id, type, place_id, occurred_at, data} with the header Third-Place-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\" with the secret>. The url must be https and public (no loopback, private or link-local address, no local name). Failed deliveries are retried with backoff for 24 hours; an endpoint failing for 24 hours is switched off with a notification.",
+        "Every alert is posted as JSON {id, type, place_id, occurred_at, data} with the header Third-Place-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\" with the secret>. The url must be https on port 443 and public (no loopback, private, link-local or reserved address, no local name); it is checked again before every delivery. Failed deliveries are retried with backoff for 24 hours; an endpoint failing for 24 hours is switched off with a notification.",
       access: "place-owner",
       answers: { 201: createdWebhookSchema },
       errors: [409],
@@ -52,7 +52,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       const problem = webhookUrlProblem(url, { allowLocal: c.env.ALLOW_LOCAL_WEBHOOKS === "1" });
       if (problem) throw badRequest(problem, [{ field: "url", message: problem }]);
       const secret = newSecret();
-      const id = await createWebhook(getDb(c.env), c.var.placeId, url, secret);
+      const id = await createWebhook(getDb(c.env), c.var.placeId, url, secret, c.get("principal").userId);
       if (id === null) throw conflict(`A place may have at most ${MAX_WEBHOOKS_PER_PLACE} webhooks. Remove one first.`);
       return c.json({ id, secret }, 201);
     },
