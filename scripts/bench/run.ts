@@ -8,6 +8,7 @@ import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
 import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
+import { benchRealForecast } from "./forecast-real.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
 import { benchHistoryImport } from "./history.ts";
 import { benchEventInsights, benchExport, prepareInsightEvents } from "./insights.ts";
@@ -48,6 +49,7 @@ try {
   results.eventInsights = await benchEventInsights(api);
   results.export = await benchExport(api, app.processGroup);
   results.forecastAccuracy = reportForecastBacktest();
+  results.forecastRealData = benchRealForecast();
   results.whenToGoLatency = await benchWhenToGoLatency(app);
   results.freshness = reportFreshness(await freshness);
   results.historyImport = await benchHistoryImport(app, api);
