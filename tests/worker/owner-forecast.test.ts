@@ -51,10 +51,11 @@ describe("GET /api/place/{id}/forecast", () => {
     expect(body.timezone).toBe("America/New_York");
     expect(body.days.map((day) => day.date)).toEqual(["2031-06-10", "2031-06-11", "2031-06-12", "2031-06-13", "2031-06-14", "2031-06-15", "2031-06-16"]);
     expect(body.days[0].weekday).toBe("Tuesday");
-    // Today: the usual 40 (yesterday's 60 moves the recent deviation by 8 %, under the 10 % it needs).
-    expect(body.days[0].peak).toEqual({ start: new Date(local(0, 18)).toISOString(), percent: 40 });
-    // Next Monday: (8 × 60 + 7 × 40 + … + 1 × 40) ÷ 36 = 44.4 people.
-    expect(body.days[6].peak).toEqual({ start: new Date(local(6, 18)).toISOString(), percent: 44 });
+    // The last 6 days ran (20 × 40 + 4 × 60) ÷ (24 × 40) = 1.083 times their usual, and a share of
+    // 0.3 of that carries: today the usual 40 × 1.025 = 41.
+    expect(body.days[0].peak).toEqual({ start: new Date(local(0, 18)).toISOString(), percent: 41 });
+    // Next Monday: (8 × 60 + 7 × 40 + … + 1 × 40) ÷ 36 = 44.4 people, × 1.025 = 45.6.
+    expect(body.days[6].peak).toEqual({ start: new Date(local(6, 18)).toISOString(), percent: 46 });
     // Every day but yesterday was forecast exactly; yesterday's 4 hours were off by 20: 80 ÷ 112 hours.
     expect(body.accuracy).toEqual({ mean_abs_error: 0.7, days: 28, hours: 112 });
     expect(body.accuracy_text).toBe("Last 4 weeks: off by 1 point on average");
