@@ -4,7 +4,7 @@
 import { DAY_MS, HOUR_MS, toWall, venueDayOfWall, venueDayRange, venueDayAt, weekdayIndexOfDay, type VenueDay } from "../../common/local-time.ts";
 import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers.ts";
 import { parseHistory } from "../../worker/ingest/history-csv.ts";
-import { historyBuckets } from "../../worker/occupancy/history-buckets.ts";
+import { firstAtOrAfter, historyBuckets } from "../../worker/occupancy/history-buckets.ts";
 import { forecastHours } from "../../worker/occupancy/forecast.ts";
 import { hourOfDay, type HourTotal } from "../../worker/occupancy/hours.ts";
 import { percentOf } from "../../worker/occupancy/levels.ts";
@@ -54,7 +54,8 @@ export function readingsOf(csv: string): TimedCount[] {
 
 /** A quarter hour's contribution to its local hour, as SQLite sums it (local-hours.ts hourlyTotals). */
 export interface QuarterHour extends HourTotal {
-  start: number;
+  /** Its start, epoch ms. */
+  ts: number;
 }
 
 /** The quarter hours of a gym's readings before `toMs` (a quarter-hour boundary), with their local hours. */
@@ -62,7 +63,7 @@ export function quarterHours(readings: readonly TimedCount[], toMs: number): Qua
   return historyBuckets(readings, toMs).map((bucket) => {
     const wall = toWall(TIME_ZONE, bucket.start);
     return {
-      start: bucket.start,
+      ts: bucket.start,
       wallHour: Math.floor(wall / HOUR_MS),
       offset: wall - bucket.start,
       peopleMinutes: bucket.avgPeople * bucket.samples,
@@ -78,15 +79,9 @@ export function quarterHours(readings: readonly TimedCount[], toMs: number): Qua
 export function historyAt(quarters: readonly QuarterHour[], place: WhenPlace, now: number): History {
   const today = venueDayAt(place, now);
   const from = venueDayRange(place, today - HISTORY_DAYS).start;
-  let first = 0;
-  let high = quarters.length;
-  while (first < high) {
-    const mid = (first + high) >>> 1;
-    if (quarters[mid].start < from) first = mid + 1;
-    else high = mid;
-  }
+  const first = firstAtOrAfter(quarters, from);
   const hours: HourTotal[] = [];
-  for (let i = first; i < quarters.length && quarters[i].start < now; i++) {
+  for (let i = first; i < quarters.length && quarters[i].ts < now; i++) {
     const quarter = quarters[i];
     const last = hours[hours.length - 1];
     if (last && last.wallHour === quarter.wallHour && last.offset === quarter.offset) {
