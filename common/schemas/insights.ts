@@ -37,6 +37,9 @@ export const forecastAccuracySchema = v.strictObject({
   mean_abs_error: v.number(),
   days: v.number(),
   hours: v.number(),
+  // The same, of forecasts made during the day: the 3 hours from each and the later ones (docs/insights.md#forecast); null without such hours.
+  next_hours_error: v.nullable(v.number()),
+  later_error: v.nullable(v.number()),
 });
 export type ForecastAccuracy = v.InferOutput<typeof forecastAccuracySchema>;
 

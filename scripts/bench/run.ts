@@ -10,6 +10,7 @@ import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
 import { benchCraftedPhotos } from "./crafted-photos.ts";
 import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
+import { benchRealForecast } from "./forecast-real.ts";
 import { measureFreshness, reportFreshness, startFreshnessVenue } from "./freshness.ts";
 import { benchHistoryImport } from "./history.ts";
 import { benchEventInsights, benchExport, prepareInsightEvents } from "./insights.ts";
@@ -70,6 +71,7 @@ await section("eventInsights", () => benchEventInsights(served().api));
 await section("export", () => benchExport(served().api, served().app.processGroup));
 // Information only: the seed's forecast backtest has no budget (issue 26).
 await section("forecastAccuracy", () => void reportForecastBacktest(), false);
+await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));

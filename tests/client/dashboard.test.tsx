@@ -649,7 +649,7 @@ describe("Forecast (issue 16)", () => {
       { date: "2026-05-05", weekday: "Tuesday", peak: { start: "2026-05-06T02:00:00.000Z", percent: 85 }, hours: [hour("2026-05-06T01:00:00.000Z", 60), hour("2026-05-06T02:00:00.000Z", 85)] },
       { date: "2026-05-06", weekday: "Wednesday", peak: null, hours: [hour("2026-05-06T16:00:00.000Z", null, true)] },
     ],
-    accuracy: { mean_abs_error: 6.2, days: 28, hours: 200 },
+    accuracy: { mean_abs_error: 6.2, days: 28, hours: 200, next_hours_error: 4.1, later_error: 7 },
     accuracy_text: "Last 4 weeks: off by 6 points on average",
   };
 

@@ -51,13 +51,19 @@ describe("GET /api/place/{id}/forecast", () => {
     expect(body.timezone).toBe("America/New_York");
     expect(body.days.map((day) => day.date)).toEqual(["2031-06-10", "2031-06-11", "2031-06-12", "2031-06-13", "2031-06-14", "2031-06-15", "2031-06-16"]);
     expect(body.days[0].weekday).toBe("Tuesday");
-    // Today: the usual 40 (yesterday's 60 moves the recent deviation by 8 %, under the 10 % it needs).
-    expect(body.days[0].peak).toEqual({ start: new Date(local(0, 18)).toISOString(), percent: 40 });
-    // Next Monday: (8 × 60 + 7 × 40 + … + 1 × 40) ÷ 36 = 44.4 people.
-    expect(body.days[6].peak).toEqual({ start: new Date(local(6, 18)).toISOString(), percent: 44 });
+    // The last 6 days ran (20 × 40 + 4 × 60) ÷ (24 × 40) = 1.083 times their usual, and a share of
+    // 0.3 of that carries: today the usual 40 × 1.025 = 41.
+    expect(body.days[0].peak).toEqual({ start: new Date(local(0, 18)).toISOString(), percent: 41 });
+    // Next Monday: (8 × 60 + 7 × 40 + … + 1 × 40) ÷ 36 = 44.4 people, × 1.025 = 45.6.
+    expect(body.days[6].peak).toEqual({ start: new Date(local(6, 18)).toISOString(), percent: 46 });
     // Every day but yesterday was forecast exactly; yesterday's 4 hours were off by 20: 80 ÷ 112 hours.
-    expect(body.accuracy).toEqual({ mean_abs_error: 0.7, days: 28, hours: 112 });
-    expect(body.accuracy_text).toBe("Last 4 weeks: off by 1 point on average");
+    // Forecast again from 18, 19, 20 and 21 h of each day: 9 hours 0–2 ahead and 1 later a day. Yesterday
+    // from 18 h: 40 for all 4 hours (off by 20 three times next, once later); from 19 h: 40 again (one
+    // hour of today is too few to go by), 3 × 20; from 20 h today ran 120 ÷ 80 = 1.5 times usual:
+    // 40 × (1 + 0.8 × 0.5) = 56 and 40 × (1 + 0.8 × 0.95 × 0.5) = 55.2, off by 4 and 5; from 21 h 56 again,
+    // off by 4. Next hours: (60 + 60 + 9 + 4) ÷ (28 × 9) = 0.53; later: 20 ÷ 28 = 0.71.
+    expect(body.accuracy).toEqual({ mean_abs_error: 0.7, days: 28, hours: 112, next_hours_error: 0.5, later_error: 0.7 });
+    expect(body.accuracy_text).toBe("Last 4 weeks: off by 1 point on average; next 3 hours: off by 1 point; later: 1 point");
   });
 
   it("keeps to ?days= and says when the history is too short to measure", async () => {
@@ -86,9 +92,13 @@ describe("GET /api/place/{id}/forecast", () => {
 });
 
 describe("accuracyText()", () => {
-  it("writes whole points", () => {
-    expect(accuracyText({ mean_abs_error: 6.4, days: 28, hours: 100 })).toBe("Last 4 weeks: off by 6 points on average");
-    expect(accuracyText({ mean_abs_error: 0.3, days: 28, hours: 100 })).toBe("Last 4 weeks: off by under 1 point on average");
+  it("writes whole points, with the horizon split when there is one", () => {
+    const none = { next_hours_error: null, later_error: null };
+    expect(accuracyText({ mean_abs_error: 6.4, days: 28, hours: 100, ...none })).toBe("Last 4 weeks: off by 6 points on average");
+    expect(accuracyText({ mean_abs_error: 0.3, days: 28, hours: 100, ...none })).toBe("Last 4 weeks: off by under 1 point on average");
+    expect(accuracyText({ mean_abs_error: 6.4, days: 28, hours: 100, next_hours_error: 3.8, later_error: 7.2 })).toBe(
+      "Last 4 weeks: off by 6 points on average; next 3 hours: off by 4 points; later: 7 points",
+    );
     expect(accuracyText(null)).toBe(NOT_ENOUGH_ACCURACY);
   });
 });

@@ -6,7 +6,7 @@ import { hoursOn } from "./hours-fixtures";
 import { dayOfDate, HOUR_MS, type VenueDay } from "../../common/local-time";
 import type { PlaceHours } from "../../common/schemas/answers";
 import { NO_HOURS } from "../../common/schemas/place";
-import { forecast, recentDeviation, type VenueEvent } from "../../worker/occupancy/forecast";
+import { forecast, levelFactor, recentLevel, todayLevel, type VenueEvent } from "../../worker/occupancy/forecast";
 import type { HourTotal } from "../../worker/occupancy/hours";
 import { historyOf, popularTimes, sameWeekdaysBefore, usualAt, vsUsual, type WhenPlace } from "../../worker/occupancy/popular-times";
 
@@ -146,34 +146,60 @@ describe("popular times", () => {
 describe("forecast", () => {
   const now = instant(today, 20, 30); // Tuesday 20:30
 
-  it("is the usual per hour with a spread range, scaled by today's deviation, best time the quietest open hour", () => {
+  it("is the usual per hour scaled by today so far, fading with the hours ahead; best time the quietest open hour", () => {
     // 30 people 17:00–22:59 and 20 at 23:00 every evening; today 60 at 17, 18 and 19.
     const hours = evenings((_, hour) => (hour === 23 ? 20 : 30));
     for (const hour of [17, 18, 19]) hours.push(at(today, hour, 60));
     const history = historyOf(hours, 5, today);
-    // Last 6 days: 36 hours of 30 and 6 of 20 against the same usual; today (weight 2): 3 hours of 60 against 30.
-    // (1080 + 120 + 2 × 180) ÷ (1080 + 120 + 2 × 90) = 1560 ÷ 1380 = 1.13.
-    expect(recentDeviation(history, place(eveningHours), now)).toBeCloseTo(1560 / 1380, 10);
-    // With 45 instead: 1470 ÷ 1380 = 1.065, within 10 % of usual, so 1.
-    const milder = historyOf([...evenings((_, hour) => (hour === 23 ? 20 : 30)), ...[17, 18, 19].map((hour) => at(today, hour, 45))], 5, today);
-    expect(recentDeviation(milder, place(eveningHours), now)).toBe(1);
+    // Today so far: 180 against a usual of 90 = 2; the 6 days before ran as usual: 1.
+    expect(todayLevel(history, place(eveningHours), now)).toBe(2);
+    expect(recentLevel(history, place(eveningHours), now)).toBe(1);
+    // 1 + 0.8 × 0.95^ahead × (2 − 1): 1.8 for the current hour, 1.8 − 0.8 × (1 − 0.95³) three hours on.
+    expect(levelFactor(2, 1, 0)).toBeCloseTo(1.8, 10);
+    expect(levelFactor(2, 1, 3)).toBeCloseTo(1 + 0.8 * 0.857375, 10);
 
     const answer = forecast(history, place(eveningHours), now, []);
     expect(answer.generated_at).toBe(new Date(now).toISOString());
     // From the current hour to Monday's venue day end (05:00 on Tuesday 26 May): 6 days 9 hours.
     expect(answer.hours).toHaveLength(6 * 24 + 9);
-    // 30 × 1.13 = 33.9 and 20 × 1.13 = 22.6.
-    expect(answer.hours[0]).toEqual({ start: new Date(instant(today, 20)).toISOString(), percent: 34, low: 34, high: 34, closed: false });
-    expect(answer.hours[3]).toEqual({ start: new Date(instant(today, 23)).toISOString(), percent: 23, low: 23, high: 23, closed: false });
+    // 30 × 1.8 = 54; 20 × 1.686 = 33.7.
+    expect(answer.hours[0]).toEqual({ start: new Date(instant(today, 20)).toISOString(), percent: 54, low: 54, high: 54, closed: false });
+    expect(answer.hours[3]).toEqual({ start: new Date(instant(today, 23)).toISOString(), percent: 34, low: 34, high: 34, closed: false });
     expect(answer.hours[4]).toEqual({ start: new Date(instant(today, 24)).toISOString(), percent: null, low: null, high: null, closed: true });
+    // Tomorrow 17:00, 21 hours on: 30 × (1 + 0.8 × 0.95²¹) = 30 × 1.272 = 38.2.
+    expect(answer.hours[21]).toMatchObject({ start: new Date(instant(today + 1, 17)).toISOString(), percent: 38 });
     expect(answer.best_time).toEqual({
       start: new Date(instant(today, 23)).toISOString(),
       end: new Date(instant(today, 24)).toISOString(),
-      percent: 23,
+      percent: 34,
     });
   });
 
-  it("gives the range from the spread of the same weekdays", () => {
+  it("carries a share of a level shift three days ago into every hour", () => {
+    // 60 every evening, 78 (30 % up) on the last 3 days; the forecast is made at noon, before today's opening.
+    const history = historyOf(evenings((d) => (d >= today - 3 ? 78 : 60)), 5, today);
+    const noon = instant(today, 12);
+    // Each of the last 3 days against its usual (its same weekdays, itself left out: 60):
+    // (21 × 60 + 21 × 78) ÷ (42 × 60) = 2898 ÷ 2520 = 1.15.
+    expect(recentLevel(history, place(eveningHours), noon)).toBeCloseTo(1.15, 10);
+    expect(todayLevel(history, place(eveningHours), noon)).toBe(1);
+    // Wednesday 21:00: its usual 60 × (1 + 0.3 × 0.15) = 62.7.
+    const wednesday21 = forecast(history, place(eveningHours), noon, []).hours.find((item) => item.start === new Date(instant(today + 1, 21)).toISOString());
+    expect(wednesday21).toMatchObject({ percent: 63 });
+  });
+
+  it("takes a closed day or a silent sensor as missing, not as zero", () => {
+    // 30 every evening, nothing at all last Tuesday.
+    const history = historyOf(evenings((d) => (d === today - 7 ? null : 30)), 5, today);
+    const noon = instant(today, 12);
+    expect(recentLevel(history, place(eveningHours), noon)).toBe(1);
+    // Tonight's 21:00 is the usual of the Tuesdays with samples, 30; zeros would have made it
+    // (8 × 0 + 7 × 30 + 6 × 30 + 5 × 30) ÷ 26 = 20.8.
+    const tonight = forecast(history, place(eveningHours), noon, []).hours.find((item) => item.start === new Date(instant(today, 21)).toISOString());
+    expect(tonight).toMatchObject({ percent: 30, low: 30, high: 30 });
+  });
+
+  it("gives the range from 1.3 spreads of the same weekdays", () => {
     // Wednesdays at 21:00: 65 last week and 50 the week before; 30 otherwise.
     const hours = evenings((d, hour) => (hour === 21 && d === today - 6 ? 65 : hour === 21 && d === today - 13 ? 50 : hour === 21 && d < today - 13 && (d - today + 6) % 7 === 0 ? null : 30));
     const history = historyOf(hours, 5, today);
@@ -181,9 +207,10 @@ describe("forecast", () => {
     expect(usualAt(history, WEDNESDAY, 21)).toEqual({ people: 58, spread: Math.sqrt(56), days: 2 });
     const answer = forecast(history, place(eveningHours), now, []);
     const wednesday21 = answer.hours.find((item) => item.start === new Date(instant(today + 1, 21)).toISOString());
-    // Last Wednesday was busier than its usual (65 against 50 alone is not usual: one day), so the deviation stays 1.
-    expect(recentDeviation(history, place(eveningHours), now)).toBe(1);
-    expect(wednesday21).toMatchObject({ percent: 58, low: 51, high: 65, closed: false });
+    // Last Wednesday's 21:00 has no usual without itself (one day is not usual): the recent level stays 1.
+    expect(recentLevel(history, place(eveningHours), now)).toBe(1);
+    // An 80 % range: 58 ± 1.3 × 7.48 = 48.3 … 67.7.
+    expect(wednesday21).toMatchObject({ percent: 58, low: 48, high: 68, closed: false });
   });
 
   it("lifts an event's hours by the learnt lift of past events of its category, and widens an unknown one", () => {

@@ -337,10 +337,10 @@ describe("kept usual means (usual_histories)", () => {
     expect(await keepUsualHistories(db(), now)).toBe(0);
     expect(await keptRow(placeId)).toMatchObject({ until: local(0, 5) });
 
-    // Tonight so far, 17:00–20:00, at twice the usual: weighed twice beside the six days before,
-    // (2 × 3 × 60 + 6 × 7 × 30) ÷ (2 × 3 × 30 + 6 × 7 × 30) = 1.125, so 30 becomes 34.
+    // Tonight so far, 17:00–20:00, at twice the usual: the current hour's factor is
+    // 1 + 0.8 × (2 − 1) = 1.8 (the six days before ran as usual), so 30 becomes 54.
     for (const hour of [17, 18, 19]) await hourOf(placeId, local(0, hour), 60);
-    expect((await freshForecast(placeId)).hours[0].percent).toBe(34);
+    expect((await freshForecast(placeId)).hours[0].percent).toBe(54);
   });
 });
 

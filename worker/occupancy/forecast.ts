@@ -1,6 +1,7 @@
 // The forecast (docs/when-to-go.md#forecast): per hour from now to the end of the week ahead,
-// the usual of that weekday's hour (popular-times.ts) scaled by how far the venue ran from its
-// usual lately, and by the learnt lift of past events of the same category when one is on.
+// the usual of that weekday's hour (popular-times.ts) scaled by how far today so far ran from its
+// usual (fading with the hours ahead) and the last days did, and by the learnt lift of past events
+// of the same category when one is on.
 // Pure: history and events come from D1 through the route.
 import { HOUR_MS, toWall, venueDayAt, venueDayOfWall, venueDayRange, weekdayIndexOfDay, type VenueDay } from "../../common/local-time";
 import type { ForecastAnswer, ForecastHour } from "../../common/schemas/answers";
@@ -11,19 +12,27 @@ import { hasEnoughData, HISTORY_DAYS, usualAt, type History, type WhenPlace } fr
 
 /** Hours of the forecast in detail; best_time is the quietest open one among them. */
 export const DETAIL_HOURS = 12;
-/** Venue days the recent deviation looks back over: today so far and the 6 before. */
-export const DEVIATION_DAYS = 7;
-/** Today's hours weigh this much in the deviation; earlier days 1. */
-export const TODAY_WEIGHT = 2;
-/** Hours with a usual value the deviation needs; with fewer it is 1. */
-export const MIN_DEVIATION_HOURS = 6;
-/** The deviation is kept within these bounds: one odd week is not a new venue. */
-export const DEVIATION_BOUNDS = [0.5, 2] as const;
 /**
- * A deviation under 10 % either way is taken as 1: days of a normal week differ by about that much
- * among themselves, so a smaller one says nothing about tonight and would only add its noise.
+ * The range is the usual ± this many of its spreads (the same weekdays' standard deviation), times
+ * the hour's factor: an 80 % range, as measured on real counts (docs/when-to-go.md#measured-accuracy).
  */
-export const DEVIATION_MIN = 0.1;
+export const RANGE_SPREADS = 1.3;
+/** Venue days before today the recent level looks back over. */
+export const RECENT_DAYS = 6;
+/** Hours with a usual value the recent level needs; with fewer it is 1. */
+export const MIN_RECENT_HOURS = 6;
+/** Complete open hours of today with a usual value that today's level needs; with fewer it is 1. */
+export const MIN_TODAY_HOURS = 2;
+/** Today's and the recent level are kept within these bounds: one odd week is not a new venue. */
+export const LEVEL_BOUNDS = [0.5, 2] as const;
+/**
+ * How much of today's level (today so far against its usual) carries into the hour starting now,
+ * and the share of it left for each hour further ahead: 0.8, 0.76, 0.72 … (docs/when-to-go.md#forecast).
+ */
+export const TODAY_SHARE = 0.8;
+export const TODAY_DECAY = 0.95;
+/** How much of the last days' level against their usual carries into every forecast hour. */
+export const RECENT_SHARE = 0.3;
 /** A learnt event lift is kept within these bounds. */
 export const LIFT_BOUNDS = [0.5, 3] as const;
 /** An event of a category never seen at the venue widens the high end by this factor. */
@@ -50,34 +59,56 @@ function measured(history: History, day: VenueDay, hour: number): { actual: numb
   return actual === undefined || usual === null ? null : { actual, usual: usual.people };
 }
 
-/**
- * How busy the venue ran against its usual lately: Σ weight × actual ÷ Σ weight × usual over the
- * open hours of today so far (weight 2) and the 6 venue days before (weight 1) that have both, each
- * day measured against a usual that leaves it out. 1 with fewer than 6 such hours or when within
- * 10 % of 1; kept in [0.5, 2].
- */
-export function recentDeviation(history: History, place: WhenPlace, now: number): number {
-  const today = venueDayAt(place, now);
+/** Σ actual ÷ Σ usual of some hours, kept in LEVEL_BOUNDS; 1 with fewer than `minHours` of them. */
+function levelOf(sums: { actual: number; usual: number; hours: number }, minHours: number): number {
+  if (sums.hours < minHours || sums.usual === 0) return 1;
+  return clamp(sums.actual / sums.usual, LEVEL_BOUNDS);
+}
+
+/** Complete open hours of venue days [from, to] before `now`'s hour with an actual and a usual, summed. */
+function sumsOver(history: History, place: WhenPlace, now: number, from: VenueDay, to: VenueDay) {
   const currentHour = wallHourStart(place, now);
-  let actual = 0;
-  let usual = 0;
-  let hours = 0;
-  for (let day = today - (DEVIATION_DAYS - 1); day <= today; day++) {
+  const sums = { actual: 0, usual: 0, hours: 0 };
+  for (let day = from; day <= to; day++) {
     for (const hour of history.means.get(day)?.keys() ?? []) {
       const wallHour = (day * 24 + hour + (hour < place.dayStartHour ? 24 : 0)) * HOUR_MS;
       // Only complete hours: today's current hour is still filling.
       if (wallHour >= currentHour || isClosedAt(place, wallHour)) continue;
       const values = measured(history, day, hour);
       if (!values) continue;
-      const weight = day === today ? TODAY_WEIGHT : 1;
-      actual += weight * values.actual;
-      usual += weight * values.usual;
-      hours++;
+      sums.actual += values.actual;
+      sums.usual += values.usual;
+      sums.hours++;
     }
   }
-  if (hours < MIN_DEVIATION_HOURS || usual === 0 || Math.abs(actual / usual - 1) < DEVIATION_MIN) return 1;
-  return clamp(actual / usual, DEVIATION_BOUNDS);
+  return sums;
 }
+
+/**
+ * How busy the venue ran against its usual on the RECENT_DAYS venue days before today: Σ actual ÷
+ * Σ usual over their open hours that have both, each day measured against a usual that leaves it
+ * out. 1 with fewer than MIN_RECENT_HOURS such hours; kept in [0.5, 2].
+ */
+export function recentLevel(history: History, place: WhenPlace, now: number): number {
+  const today = venueDayAt(place, now);
+  return levelOf(sumsOver(history, place, now, today - RECENT_DAYS, today - 1), MIN_RECENT_HOURS);
+}
+
+/**
+ * How busy today ran so far against its usual: Σ actual ÷ Σ usual over today's complete open hours
+ * that have both. 1 with fewer than MIN_TODAY_HOURS such hours; kept in [0.5, 2].
+ */
+export function todayLevel(history: History, place: WhenPlace, now: number): number {
+  const today = venueDayAt(place, now);
+  return levelOf(sumsOver(history, place, now, today, today), MIN_TODAY_HOURS);
+}
+
+/**
+ * The factor on an hour's usual `ahead` hours after the current one (0: the current hour): today's
+ * level fading with the hours ahead, plus a share of the last days' level.
+ */
+export const levelFactor = (today: number, recent: number, ahead: number) =>
+  Math.max(0, 1 + TODAY_SHARE * TODAY_DECAY ** ahead * (today - 1) + RECENT_SHARE * (recent - 1));
 
 /** Start instants of the local hours an event covers (those it overlaps). */
 function hoursOfEvent(place: WhenPlace, event: VenueEvent): number[] {
@@ -119,12 +150,14 @@ function eventLifts(history: History, place: WhenPlace, events: readonly VenueEv
  */
 export function forecastHours(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[], days = 7): ForecastHour[] {
   const enough = hasEnoughData(history);
-  const deviation = recentDeviation(history, place, now);
+  const today = todayLevel(history, place, now);
+  const recent = recentLevel(history, place, now);
   const lifts = eventLifts(history, place, events, now);
   const upcoming = events.filter((event) => event.end > now);
   const end = venueDayRange(place, venueDayAt(place, now) + days - 1).end;
   const hours: ForecastHour[] = [];
-  for (let start = now - (toWall(place.timeZone, now) - wallHourStart(place, now)); start < end; start += HOUR_MS) {
+  const first = now - (toWall(place.timeZone, now) - wallHourStart(place, now));
+  for (let start = first; start < end; start += HOUR_MS) {
     const wallHour = wallHourStart(place, start);
     const closed = isClosedAt(place, wallHour);
     const usual = closed || !enough ? null : usualAt(history, weekdayIndexOfDay(venueDayOfWall(wallHour, place.dayStartHour)), hourOfDay(wallHour / HOUR_MS));
@@ -141,12 +174,12 @@ export function forecastHours(history: History, place: WhenPlace, now: number, e
       if (learnt === undefined) unknownEvent = true;
       else lift = Math.max(lift, learnt);
     }
-    const factor = deviation * lift;
-    const high = (usual.people + usual.spread) * factor * (unknownEvent ? UNKNOWN_EVENT_HIGH : 1);
+    const factor = levelFactor(today, recent, (start - first) / HOUR_MS) * lift;
+    const high = (usual.people + RANGE_SPREADS * usual.spread) * factor * (unknownEvent ? UNKNOWN_EVENT_HIGH : 1);
     hours.push({
       start: new Date(start).toISOString(),
       percent: percentOf(usual.people * factor, place.packedThreshold),
-      low: percentOf(Math.max(0, usual.people - usual.spread) * factor, place.packedThreshold),
+      low: percentOf(Math.max(0, usual.people - RANGE_SPREADS * usual.spread) * factor, place.packedThreshold),
       high: percentOf(high, place.packedThreshold),
       closed,
     });

@@ -4,8 +4,8 @@ import { DAY_MS } from "../../common/local-time";
 import type { TimedCount } from "./reading-window";
 import { aggregateBuckets, bucketStart, LIVE_WINDOW_MS, MINUTE_MS, type Bucket, type Reading } from "./aggregate";
 
-/** Index of the first reading at or after `ts` in readings sorted by time. */
-export function firstAtOrAfter(readings: readonly TimedCount[], ts: number): number {
+/** Index of the first reading (or anything timed) at or after `ts` in a list sorted by time. */
+export function firstAtOrAfter(readings: readonly { ts: number }[], ts: number): number {
   let low = 0;
   let high = readings.length;
   while (low < high) {

@@ -78,7 +78,8 @@ export const whenToGoRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Expected busyness per hour from now to the end of the week ahead, and the best time to go (cached up to 60 s)",
-      description: "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed, without enough history, or where the owners hide counts.",
+      description:
+        "Method: docs/when-to-go.md. Percents of the packed threshold; null when closed, without enough history, or where the owners hide counts. `low`–`high` is an 80 % range: about 4 in 5 hours fall within it.",
       access: "public",
       parameters: keyParameter,
       answers: { 200: forecastAnswerSchema },
