@@ -70,7 +70,7 @@ await section("analytics", () => benchAnalytics(served().api));
 await section("eventInsights", () => benchEventInsights(served().api));
 await section("export", () => benchExport(served().api, served().app.processGroup));
 // Information only: the seed's forecast backtest has no budget (issue 26).
-await section("forecastAccuracy", () => void reportForecastBacktest(), false);
+await section("forecastAccuracy", reportForecastBacktest, false);
 await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
