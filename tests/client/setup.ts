@@ -1,9 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 // Owner pages import uPlot, which needs browser pieces jsdom lacks.
 import "./uplot-dom-stubs";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { forgetApiData } from "../../client/api/useApi";
+
+// findBy… and waitFor wait for an outcome, never for a time; the default of 1 s only ends a wait, and a
+// lazy route's first import takes longer than that on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
