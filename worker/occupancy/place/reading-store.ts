@@ -23,7 +23,7 @@ export interface StoreOutcome {
 }
 
 /**
- * The readings table and its integrity rules (docs/device-protocol.md): the last reading of each
+ * The readings table and its integrity rules (docs/architecture.md#reading-integrity): the last reading of each
  * minute per device; one already stored (same device and sent ts) is a duplicate, one earlier in
  * its minute than a stored one is superseded, and an implausible count is kept but flagged. Each
  * stored reading marks its quarter hours pending and the newest updates the device's latest.
