@@ -29,10 +29,10 @@ module.exports = {
     {
       name: "queries-never-import-the-place-object",
       comment:
-        "worker/db/ holds queries as plain functions taking db. They may not reach the PlaceOccupancy Durable Object's module, not even for a type or through another module: the object calls queries, never the other way round.",
+        "worker/db/ holds queries as plain functions taking db. They may not reach the PlaceOccupancy Durable Object's module or the modules of its concerns (worker/occupancy/place/), not even for a type or through another module: the object calls queries, never the other way round.",
       severity: "error",
       from: { path: "^worker/db/" },
-      to: { path: "^worker/occupancy/place-occupancy\\.ts$", reachable: true },
+      to: { path: "^worker/occupancy/(place-occupancy\\.ts$|place/)", reachable: true },
     },
     {
       name: "routes-never-import-the-schema",
