@@ -226,10 +226,10 @@ describe("DELETE /api/me", () => {
     expect((await postJson("/api/auth/login", { email: account.email, password: account.password })).status).toBe(401);
   });
 
-  it("needs the current password: a wrong one is a 401 and deletes nothing", async () => {
+  it("needs the current password: a wrong one is a 403 (the caller is signed in) and deletes nothing", async () => {
     const account = await signUpOwner();
     const response = await deleteMe(account.accessToken, { password: "not the password" });
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(403);
     expect((await response.json<{ error: string }>()).error).toBe(DELETE_PASSWORD_MESSAGE);
     expect(await usersRow(account.userId)).not.toBeNull();
     expect((await deleteMe(account.accessToken, {})).status).toBe(400);

@@ -240,7 +240,7 @@ export const authRoutes = new Hono<AppEnv>()
       description: "Body {password}. Ends every sign-in and clears the refresh cookie. 409 while the account is a venue's only owner.",
       access: "signed-in",
       answers: { 200: okAnswerSchema },
-      errors: [401, 403, 409, 429],
+      errors: [403, 409, 429],
     }),
     requireUser,
     jsonBody(deleteAccountSchema),
@@ -249,7 +249,8 @@ export const authRoutes = new Hono<AppEnv>()
       const user = await signedInAccount(db, c.get("principal").userId);
       // Guessing the password here is guessing it at sign-in: the same limit.
       await perAccount(c.env, "login", user.email);
-      if (!(await verifyPassword(c.req.valid("json").password, user.passwordHash))) throw unauthorized(DELETE_PASSWORD_MESSAGE);
+      // 403, not 401: the caller is signed in, and a 401 would make the client refresh and sign out.
+      if (!(await verifyPassword(c.req.valid("json").password, user.passwordHash))) throw forbidden(DELETE_PASSWORD_MESSAGE);
       if ((await deleteAccount(db, user.id, new Date())) === "last-owner") throw conflict(LAST_OWNER_MESSAGE);
       clearRefreshCookie(c);
       return c.json({ ok: true } satisfies OkAnswer);
