@@ -24,9 +24,28 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": the count travels with the hash.
   passwordHash: text("password_hash").notNull(),
+  // "owner" is every account, whether or not it owns places (place_owners says that); the name
+  // predates consumer accounts and stays because tokens and GET /api/me carry it (docs/accounts.md).
   role: text("role", { enum: ["owner", "admin"] }).notNull().default("owner"),
+  // Unique case-insensitively (users_handle_idx on lower(handle)). A row inserted without one gets
+  // "user<id>" from the users_default_handle trigger, as did accounts from before handles existed
+  // (migration 0012, docs/accounts.md#profile).
+  handle: text("handle").notNull().default(""),
+  // Pairs (home, quiet hours) are set together by PATCH /api/me: adding a CHECK would make
+  // drizzle-kit rebuild the table, and dropping users in D1 cascades to every row that names one.
+  // The home area: a point rounded to 3 decimals (about 100 m), or none. Never a tracked location.
+  homeLat: real("home_lat"),
+  homeLng: real("home_lng"),
+  // JSON {categories: string[], tags: string[], level: "relaxed" | "lively" | "packed" | null}.
+  preferences: text("preferences").notNull().default('{"categories":[],"tags":[],"level":null}'),
+  // An IANA zone from the browser; quiet hours are local "HH:MM" in it, both null for none.
+  timeZone: text("time_zone").notNull().default("UTC"),
+  quietFrom: text("quiet_from").default("00:00"),
+  quietTo: text("quiet_to").default("09:00"),
   createdAt: createdAt(),
-});
+}, (t) => [
+  uniqueIndex("users_handle_idx").on(sql`lower(${t.handle})`),
+]);
 
 export const refreshTokens = sqliteTable(
   "refresh_tokens",

@@ -1,4 +1,4 @@
-// Demo data: partner venues with cover art, tags, event categories, feature flags, a demo owner,
+// Demo data: partner venues with cover art, tags, event categories, feature flags, a demo owner, a demo consumer,
 // and the venues' sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
@@ -26,6 +26,22 @@ export const DEMO_OWNER = {
   password: "lantern-demo-2025",
   name: "Demo Owner",
   placeSlugs: ["the-copper-lantern", "st-marks-tap-room"],
+} as const;
+
+/**
+ * A documented sign-in for trying the consumer app (/app) locally; printed by `npm start`. Saved
+ * places and a watch come with those features (docs/accounts.md#demo-accounts).
+ */
+export const DEMO_CONSUMER = {
+  email: "maya@thirdplace.example",
+  password: "night-out-demo-2025",
+  name: "Maya Demo",
+  handle: "maya",
+  // Around Tompkins Square Park, rounded like every home area.
+  homeLat: 40.727,
+  homeLng: -73.982,
+  preferences: JSON.stringify({ categories: ["cocktail-bar", "wine-bar"], tags: [], level: "Lively" }),
+  timeZone: "America/New_York",
 } as const;
 
 /** The local state's bindings in Node, for the seed and for test data the API cannot make. */
@@ -96,20 +112,28 @@ export async function seed(env: SeedEnv) {
   for (let i = 0; i < placeTags.length; i += 40) {
     await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
   }
-  await seedDemoOwner(env);
+  await seedDemoAccounts(env);
   const occupancy = await seedOccupancy(env.DB);
   return { venues: seedVenues.length, tags: seedTags.length, ...occupancy };
 }
 
-/** The demo owner and its two venues; an existing account (and its password) is left alone. */
-async function seedDemoOwner(env: SeedEnv) {
+/** Inserts a demo account unless its email exists (an existing one, and its password, is left alone); returns its id. */
+async function seedDemoAccount(env: SeedEnv, account: Omit<typeof schema.users.$inferInsert, "passwordHash"> & { password: string }) {
   const db = drizzle(env.DB, { schema });
-  const existing = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_OWNER.email));
+  const { password, ...row } = account;
+  const existing = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, row.email));
   if (existing.length === 0) {
-    const passwordHash = await hashPassword(DEMO_OWNER.password);
-    await db.insert(schema.users).values({ email: DEMO_OWNER.email, name: DEMO_OWNER.name, passwordHash }).onConflictDoNothing();
+    await db.insert(schema.users).values({ ...row, passwordHash: await hashPassword(password) }).onConflictDoNothing();
   }
-  const [owner] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_OWNER.email));
+  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, row.email));
+  return user.id;
+}
+
+/** The demo owner and its two venues, and the demo consumer with no venue. */
+async function seedDemoAccounts(env: SeedEnv) {
+  const db = drizzle(env.DB, { schema });
+  await seedDemoAccount(env, DEMO_CONSUMER);
+  const ownerId = await seedDemoAccount(env, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, handle: "demo_owner" });
   const ownedPlaces = await db
     .select({ id: schema.places.id })
     .from(schema.places)
@@ -117,7 +141,7 @@ async function seedDemoOwner(env: SeedEnv) {
   if (ownedPlaces.length === 0) return;
   await db
     .insert(schema.placeOwners)
-    .values(ownedPlaces.map((place) => ({ placeId: place.id, userId: owner.id })))
+    .values(ownedPlaces.map((place) => ({ placeId: place.id, userId: ownerId })))
     .onConflictDoNothing();
 }
 
@@ -130,12 +154,12 @@ async function isEmpty(env: SeedEnv) {
 
 /**
  * Seeds only a database that has none of the demo venues yet; returns whether it seeded. The demo
- * owner is added either way, so a database seeded before it existed gets it too.
+ * accounts are added either way, so a database seeded before they existed gets them too.
  */
 export async function seedIfEmpty(): Promise<boolean> {
   return withLocalBindings(async (env) => {
     if (!(await isEmpty(env))) {
-      await seedDemoOwner(env);
+      await seedDemoAccounts(env);
       return false;
     }
     await seed(env);
@@ -148,4 +172,5 @@ if (import.meta.main) {
   console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir()}.`);
   console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
+  console.log(`Demo consumer: ${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password}`);
 }

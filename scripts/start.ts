@@ -3,7 +3,7 @@
 // must have run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, ensureDevVars, localToolEnv, root, run } from "./local-state.ts";
-import { DEMO_OWNER, seedIfEmpty } from "./seed.ts";
+import { DEMO_CONSUMER, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
 const url = `http://localhost:${port}`;
@@ -16,6 +16,7 @@ console.log(`
 Third Place is starting on ${url}
   Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
   Demo owner: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
+  Demo consumer: ${url}/signin  (${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password})
 `);
 const children: ChildProcess[] = [];
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], {

@@ -36,7 +36,10 @@ async function startSession(sent: Promise<SessionAnswer>): Promise<Outcome<Sessi
 }
 
 export const signIn = (input: SignInInput) => startSession(ownerApi.signIn(input));
-export const signUp = (input: SignUpInput) => startSession(ownerApi.signUp(input));
+/** The browser's time zone, which an account's quiet hours follow (docs/accounts.md#profile). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const signUp = (input: SignUpInput) => startSession(ownerApi.signUp({ ...input, time_zone: browserTimeZone() }));
 
 /** Ends the sign-in on the server (revoking its refresh cookie) and forgets it here, even offline. */
 export async function signOut(): Promise<void> {
@@ -47,6 +50,13 @@ export async function signOut(): Promise<void> {
   } finally {
     session.clear();
   }
+}
+
+/** Deletes the account (the server checks the password), then forgets the sign-in here. */
+export async function deleteAccount(password: string): Promise<Outcome<unknown>> {
+  const outcome = await outcomeOf(ownerApi.deleteMe({ password }));
+  if (outcome.ok) session.clear();
+  return outcome;
 }
 
 export const adminSignIn = (password: string): Promise<Outcome<AccessTokenAnswer>> => outcomeOf(adminApi.signIn({ password }));

@@ -37,14 +37,15 @@ import type {
   weekComparisonQuerySchema,
 } from "../../common/schemas/insights";
 import type { AlertRules, NotificationsAnswer, webhookBodySchema, WebhooksAnswer } from "../../common/schemas/alerts";
-import type { acceptInviteSchema, handoffCodeSchema, SignInInput, SignUpInput } from "../../common/schemas/auth";
+import type { acceptInviteSchema, handoffCodeSchema, SignInInput } from "../../common/schemas/auth";
+import type { AccountSignUpInput, deleteAccountSchema, ProfilePatchInput } from "../../common/schemas/profile";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
 import { request, sendWithToken } from "./request";
 
 export const ownerApi = {
   signIn: (input: SignInInput) => post<SessionAnswer>("/api/auth/login", input),
-  signUp: (input: SignUpInput) => post<SessionAnswer>("/api/auth/signup", input),
+  signUp: (input: AccountSignUpInput) => post<SessionAnswer>("/api/auth/signup", input),
   signOut: () => post<OkAnswer>("/api/auth/logout"),
   /** Whom a dashboard link's one-time code signs in, without using it up. */
   handoffOwner: (input: In<typeof handoffCodeSchema>): Read<HandoffOwnerAnswer> => ({
@@ -58,6 +59,9 @@ export const ownerApi = {
     load: () => sendWithToken(token, "GET", "/api/me").then(answerOf<MeAnswer>),
   }),
   me: () => read<MeAnswer>("/api/me"),
+  /** Every account's profile (the consumer app's settings, docs/accounts.md#profile). */
+  updateMe: (patch: ProfilePatchInput) => call<MeAnswer>("PATCH", "/api/me", patch),
+  deleteMe: (input: In<typeof deleteAccountSchema>) => call<OkAnswer>("DELETE", "/api/me", input),
   /** Joins the place behind an invite link as a co-owner; the invite page sends it once, on opening. */
   acceptInvite: (input: In<typeof acceptInviteSchema>): Read<AcceptInviteAnswer> => ({
     key: `POST /api/invites/accept ${input.token}`,

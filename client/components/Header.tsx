@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { session } from "../api/session";
 
 // The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
 
@@ -12,6 +13,8 @@ export function Header() {
   const location = useLocation();
   const navId = useId();
   const dropdownId = useId();
+  // Read on every render; the header renders again on each navigation, so signing in or out shows.
+  const signedIn = session.accessToken() !== null;
 
   const closeAll = () => {
     setMenuOpen(false);
@@ -90,6 +93,7 @@ export function Header() {
             <li><NavLink to="/about" onClick={closeAll}>About Us</NavLink></li>
             <li><NavLink to="/faq" onClick={closeAll}>FAQs</NavLink></li>
             <li><NavLink to="/submit-business" onClick={closeAll}>Submit a Business</NavLink></li>
+            <li><NavLink to={signedIn ? "/app" : "/signin"} onClick={closeAll}>{signedIn ? "Your app" : "Sign in"}</NavLink></li>
             <li><NavLink to="/businesses" className="button-link" onClick={closeAll}>Partner Log-In</NavLink></li>
           </ul>
         </nav>

@@ -465,8 +465,16 @@ export const meAnswerSchema = v.strictObject({
   id: v.number(),
   email: v.string(),
   name: v.string(),
+  // "owner" is every account (docs/accounts.md#one-account-model); `places` says what it owns.
   role: v.picklist(["owner", "admin"]),
   places: v.array(v.strictObject({ id: v.number(), name: v.string() })),
+  handle: v.string(),
+  // Rounded to 3 decimals (about 100 m): an area, never a tracked location.
+  home: v.nullable(v.strictObject({ lat: v.number(), lng: v.number() })),
+  preferences: v.strictObject({ categories: v.array(v.string()), tags: v.array(v.string()), level: v.nullable(v.picklist(LEVELS)) }),
+  time_zone: v.string(),
+  // Local "HH:MM" in time_zone; null: no quiet hours.
+  quiet_hours: v.nullable(v.strictObject({ from: v.string(), to: v.string() })),
 });
 export type MeAnswer = v.InferOutput<typeof meAnswerSchema>;
 

@@ -3,6 +3,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { session } from "../../client/api/session";
 import AcceptInvite from "../../client/pages/auth/AcceptInvite";
+import AccountSignIn from "../../client/pages/auth/AccountSignIn";
+import AccountSignUp from "../../client/pages/auth/AccountSignUp";
 import SignIn from "../../client/pages/auth/SignIn";
 import Dashboard from "../../client/pages/dashboard/Dashboard";
 
@@ -20,6 +22,8 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: "/auth", Component: SignIn },
+      { path: "/signin", Component: AccountSignIn },
+      { path: "/signup", Component: AccountSignUp },
       { path: "/dashboard", Component: () => (<><Dashboard /><Where /></>) },
       { path: "/invite/:token", Component: AcceptInvite },
       { path: "*", Component: Where },
@@ -95,7 +99,42 @@ describe("/auth", () => {
     expect(await screen.findByText("Sam Rivera")).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/dashboard");
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ name: "Sam Rivera", email: "sam@example.com", password: "a long enough password" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: "Sam Rivera",
+      email: "sam@example.com",
+      password: "a long enough password",
+      // The browser's zone, which the account's quiet hours follow.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+});
+
+describe("/signin and /signup (everyone)", () => {
+  it("sends a new account without places to /app", async () => {
+    stubApi({
+      "/api/auth/signup": () => json({ access_token: "tok", user_id: 7 }, 201),
+      "/api/me": () => json(me),
+    });
+    renderAt("/signup");
+    expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
+    fill("Your name", "Sam Rivera");
+    fill("Email", "sam@example.com");
+    fill("Password", "a long enough password");
+    fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/app$/));
+  });
+
+  it("sends an account that owns places to the dashboard", async () => {
+    stubApi({
+      "/api/auth/login": () => json({ access_token: "tok", user_id: 7 }),
+      "/api/me": () => json({ ...me, places: [{ id: 3, name: "Zinc Bar" }] }),
+      "/api/get-places-owned": () => json([]),
+    });
+    const router = renderAt("/signin");
+    fill("Email", "sam@example.com");
+    fill("Password", "a long enough password");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 });
 

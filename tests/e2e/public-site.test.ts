@@ -70,6 +70,7 @@ describe.each(viewports)("header and footer at %s", (_label, viewport) => {
       { name: "About Us", path: "/about", heading: "About Us" },
       { name: "FAQs", path: "/faq", heading: "Frequently Asked Questions" },
       { name: "Submit a Business", path: "/submit-business", heading: "Submit a Business" },
+      { name: "Sign in", path: "/signin", heading: "Sign in" },
       { name: "Partner Log-In", path: "/businesses" },
     ];
     for (const link of links) {

@@ -70,12 +70,17 @@ export async function listOpenInvites(db: Database, placeId: number, now: Date):
   return rows.map(toOpenInviteAnswer);
 }
 
-/** Revokes the place's unused, unrevoked invites that match `which`; a query, so batches can use it. */
-export function revokeUnusedInvites(db: Database, placeId: number, which: SQL | undefined, now: Date) {
+/**
+ * Revokes the place's (null: every place's) unused, unrevoked invites that match `which`; a query,
+ * so batches can use it.
+ */
+export function revokeUnusedInvites(db: Database, placeId: number | null, which: SQL | undefined, now: Date) {
   return db
     .update(placeInvites)
     .set({ revokedAt: now })
-    .where(and(eq(placeInvites.placeId, placeId), isNull(placeInvites.usedAt), isNull(placeInvites.revokedAt), which));
+    .where(
+      and(placeId === null ? undefined : eq(placeInvites.placeId, placeId), isNull(placeInvites.usedAt), isNull(placeInvites.revokedAt), which),
+    );
 }
 
 /** Withdraws an unused link of this place; returns whether this call did it. */

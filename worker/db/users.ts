@@ -1,11 +1,46 @@
-import { asc, eq } from "drizzle-orm";
-import { placeOwners, places, users, type User } from "../../drizzle/schema";
+import { and, asc, eq, notExists, sql } from "drizzle-orm";
+import * as v from "valibot";
+import {
+  eventCategories,
+  events,
+  handoffCodes,
+  headcounts,
+  placeInvites,
+  placeOwners,
+  places,
+  refreshTokens,
+  users,
+  type User,
+} from "../../drizzle/schema";
 import type { MeAnswer } from "../../common/schemas/answers";
+import { handleFromName, NO_PREFERENCES, preferencesSchema, type ProfilePatch } from "../../common/schemas/profile";
 import type { Database } from "./client";
+import { revokeUnusedInvites } from "./invites";
 
-/** GET /api/me: the account without its password hash, and the places it owns. */
+/** The stored preferences, or none if the JSON is not what PATCH /api/me writes. */
+function storedPreferences(text: string): MeAnswer["preferences"] {
+  try {
+    const parsed = v.safeParse(preferencesSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : NO_PREFERENCES;
+  } catch {
+    return NO_PREFERENCES;
+  }
+}
+
+/** GET /api/me: the account without its password hash, its profile and the places it owns. */
 export function toMeAnswer(user: User, ownedPlaces: MeAnswer["places"]): MeAnswer {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, places: ownedPlaces };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    places: ownedPlaces,
+    handle: user.handle,
+    home: user.homeLat === null || user.homeLng === null ? null : { lat: user.homeLat, lng: user.homeLng },
+    preferences: storedPreferences(user.preferences),
+    time_zone: user.timeZone,
+    quiet_hours: user.quietFrom === null || user.quietTo === null ? null : { from: user.quietFrom, to: user.quietTo },
+  };
 }
 
 export async function findUserByEmail(db: Database, email: string) {
@@ -18,14 +53,97 @@ export async function findUserById(db: Database, id: number) {
   return user;
 }
 
-/** Inserts an owner account; undefined when the email is taken (also when another request just took it). */
-export async function createOwner(db: Database, input: { email: string; name: string; passwordHash: string }) {
-  const [user] = await db
-    .insert(users)
-    .values({ ...input, role: "owner" })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  return user;
+const handleTaken = (db: Database, handle: string) =>
+  db.select({ id: users.id }).from(users).where(sql`lower(${users.handle}) = ${handle.toLowerCase()}`).limit(1);
+
+/**
+ * Inserts an account (role "owner": every account, docs/accounts.md#one-account-model); undefined
+ * when the email is taken (also when another request just took it). Its handle is the one asked
+ * for (undefined when taken: the caller answers 409), else one made from the name if free, else
+ * "user<id>" from the users_default_handle trigger.
+ */
+export async function createAccount(
+  db: Database,
+  input: { email: string; name: string; passwordHash: string; handle?: string; timeZone?: string },
+): Promise<User | "handle-taken" | undefined> {
+  const { handle: chosen, ...account } = input;
+  const fromName = chosen ?? handleFromName(input.name);
+  const free = fromName !== undefined && (await handleTaken(db, fromName)).length === 0;
+  if (chosen !== undefined && !free) return "handle-taken";
+  const insert = (handle: string) =>
+    db.insert(users).values({ ...account, handle, role: "owner" }).onConflictDoNothing().returning();
+  let [user] = await insert(free ? fromName! : "");
+  // Lost a race for the handle (or the email): the email decides which.
+  if (!user && free && !(await findUserByEmail(db, input.email))) {
+    if (chosen !== undefined) return "handle-taken";
+    [user] = await insert("");
+  }
+  // The trigger set the handle after the insert returned: read the row as it is now.
+  return user && user.handle === "" ? findUserById(db, user.id) : user;
+}
+
+/** PATCH /api/me; false when the handle is taken by another account (nothing changed then). */
+export async function updateProfile(db: Database, userId: number, patch: ProfilePatch): Promise<boolean> {
+  if (patch.handle !== undefined) {
+    const [holder] = await handleTaken(db, patch.handle);
+    if (holder && holder.id !== userId) return false;
+  }
+  const changes: Partial<typeof users.$inferInsert> = {
+    name: patch.name,
+    handle: patch.handle,
+    preferences: patch.preferences === undefined ? undefined : JSON.stringify(patch.preferences),
+    timeZone: patch.time_zone,
+  };
+  if (patch.home !== undefined) Object.assign(changes, { homeLat: patch.home?.lat ?? null, homeLng: patch.home?.lng ?? null });
+  if (patch.quiet_hours !== undefined) Object.assign(changes, { quietFrom: patch.quiet_hours?.from ?? null, quietTo: patch.quiet_hours?.to ?? null });
+  // A parallel request may take the handle between the check and here: the unique index says no.
+  const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning({ id: users.id }).catch((error: unknown) => {
+    if (String((error as Error)?.message ?? error).includes("UNIQUE")) return [];
+    throw error;
+  });
+  return updated !== undefined;
+}
+
+/** The places this account is the only owner of: deleting it would leave them with none. */
+const soleOwnedPlace = (db: Database, userId: number) =>
+  db
+    .select({ placeId: placeOwners.placeId })
+    .from(placeOwners)
+    .where(
+      and(
+        eq(placeOwners.userId, userId),
+        sql`(SELECT count(*) FROM ${placeOwners} AS others WHERE others.place_id = ${placeOwners.placeId}) = 1`,
+      ),
+    );
+
+export type DeleteAccountResult = "deleted" | "last-owner";
+
+/**
+ * DELETE /api/me: the account and everything personal that names it, in one batch. The users row
+ * goes unless the account is a venue's only owner (the links it made are withdrawn on the same
+ * condition, first); every later statement acts only once that row is gone, so the batch is all or nothing without relying on SQLite's
+ * foreign-key cascades. Open invite links the account made are withdrawn; what it made for venues
+ * (events, categories, headcounts, used links) stays with no author. Reviews and Live Looks never
+ * name an account (docs/accounts.md#deleting-an-account).
+ */
+export async function deleteAccount(db: Database, userId: number, now: Date): Promise<DeleteAccountResult> {
+  const gone = notExists(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+  const deletable = notExists(soleOwnedPlace(db, userId));
+  const [, deleted] = await db.batch([
+    // Before the users row goes: its ON DELETE SET NULL would forget who made the links.
+    revokeUnusedInvites(db, null, and(eq(placeInvites.createdBy, userId), deletable), now),
+    // RETURNING, not meta.changes: D1 counts the rows the foreign-key cascades delete too.
+    db.delete(users).where(and(eq(users.id, userId), deletable)).returning({ id: users.id }),
+    db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), gone)),
+    db.delete(handoffCodes).where(and(eq(handoffCodes.userId, userId), gone)),
+    db.delete(placeOwners).where(and(eq(placeOwners.userId, userId), gone)),
+    db.update(placeInvites).set({ createdBy: null }).where(and(eq(placeInvites.createdBy, userId), gone)),
+    db.update(placeInvites).set({ usedBy: null }).where(and(eq(placeInvites.usedBy, userId), gone)),
+    db.update(eventCategories).set({ createdBy: null }).where(and(eq(eventCategories.createdBy, userId), gone)),
+    db.update(events).set({ createdBy: null }).where(and(eq(events.createdBy, userId), gone)),
+    db.update(headcounts).set({ takenBy: null }).where(and(eq(headcounts.takenBy, userId), gone)),
+  ]);
+  return deleted.length === 1 ? "deleted" : "last-owner";
 }
 
 /** The places a user owns, by name. */

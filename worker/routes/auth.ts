@@ -1,14 +1,15 @@
-// Accounts and sessions: owner sign-up / sign-in / refresh / sign-out, the signed-in profile, and the
-// administrator's password sign-in and sign-out.
+// Accounts and sessions: sign-up / sign-in / refresh / sign-out for everyone (owning places is a
+// relation, docs/accounts.md#one-account-model), the signed-in profile and deleting the account,
+// and the administrator's password sign-in and sign-out.
 import { Hono } from "hono";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { endSession, refreshSession, startSession } from "../auth/sessions";
+import { clearRefreshCookie, endSession, refreshSession, startSession } from "../auth/sessions";
 import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
-import { getDb } from "../db/client";
+import { getDb, type Database } from "../db/client";
 import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
-import { createOwner, findUserByEmail, findUserById, listOwnedPlaces, toMeAnswer } from "../db/users";
+import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, toMeAnswer, updateProfile } from "../db/users";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
@@ -34,9 +35,16 @@ import {
   handoffCodeSchema,
   refreshSchema,
   signInSchema,
-  signUpSchema,
   WRONG_CREDENTIALS_MESSAGE,
 } from "../../common/schemas/auth";
+import {
+  accountSignUpSchema,
+  DELETE_PASSWORD_MESSAGE,
+  deleteAccountSchema,
+  HANDLE_TAKEN_MESSAGE,
+  LAST_OWNER_MESSAGE,
+  profilePatchSchema,
+} from "../../common/schemas/profile";
 
 // Per client address first (cheap, before the body is read), then per account once the email is known.
 const perClient = (scope: string) => rateLimit({ limiter: "AUTH_CLIENT_LIMITER", scope });
@@ -46,6 +54,14 @@ const perAccount = (env: Env, scope: string, account: string) =>
 /** Long enough to open a link on another device, too short for it to sit around in a history or log. */
 export const HANDOFF_CODE_TTL_MS = 60_000;
 const handoffGone = () => new ApiError(410, HANDOFF_INVALID_MESSAGE);
+
+/** The account behind a signed-in principal: 403 for the admin's password token, 401 once deleted. */
+async function signedInAccount(db: Database, userId: number | null) {
+  if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized("This account no longer exists.");
+  return user;
+}
 
 /** A hash to check against when the email is unknown, so both failures take the same time. */
 let unknownUserHash: string | undefined;
@@ -60,19 +76,29 @@ const SESSION = "Also sets the httpOnly tp_refresh cookie that POST /api/refresh
 export const authRoutes = new Hono<AppEnv>()
   .post(
     "/auth/signup",
-    describe({ tag, summary: "Create an owner account and sign in", description: SESSION, access: "public", answers: { 201: sessionAnswerSchema }, errors: [409, 429] }),
+    describe({
+      tag,
+      summary: "Create an account and sign in",
+      description: `${SESSION} Without a handle one is made from the name (docs/accounts.md#profile).`,
+      access: "public",
+      answers: { 201: sessionAnswerSchema },
+      errors: [409, 429],
+    }),
     perClient("signup"),
-    jsonBody(signUpSchema),
+    jsonBody(accountSignUpSchema),
     async (c) => {
       const input = c.req.valid("json");
       await perAccount(c.env, "signup", input.email);
       const db = getDb(c.env);
       if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
-      const user = await createOwner(db, {
+      const user = await createAccount(db, {
         email: input.email,
         name: input.name,
         passwordHash: await hashPassword(input.password),
+        handle: input.handle,
+        timeZone: input.time_zone,
       });
+      if (user === "handle-taken") throw conflict(HANDLE_TAKEN_MESSAGE);
       if (!user) throw conflict(EMAIL_TAKEN_MESSAGE);
       const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
       return c.json(answer, 201);
@@ -81,7 +107,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post(
     "/auth/login",
-    describe({ tag, summary: "Sign in as an owner", description: SESSION, access: "public", answers: { 200: sessionAnswerSchema }, errors: [401, 429] }),
+    describe({ tag, summary: "Sign in", description: SESSION, access: "public", answers: { 200: sessionAnswerSchema }, errors: [401, 429] }),
     perClient("login"),
     jsonBody(signInSchema),
     async (c) => {
@@ -175,15 +201,59 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get(
     "/me",
-    describe({ tag, summary: "The signed-in account and its places", access: "signed-in", answers: { 200: meAnswerSchema }, errors: [403] }),
+    describe({ tag, summary: "The signed-in account, its profile and its places", access: "signed-in", answers: { 200: meAnswerSchema }, errors: [403] }),
     requireUser,
     async (c) => {
-      const { userId } = c.get("principal");
-      if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
       const db = getDb(c.env);
-      const user = await findUserById(db, userId);
-      if (!user) throw unauthorized("This account no longer exists.");
+      const user = await signedInAccount(db, c.get("principal").userId);
       return c.json(toMeAnswer(user, await listOwnedPlaces(db, user.id)));
+    },
+  )
+
+  .patch(
+    "/me",
+    describe({
+      tag,
+      summary: "Change the profile",
+      description: "Any of name, handle, home ({lat, lng} rounded to 3 decimals, or null), preferences, time_zone, quiet_hours ({from, to} or null). A taken handle is a 409.",
+      access: "signed-in",
+      answers: { 200: meAnswerSchema },
+      errors: [403, 409],
+    }),
+    requireUser,
+    jsonBody(profilePatchSchema),
+    async (c) => {
+      const db = getDb(c.env);
+      const { id } = await signedInAccount(db, c.get("principal").userId);
+      if (!(await updateProfile(db, id, c.req.valid("json")))) throw conflict(HANDLE_TAKEN_MESSAGE);
+      const user = await signedInAccount(db, id);
+      return c.json(toMeAnswer(user, await listOwnedPlaces(db, id)));
+    },
+  )
+
+  // The password, not the access token alone: a stolen token must not be able to delete the account.
+  .delete(
+    "/me",
+    describe({
+      tag,
+      summary: "Delete the account and everything personal",
+      description: "Body {password}. Ends every sign-in and clears the refresh cookie. 409 while the account is a venue's only owner.",
+      access: "signed-in",
+      answers: { 200: okAnswerSchema },
+      errors: [403, 409, 429],
+    }),
+    requireUser,
+    jsonBody(deleteAccountSchema),
+    async (c) => {
+      const db = getDb(c.env);
+      const user = await signedInAccount(db, c.get("principal").userId);
+      // Guessing the password here is guessing it at sign-in: the same limit.
+      await perAccount(c.env, "login", user.email);
+      // 403, not 401: the caller is signed in, and a 401 would make the client refresh and sign out.
+      if (!(await verifyPassword(c.req.valid("json").password, user.passwordHash))) throw forbidden(DELETE_PASSWORD_MESSAGE);
+      if ((await deleteAccount(db, user.id, new Date())) === "last-owner") throw conflict(LAST_OWNER_MESSAGE);
+      clearRefreshCookie(c);
+      return c.json({ ok: true } satisfies OkAnswer);
     },
   )
 

@@ -2,8 +2,9 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../common/schemas/auth";
 import { signIn, signUp } from "../../api/auth";
+import { ownerApi } from "../../api/ownerEndpoints";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { safeNext, validateAuthForm, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";
+import { homeOf, safeNext, validateAuthForm, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";
 
 interface FieldProps {
   name: keyof AuthFields;
@@ -42,11 +43,26 @@ function Field({ name, label, type, autoComplete, value, error, hint, onChange, 
 
 const emptyFields: AuthFields = { name: "", email: "", password: "" };
 
-export default function SignIn() {
+const COPY = {
+  partner: {
+    signup: ["Create your partner account", "Venue owners and their co-owners use one account to see live capacity, peak hours, events and device status."],
+    signin: ["Sign in to your dashboard", "Welcome back. Sign in to see how busy your venue is right now."],
+  },
+  consumer: {
+    signup: ["Create your account", "Save places, follow the nights you like and see where it's Relaxed, Lively or Packed tonight."],
+    signin: ["Sign in", "Welcome back. Venue owners use the same account: you'll land on your dashboard."],
+  },
+} as const;
+
+/**
+ * /auth (partners, the spec's page: on to `next` or the dashboard) and /signin, /signup (everyone:
+ * without a `next`, accounts with places go to the dashboard and the rest to /app).
+ */
+export function AuthPage({ audience, initialMode }: { audience: keyof typeof COPY; initialMode?: AuthMode }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>(params.get("mode") === "signup" ? "signup" : "signin");
+  const [mode, setMode] = useState<AuthMode>(initialMode ?? (params.get("mode") === "signup" ? "signup" : "signin"));
   const [fields, setFields] = useState<AuthFields>(emptyFields);
   const [errors, setErrors] = useState<AuthErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -82,7 +98,9 @@ export default function SignIn() {
     const outcome = signingUp ? await signUp(fields) : await signIn({ email: fields.email, password: fields.password });
     setBusy(false);
     if (outcome.ok) {
-      navigate(safeNext(params.get("next")), { replace: true });
+      const next = params.get("next");
+      const places = audience === "consumer" && !next ? (await ownerApi.me().load().catch(() => null))?.places : undefined;
+      navigate(places ? homeOf(places) : safeNext(next), { replace: true });
     } else {
       setServerError(outcome.message);
     }
@@ -101,12 +119,8 @@ export default function SignIn() {
   return (
     <main className="page narrow" id="main">
       <div className="card auth-card">
-        <h1>{signingUp ? "Create your partner account" : "Sign in to your dashboard"}</h1>
-        <p className="auth-intro">
-          {signingUp
-            ? "Venue owners and their co-owners use one account to see live capacity, peak hours, events and device status."
-            : "Welcome back. Sign in to see how busy your venue is right now."}
-        </p>
+        <h1>{COPY[audience][mode][0]}</h1>
+        <p className="auth-intro">{COPY[audience][mode][1]}</p>
         {signedOut ? <p role="status" className="success-message">You have signed out.</p> : null}
         {serverError ? <p role="alert" className="form-error">{serverError}</p> : null}
         <form onSubmit={onSubmit} noValidate>
@@ -132,4 +146,8 @@ export default function SignIn() {
       </div>
     </main>
   );
+}
+
+export default function SignIn() {
+  return <AuthPage audience="partner" />;
 }

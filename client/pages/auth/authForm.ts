@@ -39,3 +39,6 @@ export function safeNext(next: string | null): string {
   if (next === "/auth" || next.startsWith("/auth?") || next.startsWith("/auth/")) return DEFAULT_NEXT;
   return next;
 }
+
+/** Where an account goes after signing in on the consumer pages: its dashboard if it owns places, else /app. */
+export const homeOf = (places: readonly unknown[]) => (places.length > 0 ? DEFAULT_NEXT : "/app");

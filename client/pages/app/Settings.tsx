@@ -1,0 +1,187 @@
+// /app/settings: the profile (PATCH /api/me) and deleting the account (DELETE /api/me with the
+// password). Rules in docs/accounts.md#profile.
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import type { MeAnswer } from "../../../common/schemas/answers";
+import { PLACE_CATEGORIES } from "../../../common/schemas/place";
+import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from "../../../common/schemas/profile";
+import { LEVELS } from "../../../common/vocabulary";
+import { browserTimeZone, deleteAccount, failureMessage } from "../../api/auth";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
+import { useRequireSession } from "../../api/useRequireSession";
+import { InputField, SelectField } from "../../components/Field";
+import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { fieldsOf, homeFromPosition, settingsPatch, type SettingsErrors, type SettingsFields } from "./settingsForm";
+import "./app.css";
+
+export default function Settings() {
+  useDocumentTitle("Settings");
+  const { ready, pickupView } = useRequireSession();
+  const me = useApi(ready ? ownerApi.me() : null);
+  return (
+    <main className="page app-page" id="main">
+      {pickupView}
+      <p><Link to="/app">← Tonight</Link></p>
+      <h1>Settings</h1>
+      {me.error ? <p role="alert" className="form-error">{failureMessage(me.error)}</p> : null}
+      {me.data ? <ProfileForm me={me.data} onSaved={me.setData} /> : ready && !me.error ? <p role="status">Loading…</p> : null}
+      {me.data ? <DeleteAccount /> : null}
+    </main>
+  );
+}
+
+export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAnswer) => void }) {
+  const [fields, setFields] = useState<SettingsFields>(() => fieldsOf(me, browserTimeZone()));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<SettingsFields>) => setFields((current) => ({ ...current, ...patch }));
+  const text = (key: keyof SettingsFields) => ({
+    value: fields[key] as string,
+    onChange: (event: { target: { value: string } }) => set({ [key]: event.target.value }),
+  });
+
+  const useLocationOnce = () => {
+    setStatus(null);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => set(homeFromPosition(coords.latitude, coords.longitude)),
+      () => setStatus({ ok: false, text: "Your location is not available. Enter a point instead, or leave it empty." }),
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    const result = settingsPatch(fields);
+    if ("errors" in result) {
+      setErrors(result.errors);
+      setStatus({ ok: false, text: "Check the fields marked below." });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await ownerApi.updateMe(result.patch);
+      onSaved(saved);
+      setFields(fieldsOf(saved, browserTimeZone()));
+      setStatus({ ok: true, text: "Saved." });
+    } catch (error) {
+      setStatus({ ok: false, text: failureMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Profile">
+      {status ? <p role={status.ok ? "status" : "alert"} className={status.ok ? "success-message" : "form-error"}>{status.text}</p> : null}
+      <InputField id="settings-name" label="Name" autoComplete="name" error={errors.name} {...text("name")} />
+      <InputField
+        id="settings-handle"
+        label="Handle"
+        autoComplete="username"
+        hint={`@handle for friends: ${HANDLE_MIN_LENGTH}–${HANDLE_MAX_LENGTH} letters, digits or _.`}
+        error={errors.handle}
+        {...text("handle")}
+      />
+      <fieldset>
+        <legend>Home area</legend>
+        <p className="field-hint">Rounded to about 100 m and never tracked: only used to show what's near.</p>
+        <div className="pair">
+          <InputField id="settings-lat" label="Latitude" inputMode="decimal" {...text("lat")} />
+          <InputField id="settings-lng" label="Longitude" inputMode="decimal" {...text("lng")} />
+        </div>
+        {errors.home ? <p className="field-error">{errors.home}</p> : null}
+        <div className="app-links">
+          <button type="button" className="button secondary" onClick={useLocationOnce}>Use my location once</button>
+          <button type="button" className="link-button" onClick={() => set({ lat: "", lng: "" })}>Clear home area</button>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>What you like</legend>
+        <div className="checkbox-grid">
+          {PLACE_CATEGORIES.map((category) => (
+            <label key={category}>
+              <input
+                type="checkbox"
+                checked={fields.categories.includes(category)}
+                onChange={(event) =>
+                  set({ categories: event.target.checked ? [...fields.categories, category] : fields.categories.filter((c) => c !== category) })
+                }
+              />{" "}
+              {category.replace(/-/g, " ")}
+            </label>
+          ))}
+        </div>
+        <InputField id="settings-tags" label="Tags" hint="Comma separated, e.g. Jazz, Trivia." {...text("tags")} />
+        <SelectField id="settings-level" label="The level you like" {...text("level")}>
+          <option value="">Any</option>
+          {LEVELS.map((level) => <option key={level} value={level}>{level}</option>)}
+        </SelectField>
+        {errors.preferences ? <p className="field-error">{errors.preferences}</p> : null}
+      </fieldset>
+      <fieldset>
+        <legend>Quiet hours</legend>
+        <InputField id="settings-time-zone" label="Time zone" hint="Taken from this browser." error={errors.time_zone} {...text("timeZone")} />
+        <label>
+          <input type="checkbox" checked={fields.quietOn} onChange={(event) => set({ quietOn: event.target.checked })} /> No notifications in these hours
+        </label>
+        {fields.quietOn ? (
+          <div className="pair">
+            <InputField id="settings-quiet-from" label="From" type="time" {...text("quietFrom")} />
+            <InputField id="settings-quiet-to" label="To" type="time" {...text("quietTo")} />
+          </div>
+        ) : null}
+        {errors.quiet_hours ? <p className="field-error">{errors.quiet_hours}</p> : null}
+      </fieldset>
+      <button type="submit" className="button" disabled={busy}>{busy ? "Saving..." : "Save"}</button>
+    </form>
+  );
+}
+
+function DeleteAccount() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const outcome = await deleteAccount(password);
+    setBusy(false);
+    if (outcome.ok) navigate("/signin", { replace: true, state: { deleted: true } });
+    else setError(outcome.message);
+  };
+
+  return (
+    <section className="card danger-zone settings-form" aria-labelledby="delete-account">
+      <h2 id="delete-account">Delete my account</h2>
+      <p>Your profile, saved places, follows and sign-ins go for good. Reviews and Live Looks stay, without your name.</p>
+      {open ? (
+        <form onSubmit={onSubmit} noValidate>
+          {error ? <p role="alert" className="form-error">{error}</p> : null}
+          <InputField
+            id="delete-password"
+            label="Your password, to confirm"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="app-links">
+            <button type="submit" className="button danger" disabled={busy || password === ""}>
+              {busy ? "Deleting..." : "Delete my account for good"}
+            </button>
+            <button type="button" className="link-button" onClick={() => setOpen(false)}>Keep my account</button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button secondary" onClick={() => setOpen(true)}>Delete my account…</button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+// Pure logic of /app/settings, apart from the page so it is unit-tested: the form's text fields
+// from GET /api/me, and the PATCH /api/me body (or the first message per field) from them.
+import * as v from "valibot";
+import type { MeAnswer } from "../../../common/schemas/answers";
+import { profilePatchSchema, roundHome, type ProfilePatchInput } from "../../../common/schemas/profile";
+import type { Level } from "../../../common/vocabulary";
+
+export interface SettingsFields {
+  name: string;
+  handle: string;
+  lat: string;
+  lng: string;
+  categories: string[];
+  /** Tag names, comma separated. */
+  tags: string;
+  level: Level | "";
+  timeZone: string;
+  quietOn: boolean;
+  quietFrom: string;
+  quietTo: string;
+}
+
+export type SettingsErrors = Partial<Record<"name" | "handle" | "home" | "preferences" | "time_zone" | "quiet_hours", string>>;
+
+export function fieldsOf(me: MeAnswer, browserTimeZone: string): SettingsFields {
+  return {
+    name: me.name,
+    handle: me.handle,
+    lat: me.home ? String(me.home.lat) : "",
+    lng: me.home ? String(me.home.lng) : "",
+    categories: me.preferences.categories,
+    tags: me.preferences.tags.join(", "),
+    level: me.preferences.level ?? "",
+    // An account still on the default follows this browser's zone until it is saved.
+    timeZone: me.time_zone === "UTC" ? browserTimeZone : me.time_zone,
+    quietOn: me.quiet_hours !== null,
+    quietFrom: me.quiet_hours?.from ?? "00:00",
+    quietTo: me.quiet_hours?.to ?? "09:00",
+  };
+}
+
+/** A point from the browser, rounded the way the server stores it: an area, not where you stand. */
+export const homeFromPosition = (latitude: number, longitude: number) => ({ lat: String(roundHome(latitude)), lng: String(roundHome(longitude)) });
+
+const numberOrText = (text: string) => (text.trim() === "" || Number.isNaN(Number(text)) ? text : Number(text));
+
+export function settingsPatch(fields: SettingsFields): { patch: ProfilePatchInput } | { errors: SettingsErrors } {
+  const noHome = fields.lat.trim() === "" && fields.lng.trim() === "";
+  const patch = {
+    name: fields.name,
+    handle: fields.handle,
+    home: noHome ? null : { lat: numberOrText(fields.lat), lng: numberOrText(fields.lng) },
+    preferences: {
+      categories: fields.categories,
+      tags: fields.tags.split(",").map((tag) => tag.trim()).filter(Boolean),
+      level: fields.level === "" ? null : fields.level,
+    },
+    time_zone: fields.timeZone,
+    quiet_hours: fields.quietOn ? { from: fields.quietFrom, to: fields.quietTo } : null,
+  };
+  const result = v.safeParse(profilePatchSchema, patch);
+  if (result.success) return { patch: patch as ProfilePatchInput };
+  const errors: SettingsErrors = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key as keyof SettingsErrors | undefined;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return { errors };
+}
