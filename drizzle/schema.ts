@@ -501,7 +501,6 @@ export const liveLookReports = sqliteTable(
 );
 
 /**
-<<<<<<< HEAD
  * R2 keys of images whose rows are gone, for the cron to delete (docs/live-looks.md#retention).
  * Filled by triggers on deleting a Live Look, a place or an event (so also by the cascade when a
  * place is deleted, which no route of ours sees), hand-written in
@@ -513,10 +512,7 @@ export const deletedImages = sqliteTable("deleted_images", {
 });
 
 /**
- * A place's alert rules (issue 16; README "Alerts"). No row means the defaults
-=======
  * A place's alert rules (issue 16; docs/alerts.md). No row means the defaults
->>>>>>> h-house
  * (worker/alerts/rules.ts); PUT writes the whole set.
  */
 export const alertRules = sqliteTable("alert_rules", {
