@@ -1,0 +1,112 @@
+// Web Push delivery (docs/push.md): the RFC 8291 example decrypted by the test's browser half, then
+// what the worker really sends (encrypted by @block65/webcrypto-web-push, signed with VAPID)
+// decrypted with the subscription's private key; deliverToAccount's inbox row, cap and quiet hours;
+// the queue consumer's 410 (subscription deleted) and 500 (retried, then dropped). A fixed clock;
+// the queue is a recorder and the push service a stub, everything else is the worker's D1.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { deliverToAccount, topicOf, type AccountNotification } from "../../worker/push/deliver";
+import { attemptPush, consumePushes, PUSH_ATTEMPTS, type PushMessage } from "../../worker/push/send";
+import { savePushSubscription } from "../../worker/db/push";
+import { getDb } from "../../worker/db/client";
+import { fromBase64Url } from "../../worker/lib/crypto";
+import { count, createUser } from "./fixtures";
+import { useFixedClock } from "./occupancy-fixtures";
+import { browserKeys, browserKeysFrom, decryptPush, pushService, verifyVapid, type BrowserKeys } from "./push-fixtures";
+
+// Tuesday 2031-05-13 12:00 UTC: outside the default quiet hours (00:00–09:00 UTC).
+const T = Date.UTC(2031, 4, 13, 12, 0);
+const hour = 3_600_000;
+
+useFixedClock(T);
+
+/** A signed-in account with one browser subscribed at `endpoint`; the browser's keys. */
+async function subscribedAccount(endpoint = `http://127.0.0.1:8788/push/${crypto.randomUUID()}`) {
+  const user = await createUser();
+  const keys = await browserKeys();
+  const subscriptionId = await savePushSubscription(getDb(env), user.id, { endpoint, ...keys.json });
+  return { user, keys, endpoint, subscriptionId };
+}
+
+/** A queue that records what is sent to it. */
+function recordingQueue() {
+  const sent: PushMessage[] = [];
+  const queue = {
+    send: async (body: PushMessage) => void sent.push(body),
+    sendBatch: async (messages: Iterable<MessageSendRequest<PushMessage>>) => void sent.push(...[...messages].map((message) => message.body)),
+  } as unknown as Queue;
+  return { sent, env: { DB: env.DB, PUSH_QUEUE: queue } };
+}
+
+const quietNow: AccountNotification = {
+  kind: "quiet_now",
+  title: "The Crown is quiet now",
+  body: "About 20% full.",
+  url: "/place/the-crown",
+  tag: "watch-17",
+  stopUrl: "/api/me/watches/17/stop",
+};
+
+describe("RFC 8291 encryption", () => {
+  it("the test's decryption reads Appendix A's example message", async () => {
+    const ua = await browserKeysFrom(
+      "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94",
+      "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+      "BTBZMqHH6r4Tts7J_aSIgg",
+    );
+    const body = fromBase64Url(
+      "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN",
+    );
+    expect(await decryptPush(body, ua)).toBe("When I grow up, I want to be a watermelon");
+    // One flipped bit of the ciphertext and the authentication tag refuses it.
+    body[body.length - 1] ^= 1;
+    await expect(decryptPush(body, ua)).rejects.toThrow();
+  });
+
+  it("what the worker sends decrypts with the subscription's private key, with TTL, Urgency, Topic and a VAPID JWT", async () => {
+    const { user, keys, endpoint } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    expect(await deliverToAccount(queued, user.id, quietNow, T)).toMatchObject({ push: "push", queued: 1 });
+    const { received, fetcher } = pushService(201);
+    expect(await attemptPush(env, sent[0], 1, T, fetcher)).toBe("sent");
+
+    expect(received).toHaveLength(1);
+    const [push] = received;
+    expect(push.url).toBe(endpoint);
+    expect(JSON.parse(await decryptPush(push.body, keys))).toEqual({
+      title: "The Crown is quiet now",
+      body: "About 20% full.",
+      url: "/place/the-crown",
+      tag: "watch-17",
+      stop_url: "/api/me/watches/17/stop",
+    });
+    // Padded to one full 4096-byte record, so its length tells nothing about the message.
+    expect(push.body.length).toBe(4096);
+    expect(push.headers.get("content-encoding")).toBe("aes128gcm");
+    expect(push.headers.get("content-type")).toBe("application/octet-stream");
+    expect(push.headers.get("ttl")).toBe("3600");
+    expect(push.headers.get("urgency")).toBe("normal");
+    expect(push.headers.get("topic")).toBe(await topicOf("watch-17"));
+    expect(push.headers.get("topic")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    const claims = await verifyVapid(push.headers.get("authorization"), "http://127.0.0.1:8788", T);
+    expect(claims.aud).toBe("http://127.0.0.1:8788");
+    expect(claims.sub).toBe(env.VAPID_SUBJECT);
+    expect(claims.sub).toMatch(/^mailto:/);
+    expect(claims.exp! * 1000).toBeGreaterThan(T);
+    expect(claims.exp! * 1000 - T).toBeLessThanOrEqual(24 * hour);
+  });
+
+  it("signs for a real push service's origin", async () => {
+    const { user, keys } = await subscribedAccount(`https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`);
+    const { sent, env: queued } = recordingQueue();
+    await deliverToAccount(queued, user.id, { ...quietNow, urgency: "high", ttl: 600 }, T);
+    const { received, fetcher } = pushService(201);
+    expect(await attemptPush(env, sent[0], 1, T, fetcher)).toBe("sent");
+    expect((await verifyVapid(received[0].headers.get("authorization"), "https://fcm.googleapis.com", T)).aud).toBe("https://fcm.googleapis.com");
+    expect(received[0].headers.get("urgency")).toBe("high");
+    expect(received[0].headers.get("ttl")).toBe("600");
+    expect(JSON.parse(await decryptPush(received[0].body, keys)).title).toBe("The Crown is quiet now");
+  });
+});
