@@ -110,3 +110,132 @@ describe("RFC 8291 encryption", () => {
     expect(JSON.parse(await decryptPush(received[0].body, keys)).title).toBe("The Crown is quiet now");
   });
 });
+
+describe("the push queue's consumer", () => {
+  it("deletes the subscription when the push service answers 410 or 404", async () => {
+    for (const status of [410, 404]) {
+      const { user, subscriptionId } = await subscribedAccount();
+      const { sent, env: queued } = recordingQueue();
+      await deliverToAccount(queued, user.id, quietNow, T);
+      expect(await attemptPush(env, sent[0], 1, T, pushService(status).fetcher)).toBe("gone");
+      expect(await count("push_subscriptions", "id = ?", subscriptionId)).toBe(0);
+      // The inbox keeps the notification.
+      expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(1);
+    }
+  });
+
+  it("retries a 500 through the queue with growing delays, then drops it and keeps the subscription", async () => {
+    const { user, subscriptionId } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    await deliverToAccount(queued, user.id, quietNow, T);
+    const { received, fetcher } = pushService(500);
+    const batch = createMessageBatch<PushMessage>("third-place-push", [
+      { id: "first", timestamp: new Date(T), attempts: 1, body: sent[0] },
+      { id: "last", timestamp: new Date(T), attempts: PUSH_ATTEMPTS, body: sent[0] },
+    ]);
+    const ctx = createExecutionContext();
+    await consumePushes(batch, env, fetcher);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages).toEqual([{ msgId: "first" }]);
+    expect(result.explicitAcks).toEqual(["last"]);
+    expect(received).toHaveLength(2);
+    expect(await attemptPush(env, sent[0], 3, T, fetcher)).toEqual({ retryAfterSeconds: 120 });
+    expect(await count("push_subscriptions", "id = ?", subscriptionId)).toBe(1);
+  });
+
+  it("drops a message whose subscription was removed since", async () => {
+    const { user, subscriptionId } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    await deliverToAccount(queued, user.id, quietNow, T);
+    await env.DB.prepare("DELETE FROM push_subscriptions WHERE id = ?").bind(subscriptionId).run();
+    const { received, fetcher } = pushService(201);
+    expect(await attemptPush(env, sent[0], 1, T, fetcher)).toBe("dropped");
+    expect(received).toEqual([]);
+  });
+
+  it("never sends to an endpoint the allow-list refuses now (stored while ALLOW_LOCAL_WEBHOOKS was on)", async () => {
+    const { user, subscriptionId } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    await deliverToAccount(queued, user.id, quietNow, T);
+    const { received, fetcher } = pushService(201);
+    expect(await attemptPush({ ...env, ALLOW_LOCAL_WEBHOOKS: "" }, sent[0], 1, T, fetcher)).toBe("gone");
+    expect(received).toEqual([]);
+    expect(await count("push_subscriptions", "id = ?", subscriptionId)).toBe(0);
+  });
+});
+
+describe("deliverToAccount", () => {
+  it("writes the inbox row and queues one push per subscription", async () => {
+    const { user } = await subscribedAccount();
+    const second = await browserKeys();
+    const secondId = await savePushSubscription(getDb(env), user.id, { endpoint: "https://web.push.apple.com/QGh1", ...second.json });
+    const { sent, env: queued } = recordingQueue();
+    const result = await deliverToAccount(queued, user.id, { ...quietNow, placeId: null }, T);
+    expect(result).toEqual({ notificationId: expect.any(Number), push: "push", queued: 2 });
+    expect(sent.map((message) => message.subscription_id)).toContain(secondId);
+    const row = await env.DB.prepare("SELECT * FROM consumer_notifications WHERE id = ?").bind(result.notificationId).first();
+    expect(row).toMatchObject({ user_id: user.id, kind: "quiet_now", title: quietNow.title, body: quietNow.body, url: quietNow.url, read_at: null, created_at: T });
+  });
+
+  it("holds the push back past 6 in 24 hours; the inbox still gets every one", async () => {
+    const { user } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    const results = [];
+    for (let i = 0; i < 7; i++) results.push(await deliverToAccount(queued, user.id, quietNow, T + i * hour));
+    expect(results.map((result) => result.push)).toEqual(["push", "push", "push", "push", "push", "push", "daily_cap"]);
+    expect(sent).toHaveLength(6);
+    expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(7);
+    // 24 hours after the first, one more is let through.
+    expect((await deliverToAccount(queued, user.id, quietNow, T + 24 * hour)).push).toBe("push");
+  });
+
+  it("holds the push back in the default quiet hours (00:00–09:00 UTC); the inbox still gets it", async () => {
+    const { user } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    expect((await deliverToAccount(queued, user.id, quietNow, Date.UTC(2031, 4, 14, 8, 59))).push).toBe("quiet_hours");
+    expect(sent).toEqual([]);
+    expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(1);
+    expect((await deliverToAccount(queued, user.id, quietNow, Date.UTC(2031, 4, 14, 9, 0))).push).toBe("push");
+  });
+
+  it("writes the inbox only for an account without subscriptions", async () => {
+    const user = await createUser();
+    const { sent, env: queued } = recordingQueue();
+    expect(await deliverToAccount(queued, user.id, quietNow, T)).toMatchObject({ push: "no_subscriptions", queued: 0 });
+    expect(sent).toEqual([]);
+    expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(1);
+  });
+
+  it("refuses a payload too large for one push before storing anything", async () => {
+    const user = await createUser();
+    const { env: queued } = recordingQueue();
+    await expect(deliverToAccount(queued, user.id, { ...quietNow, body: "x".repeat(4000) }, T)).rejects.toThrow(RangeError);
+    expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(0);
+  });
+
+  it("keeps the newest 200 notifications of an account, none older than 90 days", async () => {
+    const user = await createUser();
+    const { env: queued } = recordingQueue();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 205)
+       INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) SELECT ?, 'quiet_now', 't', 'b', '/', ? FROM n`,
+    )
+      .bind(user.id, T - hour)
+      .run();
+    const old = await env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) VALUES (?, 'x', 't', 'b', '/', ?) RETURNING id")
+      .bind(user.id, T - 91 * 24 * hour)
+      .first<{ id: number }>();
+    const { notificationId } = await deliverToAccount(queued, user.id, quietNow, T);
+    expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(200);
+    expect(await count("consumer_notifications", "id = ?", notificationId)).toBe(1);
+    expect(await count("consumer_notifications", "id = ?", old!.id)).toBe(0);
+  });
+
+  it("deleting the account deletes its subscriptions, inbox and push log", async () => {
+    const { user } = await subscribedAccount();
+    const { env: queued } = recordingQueue();
+    await deliverToAccount(queued, user.id, quietNow, T);
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
+    for (const table of ["push_subscriptions", "consumer_notifications", "push_log"]) expect(await count(table, "user_id = ?", user.id)).toBe(0);
+  });
+});

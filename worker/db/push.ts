@@ -1,7 +1,7 @@
 // Web Push subscriptions, people's inboxes and the push log behind the daily cap (docs/push.md).
 // Every list here is bounded: 10 subscriptions and 200 inbox rows per account, inbox rows at most
 // 90 days old, and push log rows at most a day old.
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { consumerNotifications, pushLog, pushSubscriptions } from "../../drizzle/schema";
 import type { ConsumerNotificationsAnswer } from "../../common/schemas/push";
 import { DAY_MS } from "../../common/local-time";
@@ -68,9 +68,10 @@ export async function addToInbox(db: Database, userId: number, notification: New
     .insert(consumerNotifications)
     .values({ userId, ...notification, placeId: notification.placeId ?? null, createdAt: new Date(now) })
     .returning({ id: consumerNotifications.id });
+  const cutoff = now - INBOX_KEPT_MS;
   await db.run(sql`
-    DELETE FROM consumer_notifications WHERE user_id = ${userId} AND (created_at < ${now - INBOX_KEPT_MS} OR id NOT IN (
-      SELECT id FROM consumer_notifications WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${INBOX_KEPT}))`);
+    DELETE FROM consumer_notifications WHERE user_id = ${userId} AND (created_at < ${cutoff} OR id NOT IN (
+      SELECT id FROM consumer_notifications WHERE user_id = ${userId} AND created_at >= ${cutoff} ORDER BY id DESC LIMIT ${INBOX_KEPT}))`);
   return row.id;
 }
 
@@ -126,9 +127,9 @@ export async function markInboxRead(db: Database, userId: number, ids: number[] 
   return { marked: rows.length, unread: await unreadOf(db, userId) };
 }
 
-/** Pushes let through for the account in the 24 hours before `now`; older log rows are deleted first. */
+/** Pushes let through for the account in the 24 hours up to `now` (after now − 24 h); older log rows are deleted first. */
 export async function pushesInLastDay(db: Database, userId: number, now: number): Promise<number> {
-  await db.delete(pushLog).where(and(eq(pushLog.userId, userId), lt(pushLog.sentAt, new Date(now - DAY_MS))));
+  await db.delete(pushLog).where(and(eq(pushLog.userId, userId), lte(pushLog.sentAt, new Date(now - DAY_MS))));
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(pushLog).where(eq(pushLog.userId, userId));
   return row?.n ?? 0;
 }
@@ -138,7 +139,7 @@ export async function claimPush(db: Database, userId: number, now: number): Prom
   const rows = await db.all<{ id: number }>(sql`
     INSERT INTO push_log (user_id, sent_at)
     SELECT ${userId}, ${now}
-    WHERE (SELECT count(*) FROM push_log WHERE user_id = ${userId} AND sent_at >= ${now - DAY_MS}) < ${DAILY_PUSH_CAP}
+    WHERE (SELECT count(*) FROM push_log WHERE user_id = ${userId} AND sent_at > ${now - DAY_MS}) < ${DAILY_PUSH_CAP}
     RETURNING id`);
   return rows.length > 0;
 }
