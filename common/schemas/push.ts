@@ -2,6 +2,7 @@
 // the messages below; answers are strict, like answers.ts.
 import * as v from "valibot";
 import { isoTime } from "./answers";
+import { integerInput } from "./fields";
 
 /** What the service worker gets in each push, decrypted: it shows title and body, opens url, and may offer stop_url. */
 export const pushPayloadSchema = v.strictObject({
@@ -70,7 +71,13 @@ export type ConsumerNotificationAnswer = v.InferOutput<typeof consumerNotificati
 
 export const MAX_INBOX_PAGE = 50;
 
-/** GET /api/me/notifications?limit=&before=: newest first; `unread` counts the whole inbox. */
+/** GET /api/me/notifications?limit=&before=: `limit` (1–50, default 20) notifications with ids below `before` (default: the newest). */
+export const consumerNotificationsQuerySchema = v.object({
+  limit: integerInput(`limit must be a whole number from 1 to ${MAX_INBOX_PAGE}.`, { min: 1, max: MAX_INBOX_PAGE, empty: 20 }),
+  before: integerInput("before must be a notification id.", { min: 1, max: 2 ** 31 - 1, empty: 2 ** 31 - 1 }),
+});
+
+/** The answer: newest first; `unread` counts the whole inbox. */
 export const consumerNotificationsAnswerSchema = v.strictObject({
   notifications: v.array(consumerNotificationSchema),
   unread: v.number(),

@@ -13,7 +13,7 @@ import { getDb } from "../../worker/db/client";
 import { fromBase64Url } from "../../worker/lib/crypto";
 import { count, createUser } from "./fixtures";
 import { useFixedClock } from "./occupancy-fixtures";
-import { browserKeys, browserKeysFrom, decryptPush, pushService, verifyVapid, type BrowserKeys } from "./push-fixtures";
+import { browserKeys, browserKeysFrom, decryptPush, pushService, verifyVapid } from "./push-fixtures";
 
 // Tuesday 2031-05-13 12:00 UTC: outside the default quiet hours (00:00–09:00 UTC).
 const T = Date.UTC(2031, 4, 13, 12, 0);

@@ -6,7 +6,7 @@ import { importJWK, jwtVerify, type JWTPayload } from "jose";
 import { fromBase64Url, toBase64Url } from "../../worker/lib/crypto";
 
 const encoder = new TextEncoder();
-const concat = (...parts: Uint8Array[]) => {
+const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -41,9 +41,9 @@ export async function browserKeysFrom(privateScalar: string, publicPoint: string
   return { privateKey, publicKey, auth: fromBase64Url(auth), json: { p256dh: publicPoint, auth } };
 }
 
-async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, bytes: number) {
+async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array, bytes: number) {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info: Uint8Array.from(info) }, key, bytes * 8));
 }
 
 /**
@@ -58,7 +58,9 @@ export async function decryptPush(body: Uint8Array<ArrayBuffer>, keys: BrowserKe
   const record = body.slice(21 + idLength);
   if (record.length > recordSize) throw new Error("more than one record");
   const sender = await crypto.subtle.importKey("raw", senderPublic, { name: "ECDH", namedCurve: "P-256" }, false, []);
-  const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: sender }, keys.privateKey, 256));
+  // The standard name is "public"; workers-types spells it $public (a reserved word in workerd's C++).
+  const ecdh = { name: "ECDH", public: sender } as unknown as SubtleCryptoDeriveKeyAlgorithm;
+  const shared = new Uint8Array(await crypto.subtle.deriveBits(ecdh, keys.privateKey, 256));
   const ikm = await hkdf(keys.auth, shared, concat(encoder.encode("WebPush: info\0"), keys.publicKey, senderPublic), 32);
   const cek = await hkdf(salt, ikm, encoder.encode("Content-Encoding: aes128gcm\0"), 16);
   const nonce = await hkdf(salt, ikm, encoder.encode("Content-Encoding: nonce\0"), 12);
