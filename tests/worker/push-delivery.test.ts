@@ -6,6 +6,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
 import { deliverToAccount, topicOf, type AccountNotification } from "../../worker/push/deliver";
 import { attemptPush, consumePushes, PUSH_ATTEMPTS, type PushMessage } from "../../worker/push/send";
 import { savePushSubscription } from "../../worker/db/push";
@@ -237,5 +238,21 @@ describe("deliverToAccount", () => {
     await deliverToAccount(queued, user.id, quietNow, T);
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
     for (const table of ["push_subscriptions", "consumer_notifications", "push_log"]) expect(await count(table, "user_id = ?", user.id)).toBe(0);
+  });
+});
+
+describe("the worker's queue()", () => {
+  it("hands the push queue's batches to the push consumer", async () => {
+    const user = await createUser();
+    // Stored past the allow-list (as by an older rule): the push consumer deletes it without sending anything.
+    const { id } = (await env.DB.prepare("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, 'https://push.evil.example/x', 'k', 'a') RETURNING id")
+      .bind(user.id)
+      .first<{ id: number }>())!;
+    const message: PushMessage = { subscription_id: id, payload: { title: "t", body: "b", url: "/", tag: "t" }, topic: await topicOf("t"), urgency: "normal", ttl: 60 };
+    const batch = createMessageBatch<PushMessage>("third-place-push", [{ id: "only", timestamp: new Date(T), attempts: 1, body: message }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["only"]);
+    expect(await count("push_subscriptions", "id = ?", id)).toBe(0);
   });
 });

@@ -67,7 +67,7 @@ describe("POST/DELETE /api/me/push-subscriptions", () => {
     expect((await subscribe(user, "http://127.0.0.1:9999/push/b")).status).toBe(201);
   });
 
-  it.each([
+  it.each<[{ endpoint: string; keys?: unknown }, string]>([
     [{ endpoint: "https://hooks.example.com/push", keys: "valid" }, "endpoint must be an https address of a known push service"],
     [{ endpoint: "https://169.254.169.254/latest", keys: "valid" }, "endpoint must be an https address of a known push service"],
     [{ endpoint: fcm(), keys: { p256dh: `B${"A".repeat(86)}`, auth: "BTBZMqHH6r4Tts7J_aSIgg" } }, "keys.p256dh must be a P-256 public key"],
