@@ -4,18 +4,9 @@
 import { env } from "cloudflare:workers";
 import { importJWK, jwtVerify, type JWTPayload } from "jose";
 import { fromBase64Url, toBase64Url } from "../../worker/lib/crypto";
+import { concatBytes } from "./image-fixtures";
 
 const encoder = new TextEncoder();
-const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-};
-
 /** A browser's subscription keys: the P-256 pair and the 16-byte auth secret. */
 export interface BrowserKeys {
   privateKey: CryptoKey;
@@ -61,7 +52,7 @@ export async function decryptPush(body: Uint8Array<ArrayBuffer>, keys: BrowserKe
   // The standard name is "public"; workers-types spells it $public (a reserved word in workerd's C++).
   const ecdh = { name: "ECDH", public: sender } as unknown as SubtleCryptoDeriveKeyAlgorithm;
   const shared = new Uint8Array(await crypto.subtle.deriveBits(ecdh, keys.privateKey, 256));
-  const ikm = await hkdf(keys.auth, shared, concat(encoder.encode("WebPush: info\0"), keys.publicKey, senderPublic), 32);
+  const ikm = await hkdf(keys.auth, shared, concatBytes(encoder.encode("WebPush: info\0"), keys.publicKey, senderPublic), 32);
   const cek = await hkdf(salt, ikm, encoder.encode("Content-Encoding: aes128gcm\0"), 16);
   const nonce = await hkdf(salt, ikm, encoder.encode("Content-Encoding: nonce\0"), 12);
   const key = await crypto.subtle.importKey("raw", cek, "AES-GCM", false, ["decrypt"]);
