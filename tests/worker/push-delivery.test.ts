@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { deliverToAccount, topicOf, type AccountNotification } from "../../worker/push/deliver";
 import { attemptPush, consumePushes, PUSH_ATTEMPTS, type PushMessage } from "../../worker/push/send";
-import { savePushSubscription } from "../../worker/db/push";
+import { dropOldInboxRows, savePushSubscription } from "../../worker/db/push";
 import { getDb } from "../../worker/db/client";
 import { fromBase64Url } from "../../worker/lib/crypto";
 import { count, createUser } from "./fixtures";
@@ -230,6 +230,16 @@ describe("deliverToAccount", () => {
     expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(200);
     expect(await count("consumer_notifications", "id = ?", notificationId)).toBe(1);
     expect(await count("consumer_notifications", "id = ?", old!.id)).toBe(0);
+  });
+
+  it("the cron deletes inbox rows past 90 days in accounts that get nothing new", async () => {
+    const user = await createUser();
+    const insert = (at: number) =>
+      env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) VALUES (?, 'x', 't', 'b', '/', ?)").bind(user.id, at).run();
+    await insert(T - 90 * 24 * hour - 1);
+    await insert(T - 90 * 24 * hour);
+    await dropOldInboxRows(getDb(env), T);
+    expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(1);
   });
 
   it("deleting the account deletes its subscriptions, inbox and push log", async () => {
