@@ -22,6 +22,9 @@ export default defineConfig(async () => {
                   ADMIN_PASSWORD: "test-admin-password",
                   // Webhooks to http://localhost and http://127.0.0.1 (docs/alerts.md); never set in production.
                   ALLOW_LOCAL_WEBHOOKS: "1",
+                  // A fixed Web Push key pair (docs/push.md); tests verify the VAPID JWT with it.
+                  VAPID_PUBLIC_KEY: "BMlGCXKt3uV5CZnXrJfUWI6EqKny8-lOrFLnZiK4eey8ge_wBtnbel2J8aXuUo28hb8TlTCP0V0Y2yKtuGdo9QI",
+                  VAPID_PRIVATE_KEY: "vsS0aBF1Ep3k1MM7tPtpe8_mfW8bus60TeRSq8cvH14",
                 },
               },
             }),

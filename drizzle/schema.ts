@@ -595,6 +595,66 @@ export const webhookDeliveries = sqliteTable(
   (t) => [uniqueIndex("webhook_deliveries_once_idx").on(t.webhookId, t.notificationId), index("webhook_deliveries_log_idx").on(t.webhookId, t.id)],
 );
 
+/**
+ * A browser's Web Push subscription (docs/push.md): where its push service takes messages for this
+ * account and the keys that encrypt them (RFC 8291). An endpoint belongs to one account; an
+ * account keeps at most 10 (the oldest is replaced).
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    // The browser's P-256 public key (uncompressed point) and 16-byte auth secret, base64url.
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId, t.id)],
+);
+
+/**
+ * A person's inbox (docs/push.md): everything delivered to the account, pushed or held back.
+ * Kept: the newest 200 per account, nothing older than 90 days.
+ */
+export const consumerNotifications = sqliteTable(
+  "consumer_notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url").notNull(),
+    placeId: integer("place_id").references(() => places.id, { onDelete: "set null" }),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("consumer_notifications_user_idx").on(t.userId, t.id),
+    index("consumer_notifications_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index("consumer_notifications_created_idx").on(t.createdAt),
+  ],
+);
+
+/** One row per push let through the daily cap (docs/push.md#caps): rows older than a day are deleted on write. */
+export const pushLog = sqliteTable(
+  "push_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("push_log_user_idx").on(t.userId, t.sentAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Place = typeof places.$inferSelect;
 export type NewPlace = typeof places.$inferInsert;

@@ -1,7 +1,7 @@
 // Local development state: .dev.vars secrets, D1 migrations and the demo seed, all under
 // .wrangler/state (or THIRD_PLACE_STATE, which the e2e tests point at a fresh folder).
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -24,16 +24,34 @@ export function ensureDevVars(): Record<string, string> {
   }
   // Local only (docs/alerts.md): webhooks may point at http://localhost and http://127.0.0.1.
   // Added to a .dev.vars made before alerts existed; never set in wrangler.toml.
-  const existing = readFileSync(devVarsPath, "utf8");
-  if (!/^ALLOW_LOCAL_WEBHOOKS=/m.test(existing)) {
-    writeFileSync(devVarsPath, `${existing.endsWith("\n") || existing === "" ? existing : `${existing}\n`}ALLOW_LOCAL_WEBHOOKS=1\n`, { mode: 0o600 });
-  }
+  appendMissing(/^ALLOW_LOCAL_WEBHOOKS=/m, () => ["ALLOW_LOCAL_WEBHOOKS=1"]);
+  // The Web Push key pair (docs/push.md), added to a .dev.vars made before pushes existed.
+  if (appendMissing(/^VAPID_PRIVATE_KEY=/m, vapidKeyLines)) console.log("Added a fresh Web Push (VAPID) key pair to .dev.vars.");
   return Object.fromEntries(
     readFileSync(devVarsPath, "utf8")
       .split("\n")
       .filter((line) => /^[A-Z_]+=/.test(line))
       .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
+}
+
+/** Appends `lines()` to .dev.vars unless a line matches `present`; whether it did. */
+function appendMissing(present: RegExp, lines: () => string[]): boolean {
+  const existing = readFileSync(devVarsPath, "utf8");
+  if (present.test(existing)) return false;
+  const separated = existing.endsWith("\n") || existing === "" ? existing : `${existing}\n`;
+  writeFileSync(devVarsPath, `${separated}${lines().join("\n")}\n`, { mode: 0o600 });
+  return true;
+}
+
+/**
+ * A fresh VAPID key pair as the worker reads it (docs/push.md#keys): the public key as the
+ * base64url uncompressed P-256 point browsers take, the private key as its base64url scalar.
+ */
+function vapidKeyLines(): string[] {
+  const jwk = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
+  return [`VAPID_PUBLIC_KEY=${point.toString("base64url")}`, `VAPID_PRIVATE_KEY=${jwk.d}`];
 }
 
 /**

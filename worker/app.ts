@@ -23,6 +23,9 @@ import { inviteRoutes } from "./routes/invites";
 import { liveLookRoutes } from "./routes/live-looks";
 import { liveRoutes } from "./routes/live";
 import { notificationRoutes } from "./routes/notifications";
+import { consumerNotificationRoutes } from "./routes/consumer-notifications";
+import { pushKeyRoutes } from "./routes/push-key";
+import { pushSubscriptionRoutes } from "./routes/push-subscriptions";
 import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
@@ -63,6 +66,9 @@ export const app = new Hono<AppEnv>()
   .route("/", calibrationRoutes)
   .route("/", alertRuleRoutes)
   .route("/", notificationRoutes)
+  .route("/", consumerNotificationRoutes)
+  .route("/", pushKeyRoutes)
+  .route("/", pushSubscriptionRoutes)
   .route("/", webhookRoutes)
   .route("/", liveRoutes)
   .route("/", liveLookRoutes)

@@ -4,10 +4,15 @@ import { monitoringConfig } from "./lib/monitoring";
 import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
 import { getDb } from "./db/client";
+import { dropOldInboxRows } from "./db/push";
 import { keepLiveLooksTidy } from "./db/retention";
+import { consumePushes, type PushMessage } from "./push/send";
 import { keepUsualHistories } from "./db/usual-history";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
+
+/** wrangler.toml's name of the push queue (PUSH_QUEUE); the other queue is the webhooks'. */
+const PUSH_QUEUE_NAME = "third-place-push";
 
 /** Build output and public files: a request under these that reached the worker names a missing file. */
 const FILE_PREFIXES = ["/assets/", "/images/"];
@@ -37,7 +42,8 @@ export default {
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
-  // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention).
+  // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
+  // inbox notifications past their 90 days (docs/push.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -45,13 +51,16 @@ export default {
       checkAllSensors(env, now),
       keepUsualHistories(getDb(env), now),
       keepLiveLooksTidy(getDb(env), env.IMAGES, now),
+      dropOldInboxRows(getDb(env), now),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },
 
-  // The webhook queue's consumer: one signed POST per message, retried with backoff for 24 hours.
-  // Only this worker produces to WEBHOOK_QUEUE, so its messages are DeliveryMessages.
+  // Both queues' consumer, by the queue's name (wrangler.toml). Webhooks: one signed POST per
+  // message, retried with backoff for 24 hours. Pushes: one encrypted Web Push per message
+  // (docs/push.md). Only this worker produces to either queue, so each carries its own messages.
   async queue(batch, env) {
-    await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
+    if (batch.queue === PUSH_QUEUE_NAME) await consumePushes(batch as MessageBatch<PushMessage>, env);
+    else await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
   },
 } satisfies ExportedHandler<Env>;

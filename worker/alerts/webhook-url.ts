@@ -74,6 +74,18 @@ function internalAddress(bytes: number[]): boolean {
   return !GLOBAL_V6.some((range) => inRange(bytes, range)) || BLOCKED_V6.some((range) => inRange(bytes, range));
 }
 
+/**
+ * Whether this server lets webhooks and pushes reach this machine: ALLOW_LOCAL_WEBHOOKS=1 in
+ * .dev.vars and the tests, never in wrangler.toml.
+ */
+export const allowsLocalReceivers = (env: Pick<Env, "ALLOW_LOCAL_WEBHOOKS">): boolean => env.ALLOW_LOCAL_WEBHOOKS === "1";
+
+/** http(s)://localhost or http(s)://127.0.0.1 on any port: a receiver on this machine, allowed only locally. */
+export function isLocalReceiver(parsed: URL): boolean {
+  const host = parsed.hostname.toLowerCase().replace(/\.$/, "");
+  return (host === "localhost" || host === "127.0.0.1") && (parsed.protocol === "http:" || parsed.protocol === "https:");
+}
+
 /** Why `url` may not receive webhooks, or null when it may. */
 export function webhookUrlProblem(url: string, { allowLocal }: { allowLocal: boolean }): string | null {
   let parsed: URL;
@@ -85,8 +97,7 @@ export function webhookUrlProblem(url: string, { allowLocal }: { allowLocal: boo
   // "localhost.." is localhost: every trailing dot goes.
   const host = parsed.hostname.toLowerCase().replace(/\.+$/, "");
   if (parsed.username || parsed.password) return "url must not contain a user name or password.";
-  const local = host === "localhost" || host === "127.0.0.1";
-  if (allowLocal && local && (parsed.protocol === "http:" || parsed.protocol === "https:")) return null;
+  if (allowLocal && isLocalReceiver(parsed)) return null;
   if (parsed.protocol !== "https:") return "url must start with https://.";
   // URL() drops the default port, so any port left is not 443.
   if (parsed.port !== "") return "url must not name a port: webhooks are posted to port 443.";

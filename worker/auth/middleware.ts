@@ -57,6 +57,16 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * The account of a caller that requireUser let in: the admin password opens no account (403).
+ * For routes about "my" things (docs/push.md: subscriptions, the inbox).
+ */
+export function accountIdOf(c: Context<AppEnv>): number {
+  const { userId } = c.get("principal");
+  if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+  return userId;
+}
+
 /** The administrator only; a signed-in owner gets 403. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const principal = await authenticate(c);

@@ -8,7 +8,7 @@ import { createWebhook, deleteWebhook, MAX_WEBHOOKS_PER_PLACE, webhooksOf } from
 import type { AppEnv } from "../env";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { describe, jsonBody, params } from "../lib/openapi";
-import { webhookUrlProblem } from "../alerts/webhook-url";
+import { allowsLocalReceivers, webhookUrlProblem } from "../alerts/webhook-url";
 import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
 import { createdWebhookSchema, webhookBodySchema, webhooksAnswerSchema } from "../../common/schemas/alerts";
@@ -49,7 +49,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     jsonBody(webhookBodySchema, 4096),
     async (c) => {
       const { url } = c.req.valid("json");
-      const problem = webhookUrlProblem(url, { allowLocal: c.env.ALLOW_LOCAL_WEBHOOKS === "1" });
+      const problem = webhookUrlProblem(url, { allowLocal: allowsLocalReceivers(c.env) });
       if (problem) throw badRequest(problem, [{ field: "url", message: problem }]);
       const secret = newSecret();
       const id = await createWebhook(getDb(c.env), c.var.placeId, url, secret, c.get("principal").userId);
