@@ -203,6 +203,10 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO event_categories (name, created_by) VALUES ('Leaving Nights', ?)").bind(account.userId),
       env.DB.prepare("INSERT INTO events (place_id, name, start_time, created_by) VALUES (?, 'Farewell', '2026-12-01T01:00:00.000Z', ?)").bind(placeId, account.userId),
       env.DB.prepare("INSERT INTO headcounts (place_id, minute, taken_at, people, devices, baseline, taken_by) VALUES (?, 0, 0, 3, 1, 0, ?)").bind(placeId, account.userId),
+      env.DB.prepare("INSERT INTO webhooks (place_id, url, secret, created_by) VALUES (?, 'https://hooks.example.com/leaving', 'secret', ?)").bind(placeId, account.userId),
+      env.DB.prepare("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, 'https://fcm.googleapis.com/fcm/send/leaving', 'key', 'auth')").bind(account.userId),
+      env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) VALUES (?, 'quiet_now', 'Quiet', 'Now', '/', 0)").bind(account.userId),
+      env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);
