@@ -26,6 +26,8 @@ import { notificationRoutes } from "./routes/notifications";
 import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
+import { savedPlaceRoutes } from "./routes/saved-places";
+import { suggestionRoutes } from "./routes/suggestions";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
@@ -71,6 +73,8 @@ export const app = new Hono<AppEnv>()
   .route("/", eventInsightRoutes)
   .route("/", exportRoutes)
   .route("/", weekComparisonRoutes)
+  .route("/", savedPlaceRoutes)
+  .route("/", suggestionRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
