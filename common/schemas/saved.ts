@@ -70,8 +70,9 @@ const wordList = (message: string) =>
   );
 
 export const suggestionsQuerySchema = v.object({
-  lat: decimal("must be a latitude between -90 and 90.", -90, 90),
-  lng: decimal("must be a longitude between -180 and 180.", -180, 180),
+  // "" when missing, so the answer is the field's own message (documented as required all the same).
+  lat: v.optional(decimal("must be a latitude between -90 and 90.", -90, 90), ""),
+  lng: v.optional(decimal("must be a longitude between -180 and 180.", -180, 180), ""),
   radius_m: v.optional(whole(`must be a whole number of metres from 100 to ${MAX_RADIUS_M}.`, 100, MAX_RADIUS_M), String(DEFAULT_RADIUS_M)),
   // Checked against now by the route: within the next 7 days.
   at: v.optional(v.pipe(v.string("must be an ISO time."), v.isoTimestamp("must be an ISO time such as 2031-06-11T01:00:00Z."))),

@@ -11,6 +11,7 @@ import type { AppEnv } from "../env";
 import { badRequest } from "../lib/errors";
 import { describe, query } from "../lib/openapi";
 import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
+import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { boundingBox, distanceM, placeAt, rankSuggestions } from "../occupancy/place-now";
 
 /** Decimals lat and lng keep: 0.001° is about 110 m, one cache entry for a block's visitors. */
@@ -77,9 +78,12 @@ export const suggestionRoutes = new Hono<AppEnv>().get(
       const candidates = rows
         .map((row) => ({ row, distance: distanceM(center, { lat: row.latitude!, lng: row.longitude! }) }))
         .filter((candidate) => candidate.distance <= q.radius_m);
+      // A live answer is cached only until the first live place in it would turn stale, as the live map's is.
+      let seconds = q.at === null ? NOW_CACHE_SECONDS : AHEAD_CACHE_SECONDS;
       const evaluated = await Promise.all(
         candidates.map(async ({ row, distance }) => {
           const place = nowPlaceOf(row, now);
+          if (q.at === null && place.live) seconds = Math.min(seconds, Math.floor((place.live.updatedAt + LIVE_WINDOW_MS - now) / 1000));
           const history = await historyOfRow(db, row, place, now, keep);
           return {
             id: row.id,
@@ -103,7 +107,7 @@ export const suggestionRoutes = new Hono<AppEnv>().get(
         places: rankSuggestions(kept, q.level).slice(0, q.limit),
         generated_at: new Date(now).toISOString(),
       };
-      return c.json(answer, 200, { "cache-control": sharedFor(q.at === null ? NOW_CACHE_SECONDS : AHEAD_CACHE_SECONDS) });
+      return c.json(answer, 200, { "cache-control": sharedFor(seconds) });
     });
   },
 );
