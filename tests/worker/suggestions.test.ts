@@ -152,6 +152,8 @@ describe("suggestions", () => {
     const lng = origin.lng.toFixed(3);
     const answer = await suggestions(`/api/places/suggestions?lat=${lat}01&lng=${lng}49&radius_m=1000&category=bar,BAR&at=2031-06-11T03:30:00Z&extra=1`);
     expect(answer.places.map((place) => place.id)).toEqual([first]);
+    // Measured from the rounded point, so the cached answer is right for everyone whose query rounds to it.
+    expect(answer.places[0].distance_m).toBe(100);
     // A place added now is unseen by the same query spelled otherwise: it is one cache entry.
     await placeAt(50);
     const again = await suggestions(`/api/places/suggestions?category=%20Bar&at=2031-06-11T03:05:00.000Z&lng=${lng}&lat=${lat}&radius_m=1000`);
