@@ -14,6 +14,7 @@ import { benchHistoryImport } from "./history.ts";
 import { benchEventInsights, benchExport, prepareInsightEvents } from "./insights.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
+import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 
 const started = performance.now();
@@ -38,6 +39,7 @@ const app = await serveBuiltApp(async (env) => {
   await prepareInsightEvents(env);
   await prepareColdCopies(env);
   await prepareForecastBacktest(env);
+  await prepareSuggestionPlaces(env);
 });
 try {
   const api = await BenchApi.signIn(app.baseUrl);
@@ -51,6 +53,7 @@ try {
   results.forecastAccuracy = reportForecastBacktest();
   results.whenToGoLatency = await benchWhenToGoLatency(app);
   results.freshness = reportFreshness(await freshness);
+  results.suggestions = await benchSuggestions(app);
   results.historyImport = await benchHistoryImport(app, api);
   results.badInput = await benchBadInput(app.baseUrl);
   results.craftedPhotos = await benchCraftedPhotos(api);
