@@ -12,8 +12,8 @@ export { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday };
 /** An instant as the API writes it: ISO-8601 in UTC. */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 export const nullableIso = v.nullable(isoTime);
-export const levelSchema = v.picklist(LEVELS);
-export const placeTypeSchema = v.picklist(PLACE_TYPES);
+const levelSchema = v.picklist(LEVELS);
+const placeTypeSchema = v.picklist(PLACE_TYPES);
 
 /** One problem with one field of a request. */
 export const fieldProblemSchema = v.strictObject({ field: v.string(), message: v.string() });
@@ -94,7 +94,7 @@ export const partnerVenuesAnswerSchema = v.array(
 /** Live percent against the usual of the hour: the bands of docs/when-to-go.md#live-against-usual. */
 export const VS_USUAL = ["busier", "usual", "quieter"] as const;
 export type VsUsual = (typeof VS_USUAL)[number];
-export const vsUsualSchema = v.picklist(VS_USUAL);
+const vsUsualSchema = v.picklist(VS_USUAL);
 
 /**
  * GET /api/live: one entry per place; level and numbers are null while its devices are silent, and

@@ -2,7 +2,7 @@
 // PUT /api/me/saved/{placeId}, the query of GET /api/places/suggestions and their answers.
 import * as v from "valibot";
 import { LEVELS } from "../vocabulary";
-import { forecastAnswerSchema, isoTime, levelSchema, nullableIso, placeTypeSchema, vsUsualSchema } from "./answers";
+import { forecastAnswerSchema, isoTime, livePlaceSchema, nullableIso } from "./answers";
 
 /** Most places one account may save. */
 export const MAX_SAVED_PLACES = 200;
@@ -26,19 +26,9 @@ export type SavedEntry = v.InferOutput<typeof savedEntrySchema>;
 
 /** What a place is like now, shared by saved places and suggestions. */
 const placeNowEntries = {
-  id: v.number(),
-  slug: v.string(),
-  name: v.string(),
-  address: v.string(),
-  latitude: v.nullable(v.number()),
-  longitude: v.nullable(v.number()),
-  type: placeTypeSchema,
-  category: v.string(),
-  timezone: v.string(),
+  ...v.pick(livePlaceSchema, ["id", "slug", "name", "address", "latitude", "longitude", "type", "category", "timezone", "level", "vs_usual"]).entries,
   // Null where the owners hide counts (docs/when-to-go.md#public-counts) or without a number.
   percent: v.nullable(v.number()),
-  level: v.nullable(levelSchema),
-  vs_usual: v.nullable(vsUsualSchema),
   // By the hours table at the time asked about; null without hours.
   open: v.nullable(v.boolean()),
   // The next opening after that time while closed; null while open or without hours.

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { MAX_SAVED_PLACES, type SavedEntry, type SavedList } from "../../common/schemas/saved";
 import { api, signUpOwner } from "./helpers";
 import { hoursOn } from "./hours-fixtures";
-import { asAdmin, createPlace, errorOf, useFixedClock } from "./occupancy-fixtures";
+import { asAdmin, createPlace, errorOf, eveningsBeforeJune10th2031, liveRowAt, useFixedClock } from "./occupancy-fixtures";
 
 /** Tuesday 10 June 2031, 21:10 in New York (EDT, UTC−4). */
 const now = Date.UTC(2031, 5, 11, 1, 10);
@@ -32,33 +32,9 @@ const list = async (headers: Record<string, string>) => {
   return response.json<SavedList>();
 };
 
-/** A live row for the place, written `minutesAgo` before now. */
-async function liveRow(placeId: number, people: number, percent: number, level: string, minutesAgo = 1) {
-  await env.DB.prepare("INSERT OR REPLACE INTO place_live (place_id, people, percent, level, updated_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(placeId, people, percent, level, now - minutesAgo * minute)
-    .run();
-}
-
-/** `people` at local hours 17–23 of the 28 days before today (EDT), so the place has a usual and a forecast. */
-async function evenings(placeId: number, people: (hour: number) => number) {
-  const statements = [];
-  for (let day = -28; day < 0; day++) {
-    for (let hour = 17; hour <= 23; hour++) {
-      for (const quarter of [0, 1, 2, 3]) {
-        const start = Date.UTC(2031, 5, 10 + day, hour + 4, quarter * 15);
-        statements.push(
-          env.DB.prepare("INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)").bind(
-            placeId,
-            start / 1000,
-            people(hour),
-            Math.ceil(people(hour)),
-          ),
-        );
-      }
-    }
-  }
-  await env.DB.batch(statements);
-}
+const liveRow = (placeId: number, people: number, percent: number, level: string, minutesAgo = 1) =>
+  liveRowAt(placeId, { people, percent, level }, now - minutesAgo * minute);
+const evenings = eveningsBeforeJune10th2031;
 
 describe("saving places", () => {
   it("saves and unsaves idempotently, keeps news, and lists the newest first", async () => {

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { SuggestionsAnswer } from "../../common/schemas/saved";
 import { api, clearTables } from "./helpers";
 import { hoursOn } from "./hours-fixtures";
-import { createPlace, errorOf, useFixedClock } from "./occupancy-fixtures";
+import { createPlace, errorOf, eveningsBeforeJune10th2031, liveRowAt, useFixedClock } from "./occupancy-fixtures";
 import { normalQuery, suggestionsPath } from "../../worker/routes/suggestions";
 
 /** Tuesday 10 June 2031, 21:10 in New York (EDT, UTC−4). */
@@ -35,31 +35,8 @@ async function placeAt(metres: number, settings: Parameters<typeof createPlace>[
   return id;
 }
 
-async function liveRow(placeId: number, percent: number, level: string) {
-  await env.DB.prepare("INSERT OR REPLACE INTO place_live (place_id, people, percent, level, updated_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(placeId, percent, percent, level, now - minute)
-    .run();
-}
-
-/** `people(hour)` at local hours 17–23 of the 28 days before today (EDT). */
-async function evenings(placeId: number, people: (hour: number) => number) {
-  const statements = [];
-  for (let day = -28; day < 0; day++) {
-    for (let hour = 17; hour <= 23; hour++) {
-      for (const quarter of [0, 1, 2, 3]) {
-        statements.push(
-          env.DB.prepare("INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)").bind(
-            placeId,
-            Date.UTC(2031, 5, 10 + day, hour + 4, quarter * 15) / 1000,
-            people(hour),
-            Math.ceil(people(hour)),
-          ),
-        );
-      }
-    }
-  }
-  await env.DB.batch(statements);
-}
+const liveRow = (placeId: number, percent: number, level: string) => liveRowAt(placeId, { people: percent, percent, level }, now - minute);
+const evenings = eveningsBeforeJune10th2031;
 
 const near = (extra = "") => `/api/places/suggestions?lat=${origin.lat}&lng=${origin.lng}&radius_m=1000${extra}`;
 async function suggestions(path: string) {

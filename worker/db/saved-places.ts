@@ -9,6 +9,7 @@ import { isRecent } from "../occupancy/aggregate";
 import type { NowPlace } from "../occupancy/place-now";
 import type { History } from "../occupancy/popular-times";
 import type { Database } from "./client";
+import { placeNameColumns } from "./occupancy";
 import { historyBeforeToday, keptHistoryOfRow, type KeepWrite } from "./usual-history";
 import { hourColumns, hoursOfRow, type HistoryPlace } from "./when-to-go";
 
@@ -37,14 +38,7 @@ export async function unsavePlace(db: Database, userId: number, placeId: number)
 }
 
 const nowColumns = {
-  id: places.id,
-  slug: places.slug,
-  name: places.name,
-  address: places.address,
-  latitude: places.latitude,
-  longitude: places.longitude,
-  type: places.type,
-  category: places.category,
+  ...placeNameColumns,
   publicCounts: places.publicCounts,
   timeZone: places.timezone,
   dayStartHour: places.dayStartHour,

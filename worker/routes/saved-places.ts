@@ -4,6 +4,7 @@
 import { Hono, type Context } from "hono";
 import { requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
+import { placeNameFields } from "../db/occupancy";
 import { placeExists } from "../db/places";
 import { historyOfRow, nowPlaceOf, savedPlaceRows, savePlace, unsavePlace } from "../db/saved-places";
 import type { AppEnv } from "../env";
@@ -55,14 +56,7 @@ export const savedPlaceRoutes = new Hono<AppEnv>()
           const place = nowPlaceOf(row, now);
           const history = await historyOfRow(db, row, place, now, keep);
           return {
-            id: row.id,
-            slug: row.slug,
-            name: row.name,
-            address: row.address,
-            latitude: row.latitude,
-            longitude: row.longitude,
-            type: row.type,
-            category: row.category,
+            ...placeNameFields(row),
             timezone: row.timeZone,
             ...placeAt(place, history, now, null),
             news: row.news,

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { HOUR_MS, DAY_MS } from "../../common/local-time";
 import { suggestionsAnswerSchema, suggestionsQuerySchema, MAX_AHEAD_DAYS, type SuggestionsAnswer, type SuggestionsQuery } from "../../common/schemas/saved";
 import { getDb } from "../db/client";
+import { placeNameFields } from "../db/occupancy";
 import { historyOfRow, nowPlaceOf, placesInBox } from "../db/saved-places";
 import type { AppEnv } from "../env";
 import { badRequest } from "../lib/errors";
@@ -86,14 +87,7 @@ export const suggestionRoutes = new Hono<AppEnv>().get(
           if (q.at === null && place.live) seconds = Math.min(seconds, Math.floor((place.live.updatedAt + LIVE_WINDOW_MS - now) / 1000));
           const history = await historyOfRow(db, row, place, now, keep);
           return {
-            id: row.id,
-            slug: row.slug,
-            name: row.name,
-            address: row.address,
-            latitude: row.latitude,
-            longitude: row.longitude,
-            type: row.type,
-            category: row.category,
+            ...placeNameFields(row),
             timezone: row.timeZone,
             ...placeAt(place, history, now, q.at),
             distance_m: Math.round(distance),
