@@ -11,7 +11,7 @@ import type { History } from "../occupancy/popular-times";
 import type { Database } from "./client";
 import { placeNameColumns } from "./occupancy";
 import { historyBeforeToday, keptHistoryOfRow, type KeepWrite } from "./usual-history";
-import { hourColumns, hoursOfRow, type HistoryPlace } from "./when-to-go";
+import { hoursOfRow, whenPlaceColumns, type HistoryPlace } from "./when-to-go";
 
 /** Saves a place for the account (again: sets `news`); "cap" when the account has MAX_SAVED_PLACES already. */
 export async function savePlace(db: Database, userId: number, placeId: number, news: boolean): Promise<{ savedAt: Date } | "cap"> {
@@ -39,17 +39,8 @@ export async function unsavePlace(db: Database, userId: number, placeId: number)
 
 const nowColumns = {
   ...placeNameColumns,
-  publicCounts: places.publicCounts,
-  timeZone: places.timezone,
-  dayStartHour: places.dayStartHour,
+  ...whenPlaceColumns,
   livelyThreshold: places.livelyThreshold,
-  packedThreshold: places.packedThreshold,
-  baseline: places.calibrationBaseline,
-  factor: places.calibrationFactor,
-  ...hourColumns,
-  percent: placeLive.percent,
-  level: placeLive.level,
-  updatedAt: placeLive.updatedAt,
   keptUntil: usualHistories.until,
   keptSettings: usualHistories.settings,
   keptMeans: usualHistories.means,
