@@ -142,6 +142,8 @@ export const places = sqliteTable(
     check("places_max_devices", sql`${t.maxDevices} >= 0`),
     check("places_day_start", sql`${t.dayStartHour} BETWEEN 0 AND 23`),
     index("places_name_idx").on(t.name),
+    // Suggestions read the places in a bounding box (docs/app.md#saved-places-and-suggestions).
+    index("places_lat_lng_idx").on(t.latitude, t.longitude),
   ],
 );
 
@@ -665,3 +667,22 @@ export type Device = typeof devices.$inferSelect;
 export type BusinessSubmission = typeof businessSubmissions.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type LiveLook = typeof liveLooks.$inferSelect;
+
+/**
+ * A consumer's saved places (docs/app.md#saved-places-and-suggestions): at most 200 per account.
+ * `news`: the account opted in to the place's announcements.
+ */
+export const savedPlaces = sqliteTable(
+  "saved_places",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    news: integer("news", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.placeId] }), index("saved_places_place_idx").on(t.placeId)],
+);

@@ -29,6 +29,8 @@ import { pushSubscriptionRoutes } from "./routes/push-subscriptions";
 import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
+import { savedPlaceRoutes } from "./routes/saved-places";
+import { suggestionRoutes } from "./routes/suggestions";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
@@ -77,6 +79,8 @@ export const app = new Hono<AppEnv>()
   .route("/", eventInsightRoutes)
   .route("/", exportRoutes)
   .route("/", weekComparisonRoutes)
+  .route("/", savedPlaceRoutes)
+  .route("/", suggestionRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)

@@ -25,6 +25,7 @@ import type {
 import type { liveLookHideSchema, liveLookReportSchema } from "../../common/schemas/live-look";
 import type { ReviewInput } from "../../common/schemas/review";
 import type { reviewHideSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
+import type { SavedEntry, SavedList, SuggestionsAnswer } from "../../common/schemas/saved";
 import type { BusinessSubmissionInput } from "../../common/schemas/submission";
 import { apiBaseUrl, request, type RequestBody } from "./request";
 
@@ -145,4 +146,27 @@ export const publicApi = {
     call<ModeratedLiveLookAnswer>("POST", `/api/live-looks/${id}/hide`, input, sender),
   restoreLiveLook: (id: number, sender?: Sender) => call<ModeratedLiveLookAnswer>("POST", `/api/live-looks/${id}/restore`, undefined, sender),
   submitBusiness: (input: BusinessSubmissionInput) => call<OkAnswer>("POST", "/api/submit-business", input),
+  /** Places near a point now, or at an hour ahead (`at`, ISO), ranked (docs/app.md#saved-places-and-suggestions). */
+  suggestions: (query: { lat: number; lng: number; radius_m?: number; at?: string; level?: string; category?: string; tag?: string; open?: boolean; limit?: number }) =>
+    read<SuggestionsAnswer>(
+      withQuery("/api/places/suggestions", {
+        lat: query.lat.toFixed(3),
+        lng: query.lng.toFixed(3),
+        radius_m: query.radius_m?.toString(),
+        at: query.at,
+        level: query.level,
+        category: query.category,
+        tag: query.tag,
+        open: query.open ? "1" : undefined,
+        limit: query.limit?.toString(),
+      }),
+    ),
+};
+
+/** A signed-in account's saved places (docs/app.md#saved-places-and-suggestions). */
+export const savedApi = {
+  list: () => read<SavedList>("/api/me/saved"),
+  /** `news`: the place's announcements too. */
+  save: (placeId: number, news = false) => call<SavedEntry>("PUT", `/api/me/saved/${placeId}`, { news }),
+  unsave: (placeId: number) => call<OkAnswer>("DELETE", `/api/me/saved/${placeId}`),
 };

@@ -11,7 +11,7 @@ export { LEVELS, PLACE_TYPES, WEEKDAYS, type Level, type Weekday };
 
 /** An instant as the API writes it: ISO-8601 in UTC. */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
-const nullableIso = v.nullable(isoTime);
+export const nullableIso = v.nullable(isoTime);
 const levelSchema = v.picklist(LEVELS);
 const placeTypeSchema = v.picklist(PLACE_TYPES);
 

@@ -17,6 +17,7 @@ import { benchEventInsights, benchExport, prepareInsightEvents } from "./insight
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
 import { BenchSections, need } from "./sections.ts";
+import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 
 const started = performance.now();
@@ -51,6 +52,7 @@ await section("serving the app and a minimal durable write", async () => {
     await prepareInsightEvents(env);
     await prepareColdCopies(env);
     await prepareForecastBacktest(env);
+    await prepareSuggestionPlaces(env);
   });
   api = await BenchApi.signIn(app.baseUrl);
   freshnessVenue = await startFreshnessVenue(api);
@@ -74,6 +76,7 @@ await section("forecastAccuracy", reportForecastBacktest, false);
 await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
+await section("suggestions", () => benchSuggestions(served().app));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("craftedPhotos", () => benchCraftedPhotos(served().api));

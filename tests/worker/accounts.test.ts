@@ -207,6 +207,7 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, 'https://fcm.googleapis.com/fcm/send/leaving', 'key', 'auth')").bind(account.userId),
       env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) VALUES (?, 'quiet_now', 'Quiet', 'Now', '/', 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
+      env.DB.prepare("INSERT INTO saved_places (user_id, place_id) VALUES (?, ?)").bind(account.userId, placeId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);

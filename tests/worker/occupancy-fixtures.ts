@@ -92,3 +92,33 @@ export function useFixedClock(at?: number) {
     vi.useRealTimers();
   });
 }
+
+/** A place_live row written at `updatedAt`, as the place's object writes it. */
+export async function liveRowAt(placeId: number, numbers: { people: number; percent: number; level: string }, updatedAt: number) {
+  await env.DB.prepare("INSERT OR REPLACE INTO place_live (place_id, people, percent, level, updated_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(placeId, numbers.people, numbers.percent, numbers.level, updatedAt)
+    .run();
+}
+
+/**
+ * `people(hour)` in every quarter hour of local hours 17–23 (EDT, UTC−4) of the 28 days before
+ * Tuesday 10 June 2031, so a place has a usual and a forecast then.
+ */
+export async function eveningsBeforeJune10th2031(placeId: number, people: (hour: number) => number) {
+  const statements = [];
+  for (let day = -28; day < 0; day++) {
+    for (let hour = 17; hour <= 23; hour++) {
+      for (const quarter of [0, 1, 2, 3]) {
+        statements.push(
+          env.DB.prepare("INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)").bind(
+            placeId,
+            Date.UTC(2031, 5, 10 + day, hour + 4, quarter * 15) / 1000,
+            people(hour),
+            Math.ceil(people(hour)),
+          ),
+        );
+      }
+    }
+  }
+  await env.DB.batch(statements);
+}

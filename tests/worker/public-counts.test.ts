@@ -79,6 +79,8 @@ async function busyPlace(publicCounts: boolean) {
 const DESCRIPTION = "/api/openapi.json";
 const GET_ROUTES = apiRoutes().filter((route) => route.method === "GET" && route.path !== DESCRIPTION);
 const fill = (path: string, key: number | string) => path.replace(/:(\w+)(\{[^}]*\})?/g, String(key));
+/** The query a route needs to answer about the place (createPlace puts every place at 40.72, -73.98). */
+const QUERIES: Record<string, string> = { "/api/places/suggestions": "?lat=40.72&lng=-73.98&radius_m=500" };
 
 /** What each GET route answers a signed-out visitor about the place: counts found, by route. */
 async function publicReads(place: { id: number; slug: string }, other: number) {
@@ -86,7 +88,7 @@ async function publicReads(place: { id: number; slug: string }, other: number) {
   for (const route of GET_ROUTES) {
     const keys = route.path.includes(":") ? [place.id, place.slug] : [place.id];
     for (const key of keys) {
-      const response = await api(fill(route.path, key));
+      const response = await api(fill(route.path, key) + (QUERIES[route.path] ?? ""));
       if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("application/json")) continue;
       found.set(`GET ${fill(route.path, typeof key === "number" ? "{id}" : "{slug}")}`, countsIn(await response.json(), other));
     }
@@ -120,6 +122,7 @@ describe("public_counts off", () => {
         "GET /api/business/{id}/events",
         "GET /api/places/{id}/reviews",
         "GET /api/places/{id}/live-looks",
+        "GET /api/places/suggestions",
       ]),
     );
     expect(Object.fromEntries([...reads].filter(([, counts]) => counts.length > 0))).toEqual({});
@@ -134,7 +137,7 @@ describe("public_counts off", () => {
 
   it("the same reads of a place that shows its counts do find them (the check above has teeth)", async () => {
     const reads = await publicReads(shown, hidden.id);
-    for (const route of ["GET /api/live", "GET /api/places", "GET /api/place/{id}", "GET /api/places/{id}/popular-times", "GET /api/places/{id}/forecast"]) {
+    for (const route of ["GET /api/live", "GET /api/places", "GET /api/place/{id}", "GET /api/places/{id}/popular-times", "GET /api/places/{id}/forecast", "GET /api/places/suggestions"]) {
       expect(reads.get(route), route).not.toEqual([]);
     }
   });

@@ -129,6 +129,30 @@ export async function rollupsEnd(db: Database, placeId: number): Promise<number>
 
 type LivePlaceRow = Awaited<ReturnType<typeof livePlaceRows>>[number];
 
+/** The columns every public list of places names a place by (the live map, saved places, suggestions). */
+export const placeNameColumns = {
+  id: places.id,
+  slug: places.slug,
+  name: places.name,
+  address: places.address,
+  latitude: places.latitude,
+  longitude: places.longitude,
+  type: places.type,
+  category: places.category,
+};
+
+/** placeNameColumns as the answers write them. */
+export const placeNameFields = (row: Pick<LivePlaceRow, keyof typeof placeNameColumns>) => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  address: row.address,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  type: row.type,
+  category: row.category,
+});
+
 /** Whether a live row is fresh enough to show (its newest count within the live window). */
 export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: number) =>
   isRecent(row.updatedAt?.getTime() ?? null, now) && row.people !== null;
@@ -144,14 +168,7 @@ export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | n
   const hours = hoursOfRow(row);
   const opensAt = nextOpeningAt(hours, row.timeZone, now);
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    type: row.type,
-    category: row.category,
+    ...placeNameFields(row),
     cover_image: imageUrl(row.coverImageKey),
     people: live && row.publicCounts ? row.people : null,
     percent: live && row.publicCounts ? row.percent : null,
@@ -168,14 +185,7 @@ export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | n
 export async function livePlaceRows(db: Database) {
   return db
     .select({
-      id: places.id,
-      slug: places.slug,
-      name: places.name,
-      address: places.address,
-      latitude: places.latitude,
-      longitude: places.longitude,
-      type: places.type,
-      category: places.category,
+      ...placeNameColumns,
       coverImageKey: places.coverImageKey,
       publicCounts: places.publicCounts,
       timeZone: places.timezone,

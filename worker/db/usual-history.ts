@@ -44,8 +44,13 @@ async function keptHistory(db: Database, place: HistoryPlace, today: VenueDay): 
     .from(usualHistories)
     .where(eq(usualHistories.placeId, place.id));
   if (!row) return { history: null, generation: 0 };
+  return { history: keptHistoryOfRow(place, row, today), generation: row.generation };
+}
+
+/** A usual_histories row's means for `today` under the place's settings; null when they are for another day or settings. */
+export function keptHistoryOfRow(place: HistoryPlace, row: { until: number; settings: string; means: string }, today: VenueDay): History | null {
   const fresh = row.until === venueDayRange(place, today).start && row.settings === meansSettingsOf(place);
-  return { history: fresh ? historyOfKept(JSON.parse(row.means), today) : null, generation: row.generation };
+  return fresh ? historyOfKept(JSON.parse(row.means), today) : null;
 }
 
 /** Starts the write that keeps what was read, now or later: the routes hand it to waitUntil. */

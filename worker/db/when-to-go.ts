@@ -47,21 +47,26 @@ export interface WhenPlaceRow extends HistoryPlace, WhenPlace {
   live: LiveNow | null;
 }
 
+/** What popular times and the forecast read of a place and its live row (select beside a left join of place_live). */
+export const whenPlaceColumns = {
+  timeZone: places.timezone,
+  dayStartHour: places.dayStartHour,
+  packedThreshold: places.packedThreshold,
+  publicCounts: places.publicCounts,
+  baseline: places.calibrationBaseline,
+  factor: places.calibrationFactor,
+  ...hourColumns,
+  percent: placeLive.percent,
+  level: placeLive.level,
+  updatedAt: placeLive.updatedAt,
+};
+
 /** A place by id or slug with what popular times and the forecast need; undefined when there is none. */
 export async function findWhenPlace(db: Database, key: number | string, now: number): Promise<WhenPlaceRow | undefined> {
   const [row] = await db
     .select({
       id: places.id,
-      timeZone: places.timezone,
-      dayStartHour: places.dayStartHour,
-      packedThreshold: places.packedThreshold,
-      publicCounts: places.publicCounts,
-      baseline: places.calibrationBaseline,
-      factor: places.calibrationFactor,
-      ...hourColumns,
-      percent: placeLive.percent,
-      level: placeLive.level,
-      updatedAt: placeLive.updatedAt,
+      ...whenPlaceColumns,
     })
     .from(places)
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))

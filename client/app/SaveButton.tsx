@@ -1,0 +1,30 @@
+// Save / Saved toggle for a place (docs/app.md#saved-places-and-suggestions). Presentational: the
+// page that mounts it owns the request (maps never fetch), and passes whether the visitor is signed
+// in; signed out, it is a link to sign in that comes back here.
+import { Link, useLocation } from "react-router";
+
+export interface SaveButtonProps {
+  placeName: string;
+  saved: boolean;
+  signedIn: boolean;
+  /** While the save or unsave is on its way. */
+  busy?: boolean;
+  onToggle: () => void;
+}
+
+export function SaveButton({ placeName, saved, signedIn, busy = false, onToggle }: SaveButtonProps) {
+  const location = useLocation();
+  if (!signedIn) {
+    const next = encodeURIComponent(`${location.pathname}${location.search}`);
+    return (
+      <Link className="save-button" to={`/auth?next=${next}`}>
+        Sign in to save <span className="visually-hidden">{placeName}</span>
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="save-button" aria-pressed={saved} disabled={busy} onClick={onToggle}>
+      {saved ? "Saved" : "Save"} <span className="visually-hidden">{placeName}</span>
+    </button>
+  );
+}
