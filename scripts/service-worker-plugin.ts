@@ -39,6 +39,9 @@ export function serviceWorker(): Plugin {
   return {
     name: "third-place:service-worker",
     apply: "build",
+    // After Vite's own generateBundle, which drops the empty JavaScript of CSS-only chunks: a
+    // precached file that is not served fails the worker's install.
+    enforce: "post",
     async generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
       const precache = precacheList(bundle);

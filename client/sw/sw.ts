@@ -62,7 +62,7 @@ async function pageHtml(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await caches.match("/", { cacheName: SHELL_CACHE });
+    const shell = await caches.match("/", { cacheName: SHELL_CACHE, ignoreVary: true });
     if (shell) return shell;
     throw error;
   }
@@ -91,9 +91,12 @@ async function publicApiRead(request: Request): Promise<Response> {
   }
 }
 
-/** Hashed files never change: cache first; those outside the shell are kept once fetched. */
+/**
+ * Hashed files never change: cache first; those outside the shell are kept once fetched. Vary is
+ * ignored: answers vary on Origin, which a module script's request has and the install's did not.
+ */
 async function staticFile(request: Request): Promise<Response> {
-  const hit = await caches.match(request);
+  const hit = await caches.match(request, { ignoreVary: true });
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok) {
