@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
+import { serviceWorker } from "./scripts/service-worker-plugin";
 
 // THIRD_PLACE_STATE lets tests run the built app against a throw-away D1/R2/DO state.
 const stateDir = process.env.THIRD_PLACE_STATE;
@@ -20,7 +21,7 @@ const compressLikeTheEdge: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [compressLikeTheEdge, react(), cloudflare({ persistState: stateDir ? { path: stateDir } : true })],
+  plugins: [compressLikeTheEdge, react(), cloudflare({ persistState: stateDir ? { path: stateDir } : true }), serviceWorker()],
   build: {
     // The bundle benchmark (npm run bench) reads this to know what each route loads; kept out of
     // the served assets.

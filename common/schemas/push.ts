@@ -4,17 +4,22 @@ import * as v from "valibot";
 import { isoTime } from "./answers";
 import { integerInput } from "./fields";
 
-/** What the service worker gets in each push, decrypted: it shows title and body, opens url, and may offer stop_url. */
-export const pushPayloadSchema = v.strictObject({
-  title: v.string(),
-  body: v.string(),
-  /** The page the notification opens (a place's). */
-  url: v.string(),
-  /** A newer notification with the same tag replaces an older one on the device (and in the push service: Topic). */
-  tag: v.string(),
-  /** A one-tap "stop" for the watch that sent it. */
-  stop_url: v.optional(v.string()),
+// What a push carries, decrypted; the service worker shows it (docs/app.md#web-push).
+
+/** A path on the app's own origin ("/profile/…"): a notification never opens another site. */
+const appPath = v.pipe(v.string(), v.regex(/^\/(?!\/)/, "a path on this origin, starting with one /"), v.maxLength(2000));
+
+export const pushPayloadSchema = v.object({
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  body: v.pipe(v.string(), v.maxLength(1000)),
+  /** Opened by a click on the notification, typically the place's profile, /profile/{slug}. */
+  url: appPath,
+  /** Replaces an earlier notification with the same tag (one per watched place). */
+  tag: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  /** A capability URL that stops the watch: POSTed to, without credentials, by the "Stop watching" action. */
+  stop_url: v.optional(appPath),
 });
+
 export type PushPayload = v.InferOutput<typeof pushPayloadSchema>;
 
 /** GET /api/push/public-key: the VAPID public key for PushManager.subscribe({applicationServerKey}). */

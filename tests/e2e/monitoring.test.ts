@@ -51,7 +51,8 @@ describe("session monitoring, unconfigured", () => {
       const response = await page.goto(route);
       const csp = response!.headers()["content-security-policy"];
       expect(csp).toContain("connect-src 'self';");
-      expect(csp).not.toContain("worker-src");
+      // Only the app's own service worker (docs/app.md), no blob: workers.
+      expect(csp).toContain("worker-src 'self';");
       expect(await (await decided).json()).toEqual({ rum: null });
     }
 
@@ -177,7 +178,7 @@ describe("session monitoring, configured", () => {
     const page = await openPage(browser, "about:blank", undefined, undefined, app.baseUrl);
     const csp = (await monitored(page, "/")).headers()["content-security-policy"];
     expect(csp).toContain(`connect-src 'self' ${receiver.url};`);
-    expect(csp).toContain("worker-src blob:");
+    expect(csp).toContain("worker-src 'self' blob:");
 
     await monitored(page, "/auth");
     // Replay starts at the first click or key (docs/monitoring.md).

@@ -81,13 +81,14 @@ describe("Content-Security-Policy with session monitoring", () => {
   it("is unchanged while monitoring is off", () => {
     expect(contentSecurityPolicy(TILES, null)).toBe(contentSecurityPolicy(TILES));
     expect(contentSecurityPolicy(TILES)).toContain("connect-src 'self';");
-    expect(contentSecurityPolicy(TILES)).not.toContain("worker-src");
+    expect(contentSecurityPolicy(TILES)).toContain("worker-src 'self';");
   });
 
   it("gains exactly the intake origin and blob: workers when configured", () => {
     const csp = contentSecurityPolicy(TILES, monitoringConfig(configured({ RUM_SITE: "datadoghq.eu" })));
     expect(csp).toContain("connect-src 'self' https://browser-intake-datadoghq.eu;");
-    expect(csp).toContain("worker-src blob:;");
+    // 'self' stays: the app's service worker (docs/app.md) must still register.
+    expect(csp).toContain("worker-src 'self' blob:;");
     expect(csp).toContain("script-src 'self';");
   });
 

@@ -23,6 +23,12 @@ describe("contentSecurityPolicy()", () => {
     expect(csp).toContain("img-src 'self' data: blob: https://*.basemaps.cartocdn.com");
     expect(csp).toContain("frame-ancestors 'none'");
   });
+
+  it("lets the installable app's service worker and manifest load from our origin (docs/app.md)", () => {
+    const csp = contentSecurityPolicy("https://tiles.example.com/{z}/{x}/{y}.png");
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).toContain("manifest-src 'self';");
+  });
 });
 
 describe("API answer headers", () => {

@@ -15,7 +15,9 @@ export function tileSource(tileUrl: string): string | null {
 }
 
 /**
- * Only our own scripts (no inline script) and images from us plus the configured tile host. With
+ * Only our own scripts (no inline script) and images from us plus the configured tile host. The
+ * installable app's service worker (/sw.js) and manifest come from us (docs/app.md): worker-src
+ * names 'self' explicitly, since a worker-src without it would block the service worker. With
  * session monitoring configured (docs/monitoring.md), requests may also go to its intake (or
  * proxy) origin, and the SDK's compression worker, which it starts from a blob: URL, may run.
  */
@@ -25,7 +27,8 @@ export function contentSecurityPolicy(tileUrl: string, monitoring: MonitoringCon
   return [
     "default-src 'self'",
     "script-src 'self'",
-    ...(monitoring ? ["worker-src blob:"] : []),
+    `worker-src 'self'${monitoring ? " blob:" : ""}`,
+    "manifest-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ""}`,
     `connect-src 'self'${intake ? ` ${intake}` : ""}`,

@@ -8,6 +8,7 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, vibeExamples } from "../../live/levels";
 import { useLivePlaces } from "../../live/useLivePlaces";
+import { InstallOffer } from "../../app/InstallOffer";
 import { AppStoreBadge } from "./AppStoreBadge";
 import "./marketing.css";
 import "./home.css";
@@ -135,6 +136,11 @@ export default function Home() {
           <p>Free on iPhone. Live in New York's East Village, with more neighbourhoods on the way.</p>
           <div className="hero-actions">
             <AppStoreBadge />
+            {/* The app the badge promises, on the web today (docs/app.md). */}
+            <Link to="/app" className="button">Open the app</Link>
+            <span className="install-on-phones">
+              <InstallOffer />
+            </span>
             <Link to="/live-look" className="button secondary">See the live map</Link>
           </div>
         </div>

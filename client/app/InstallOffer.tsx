@@ -1,0 +1,31 @@
+// "Install app" (Chromium) or the "Add to Home Screen" guide (iPhone Safari), docs/app.md#install.
+import { useSyncExternalStore } from "react";
+import { installState, promptInstall, subscribeInstall } from "./install";
+
+/**
+ * `onlyWhenOffered`: hidden until offerInstall() was called (after saving a place). Without it (the
+ * Home page's "Open the app" on phones) the offer shows whenever installing is possible.
+ */
+export function InstallOffer({ onlyWhenOffered = false }: { onlyWhenOffered?: boolean }) {
+  const state = useSyncExternalStore(subscribeInstall, installState);
+  if (onlyWhenOffered && !state.offered) return null;
+  if (state.canPrompt) {
+    return (
+      <button type="button" className="button secondary install-offer" onClick={() => void promptInstall()}>
+        Install app
+      </button>
+    );
+  }
+  if (state.iosGuide) {
+    return (
+      <details className="install-guide">
+        <summary>Add to Home Screen</summary>
+        <p>
+          In Safari, tap the Share button <span aria-hidden="true">(□↑)</span>, then <strong>Add to Home Screen</strong>.
+          Opened from there, Third Place can send you notifications.
+        </p>
+      </details>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,57 @@
+// The service worker's decisions as plain functions (docs/app.md#service-worker), shared with the
+// pages that read what it answers, and unit-tested in tests/client/sw-policy.test.ts.
+import * as v from "valibot";
+import { pushPayloadSchema, type PushPayload } from "../../common/schemas/push";
+
+/** On a stored API answer: when the network gave it (ISO time). */
+export const FETCHED_AT_HEADER = "X-Fetched-At";
+/** On an API answer the service worker served from its cache because the network failed: the fetch time. */
+export const FROM_CACHE_HEADER = "X-From-Cache";
+
+/** The message a page sends the waiting worker when the visitor chose "Update available — reload". */
+export const SKIP_WAITING_MESSAGE = "skip-waiting";
+
+/**
+ * Whether a request carries a token. The signed-out client sends an empty "Bearer ", which names
+ * nobody (the server treats it the same way, docs/when-to-go.md#caching).
+ */
+export function carriesCredentials(authorization: string | null): boolean {
+  if (authorization === null) return false;
+  return authorization.replace(/^Bearer\s*/i, "").trim() !== "";
+}
+
+/**
+ * Whether the worker handles this request as a public API read (network first, cached fallback):
+ * a GET of our own /api/ without a token. Anything else goes straight to the network, untouched.
+ */
+export function isPublicApiRead(method: string, url: URL, origin: string, authorization: string | null): boolean {
+  return (
+    method === "GET" &&
+    url.origin === origin &&
+    (url.pathname === "/api" || url.pathname.startsWith("/api/")) &&
+    !carriesCredentials(authorization)
+  );
+}
+
+/**
+ * Whether an API answer may be kept for offline use: a 200 that the server did not mark private
+ * or no-store. The API answers no-store unless a route says otherwise, so only answers it
+ * declared shareable are kept.
+ */
+export function mayKeep(status: number, cacheControl: string | null): boolean {
+  return status === 200 && cacheControl !== null && !/\b(private|no-store)\b/i.test(cacheControl);
+}
+
+/** The notification a push shows, or null for a payload that is not ours (it is then dropped). */
+export function readPushPayload(data: unknown): PushPayload | null {
+  const parsed = v.safeParse(pushPayloadSchema, data);
+  return parsed.success ? parsed.output : null;
+}
+
+/** The "Stop watching" action's id on a notification. */
+export const STOP_ACTION = "stop";
+
+/** What a click on a notification does: open its page, or (the stop action) POST its stop URL. */
+export function clickEffect(payload: PushPayload, action: string): { open: string } | { post: string } {
+  return action === STOP_ACTION && payload.stop_url ? { post: payload.stop_url } : { open: payload.url };
+}

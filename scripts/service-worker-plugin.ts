@@ -1,0 +1,64 @@
+// Builds the installable app's service worker (client/sw/sw.ts) into the client's output as
+// /sw.js, with the list of files it precaches written in (docs/app.md#service-worker). By hand
+// rather than vite-plugin-pwa: see docs/app.md#why-not-vite-plugin-pwa.
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { build, type Plugin, type Rolldown } from "vite";
+
+const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
+
+/**
+ * The page modules the offline app needs: the consumer's pages (/app, the live map, profiles,
+ * marketing) and the app's own modules. Dashboard and admin code is never precached on a phone.
+ */
+const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)/;
+
+/** Public files the installed app shows (manifest, icons). */
+const PUBLIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
+
+type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** "/" plus every JavaScript and CSS file that the entry and the offline page modules load statically. */
+export function precacheList(bundle: Rolldown.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === "chunk");
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const add = (chunk: Chunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) add(byName.get(imported));
+  };
+  for (const chunk of chunks) {
+    if (chunk.isEntry || (chunk.facadeModuleId && OFFLINE_MODULES.test(chunk.facadeModuleId.replaceAll("\\", "/")))) add(chunk);
+  }
+  return ["/", ...PUBLIC_FILES, ...[...files].sort().map((file) => `/${file}`)];
+}
+
+export function serviceWorker(): Plugin {
+  return {
+    name: "third-place:service-worker",
+    apply: "build",
+    // After Vite's own generateBundle, which drops the empty JavaScript of CSS-only chunks: a
+    // precached file that is not served fails the worker's install.
+    enforce: "post",
+    async generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const precache = precacheList(bundle);
+      const version = createHash("sha256").update(precache.join("\n")).digest("hex").slice(0, 12);
+      const result = await build({
+        configFile: false,
+        logLevel: "warn",
+        define: { PRECACHE: JSON.stringify(precache), VERSION: JSON.stringify(version) },
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: SW_SOURCE, formats: ["iife"], name: "thirdPlaceServiceWorker", fileName: () => "sw.js" },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+      const code = outputs[0].output.find((file) => file.type === "chunk")!.code;
+      this.emitFile({ type: "asset", fileName: "sw.js", source: code });
+    },
+  };
+}
