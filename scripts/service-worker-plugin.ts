@@ -9,9 +9,9 @@ const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
 
 /**
  * The page modules the offline app needs: the consumer's pages (/app, the live map, profiles,
- * marketing) and the app's own modules. Dashboard and admin code is never precached on a phone.
+ * marketing), the sign-in pages /app sends a signed-out visitor to, and the app's own modules. Dashboard and admin code is never precached on a phone.
  */
-const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)/;
+const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app|auth)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)/;
 
 /** Public files the installed app shows (manifest, icons). */
 const PUBLIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];

@@ -98,9 +98,10 @@ describe("installable app", () => {
     await setOffline(true);
     try {
       await page.goto("/app");
-      // The precached shell's app routed /app itself (the header is React's, not the HTML's).
+      // The precached shell's app routed /app itself: signed out, its guard sends the visitor to
+      // sign in, a route only the client's router knows (the header is React's, not the HTML's).
+      await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("next") === "/app");
       await page.locator("footer").first().waitFor();
-      expect(await page.evaluate(() => location.pathname)).toBe("/app");
       const live = await page.evaluate(async () => {
         // no-store: past the browser's HTTP cache, which would answer a fresh copy offline too.
         const response = await fetch("/api/live", { cache: "no-store" });
