@@ -86,7 +86,15 @@ const rowsOf = <T>(output: string): T[] => (JSON.parse(output) as { results: T[]
 
 /** Runs SQL on the local D1 under `persistTo` (a running server's state too) with wrangler; its rows. */
 export function queryLocalD1<T = Record<string, unknown>>(persistTo: string, sql: string): T[] {
-  return rowsOf<T>(execFileSync("npx", d1ExecuteArgs(persistTo, sql), { cwd: root, env: localToolEnv(), encoding: "utf8" }));
+  // The running server may hold SQLite's write lock for a moment (a flush, the cron): wrangler then
+  // fails with SQLITE_BUSY instead of waiting, so ask again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return rowsOf<T>(execFileSync("npx", d1ExecuteArgs(persistTo, sql), { cwd: root, env: localToolEnv(), encoding: "utf8", stdio: "pipe" }));
+    } catch (error) {
+      if (attempt >= 5 || !String((error as { stderr?: unknown }).stderr ?? error).includes("SQLITE_BUSY")) throw error;
+    }
+  }
 }
 
 /**
