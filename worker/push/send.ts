@@ -89,7 +89,8 @@ export async function consumePushes(batch: MessageBatch<PushMessage>, env: PushE
       if (typeof outcome === "object") message.retry({ delaySeconds: outcome.retryAfterSeconds });
       else message.ack();
     } catch (error) {
-      console.error(`push to subscription ${message.body.subscription_id} failed`, error);
+      // The error's name only: its message could carry the endpoint or the payload (docs/push.md).
+      console.error(`push to subscription ${message.body.subscription_id} failed: ${error instanceof Error ? error.name : "error"}`);
       if (message.attempts >= PUSH_ATTEMPTS) message.ack();
       else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
