@@ -1,0 +1,30 @@
+// Who may see or reach whom (docs/friends.md): friendships are stored both ways, blocks one way,
+// and every social route asks these two questions before it answers.
+import { and, eq, or, sql } from "drizzle-orm";
+import { blocks, friendships } from "../../drizzle/schema";
+import type { Database } from "./client";
+
+/** True when the two accounts are friends. */
+export async function areFriends(db: Database, accountId: number, otherId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(friendships)
+    .where(and(eq(friendships.userId, accountId), eq(friendships.friendId, otherId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when either account has blocked the other: then neither can reach the other at all. */
+export async function blockedEitherWay(db: Database, accountId: number, otherId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, accountId), eq(blocks.blockedId, otherId)),
+        and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, accountId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
