@@ -3,43 +3,16 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Three projects: the worker in workerd with real D1/R2/DO, the client in jsdom, and end-to-end
-// journeys in Debian's Chromium against the built app.
+// Four projects: the worker in workerd with real D1/R2/DO (files sharing storage, and the few that
+// need their own), the client in jsdom, and end-to-end journeys in Debian's Chromium against the
+// built app.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     test: {
       projects: [
-        {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                // Tests must not depend on a developer's .dev.vars.
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  JWT_SECRET: "test-secret-that-is-long-enough-for-hs256",
-                  ADMIN_PASSWORD: "test-admin-password",
-                  // Webhooks to http://localhost and http://127.0.0.1 (docs/alerts.md); never set in production.
-                  ALLOW_LOCAL_WEBHOOKS: "1",
-                  // A fixed Web Push key pair (docs/push.md); tests verify the VAPID JWT with it.
-                  VAPID_PUBLIC_KEY: "BMlGCXKt3uV5CZnXrJfUWI6EqKny8-lOrFLnZiK4eey8ge_wBtnbel2J8aXuUo28hb8TlTCP0V0Y2yKtuGdo9QI",
-                  VAPID_PRIVATE_KEY: "vsS0aBF1Ep3k1MM7tPtpe8_mfW8bus60TeRSq8cvH14",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "worker",
-            include: ["tests/worker/**/*.test.ts"],
-            // Needs Node (see the file).
-            exclude: ["tests/worker/**/*.node.test.ts"],
-            setupFiles: ["tests/worker/apply-migrations.ts"],
-            // Tests wait for outcomes, never for time; the limit only ends a hung test, and a
-            // loaded 2-core machine can take several seconds for a test of many requests.
-            testTimeout: 30_000,
-          },
-        },
+        workerProject("worker", false, migrations),
+        workerProject("worker-isolated", true, migrations),
         {
           plugins: [react()],
           // The router loads in Node only to generate the OpenAPI document; see the stub.
@@ -68,3 +41,50 @@ export default defineConfig(async () => {
     },
   };
 });
+
+// Worker test files that assert over a whole table or every place, so rows other files wrote change their answer.
+const SHARED_STATE_TESTS = [
+  "tests/worker/foundation.test.ts",
+  "tests/worker/public-cache.test.ts",
+  "tests/worker/public-counts.test.ts",
+  "tests/worker/when-to-go.test.ts",
+];
+
+/**
+ * The worker tests in workerd with real D1/R2/DO. Files share one runtime and its storage (starting
+ * a runtime per file cost about 3 s each); the few files that count everything in a table or read
+ * a cache across all places need storage of their own and run isolated.
+ */
+function workerProject(name: string, isolate: boolean, migrations: Awaited<ReturnType<typeof readD1Migrations>>) {
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          // Tests must not depend on a developer's .dev.vars.
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: "test-secret-that-is-long-enough-for-hs256",
+            ADMIN_PASSWORD: "test-admin-password",
+            // Webhooks to http://localhost and http://127.0.0.1 (docs/alerts.md); never set in production.
+            ALLOW_LOCAL_WEBHOOKS: "1",
+            // A fixed Web Push key pair (docs/push.md); tests verify the VAPID JWT with it.
+            VAPID_PUBLIC_KEY: "BMlGCXKt3uV5CZnXrJfUWI6EqKny8-lOrFLnZiK4eey8ge_wBtnbel2J8aXuUo28hb8TlTCP0V0Y2yKtuGdo9QI",
+            VAPID_PRIVATE_KEY: "vsS0aBF1Ep3k1MM7tPtpe8_mfW8bus60TeRSq8cvH14",
+          },
+        },
+      }),
+    ],
+    test: {
+      name,
+      include: isolate ? SHARED_STATE_TESTS : ["tests/worker/**/*.test.ts"],
+      // Needs Node (see the file).
+      exclude: ["tests/worker/**/*.node.test.ts", ...(isolate ? [] : SHARED_STATE_TESTS)],
+      isolate,
+      setupFiles: ["tests/worker/apply-migrations.ts"],
+      // Tests wait for outcomes, never for time; the limit only ends a hung test, and a
+      // loaded 2-core machine can take several seconds for a test of many requests.
+      testTimeout: 30_000,
+    },
+  };
+}

@@ -193,14 +193,20 @@ describe("session monitoring, configured", () => {
     // A read that fails (this venue does not exist) is reported with its route and status.
     await monitored(page, "/profile/no-such-venue");
     await page.waitForFunction(() => document.title.startsWith("Venue not found"));
-    // Leaving the page makes the SDK send what it holds.
-    await page.goto("about:blank");
+    // A hidden page is a page exit to the SDK: it sends what it holds while the page is still alive
+    // to send it again, rather than racing the page away (a beacon from a page being torn down was
+    // lost once on a loaded CI machine).
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
 
     await expect
       .poll(() => rumEvents(receiver.received).filter((event) => event.type === "view").map((event) => new URL(event.view.url).pathname), {
         timeout: 30_000,
       })
       .toEqual(expect.arrayContaining(["/", "/auth", "/dashboard", "/profile/no-such-venue"]));
+    await page.goto("about:blank");
     const views = rumEvents(receiver.received).filter((event) => event.type === "view");
     for (const view of views) {
       expect(view).toMatchObject({ version: packageJson.version, service: "third-place", application: { id: "e2e-application" } });
