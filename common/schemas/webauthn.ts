@@ -14,7 +14,8 @@ const credentialEntries = {
   rawId: credentialId,
   type: v.literal("public-key", CREDENTIAL_MESSAGE),
   authenticatorAttachment: v.optional(v.picklist(["platform", "cross-platform"], CREDENTIAL_MESSAGE)),
-  clientExtensionResults: v.optional(v.record(v.string(), v.unknown(), CREDENTIAL_MESSAGE), {}),
+  // Only credProps is asked for; other extensions' outputs are dropped.
+  clientExtensionResults: v.optional(v.object({ credProps: v.optional(v.object({ rk: v.optional(v.boolean()) })) }, CREDENTIAL_MESSAGE), {}),
 };
 
 /** navigator.credentials.create()'s answer (RegistrationResponseJSON). */

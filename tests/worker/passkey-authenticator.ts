@@ -94,7 +94,7 @@ export class SoftAuthenticator {
 
   /** navigator.credentials.create() for `options`, as @simplewebauthn/browser's JSON. */
   async register(options: CreationOptionsAnswer, bend: Bend = {}): Promise<RegistrationCredential> {
-    const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
+    const jwk = (await crypto.subtle.exportKey("jwk", this.keys.publicKey)) as JsonWebKey;
     const fromJwk = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
     // COSE_Key: kty EC2 (2), alg ES256 (−7), crv P-256 (1), x, y.
     const coseKey = cbor(new Map<number, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, fromJwk(jwk.x!)], [-3, fromJwk(jwk.y!)]]));
