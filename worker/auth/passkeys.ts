@@ -215,7 +215,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(OPR|Opera)\//, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|CriOS|Chromium)\//, "Chrome"],
+  [/\b(Chrome|HeadlessChrome|CriOS|Chromium)\//, "Chrome"],
   [/\bVersion\/[\d.]+ (Mobile\/\w+ )?Safari\//, "Safari"],
 ];
 
