@@ -22,7 +22,8 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
-  // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": the count travels with the hash.
+  // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": the count travels with the hash; "" for an
+  // account made with a passkey and no password (NO_PASSWORD, docs/accounts.md#passkeys).
   passwordHash: text("password_hash").notNull(),
   // "owner" is every account, whether or not it owns places (place_owners says that); the name
   // predates consumer accounts and stays because tokens and GET /api/me carry it (docs/accounts.md).
@@ -718,4 +719,54 @@ export const blocks = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+/**
+ * An account's passkeys (docs/accounts.md#passkeys): WebAuthn credentials that sign it in. At most
+ * 10 per account. `userHandle` is the WebAuthn user.id the account's passkeys were made with (the
+ * same for all of them, random, never the account's id); `publicKey` the COSE key, base64url.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: text("public_key").notNull(),
+    // The authenticator's signature counter; 0 for authenticators that keep none (most passkeys).
+    counter: integer("counter").notNull().default(0),
+    // JSON list of AuthenticatorTransport ("internal", "hybrid", "usb", …) as the browser reported them.
+    transports: text("transports").notNull().default("[]"),
+    userHandle: text("user_handle").notNull(),
+    // Shown in settings; the person may rename it. Default: "Passkey on Chrome, added 25 Nov".
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+export type Passkey = typeof passkeys.$inferSelect;
+
+/**
+ * A WebAuthn challenge the server handed out and has not seen back yet (docs/accounts.md#passkeys):
+ * single use (deleted when a response comes back, whatever its outcome), 5 minutes, and expired
+ * rows are deleted whenever a new one is stored. `userId` for ceremonies of a signed-in account
+ * (adding a passkey, confirming account deletion); `pending` the sign-up's account fields.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["signup", "login", "add", "confirm"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // The WebAuthn user.id the registration options named (sign-up and adding), base64url.
+    userHandle: text("user_handle"),
+    // JSON {name, email, handle?, time_zone?} of a passkey sign-up, until the passkey is made.
+    pending: text("pending"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt), index("webauthn_challenges_user_idx").on(t.userId)],
 );

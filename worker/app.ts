@@ -7,6 +7,8 @@ import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { alertRuleRoutes } from "./routes/alert-rules";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
+import { passkeyRoutes } from "./routes/passkeys";
+import { passkeySessionRoutes } from "./routes/passkey-sessions";
 import { businessRoutes } from "./routes/businesses";
 import { calibrationRoutes } from "./routes/calibration";
 import { configRoutes } from "./routes/config";
@@ -54,6 +56,8 @@ export const app = new Hono<AppEnv>()
     for (const [name, value] of Object.entries(strictTransportSecurity({ protocol }))) c.res.headers.set(name, value);
   })
   .route("/", authRoutes)
+  .route("/", passkeySessionRoutes)
+  .route("/", passkeyRoutes)
   .route("/", healthRoutes)
   .route("/", businessRoutes)
   .route("/", eventCategoryRoutes)

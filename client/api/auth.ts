@@ -23,13 +23,14 @@ export function failureMessage(error: unknown): string {
   return error instanceof Error && error.message === TOKEN_EXPIRED_MESSAGE ? error.message : UNEXPECTED_ERROR_MESSAGE;
 }
 
-const outcomeOf = <T>(sent: Promise<T>): Promise<Outcome<T>> =>
+export const outcomeOf = <T>(sent: Promise<T>): Promise<Outcome<T>> =>
   sent.then(
     (value) => ({ ok: true, value }),
     (error: unknown) => ({ ok: false, message: failureMessage(error) }),
   );
 
-async function startSession(sent: Promise<SessionAnswer>): Promise<Outcome<SessionAnswer>> {
+/** Keeps the session a sign-in answered (the refresh cookie came with it). */
+export async function startSession(sent: Promise<SessionAnswer>): Promise<Outcome<SessionAnswer>> {
   const outcome = await outcomeOf(sent);
   if (outcome.ok) session.store(outcome.value.access_token, outcome.value.user_id);
   return outcome;

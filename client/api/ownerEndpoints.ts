@@ -39,6 +39,16 @@ import type {
 import type { AlertRules, NotificationsAnswer, webhookBodySchema, WebhooksAnswer } from "../../common/schemas/alerts";
 import type { acceptInviteSchema, handoffCodeSchema, SignInInput } from "../../common/schemas/auth";
 import type { AccountSignUpInput, deleteAccountSchema, ProfilePatchInput } from "../../common/schemas/profile";
+import type {
+  addPasskeySchema,
+  PasskeyAnswer,
+  PasskeysAnswer,
+  PasskeySignUpOptionsInput,
+  passkeySignInSchema,
+  passkeySignUpSchema,
+  renamePasskeySchema,
+} from "../../common/schemas/passkeys";
+import type { CreationOptionsAnswer, RequestOptionsAnswer } from "../../common/schemas/webauthn";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
 import { request, sendWithToken } from "./request";
@@ -62,6 +72,17 @@ export const ownerApi = {
   /** Every account's profile (the consumer app's settings, docs/accounts.md#profile). */
   updateMe: (patch: ProfilePatchInput) => call<MeAnswer>("PATCH", "/api/me", patch),
   deleteMe: (input: In<typeof deleteAccountSchema>) => call<OkAnswer>("DELETE", "/api/me", input),
+  // Passkeys (docs/accounts.md#passkeys); client/api/passkeys.ts runs the browser's side of each.
+  passkeySignUpOptions: (input: PasskeySignUpOptionsInput) => post<CreationOptionsAnswer>("/api/auth/passkey/signup/options", input),
+  passkeySignUp: (input: In<typeof passkeySignUpSchema>) => post<SessionAnswer>("/api/auth/passkey/signup", input),
+  passkeySignInOptions: () => post<RequestOptionsAnswer>("/api/auth/passkey/login/options"),
+  passkeySignIn: (input: In<typeof passkeySignInSchema>) => post<SessionAnswer>("/api/auth/passkey/login", input),
+  passkeys: () => read<PasskeysAnswer>("/api/me/passkeys"),
+  passkeyOptions: () => call<CreationOptionsAnswer>("POST", "/api/me/passkeys/options"),
+  addPasskey: (input: In<typeof addPasskeySchema>) => call<PasskeyAnswer>("POST", "/api/me/passkeys", input),
+  renamePasskey: (id: number, input: In<typeof renamePasskeySchema>) => call<PasskeyAnswer>("PATCH", `/api/me/passkeys/${id}`, input),
+  removePasskey: (id: number) => call<OkAnswer>("DELETE", `/api/me/passkeys/${id}`),
+  passkeyConfirmOptions: () => call<RequestOptionsAnswer>("POST", "/api/me/passkeys/confirm-options"),
   /** Joins the place behind an invite link as a co-owner; the invite page sends it once, on opening. */
   acceptInvite: (input: In<typeof acceptInviteSchema>): Read<AcceptInviteAnswer> => ({
     key: `POST /api/invites/accept ${input.token}`,

@@ -12,6 +12,7 @@ import {
   signUpSchema,
 } from "./auth";
 import { PLACE_CATEGORIES } from "./place";
+import { authenticationCredentialSchema } from "./webauthn";
 
 export const HANDLE_MIN_LENGTH = 3;
 export const HANDLE_MAX_LENGTH = 20;
@@ -115,14 +116,19 @@ export const profilePatchSchema = v.pipe(
 export type ProfilePatch = v.InferOutput<typeof profilePatchSchema>;
 export type ProfilePatchInput = v.InferInput<typeof profilePatchSchema>;
 
-/** DELETE /api/me: the current password, so a stolen access token alone cannot delete the account. */
-export const deleteAccountSchema = v.object({
-  password: v.pipe(
-    v.optional(v.string(PASSWORD_REQUIRED_MESSAGE), ""),
-    v.nonEmpty(PASSWORD_REQUIRED_MESSAGE),
-    v.maxLength(PASSWORD_MAX_LENGTH, DELETE_PASSWORD_MESSAGE),
-  ),
-});
+export const DELETE_CONFIRMATION_MESSAGE = "Send your password, or confirm with one of your passkeys.";
+
+/**
+ * DELETE /api/me: the current password, or a fresh assertion of one of the account's passkeys
+ * (docs/accounts.md#deleting-an-account), so a stolen access token alone cannot delete the account.
+ */
+export const deleteAccountSchema = v.pipe(
+  v.object({
+    password: v.optional(v.pipe(v.string(PASSWORD_REQUIRED_MESSAGE), v.nonEmpty(PASSWORD_REQUIRED_MESSAGE), v.maxLength(PASSWORD_MAX_LENGTH, DELETE_PASSWORD_MESSAGE))),
+    credential: v.optional(authenticationCredentialSchema),
+  }),
+  v.check(({ password, credential }) => (password === undefined) !== (credential === undefined), DELETE_CONFIRMATION_MESSAGE),
+);
 
 /** POST /api/auth/signup: the /auth page's fields, plus a handle and the browser's time zone if sent. */
 export const accountSignUpSchema = v.object({

@@ -5,7 +5,9 @@ import type { MeAnswer } from "../../common/schemas/answers";
 import { HANDLE_MESSAGE, HANDLE_TAKEN_MESSAGE } from "../../common/schemas/profile";
 import { homeOf } from "../../client/pages/auth/authForm";
 import { ProfileForm } from "../../client/pages/app/Settings";
-import { fieldsOf, homeFromPosition, settingsPatch } from "../../client/pages/app/settingsForm";
+import { PasskeysSection } from "../../client/pages/app/Passkeys";
+import { fieldsOf, homeFromPosition, isOnlyWayIn, settingsPatch } from "../../client/pages/app/settingsForm";
+import type { PasskeyAnswer, PasskeysAnswer } from "../../common/schemas/passkeys";
 
 const maya: MeAnswer = {
   id: 4,
@@ -98,5 +100,50 @@ describe("<ProfileForm>", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.getByText(HANDLE_MESSAGE)).toBeInTheDocument());
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("<PasskeysSection>", () => {
+  const phone: PasskeyAnswer = { id: 7, name: "Passkey on Chrome, added 25 Nov", created_at: "2025-11-25T20:00:00.000Z", last_used_at: null };
+  const laptop: PasskeyAnswer = { id: 8, name: "Laptop", created_at: "2025-11-26T20:00:00.000Z", last_used_at: "2025-11-27T20:00:00.000Z" };
+
+  it("knows the last way in: one passkey and no password", () => {
+    expect(isOnlyWayIn({ passkeys: [phone], has_password: false })).toBe(true);
+    expect(isOnlyWayIn({ passkeys: [phone], has_password: true })).toBe(false);
+    expect(isOnlyWayIn({ passkeys: [phone, laptop], has_password: false })).toBe(false);
+  });
+
+  it("offers no Remove for the only way to sign in", () => {
+    render(<PasskeysSection passkeys={{ passkeys: [phone], has_password: false }} onChange={vi.fn()} />);
+    expect(screen.getByText("Passkey on Chrome, added 25 Nov")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Remove/ })).toBeNull();
+    expect(screen.getByText(/Your only way to sign in/)).toBeInTheDocument();
+  });
+
+  it("renames and removes a passkey through the API", async () => {
+    localStorage.setItem("access_token", "token");
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === "PATCH" ? json({ ...laptop, name: "Work laptop" }) : json({ ok: true }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    let current: PasskeysAnswer = { passkeys: [phone, laptop], has_password: false };
+    const onChange = vi.fn((next: PasskeysAnswer) => {
+      current = next;
+    });
+    const { rerender } = render(<PasskeysSection passkeys={current} onChange={onChange} />);
+    fireEvent.click(screen.getByRole("button", { name: "Rename Laptop" }));
+    fireEvent.change(screen.getByLabelText("Name for this passkey"), { target: { value: "Work laptop" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save name" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Renamed.");
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/me/passkeys/8");
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ name: "Work laptop" });
+    rerender(<PasskeysSection passkeys={current} onChange={onChange} />);
+    expect(screen.getByText("Work laptop")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: `Remove ${phone.name}` }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(current.passkeys.map((p) => p.id)).toEqual([8]));
+    expect(fetchMock.mock.calls[1][0]).toBe("/api/me/passkeys/7");
+    expect(fetchMock.mock.calls[1][1]?.method).toBe("DELETE");
   });
 });

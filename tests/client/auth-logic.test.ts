@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_REMEMBER_KEY, ADMIN_TOKEN_KEY, adminSession, tokenExpiresAt } from "../../client/api/adminSession";
 import { takeSessionParams } from "../../client/api/useRequireSession";
-import { safeNext, validateAuthForm } from "../../client/pages/auth/authForm";
+import { PASSKEY_CANCELLED_MESSAGE, passkeyFailureMessage } from "../../client/api/passkeys";
+import { ApiError } from "../../client/api/endpoints";
+import { UNEXPECTED_ERROR_MESSAGE } from "../../client/api/auth";
+import { safeNext, validateAuthForm, validatePasskeySignUp } from "../../client/pages/auth/authForm";
 
 /** An unsigned token with the given expiry (seconds): enough for the client, which never verifies. */
 const tokenExpiringAt = (exp: number) =>
@@ -28,6 +31,22 @@ describe("validateAuthForm()", () => {
     expect(validateAuthForm("signin", { name: "", email: "ana@bar.com", password: "" })).toEqual({
       password: "Enter your password.",
     });
+  });
+});
+
+describe("passkey sign-up and its failures", () => {
+  it("asks for the name and email only, with the server's sentences", () => {
+    expect(validatePasskeySignUp({ name: " ", email: "ana@", password: "" })).toEqual({
+      name: "Enter your name.",
+      email: "Enter a valid email address, like name@example.com.",
+    });
+    expect(validatePasskeySignUp({ name: "Ana", email: " Ana@Bar.com ", password: "" })).toEqual({});
+  });
+
+  it("says the prompt was closed, or gives the server's sentence", () => {
+    expect(passkeyFailureMessage(new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"))).toBe(PASSKEY_CANCELLED_MESSAGE);
+    expect(passkeyFailureMessage(new ApiError(410, { error: "This passkey request has expired." }))).toBe("This passkey request has expired.");
+    expect(passkeyFailureMessage(new TypeError("Failed to fetch"))).toBe(UNEXPECTED_ERROR_MESSAGE);
   });
 });
 

@@ -210,6 +210,8 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO saved_places (user_id, place_id) VALUES (?, ?)").bind(account.userId, placeId),
       env.DB.prepare("INSERT INTO friendships (user_id, friend_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
+      env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, 'leaving-credential', 'key', 'handle', 'Passkey')").bind(account.userId),
+      env.DB.prepare("INSERT INTO webauthn_challenges (challenge, purpose, user_id, expires_at) VALUES ('leaving-challenge', 'add', ?, 9999999999999)").bind(account.userId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);

@@ -2,10 +2,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isAdminTokenRevoked } from "../db/admin-tokens";
-import { getDb } from "../db/client";
+import { getDb, type Database } from "../db/client";
 import { deviceByKeyHash } from "../db/devices";
 import { useIntegrationKey, type ActiveIntegrationKey } from "../db/integrations";
 import { canManagePlace, placeExists } from "../db/places";
+import { findUserById } from "../db/users";
 import type { AppEnv } from "../env";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
@@ -63,8 +64,18 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  */
 export function accountIdOf(c: Context<AppEnv>): number {
   const { userId } = c.get("principal");
-  if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+  if (userId === null) throw forbidden(ADMIN_HAS_NO_ACCOUNT_MESSAGE);
   return userId;
+}
+
+const ADMIN_HAS_NO_ACCOUNT_MESSAGE = "The admin password opens the admin area only; sign in with an account.";
+
+/** The account behind a signed-in principal: 403 for the admin's password token, 401 once deleted. */
+export async function signedInAccount(db: Database, userId: number | null) {
+  if (userId === null) throw forbidden(ADMIN_HAS_NO_ACCOUNT_MESSAGE);
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized("This account no longer exists.");
+  return user;
 }
 
 /** The administrator only; a signed-in owner gets 403. */

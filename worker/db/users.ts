@@ -8,14 +8,19 @@ import {
   placeInvites,
   placeOwners,
   places,
+  passkeys,
   refreshTokens,
   users,
+  webauthnChallenges,
   type User,
 } from "../../drizzle/schema";
 import type { MeAnswer } from "../../common/schemas/answers";
 import { handleFromName, NO_PREFERENCES, preferencesSchema, type ProfilePatch } from "../../common/schemas/profile";
 import type { Database } from "./client";
 import { revokeUnusedInvites } from "./invites";
+
+/** An account made with a passkey and no password stores "" as its hash (docs/accounts.md#passkeys). */
+export const NO_PASSWORD = "";
 
 /** The stored preferences, or none if the JSON is not what PATCH /api/me writes. */
 function storedPreferences(text: string): MeAnswer["preferences"] {
@@ -122,7 +127,7 @@ export type DeleteAccountResult = "deleted" | "last-owner";
  * DELETE /api/me: the account and everything personal that names it, in one batch. The users row
  * goes unless the account is a venue's only owner (the links it made are withdrawn on the same
  * condition, first); every later statement acts only once that row is gone, so the batch is all or nothing without relying on SQLite's
- * foreign-key cascades. Open invite links the account made are withdrawn; what it made for venues
+ * foreign-key cascades. Passkeys and their pending challenges go with the sign-ins. Open invite links the account made are withdrawn; what it made for venues
  * (events, categories, headcounts, used links) stays with no author. Reviews and Live Looks never
  * name an account (docs/accounts.md#deleting-an-account).
  */
@@ -136,6 +141,8 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
     db.delete(users).where(and(eq(users.id, userId), deletable)).returning({ id: users.id }),
     db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), gone)),
     db.delete(handoffCodes).where(and(eq(handoffCodes.userId, userId), gone)),
+    db.delete(passkeys).where(and(eq(passkeys.userId, userId), gone)),
+    db.delete(webauthnChallenges).where(and(eq(webauthnChallenges.userId, userId), gone)),
     db.delete(placeOwners).where(and(eq(placeOwners.userId, userId), gone)),
     db.update(placeInvites).set({ createdBy: null }).where(and(eq(placeInvites.createdBy, userId), gone)),
     db.update(placeInvites).set({ usedBy: null }).where(and(eq(placeInvites.usedBy, userId), gone)),

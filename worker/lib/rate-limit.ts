@@ -74,3 +74,10 @@ export const rateLimit = (options: {
     await enforceRateLimit(c.env, options.limiter, `${options.scope}:${key}`);
     await next();
   });
+
+/** The sign-in routes' limit per client address, counted before the body is read (docs/accounts.md#rate-limits). */
+export const authClientLimit = (scope: string) => rateLimit({ limiter: "AUTH_CLIENT_LIMITER", scope });
+
+/** The sign-in routes' limit per account (an email, or the account a passkey names), once it is known. */
+export const authAccountLimit = (env: Env, scope: string, account: string | number) =>
+  enforceRateLimit(env, "AUTH_ACCOUNT_LIMITER", `${scope}:${account}`);

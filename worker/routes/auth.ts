@@ -2,18 +2,19 @@
 // relation, docs/accounts.md#one-account-model), the signed-in profile and deleting the account,
 // and the administrator's password sign-in and sign-out.
 import { Hono } from "hono";
-import { requireAdmin, requireUser } from "../auth/middleware";
+import { accountIdOf, requireAdmin, requireUser, signedInAccount } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { checkAssertion, relyingPartyOf } from "../auth/passkeys";
 import { clearRefreshCookie, endSession, refreshSession, startSession } from "../auth/sessions";
 import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
-import { getDb, type Database } from "../db/client";
+import { getDb } from "../db/client";
 import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
-import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, toMeAnswer, updateProfile } from "../db/users";
+import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, NO_PASSWORD, toMeAnswer, updateProfile } from "../db/users";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
-import { enforceRateLimit, rateLimit } from "../lib/rate-limit";
+import { authAccountLimit, authClientLimit } from "../lib/rate-limit";
 import { describe, jsonBody, noBody } from "../lib/openapi";
 import {
   accessTokenAnswerSchema,
@@ -45,23 +46,11 @@ import {
   LAST_OWNER_MESSAGE,
   profilePatchSchema,
 } from "../../common/schemas/profile";
-
-// Per client address first (cheap, before the body is read), then per account once the email is known.
-const perClient = (scope: string) => rateLimit({ limiter: "AUTH_CLIENT_LIMITER", scope });
-const perAccount = (env: Env, scope: string, account: string) =>
-  enforceRateLimit(env, "AUTH_ACCOUNT_LIMITER", `${scope}:${account}`);
+import { DELETE_PASSKEY_MESSAGE } from "../../common/schemas/passkeys";
 
 /** Long enough to open a link on another device, too short for it to sit around in a history or log. */
 export const HANDOFF_CODE_TTL_MS = 60_000;
 const handoffGone = () => new ApiError(410, HANDOFF_INVALID_MESSAGE);
-
-/** The account behind a signed-in principal: 403 for the admin's password token, 401 once deleted. */
-async function signedInAccount(db: Database, userId: number | null) {
-  if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthorized("This account no longer exists.");
-  return user;
-}
 
 /** A hash to check against when the email is unknown, so both failures take the same time. */
 let unknownUserHash: string | undefined;
@@ -84,11 +73,11 @@ export const authRoutes = new Hono<AppEnv>()
       answers: { 201: sessionAnswerSchema },
       errors: [409, 429],
     }),
-    perClient("signup"),
+    authClientLimit("signup"),
     jsonBody(accountSignUpSchema),
     async (c) => {
       const input = c.req.valid("json");
-      await perAccount(c.env, "signup", input.email);
+      await authAccountLimit(c.env, "signup", input.email);
       const db = getDb(c.env);
       if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
       const user = await createAccount(db, {
@@ -108,15 +97,17 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     "/auth/login",
     describe({ tag, summary: "Sign in", description: SESSION, access: "public", answers: { 200: sessionAnswerSchema }, errors: [401, 429] }),
-    perClient("login"),
+    authClientLimit("login"),
     jsonBody(signInSchema),
     async (c) => {
       const input = c.req.valid("json");
-      await perAccount(c.env, "login", input.email);
+      await authAccountLimit(c.env, "login", input.email);
       const db = getDb(c.env);
       const user = await findUserByEmail(db, input.email);
-      const matches = await verifyPassword(input.password, user?.passwordHash ?? (await hashForUnknownUser()));
-      if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
+      // An account made with a passkey has no password: it fails like a wrong one, in the same time.
+      const hasPassword = user !== undefined && user.passwordHash !== NO_PASSWORD;
+      const matches = await verifyPassword(input.password, hasPassword ? user.passwordHash : await hashForUnknownUser());
+      if (!user || !hasPassword || !matches) throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
       const answer: SessionAnswer = { access_token: await startSession(c, db, user), user_id: user.id };
       return c.json(answer);
     },
@@ -159,8 +150,7 @@ export const authRoutes = new Hono<AppEnv>()
     requireUser,
     noBody(),
     async (c) => {
-      const { userId } = c.get("principal");
-      if (userId === null) throw forbidden("The admin password opens the admin area only; sign in with an account.");
+      const userId = accountIdOf(c);
       const now = new Date();
       const code = randomToken();
       const expiresAt = new Date(now.getTime() + HANDOFF_CODE_TTL_MS);
@@ -173,7 +163,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     "/auth/handoff/inspect",
     describe({ tag, summary: "Whom a sign-in code signs in, without using it", access: "public", answers: { 200: handoffOwnerAnswerSchema }, errors: [410, 429] }),
-    perClient("handoff"),
+    authClientLimit("handoff"),
     jsonBody(handoffCodeSchema),
     async (c) => {
       const { code, user_id } = c.req.valid("json");
@@ -186,7 +176,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     "/auth/handoff/redeem",
     describe({ tag, summary: "Use a sign-in code up and sign in", description: SESSION, access: "public", answers: { 200: sessionAnswerSchema }, errors: [410, 429] }),
-    perClient("handoff"),
+    authClientLimit("handoff"),
     jsonBody(handoffCodeSchema),
     async (c) => {
       const { code, user_id } = c.req.valid("json");
@@ -231,16 +221,17 @@ export const authRoutes = new Hono<AppEnv>()
     },
   )
 
-  // The password, not the access token alone: a stolen token must not be able to delete the account.
+  // The password or a passkey, not the access token alone: a stolen token must not be able to delete the account.
   .delete(
     "/me",
     describe({
       tag,
       summary: "Delete the account and everything personal",
-      description: "Body {password}. Ends every sign-in and clears the refresh cookie. 409 while the account is a venue's only owner.",
+      description:
+        "Body {password}, or {credential}: an assertion of one of the account's passkeys answering POST /api/me/passkeys/confirm-options (410 when that challenge is used or expired). Ends every sign-in and clears the refresh cookie. 409 while the account is a venue's only owner.",
       access: "signed-in",
       answers: { 200: okAnswerSchema },
-      errors: [403, 409, 429],
+      errors: [403, 409, 410, 429],
     }),
     requireUser,
     jsonBody(deleteAccountSchema),
@@ -248,9 +239,15 @@ export const authRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const user = await signedInAccount(db, c.get("principal").userId);
       // Guessing the password here is guessing it at sign-in: the same limit.
-      await perAccount(c.env, "login", user.email);
+      await authAccountLimit(c.env, "login", user.email);
+      const { password, credential } = c.req.valid("json");
       // 403, not 401: the caller is signed in, and a 401 would make the client refresh and sign out.
-      if (!(await verifyPassword(c.req.valid("json").password, user.passwordHash))) throw forbidden(DELETE_PASSWORD_MESSAGE);
+      if (credential) {
+        const confirmed = await checkAssertion(db, relyingPartyOf(c.env, c.req.url), credential, "confirm", user.id, new Date());
+        if (typeof confirmed === "string") throw forbidden(DELETE_PASSKEY_MESSAGE);
+      } else if (!(await verifyPassword(password!, user.passwordHash))) {
+        throw forbidden(DELETE_PASSWORD_MESSAGE);
+      }
       if ((await deleteAccount(db, user.id, new Date())) === "last-owner") throw conflict(LAST_OWNER_MESSAGE);
       clearRefreshCookie(c);
       return c.json({ ok: true } satisfies OkAnswer);
@@ -260,12 +257,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     "/admin/login",
     describe({ tag, summary: "The administrator's sign-in: a 12-hour admin token", access: "public", answers: { 200: accessTokenAnswerSchema }, errors: [401, 429, 503] }),
-    perClient("admin-login"),
+    authClientLimit("admin-login"),
     jsonBody(adminSignInSchema),
     async (c) => {
       const { password } = c.req.valid("json");
       // There is one admin account: this caps guesses from all addresses together.
-      await perAccount(c.env, "admin-login", "admin");
+      await authAccountLimit(c.env, "admin-login", "admin");
       if (!c.env.ADMIN_PASSWORD) {
         console.error("ADMIN_PASSWORD is not set: admin sign-in is disabled.");
         throw new ApiError(503, "Admin sign-in is not configured on this server.");

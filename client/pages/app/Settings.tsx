@@ -1,17 +1,20 @@
-// /app/settings: the profile (PATCH /api/me) and deleting the account (DELETE /api/me with the
-// password). Rules in docs/accounts.md#profile.
+// /app/settings: the profile (PATCH /api/me), passkeys (Passkeys.tsx) and deleting the account
+// (DELETE /api/me with the password or a passkey). Rules in docs/accounts.md#profile.
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { MeAnswer } from "../../../common/schemas/answers";
+import type { PasskeysAnswer } from "../../../common/schemas/passkeys";
 import { PLACE_CATEGORIES } from "../../../common/schemas/place";
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from "../../../common/schemas/profile";
 import { LEVELS } from "../../../common/vocabulary";
 import { browserTimeZone, deleteAccount, failureMessage } from "../../api/auth";
 import { ownerApi } from "../../api/ownerEndpoints";
+import { deleteAccountWithPasskey, passkeysSupported } from "../../api/passkeys";
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
 import { InputField, SelectField } from "../../components/Field";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { PasskeysSection } from "./Passkeys";
 import { fieldsOf, homeFromPosition, settingsPatch, type SettingsErrors, type SettingsFields } from "./settingsForm";
 import "./app.css";
 
@@ -19,6 +22,7 @@ export default function Settings() {
   useDocumentTitle("Settings");
   const { ready, pickupView } = useRequireSession();
   const me = useApi(ready ? ownerApi.me() : null);
+  const passkeys = useApi(ready ? ownerApi.passkeys() : null);
   return (
     <main className="page app-page" id="main">
       {pickupView}
@@ -26,7 +30,8 @@ export default function Settings() {
       <h1>Settings</h1>
       {me.error ? <p role="alert" className="form-error">{failureMessage(me.error)}</p> : null}
       {me.data ? <ProfileForm me={me.data} onSaved={me.setData} /> : ready && !me.error ? <p role="status">Loading…</p> : null}
-      {me.data ? <DeleteAccount /> : null}
+      {passkeys.data ? <PasskeysSection passkeys={passkeys.data} onChange={passkeys.setData} /> : null}
+      {me.data && passkeys.data ? <DeleteAccount passkeys={passkeys.data} /> : null}
     </main>
   );
 }
@@ -141,43 +146,59 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
   );
 }
 
-function DeleteAccount() {
+function DeleteAccount({ passkeys }: { passkeys: PasskeysAnswer }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A passkey confirms as well as the password; an account without a password has only that.
+  const withPasskey = passkeys.passkeys.length > 0 && passkeysSupported();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const run = async (deletion: () => Promise<{ ok: boolean; message?: string }>) => {
     setBusy(true);
-    const outcome = await deleteAccount(password);
+    const outcome = await deletion();
     setBusy(false);
     if (outcome.ok) navigate("/signin", { replace: true, state: { deleted: true } });
-    else setError(outcome.message);
+    else setError(outcome.message ?? null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => deleteAccount(password));
   };
 
   return (
     <section className="card danger-zone settings-form" aria-labelledby="delete-account">
       <h2 id="delete-account">Delete my account</h2>
-      <p>Your profile, saved places, follows and sign-ins go for good. Reviews and Live Looks stay, without your name.</p>
+      <p>Your profile, saved places, follows, passkeys and sign-ins go for good. Reviews and Live Looks stay, without your name.</p>
       {open ? (
         <form onSubmit={onSubmit} noValidate>
           {error ? <p role="alert" className="form-error">{error}</p> : null}
-          <InputField
-            id="delete-password"
-            label="Your password, to confirm"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          {passkeys.has_password ? (
+            <InputField
+              id="delete-password"
+              label="Your password, to confirm"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          ) : null}
           <div className="app-links">
-            <button type="submit" className="button danger" disabled={busy || password === ""}>
-              {busy ? "Deleting..." : "Delete my account for good"}
-            </button>
+            {passkeys.has_password ? (
+              <button type="submit" className="button danger" disabled={busy || password === ""}>
+                {busy ? "Deleting..." : "Delete my account for good"}
+              </button>
+            ) : null}
+            {withPasskey ? (
+              <button type="button" className={passkeys.has_password ? "button secondary" : "button danger"} disabled={busy} onClick={() => void run(deleteAccountWithPasskey)}>
+                {busy ? "Deleting..." : "Confirm with a passkey and delete"}
+              </button>
+            ) : null}
             <button type="button" className="link-button" onClick={() => setOpen(false)}>Keep my account</button>
           </div>
+          {!passkeys.has_password && !withPasskey ? <p>This browser cannot use passkeys: delete your account from one that can.</p> : null}
         </form>
       ) : (
         <button type="button" className="button secondary" onClick={() => setOpen(true)}>Delete my account…</button>

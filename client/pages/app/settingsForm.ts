@@ -2,6 +2,7 @@
 // from GET /api/me, and the PATCH /api/me body (or the first message per field) from them.
 import * as v from "valibot";
 import type { MeAnswer } from "../../../common/schemas/answers";
+import type { PasskeysAnswer } from "../../../common/schemas/passkeys";
 import { profilePatchSchema, roundHome, type ProfilePatchInput } from "../../../common/schemas/profile";
 import type { Level } from "../../../common/vocabulary";
 
@@ -67,3 +68,6 @@ export function settingsPatch(fields: SettingsFields): { patch: ProfilePatchInpu
   }
   return { errors };
 }
+
+/** Whether the account's one passkey is its only way in (no password): it cannot be removed (docs/accounts.md#passkeys). */
+export const isOnlyWayIn = (answer: Pick<PasskeysAnswer, "passkeys" | "has_password">) => !answer.has_password && answer.passkeys.length === 1;

@@ -1,10 +1,12 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { SessionAnswer } from "../../../common/schemas/answers";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../common/schemas/auth";
-import { signIn, signUp } from "../../api/auth";
+import { signIn, signUp, type Outcome } from "../../api/auth";
+import { passkeysSupported, signInWithPasskey, signUpWithPasskey } from "../../api/passkeys";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { homeOf, safeNext, validateAuthForm, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";
+import { homeOf, safeNext, validateAuthForm, validatePasskeySignUp, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";
 
 interface FieldProps {
   name: keyof AuthFields;
@@ -67,6 +69,9 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
   const [errors, setErrors] = useState<AuthErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // Checked once: jsdom and old browsers have no WebAuthn, and then no passkey button shows.
+  const [canUsePasskeys] = useState(passkeysSupported);
   const inputs = useRef<Partial<Record<keyof AuthFields, HTMLInputElement | null>>>({});
   const signingUp = mode === "signup";
   const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
@@ -84,19 +89,16 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateAuthForm(mode, fields);
+  /** Shows the refused fields' messages and focuses the first; true when every field is valid. */
+  const acceptFields = (found: AuthErrors) => {
     setErrors(found);
     setServerError(null);
     const firstInvalid = (["name", "email", "password"] as const).find((field) => found[field]);
-    if (firstInvalid) {
-      inputs.current[firstInvalid]?.focus();
-      return;
-    }
-    setBusy(true);
-    const outcome = signingUp ? await signUp(fields) : await signIn({ email: fields.email, password: fields.password });
-    setBusy(false);
+    inputs.current[firstInvalid ?? "name"]?.focus();
+    return firstInvalid === undefined;
+  };
+
+  const finish = async (outcome: Outcome<SessionAnswer>) => {
     if (outcome.ok) {
       const next = params.get("next");
       const places = audience === "consumer" && !next ? (await ownerApi.me().load().catch(() => null))?.places : undefined;
@@ -104,6 +106,26 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
     } else {
       setServerError(outcome.message);
     }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!acceptFields(validateAuthForm(mode, fields))) return;
+    setBusy(true);
+    const outcome = signingUp ? await signUp(fields) : await signIn({ email: fields.email, password: fields.password });
+    setBusy(false);
+    await finish(outcome);
+  };
+
+  // Signing up with a passkey takes the name and email above and no password; signing in needs neither.
+  const onPasskey = async () => {
+    if (signingUp && !acceptFields(validatePasskeySignUp(fields))) return;
+    setErrors({});
+    setServerError(null);
+    setPasskeyBusy(true);
+    const outcome = signingUp ? await signUpWithPasskey({ name: fields.name, email: fields.email }) : await signInWithPasskey();
+    setPasskeyBusy(false);
+    await finish(outcome);
   };
 
   const fieldProps = (name: keyof AuthFields) => ({
@@ -133,10 +155,23 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
             autoComplete={signingUp ? "new-password" : "current-password"}
             hint={signingUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
           />
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={busy || passkeyBusy}>
             {signingUp ? (busy ? "Creating account..." : "Create account") : busy ? "Signing in..." : "Sign in"}
           </button>
         </form>
+        {canUsePasskeys ? (
+          <div className="passkey-option">
+            <p className="auth-or" aria-hidden="true">or</p>
+            <button type="button" className="button secondary" onClick={onPasskey} disabled={busy || passkeyBusy} aria-describedby="passkey-hint">
+              {passkeyBusy ? "Waiting for your passkey..." : signingUp ? "Sign up with a passkey" : "Sign in with a passkey"}
+            </button>
+            <p className="field-hint" id="passkey-hint">
+              {signingUp
+                ? "Uses your name and email above and no password: your phone or computer unlocks the passkey with your face, fingerprint or PIN."
+                : "No email or password needed. Made your account with a passkey? It has no password: sign in here."}
+            </p>
+          </div>
+        ) : null}
         <p className="auth-switch">
           {signingUp ? "Already have an account? " : "New to Third Place? "}
           <button type="button" className="link-button" onClick={() => switchMode(signingUp ? "signin" : "signup")}>
