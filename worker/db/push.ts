@@ -60,14 +60,21 @@ export interface NewConsumerNotification {
   body: string;
   url: string;
   placeId?: number | null;
+  /** What it is a notification of: the account's inbox stores one per key (a retried delivery adds nothing). */
+  dedupeKey?: string;
 }
 
-/** Adds a notification to the account's inbox and trims it to the newest 200 within 90 days; its id. */
-export async function addToInbox(db: Database, userId: number, notification: NewConsumerNotification, now: number): Promise<number> {
+/**
+ * Adds a notification to the account's inbox and trims it to the newest 200 within 90 days; its
+ * id, or null when the inbox already holds one with the same `dedupeKey`.
+ */
+export async function addToInbox(db: Database, userId: number, notification: NewConsumerNotification, now: number): Promise<number | null> {
   const [row] = await db
     .insert(consumerNotifications)
-    .values({ userId, ...notification, placeId: notification.placeId ?? null, createdAt: new Date(now) })
+    .values({ userId, ...notification, placeId: notification.placeId ?? null, dedupeKey: notification.dedupeKey ?? null, createdAt: new Date(now) })
+    .onConflictDoNothing()
     .returning({ id: consumerNotifications.id });
+  if (!row) return null;
   const cutoff = now - INBOX_KEPT_MS;
   await db.run(sql`
     DELETE FROM consumer_notifications WHERE user_id = ${userId} AND (created_at < ${cutoff} OR id NOT IN (

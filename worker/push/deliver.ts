@@ -19,7 +19,10 @@ export interface AccountNotification extends NewConsumerNotification {
   ttl?: number;
 }
 
-export type DeliveryResult = { notificationId: number; push: PushDecision | "no_subscriptions"; queued: number };
+/** `duplicate`: the inbox already had this notification (its dedupeKey), so nothing was stored or pushed. */
+export type DeliveryResult =
+  | { notificationId: number; push: PushDecision | "no_subscriptions"; queued: number }
+  | { notificationId: null; push: "duplicate"; queued: 0 };
 
 /** RFC 8188's record is 4096 bytes; the library's header and padding leave this much for the JSON. */
 export const MAX_PUSH_PAYLOAD_BYTES = 4096 - 86 - 17;
@@ -50,8 +53,9 @@ export async function deliverToAccount(
     throw new RangeError(`A push payload may be at most ${MAX_PUSH_PAYLOAD_BYTES} bytes of JSON.`);
   }
   const db = getDb(env);
-  const { kind, title, body, url, placeId } = notification;
-  const notificationId = await addToInbox(db, accountId, { kind, title, body, url, placeId }, now);
+  const { kind, title, body, url, placeId, dedupeKey } = notification;
+  const notificationId = await addToInbox(db, accountId, { kind, title, body, url, placeId, dedupeKey }, now);
+  if (notificationId === null) return { notificationId, push: "duplicate", queued: 0 };
   const subscriptions = await pushSubscriptionsOf(db, accountId);
   if (subscriptions.length === 0) return { notificationId, push: "no_subscriptions", queued: 0 };
   const prefs = await pushPrefsOf(db, accountId);
