@@ -6,7 +6,7 @@
 import { getDb } from "../db/client";
 import { placeUrlOf, watchedPlaceOf, watchersPage, type WatchRow } from "../db/watches";
 import { retryDelaySeconds } from "../alerts/delivery";
-import { deliverToAccount } from "../push/deliver";
+import { deliverToAccounts } from "../push/deliver";
 import type { WatchWindow } from "../../common/schemas/watches";
 import { watchMessage, type WatchChange, type WatchedPlace, type WatchFanOut } from "./changes";
 import { stopPathOf } from "./stop-link";
@@ -36,13 +36,10 @@ export async function fanOutPage(env: FanOutEnv, page: WatchFanOut, now: number)
   if (rows.length > WATCHERS_PER_PAGE) {
     await env.WATCH_QUEUE.send({ change, after_id: watchers[watchers.length - 1].id } satisfies WatchFanOut, { contentType: "json" });
   }
-  let notified = 0;
-  for (const watch of watchers) {
-    if (!inWatchWindow(windowOf(watch), place.timeZone, change.at)) continue;
-    await deliverToAccount(env, watch.userId, await notificationOf(env.JWT_SECRET, change, place, watch), now);
-    notified++;
-  }
-  return notified;
+  const due = watchers.filter((watch) => inWatchWindow(windowOf(watch), place.timeZone, change.at));
+  const deliveries = await Promise.all(due.map(async (watch) => ({ accountId: watch.userId, notification: await notificationOf(env.JWT_SECRET, change, place, watch) })));
+  await deliverToAccounts(env, deliveries, now);
+  return due.length;
 }
 
 async function notificationOf(secret: string, change: WatchChange, place: WatchedPlace & { slug: string }, watch: WatchRow) {
