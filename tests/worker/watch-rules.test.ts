@@ -6,6 +6,7 @@ import { COOLDOWN_MS, quietLine, SILENCE_RESET_MS, stepLevelEpisode, UNKNOWN_EPI
 import { inWatchWindow } from "../../worker/watches/window";
 import { waitDrop } from "../../worker/watches/wait-reports";
 import { watchMessage, type WatchChange } from "../../worker/watches/changes";
+import { pagesOf } from "../../worker/watches/fan-out";
 
 const minute = 60_000;
 const T = Date.UTC(2031, 4, 16, 23, 0); // Friday 16 May 2031, 19:00 in New York (EDT)
@@ -122,5 +123,18 @@ describe("the notification's words", () => {
     expect(watchMessage({ ...quiet, kind: "wait_under", wait: { from: 23, to: 10 } }, place, 15).body).toBe("Reported wait about 10 min (you asked for under 15).");
     expect(watchMessage({ ...quiet, kind: "wait_under", wait: { from: null, to: 0 } }, place, 5).body).toBe("No wait reported (you asked for under 5).");
     expect(watchMessage({ ...quiet, kind: "special_starts", special: { id: 4, title: "2-for-1 spritz" } }, place, null).title).toBe("A special starts now at The Crown");
+  });
+});
+
+describe("the fan-out's pages", () => {
+  it("cuts the watchers' ids into (after, through] ranges of 100, gaps and all", () => {
+    expect(pagesOf([])).toEqual([]);
+    expect(pagesOf([3, 5, 9])).toEqual([{ after_id: 0, through_id: 9 }]);
+    const ids = Array.from({ length: 250 }, (_, i) => 2 * i + 1);
+    expect(pagesOf(ids)).toEqual([
+      { after_id: 0, through_id: 199 },
+      { after_id: 199, through_id: 399 },
+      { after_id: 399, through_id: 499 },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // D1 behind "tell me when" (docs/watches.md): an account's watches (at most MAX_WATCHES), and a
 // place's watchers of one kind a page at a time, in id order, for the fan-out.
-import { and, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { events, places, watches } from "../../drizzle/schema";
 import { MAX_WATCHES, type WatchAnswer, type WatchBody, type WatchKind } from "../../common/schemas/watches";
 import type { Database } from "./client";
@@ -78,31 +78,33 @@ export async function deleteWatchById(db: Database, id: number): Promise<boolean
   return (await db.delete(watches).where(eq(watches.id, id)).returning({ id: watches.id })).length > 0;
 }
 
-/**
- * Up to `limit` watches of `kind` on the place with ids above `afterId`, in id order (the
- * watches_place_idx range). `wait` narrows wait_under watches to those whose threshold the reported
- * wait just went below: `to` < minutes ≤ `from` (any minutes when `from` is null).
- */
-export function watchersPage(
-  db: Database,
-  placeId: number,
-  kind: WatchKind,
-  afterId: number,
-  limit: number,
-  wait?: { from: number | null; to: number },
-) {
-  const conditions: SQL[] = [eq(watches.placeId, placeId), eq(watches.when, kind), gt(watches.id, afterId)];
+/** The conditions for watches of `kind` on the place (wait_under: those whose line the wait just went below: `to` < minutes ≤ `from`, any minutes when `from` is null). */
+function watchersOf(placeId: number, kind: WatchKind, wait?: { from: number | null; to: number }): SQL[] {
+  const conditions: SQL[] = [eq(watches.placeId, placeId), eq(watches.when, kind)];
   if (wait) {
     conditions.push(gt(watches.minutes, wait.to));
     if (wait.from !== null) conditions.push(sql`${watches.minutes} <= ${wait.from}`);
   }
-  return db
+  return conditions;
+}
+
+/** The ids of a change's watchers, in order: one read of the watches_place_idx range, ids only. */
+export async function watcherIds(db: Database, placeId: number, kind: WatchKind, wait?: { from: number | null; to: number }): Promise<number[]> {
+  const rows = await db
+    .select({ id: watches.id })
+    .from(watches)
+    .where(and(...watchersOf(placeId, kind, wait)))
+    .orderBy(watches.id);
+  return rows.map((row) => row.id);
+}
+
+/** A change's watchers with ids in (afterId, throughId]. */
+export const watchersPage = (db: Database, placeId: number, kind: WatchKind, afterId: number, throughId: number, wait?: { from: number | null; to: number }) =>
+  db
     .select(watchesColumns())
     .from(watches)
-    .where(and(...conditions))
-    .orderBy(watches.id)
-    .limit(limit);
-}
+    .where(and(...watchersOf(placeId, kind, wait), gt(watches.id, afterId), lte(watches.id, throughId)))
+    .orderBy(watches.id);
 
 /** Whether anyone watches the place for `kind`: a change nobody watches is not queued. */
 export async function isWatched(db: Database, placeId: number, kind: WatchKind): Promise<boolean> {

@@ -18,10 +18,14 @@ export type WatchChange = {
   | { kind: "special_starts"; special: { id: number; title: string } }
 );
 
-/** One page of the fan-out: the watchers of the change's kind with ids above `after_id`. */
+/**
+ * A message of the fan-out: without `through_id` the change as first queued (its consumer cuts the
+ * watchers into pages); with it one page, the watchers with ids in (`after_id`, `through_id`].
+ */
 export interface WatchFanOut {
   change: WatchChange;
   after_id: number;
+  through_id?: number;
 }
 
 export const fanOutOf = (change: WatchChange): WatchFanOut => ({ change, after_id: 0 });

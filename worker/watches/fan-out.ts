@@ -1,10 +1,13 @@
-// The watch queue's consumer (docs/watches.md#fan-out): one message is one page of a change's
-// watchers. It queues the next page first (so pages run side by side and a slow page holds back no
-// other), then delivers to each watcher whose window holds at the change's time through
-// deliverToAccount: the inbox always, a push unless the cap or quiet hours hold it back. A retried
-// page delivers nothing twice: the change's key makes each watcher's inbox row once.
+// The watch queue's consumer (docs/watches.md#fan-out). A change arrives as one message; its
+// consumer reads the ids of the change's watchers (ids only, one index range), cuts them into
+// pages of WATCHERS_PER_PAGE and queues every page but the first at once, which it delivers
+// itself: the pages run side by side on as many consumers as the queue starts, one queue hop
+// after the change, however many there are. A page delivers to each watcher whose window holds at
+// the change's time through deliverToAccounts: the inbox always, a push unless the cap or quiet
+// hours hold it back. The change's key makes each watcher's inbox row once, so a retried page (or
+// change) notifies nobody twice.
 import { getDb } from "../db/client";
-import { placeUrlOf, watchedPlaceOf, watchersPage, type WatchRow } from "../db/watches";
+import { placeUrlOf, watchedPlaceOf, watcherIds, watchersPage, type WatchRow } from "../db/watches";
 import { retryDelaySeconds } from "../alerts/delivery";
 import { deliverToAccounts } from "../push/deliver";
 import type { WatchWindow } from "../../common/schemas/watches";
@@ -12,10 +15,12 @@ import { watchMessage, type WatchChange, type WatchedPlace, type WatchFanOut } f
 import { stopPathOf } from "./stop-link";
 import { inWatchWindow } from "./window";
 
-/** Watchers per message: a page is one indexed range read and this many deliveries. */
+/** Watchers per page: one indexed range read, one inbox batch. */
 export const WATCHERS_PER_PAGE = 100;
 /** Attempts in all (wrangler.toml's max_retries for the watch queue is WATCH_ATTEMPTS − 1). */
 export const WATCH_ATTEMPTS = 5;
+/** Queue.sendBatch takes at most this many messages. */
+const SEND_BATCH_MAX = 100;
 
 type FanOutEnv = Pick<Env, "DB" | "PUSH_QUEUE" | "WATCH_QUEUE" | "JWT_SECRET">;
 
@@ -24,25 +29,40 @@ const windowOf = (watch: WatchRow): WatchWindow | null =>
     ? { days: watch.windowDays === null ? undefined : JSON.parse(watch.windowDays), from: watch.windowFrom, to: watch.windowTo }
     : null;
 
-/** Delivers one page; how many watchers were notified (a repeat of a page counts those it skipped too). */
-export async function fanOutPage(env: FanOutEnv, page: WatchFanOut, now: number): Promise<number> {
-  const { change } = page;
+/** The pages of a sorted id list: (after, through] ranges of WATCHERS_PER_PAGE ids. */
+export function pagesOf(ids: readonly number[]): { after_id: number; through_id: number }[] {
+  const pages = [];
+  for (let i = 0; i < ids.length; i += WATCHERS_PER_PAGE) {
+    pages.push({ after_id: i === 0 ? 0 : ids[i - 1], through_id: ids[Math.min(i + WATCHERS_PER_PAGE, ids.length) - 1] });
+  }
+  return pages;
+}
+
+/** Handles one message: a change is cut into pages (the first delivered here), a page delivered. How many watchers were notified here. */
+export async function fanOut(env: FanOutEnv, message: WatchFanOut, now: number): Promise<number> {
+  const { change } = message;
   const db = getDb(env);
+  const wait = change.kind === "wait_under" ? change.wait : undefined;
+  let page = message.through_id === undefined ? null : { after_id: message.after_id, through_id: message.through_id };
+  if (!page) {
+    const [first, ...rest] = pagesOf(await watcherIds(db, change.place_id, change.kind, wait));
+    if (!first) return 0;
+    for (let i = 0; i < rest.length; i += SEND_BATCH_MAX) {
+      await env.WATCH_QUEUE.sendBatch(rest.slice(i, i + SEND_BATCH_MAX).map((range) => ({ body: { change, ...range } satisfies WatchFanOut, contentType: "json" as const })));
+    }
+    page = first;
+  }
   const place = await watchedPlaceOf(db, change.place_id);
   // The place was deleted, and its watches with it.
   if (!place) return 0;
-  const rows = await watchersPage(db, change.place_id, change.kind, page.after_id, WATCHERS_PER_PAGE + 1, change.kind === "wait_under" ? change.wait : undefined);
-  const watchers = rows.slice(0, WATCHERS_PER_PAGE);
-  if (rows.length > WATCHERS_PER_PAGE) {
-    await env.WATCH_QUEUE.send({ change, after_id: watchers[watchers.length - 1].id } satisfies WatchFanOut, { contentType: "json" });
-  }
+  const watchers = await watchersPage(db, change.place_id, change.kind, page.after_id, page.through_id, wait);
   const due = watchers.filter((watch) => inWatchWindow(windowOf(watch), place.timeZone, change.at));
   const deliveries = await Promise.all(due.map(async (watch) => ({ accountId: watch.userId, notification: await notificationOf(env.JWT_SECRET, change, place, watch) })));
   await deliverToAccounts(env, deliveries, now);
   return due.length;
 }
 
-async function notificationOf(secret: string, change: WatchChange, place: WatchedPlace & { slug: string }, watch: WatchRow) {
+async function notificationOf(secret: string, change: WatchChange, place: WatchedPlace, watch: WatchRow) {
   return {
     kind: `watch_${change.kind}`,
     ...watchMessage(change, place, watch.minutes),
@@ -55,17 +75,19 @@ async function notificationOf(secret: string, change: WatchChange, place: Watche
   };
 }
 
-/** The watch queue's consumer: each page acknowledged or retried on its own. */
+/** The watch queue's consumer: the batch's messages side by side, each acknowledged or retried on its own. */
 export async function consumeWatchFanOuts(batch: MessageBatch<WatchFanOut>, env: FanOutEnv): Promise<void> {
-  for (const message of batch.messages) {
-    try {
-      await fanOutPage(env, message.body, Date.now());
-      message.ack();
-    } catch (error) {
-      // The error's name only: a message could carry an account's data.
-      console.error(`watch fan-out of ${message.body.change.key} failed: ${error instanceof Error ? error.name : "error"}`);
-      if (message.attempts >= WATCH_ATTEMPTS) message.ack();
-      else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await fanOut(env, message.body, Date.now());
+        message.ack();
+      } catch (error) {
+        // The error's name only: a message could carry an account's data.
+        console.error(`watch fan-out of ${message.body.change.key} failed: ${error instanceof Error ? error.name : "error"}`);
+        if (message.attempts >= WATCH_ATTEMPTS) message.ack();
+        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }),
+  );
 }
