@@ -18,6 +18,7 @@ import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
 import { BenchSections, need } from "./sections.ts";
 import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
+import { benchWatches, prepareWatchers } from "./watches.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 
 const started = performance.now();
@@ -27,7 +28,9 @@ console.log(
     `load average ${loadavg()[0].toFixed(1)} at the start`,
 );
 
-const sections = new BenchSections();
+// `npm run bench -- --only watches` runs one budgeted section (and the steps it needs).
+const onlyAt = process.argv.indexOf("--only");
+const sections = new BenchSections(console.log, console.error, onlyAt >= 0 ? process.argv[onlyAt + 1]?.split(",") : undefined);
 const section = sections.run.bind(sections);
 const stopServer = (name: string, server: Served | undefined) => sections.cleanUp(`stopping ${name}`, () => server?.stop());
 
@@ -53,6 +56,7 @@ await section("serving the app and a minimal durable write", async () => {
     await prepareColdCopies(env);
     await prepareForecastBacktest(env);
     await prepareSuggestionPlaces(env);
+    await prepareWatchers(env);
   });
   api = await BenchApi.signIn(app.baseUrl);
   freshnessVenue = await startFreshnessVenue(api);
@@ -77,6 +81,7 @@ await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
 await section("suggestions", () => benchSuggestions(served().app));
+await section("watches", () => benchWatches(served().app, served().api));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("craftedPhotos", () => benchCraftedPhotos(served().api));
