@@ -51,15 +51,18 @@ let freshnessVenue: Awaited<ReturnType<typeof startFreshnessVenue>> | undefined;
 await section("serving the app and a minimal durable write", async () => {
   durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
   app = await serveBuiltApp(async (env) => {
-    await prepareHistories(env);
-    await prepareInsightEvents(env);
-    await prepareColdCopies(env);
-    await prepareForecastBacktest(env);
-    await prepareSuggestionPlaces(env);
-    await prepareWatchers(env);
+    // The watches section needs none of the histories: `--only watches` skips making them.
+    if (sections.wants("analytics", "eventInsights", "export", "forecastAccuracy", "whenToGoLatency", "suggestions", "profileD1Reads")) {
+      await prepareHistories(env);
+      await prepareInsightEvents(env);
+      await prepareColdCopies(env);
+      await prepareForecastBacktest(env);
+      await prepareSuggestionPlaces(env);
+    }
+    if (sections.wants("watches")) await prepareWatchers(env);
   });
   api = await BenchApi.signIn(app.baseUrl);
-  freshnessVenue = await startFreshnessVenue(api);
+  if (sections.wants("freshness")) freshnessVenue = await startFreshnessVenue(api);
 }, false);
 const served = () => ({
   app: need(app, "serving the app"),
@@ -76,7 +79,7 @@ await section("analytics", () => benchAnalytics(served().api));
 await section("eventInsights", () => benchEventInsights(served().api));
 await section("export", () => benchExport(served().api, served().app.processGroup));
 // Information only: the seed's forecast backtest has no budget (issue 26).
-await section("forecastAccuracy", reportForecastBacktest, false);
+if (sections.wants("forecastAccuracy")) await section("forecastAccuracy", reportForecastBacktest, false);
 await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
@@ -97,7 +100,7 @@ await section("profileD1Reads", async () => {
   return benchProfileD1Reads(counted.baseUrl);
 });
 await stopServer("the D1-counting app", counted);
-await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
+if (sections.wants("profileD1Reads")) await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
 
 const exitCode = sections.summary();
 console.log(`Bench took ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0].toFixed(1)} at the end.`);

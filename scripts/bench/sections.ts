@@ -59,6 +59,11 @@ export class BenchSections {
     }
   }
 
+  /** Whether any of these budgeted sections runs (all do without `only`). */
+  wants(...names: string[]): boolean {
+    return !this.only || names.some((name) => this.only!.has(name));
+  }
+
   /** A clean-up step (stopping a server): its error is kept for the summary, after the sections'. */
   async cleanUp(what: string, step: () => unknown): Promise<void> {
     try {
