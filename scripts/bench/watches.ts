@@ -43,15 +43,15 @@ export async function prepareWatchers(env: SeedEnv) {
   const [watched] = await db.insert(schema.places).values(place(WATCHED)).returning({ id: schema.places.id });
   await db.insert(schema.places).values(place(UNWATCHED));
   await db.insert(schema.events).values({ placeId: watched.id, name: "Bench night", startTime: new Date(EVENT_AT).toISOString() });
-  for (let i = 0; i < WATCHERS; i += 50) {
-    const users = await db
-      .insert(schema.users)
-      .values(Array.from({ length: 50 }, (_, j) => ({ email: `watcher-${i + j}@bench.example.com`, name: `Watcher ${i + j}`, passwordHash: "x" })))
-      .returning({ id: schema.users.id });
-    await db.insert(schema.watches).values(users.flatMap((user) => [
-      { userId: user.id, placeId: watched.id, when: "event_starts" as const },
-      { userId: user.id, placeId: watched.id, when: "quiet" as const },
-    ]));
+  // One statement each (D1 binds at most 100 variables, so no multi-row inserts of this size).
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${WATCHERS - 1})
+     INSERT INTO users (email, name, password_hash) SELECT 'watcher-' || i || '@bench.example.com', 'Watcher ' || i, 'x' FROM n`,
+  ).run();
+  for (const when of ["event_starts", "quiet"]) {
+    await env.DB.prepare(`INSERT INTO watches (user_id, place_id, "when") SELECT id, ?, ? FROM users WHERE email LIKE 'watcher-%@bench.example.com'`)
+      .bind(watched.id, when)
+      .run();
   }
 }
 
