@@ -637,9 +637,13 @@ export const consumerNotifications = sqliteTable(
     placeId: integer("place_id").references(() => places.id, { onDelete: "set null" }),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    // What it is a notification of (a watch's change, docs/watches.md): a retried delivery of the
+    // same change to the same account stores nothing more. Null: no such guard.
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
     index("consumer_notifications_user_idx").on(t.userId, t.id),
+    uniqueIndex("consumer_notifications_dedupe_idx").on(t.userId, t.dedupeKey),
     index("consumer_notifications_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
     index("consumer_notifications_created_idx").on(t.createdAt),
   ],
@@ -769,4 +773,30 @@ export const webauthnChallenges = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt), index("webauthn_challenges_user_idx").on(t.userId)],
+);
+
+/**
+ * "Tell me when" (docs/watches.md): an account watches a place for a change (`when`), optionally
+ * only in a window of the venue's local time (`window_days`: JSON list of day names, Monday first;
+ * `window_from`/`window_to`: "HH:MM", both null for any time). `minutes`: wait_under's threshold.
+ * At most 50 per account; both keys cascade.
+ */
+export const watches = sqliteTable(
+  "watches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    when: text("when", { enum: ["quiet", "lively", "wait_under", "event_starts", "special_starts"] }).notNull(),
+    minutes: integer("minutes"),
+    windowDays: text("window_days"),
+    windowFrom: text("window_from"),
+    windowTo: text("window_to"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("watches_place_idx").on(t.placeId, t.when, t.id), index("watches_user_idx").on(t.userId, t.id)],
 );

@@ -33,6 +33,7 @@ import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { savedPlaceRoutes } from "./routes/saved-places";
 import { suggestionRoutes } from "./routes/suggestions";
+import { watchRoutes } from "./routes/watches";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
 import { ttnRoutes } from "./routes/ttn";
@@ -85,6 +86,7 @@ export const app = new Hono<AppEnv>()
   .route("/", weekComparisonRoutes)
   .route("/", savedPlaceRoutes)
   .route("/", suggestionRoutes)
+  .route("/", watchRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)

@@ -8,11 +8,15 @@ import { dropOldInboxRows } from "./db/push";
 import { keepLiveLooksTidy } from "./db/retention";
 import { consumePushes, type PushMessage } from "./push/send";
 import { keepUsualHistories } from "./db/usual-history";
+import type { WatchFanOut } from "./watches/changes";
+import { noticeEventStarts } from "./watches/event-starts";
+import { consumeWatchFanOuts } from "./watches/fan-out";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
 
-/** wrangler.toml's name of the push queue (PUSH_QUEUE); the other queue is the webhooks'. */
+/** wrangler.toml's names of the push queue (PUSH_QUEUE) and the watch queue (WATCH_QUEUE); the other queue is the webhooks'. */
 const PUSH_QUEUE_NAME = "third-place-push";
+const WATCH_QUEUE_NAME = "third-place-watches";
 
 /** Build output and public files: a request under these that reached the worker names a missing file. */
 const FILE_PREFIXES = ["/assets/", "/images/"];
@@ -43,7 +47,8 @@ export default {
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
-  // inbox notifications past their 90 days (docs/push.md#retention).
+  // inbox notifications past their 90 days (docs/push.md#retention); events starting, for their
+  // watchers (docs/watches.md#event-starts).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -52,15 +57,18 @@ export default {
       keepUsualHistories(getDb(env), now),
       keepLiveLooksTidy(getDb(env), env.IMAGES, now),
       dropOldInboxRows(getDb(env), now),
+      noticeEventStarts(env, now),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },
 
-  // Both queues' consumer, by the queue's name (wrangler.toml). Webhooks: one signed POST per
+  // The queues' consumer, by the queue's name (wrangler.toml). Webhooks: one signed POST per
   // message, retried with backoff for 24 hours. Pushes: one encrypted Web Push per message
-  // (docs/push.md). Only this worker produces to either queue, so each carries its own messages.
+  // (docs/push.md). Watches: one page of a change's watchers per message (docs/watches.md). Only
+  // this worker produces to any of them, so each carries its own messages.
   async queue(batch, env) {
     if (batch.queue === PUSH_QUEUE_NAME) await consumePushes(batch as MessageBatch<PushMessage>, env);
+    else if (batch.queue === WATCH_QUEUE_NAME) await consumeWatchFanOuts(batch as MessageBatch<WatchFanOut>, env);
     else await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
   },
 } satisfies ExportedHandler<Env>;

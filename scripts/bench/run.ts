@@ -18,6 +18,7 @@ import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
 import { BenchSections, need } from "./sections.ts";
 import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
+import { benchWatches, prepareWatchers } from "./watches.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 
 const started = performance.now();
@@ -27,7 +28,9 @@ console.log(
     `load average ${loadavg()[0].toFixed(1)} at the start`,
 );
 
-const sections = new BenchSections();
+// `npm run bench -- --only watches` runs one budgeted section (and the steps it needs).
+const onlyAt = process.argv.indexOf("--only");
+const sections = new BenchSections(console.log, console.error, onlyAt >= 0 ? process.argv[onlyAt + 1]?.split(",") : undefined);
 const section = sections.run.bind(sections);
 const stopServer = (name: string, server: Served | undefined) => sections.cleanUp(`stopping ${name}`, () => server?.stop());
 
@@ -48,14 +51,18 @@ let freshnessVenue: Awaited<ReturnType<typeof startFreshnessVenue>> | undefined;
 await section("serving the app and a minimal durable write", async () => {
   durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
   app = await serveBuiltApp(async (env) => {
-    await prepareHistories(env);
-    await prepareInsightEvents(env);
-    await prepareColdCopies(env);
-    await prepareForecastBacktest(env);
-    await prepareSuggestionPlaces(env);
+    // The watches section needs none of the histories: `--only watches` skips making them.
+    if (sections.wants("analytics", "eventInsights", "export", "forecastAccuracy", "whenToGoLatency", "suggestions", "profileD1Reads")) {
+      await prepareHistories(env);
+      await prepareInsightEvents(env);
+      await prepareColdCopies(env);
+      await prepareForecastBacktest(env);
+      await prepareSuggestionPlaces(env);
+    }
+    if (sections.wants("watches")) await prepareWatchers(env);
   });
   api = await BenchApi.signIn(app.baseUrl);
-  freshnessVenue = await startFreshnessVenue(api);
+  if (sections.wants("freshness")) freshnessVenue = await startFreshnessVenue(api);
 }, false);
 const served = () => ({
   app: need(app, "serving the app"),
@@ -72,11 +79,12 @@ await section("analytics", () => benchAnalytics(served().api));
 await section("eventInsights", () => benchEventInsights(served().api));
 await section("export", () => benchExport(served().api, served().app.processGroup));
 // Information only: the seed's forecast backtest has no budget (issue 26).
-await section("forecastAccuracy", reportForecastBacktest, false);
+if (sections.wants("forecastAccuracy")) await section("forecastAccuracy", reportForecastBacktest, false);
 await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
 await section("suggestions", () => benchSuggestions(served().app));
+await section("watches", () => benchWatches(served().app, served().api));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("craftedPhotos", () => benchCraftedPhotos(served().api));
@@ -92,7 +100,7 @@ await section("profileD1Reads", async () => {
   return benchProfileD1Reads(counted.baseUrl);
 });
 await stopServer("the D1-counting app", counted);
-await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
+if (sections.wants("profileD1Reads")) await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
 
 const exitCode = sections.summary();
 console.log(`Bench took ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0].toFixed(1)} at the end.`);

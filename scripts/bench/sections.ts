@@ -1,6 +1,7 @@
 // How `npm run bench` runs its sections (docs/architecture.md#bench-method): each on its own, a
 // section that throws reported FAIL with its error and the next one run, servers stopped after,
-// and a failure to stop reported after every section's failure, never in its place.
+// and a failure to stop reported after every section's failure, never in its place. `--only a,b`
+// runs just those budgeted sections (and the unbudgeted steps they need).
 import { inspect } from "node:util";
 
 /** One line for an error and its causes: "TypeError: fetch failed ← SocketError: other side closed". */
@@ -29,11 +30,14 @@ export class BenchSections {
 
   private readonly log: (line: string) => void;
   private readonly logDetail: (text: string) => void;
+  /** Budgeted sections to run (`npm run bench -- --only watches,suggestions`); all when undefined. */
+  private readonly only: ReadonlySet<string> | undefined;
 
-  /** `log` prints the report's lines; `logDetail` an error's stack. */
-  constructor(log: (line: string) => void = console.log, logDetail: (text: string) => void = console.error) {
+  /** `log` prints the report's lines; `logDetail` an error's stack; `only` names the budgeted sections to run. */
+  constructor(log: (line: string) => void = console.log, logDetail: (text: string) => void = console.error, only?: readonly string[]) {
     this.log = log;
     this.logDetail = logDetail;
+    this.only = only ? new Set(only) : undefined;
   }
 
   /**
@@ -42,6 +46,8 @@ export class BenchSections {
    * counts as failed, budgeted or not.
    */
   async run(name: string, measure: () => boolean | void | Promise<boolean | void>, budgeted = true): Promise<void> {
+    // Steps without a budget (serving the app) are what the named sections need: they always run.
+    if (budgeted && this.only && !this.only.has(name)) return;
     try {
       const ok = await measure();
       if (budgeted) this.results[name] = ok !== false;
@@ -51,6 +57,11 @@ export class BenchSections {
       this.log(`\n${name}: FAIL — ${describeError(error)}`);
       this.logDetail(inspect(error));
     }
+  }
+
+  /** Whether any of these budgeted sections runs (all do without `only`). */
+  wants(...names: string[]): boolean {
+    return !this.only || names.some((name) => this.only!.has(name));
   }
 
   /** A clean-up step (stopping a server): its error is kept for the summary, after the sections'. */

@@ -70,4 +70,17 @@ describe("bench sections", () => {
     expect(lines).toEqual(["\ningest: FAIL — Error: not run: serving the app failed"]);
     expect(describeError("a string")).toBe("a string");
   });
+
+  it("with `only`, runs just the named budgeted sections and every unbudgeted step", async () => {
+    const sections = new BenchSections(() => {}, () => {}, ["watches"]);
+    const ran: string[] = [];
+    await sections.run("serving the app", () => void ran.push("serving the app"), false);
+    await sections.run("ingest", () => void ran.push("ingest"));
+    await sections.run("watches", () => void ran.push("watches"));
+    expect(ran).toEqual(["serving the app", "watches"]);
+    expect(sections.results).toEqual({ watches: true });
+    expect(sections.wants("analytics", "watches")).toBe(true);
+    expect(sections.wants("analytics")).toBe(false);
+    expect(new BenchSections(() => {}, () => {}).wants("analytics")).toBe(true);
+  });
 });

@@ -208,6 +208,7 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) VALUES (?, 'quiet_now', 'Quiet', 'Now', '/', 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO saved_places (user_id, place_id) VALUES (?, ?)").bind(account.userId, placeId),
+      env.DB.prepare(`INSERT INTO watches (user_id, place_id, "when") VALUES (?, ?, 'quiet')`).bind(account.userId, placeId),
       env.DB.prepare("INSERT INTO friendships (user_id, friend_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, 'leaving-credential', 'key', 'handle', 'Passkey')").bind(account.userId),

@@ -245,7 +245,7 @@ describe("deliverToAccount", () => {
       .first<{ id: number }>();
     const { notificationId } = await deliverToAccount(queued, user.id, quietNow, T);
     expect(await count("consumer_notifications", "user_id = ?", user.id)).toBe(200);
-    expect(await count("consumer_notifications", "id = ?", notificationId)).toBe(1);
+    expect(await count("consumer_notifications", "id = ?", notificationId!)).toBe(1);
     expect(await count("consumer_notifications", "id = ?", old!.id)).toBe(0);
   });
 

@@ -32,7 +32,7 @@ async function threeNotifications(user: TestUser): Promise<number[]> {
   const ids = [];
   for (const name of ["The Crown", "The Anchor", "The Swan"]) {
     const result = await deliverToAccount(env, user.id, { kind: "quiet_now", title: `${name} is quiet now`, body: "", url: "/place/x", tag: name }, T);
-    ids.push(result.notificationId);
+    ids.push(result.notificationId!);
   }
   return ids;
 }

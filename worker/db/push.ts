@@ -43,8 +43,13 @@ export async function deletePushSubscription(db: Database, userId: number, endpo
   return rows.length > 0;
 }
 
-export const pushSubscriptionsOf = (db: Database, userId: number) =>
-  db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.id);
+/** The subscriptions of these accounts (as one JSON parameter: D1 binds at most 100 per statement), in id order. */
+export const pushSubscriptionsOf = (db: Database, userIds: readonly number[]) =>
+  db
+    .select()
+    .from(pushSubscriptions)
+    .where(sql`${pushSubscriptions.userId} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`)
+    .orderBy(pushSubscriptions.id);
 
 export const pushSubscriptionById = (db: Database, id: number) =>
   db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get();
@@ -60,19 +65,35 @@ export interface NewConsumerNotification {
   body: string;
   url: string;
   placeId?: number | null;
+  /** What it is a notification of: the account's inbox stores one per key (a retried delivery adds nothing). */
+  dedupeKey?: string;
 }
 
-/** Adds a notification to the account's inbox and trims it to the newest 200 within 90 days; its id. */
-export async function addToInbox(db: Database, userId: number, notification: NewConsumerNotification, now: number): Promise<number> {
-  const [row] = await db
-    .insert(consumerNotifications)
-    .values({ userId, ...notification, placeId: notification.placeId ?? null, createdAt: new Date(now) })
-    .returning({ id: consumerNotifications.id });
+/**
+ * Adds notifications to their accounts' inboxes (one D1 batch) and trims those inboxes to the
+ * newest 200 within 90 days (one statement); each one's id, or null when its account's inbox
+ * already holds one with the same `dedupeKey`.
+ */
+export async function addToInboxes(db: Database, entries: readonly { userId: number; notification: NewConsumerNotification }[], now: number): Promise<(number | null)[]> {
+  if (entries.length === 0) return [];
+  const inserts = entries.map(({ userId, notification }) =>
+    db
+      .insert(consumerNotifications)
+      .values({ userId, ...notification, placeId: notification.placeId ?? null, dedupeKey: notification.dedupeKey ?? null, createdAt: new Date(now) })
+      .onConflictDoNothing()
+      .returning({ id: consumerNotifications.id }),
+  );
+  const results = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   const cutoff = now - INBOX_KEPT_MS;
+  // The accounts as one JSON parameter: D1 binds at most 100 per statement.
+  const accounts = sql`(SELECT value FROM json_each(${JSON.stringify([...new Set(entries.map((entry) => entry.userId))])}))`;
   await db.run(sql`
-    DELETE FROM consumer_notifications WHERE user_id = ${userId} AND (created_at < ${cutoff} OR id NOT IN (
-      SELECT id FROM consumer_notifications WHERE user_id = ${userId} AND created_at >= ${cutoff} ORDER BY id DESC LIMIT ${INBOX_KEPT}))`);
-  return row.id;
+    DELETE FROM consumer_notifications WHERE user_id IN ${accounts} AND (created_at < ${cutoff} OR id IN (
+      SELECT id FROM (
+        SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS newer FROM consumer_notifications
+        WHERE user_id IN ${accounts} AND created_at >= ${cutoff})
+      WHERE newer > ${INBOX_KEPT}))`);
+  return results.map((rows) => rows[0]?.id ?? null);
 }
 
 /** The cron's part: inbox rows past 90 days, in every account (accounts that get nothing new keep none either). */

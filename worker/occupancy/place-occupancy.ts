@@ -21,6 +21,7 @@ import { ReadingStore } from "./place/reading-store";
 import { flushRollups } from "./place/rollup-flush";
 import { deleteEverything, migrateSchema } from "./place/schema";
 import { checkSensorEpisodes } from "./place/sensor-check";
+import { WatchState } from "./place/watch-state";
 import type { DeviceRefusal, HeartbeatInput, IngestResult, KeyFromD1 } from "./place/types";
 
 export { KEY_RECHECK_MS } from "./place/key-cache";
@@ -50,6 +51,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
   private readonly schedule: AlarmSchedule;
   private readonly config: ConfigCache;
   private readonly alerts: AlertState;
+  private readonly watches: WatchState;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -68,6 +70,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
     this.schedule = new AlarmSchedule(storage, this.meta, this.pending);
     this.config = new ConfigCache(this.meta, (placeId) => occupancyConfig(db(), placeId));
     this.alerts = new AlertState({ storage, meta: this.meta, devices: this.registry, env, waitUntil: (write) => ctx.waitUntil(write), db });
+    this.watches = new WatchState({ storage, meta: this.meta, devices: this.registry, env, db });
   }
 
   /**
@@ -121,7 +124,10 @@ export class PlaceOccupancy extends DurableObject<Env> {
     const final = readings.filter((reading) => !counts(reading)).map((reading) => reading.index);
     const outcome = this.readings.store(deviceId, readings.filter(counts), now, config, { yieldToOthers: false, sensorClock, rssi });
     if (outcome.accepted > 0) {
-      if (config) this.alerts.evaluateLive(config, now);
+      if (config) {
+        this.alerts.evaluateLive(config, now);
+        this.watches.evaluate(placeId, config, now);
+      }
       await this.schedule.scheduleFlush();
     }
     return { ...outcome, final, rawFrom };
@@ -257,6 +263,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       console.error(`place ${placeId}: writing occupancy to D1 failed; retrying in ${WRITE_INTERVAL_MS / 1000} s`, error);
       this.meta.forget();
       this.alerts.forgetEpisodes();
+      this.watches.forget();
       this.pending.forget();
       await this.schedule.set(now + WRITE_INTERVAL_MS);
     }
@@ -269,6 +276,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       deleteEverything(this.ctx.storage.sql);
       this.meta.forget();
       this.alerts.forgetEpisodes();
+      this.watches.forget();
       this.pending.forget();
       this.registry.forget();
       return;
@@ -280,6 +288,7 @@ export class PlaceOccupancy extends DurableObject<Env> {
       live = await flushRollups(getDb(this.env), { storage: this.ctx.storage, meta: this.meta, pending: this.pending, devices: this.registry }, placeId, config, now);
       this.coverage.purge(now);
       await this.alerts.run(placeId, config, now);
+      await this.watches.flush(placeId);
       await this.schedule.scheduleNext(now, live);
     } finally {
       this.pending.flushing = false;

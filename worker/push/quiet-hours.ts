@@ -16,7 +16,8 @@ export const DEFAULT_QUIET_HOURS: QuietHours = { start: "00:00", end: "09:00" };
 
 export type PushDecision = "push" | "daily_cap" | "quiet_hours";
 
-const minutesOf = (time: string): number => {
+/** Minutes after midnight of an "HH:MM" time. */
+export const minutesOf = (time: string): number => {
   const [hours, minutes] = time.split(":").map(Number);
   return hours * 60 + minutes;
 };

@@ -22,6 +22,7 @@ import { placeExists } from "../db/places";
 import type { AppEnv } from "../env";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
+import { noticeWaitReport } from "../watches/wait-reports";
 import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
 import { sameSiteOnly } from "../lib/origin";
 import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
@@ -156,6 +157,8 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const now = Date.now();
       const row = await writeWithImages(c.env.IMAGES, "live-looks", { photo }, (keys) => insertLiveLook(db, placeId, input, keys.photo ?? null, now));
       await purgePaths(c, liveLooksPath(placeId));
+      // A shorter reported wait is news for wait_under watchers (docs/watches.md#wait-under); the poster does not wait for it.
+      if (input.wait) c.executionCtx.waitUntil(noticeWaitReport(c.env, db, placeId, row.id, now).catch((error) => console.error(`wait watches of place ${placeId} failed: ${error instanceof Error ? error.name : "error"}`)));
       return c.json(toLiveLookAnswer(row) satisfies LiveLookAnswer, 201);
     },
   )

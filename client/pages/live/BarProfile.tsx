@@ -10,6 +10,7 @@ import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
 import { Reviews } from "./Reviews";
+import { WatchControl } from "./WatchControl";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
 
@@ -111,6 +112,8 @@ function Profile({ place }: { place: PublicPlace }) {
           <LiveLevel place={place} />
         </div>
       </div>
+
+      <WatchControl placeId={place.id} placeName={place.name} />
 
       <div className="profile-when">
         <PopularTimes place={place} />

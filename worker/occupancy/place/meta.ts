@@ -2,7 +2,7 @@
  * The object's meta table (key → text) with a memory copy, so the per-reading path reads no
  * storage: the object is its only writer. Keys: place_id, raw_from (raw-coverage.ts),
  * import_device (history-import.ts), written_at and live_written (rollup-flush.ts), alert_live and
- * alert_sensor:<device> (alert-state.ts).
+ * alert_sensor:<device> (alert-state.ts), watch_level and watch_pending (watch-state.ts).
  */
 export class Meta {
   private readonly cache = new Map<string, string | null>();

@@ -1,0 +1,74 @@
+// "Tell me when" end to end (docs/watches.md): a new account watches a venue for quiet from its
+// profile at 375 px; sensor readings (POST /api/ingest) make the venue lively and then quiet; the
+// place's object notices, its alarm queues the change, the watch queue's consumer fans it out, and
+// the notification is in the account's inbox once, with the place's page.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ConsumerNotificationsAnswer } from "../../common/schemas/push";
+import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
+import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The alerts journey posts to St Marks: this one takes another venue with sensors. */
+const ALERTS_VENUE = "st-marks-tap-room";
+
+describe("watches", () => {
+  it("a watch for quiet fires once when readings make the venue quiet, into the inbox", { timeout: 180_000 }, async () => {
+    const keys = JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[];
+    const slug = keys.find((key) => key.slug !== ALERTS_VENUE)!.slug;
+    const venueKeys = keys.filter((key) => key.slug === slug);
+    const [place] = queryD1<{ id: number; name: string; lively_threshold: number; calibration_baseline: number; calibration_factor: number }>(
+      `SELECT id, name, lively_threshold, calibration_baseline, calibration_factor FROM places WHERE slug = '${slug}'`,
+    );
+
+    // A new account, signed in on a phone.
+    const page = await openPage(browser, "/", { width: 375, height: 812 });
+    const signUp = await page.request.post("/api/auth/signup", {
+      data: { name: "Wren Watcher", email: `watcher-${Date.now()}@example.com`, password: "a long enough password" },
+    });
+    expect(signUp.status()).toBe(201);
+    const { access_token: token, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: number };
+    await page.evaluate(([accessToken, id]) => {
+      localStorage.setItem("access_token", accessToken);
+      localStorage.setItem("user_id", id);
+    }, [token, String(userId)]);
+
+    await page.goto(`/profile/${slug}`);
+    await page.getByRole("heading", { name: place.name, level: 1 }).waitFor();
+    const quiet = page.getByRole("button", { name: "Tell me when it's quiet" });
+    await quiet.click();
+    await expect.poll(() => quiet.getAttribute("aria-pressed")).toBe("true");
+    expect(queryD1(`SELECT "when" FROM watches WHERE user_id = ${userId} AND place_id = ${place.id}`)).toEqual([{ when: "quiet" }]);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Every sensor of the venue reports: people = (devices − baseline) × factor.
+    const post = async (people: number) => {
+      const devices = Math.ceil(people / place.calibration_factor + place.calibration_baseline);
+      for (const [index, key] of venueKeys.entries()) {
+        const count = index === 0 ? devices : 0;
+        expect((await page.request.post("/api/ingest", { headers: { authorization: `Bearer ${key.key}` }, data: { count } })).ok()).toBe(true);
+      }
+    };
+    await post(place.lively_threshold * 2); // Lively: the side the change starts from
+    await post(0); // Relaxed: "quiet now"
+
+    const inbox = async () => {
+      const response = await page.request.get("/api/me/notifications", { headers: { authorization: `Bearer ${token}` } });
+      return ((await response.json()) as ConsumerNotificationsAnswer).notifications;
+    };
+    await expect.poll(async () => (await inbox()).length, { timeout: 120_000, interval: 1_000 }).toBe(1);
+    const [notification] = await inbox();
+    expect(notification).toMatchObject({ kind: "watch_quiet", title: `${place.name} is quiet now`, url: `/profile/${slug}`, place_id: place.id, read: false });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,93 @@
+// The watch queue's consumer (docs/watches.md#fan-out). A change arrives as one message; its
+// consumer reads the ids of the change's watchers (ids only, one index range), cuts them into
+// pages of WATCHERS_PER_PAGE and queues every page but the first at once, which it delivers
+// itself: the pages run side by side on as many consumers as the queue starts, one queue hop
+// after the change, however many there are. A page delivers to each watcher whose window holds at
+// the change's time through deliverToAccounts: the inbox always, a push unless the cap or quiet
+// hours hold it back. The change's key makes each watcher's inbox row once, so a retried page (or
+// change) notifies nobody twice.
+import { getDb } from "../db/client";
+import { placeUrlOf, watchedPlaceOf, watcherIds, watchersPage, type WatchRow } from "../db/watches";
+import { retryDelaySeconds } from "../alerts/delivery";
+import { deliverToAccounts } from "../push/deliver";
+import type { WatchWindow } from "../../common/schemas/watches";
+import { watchMessage, type WatchChange, type WatchedPlace, type WatchFanOut } from "./changes";
+import { stopPathOf } from "./stop-link";
+import { inWatchWindow } from "./window";
+
+/** Watchers per page: one indexed range read, one inbox batch. */
+export const WATCHERS_PER_PAGE = 100;
+/** Attempts in all (wrangler.toml's max_retries for the watch queue is WATCH_ATTEMPTS − 1). */
+export const WATCH_ATTEMPTS = 5;
+/** Queue.sendBatch takes at most this many messages. */
+const SEND_BATCH_MAX = 100;
+
+type FanOutEnv = Pick<Env, "DB" | "PUSH_QUEUE" | "WATCH_QUEUE" | "JWT_SECRET">;
+
+const windowOf = (watch: WatchRow): WatchWindow | null =>
+  watch.windowFrom !== null && watch.windowTo !== null
+    ? { days: watch.windowDays === null ? undefined : JSON.parse(watch.windowDays), from: watch.windowFrom, to: watch.windowTo }
+    : null;
+
+/** The pages of a sorted id list: (after, through] ranges of WATCHERS_PER_PAGE ids. */
+export function pagesOf(ids: readonly number[]): { after_id: number; through_id: number }[] {
+  const pages = [];
+  for (let i = 0; i < ids.length; i += WATCHERS_PER_PAGE) {
+    pages.push({ after_id: i === 0 ? 0 : ids[i - 1], through_id: ids[Math.min(i + WATCHERS_PER_PAGE, ids.length) - 1] });
+  }
+  return pages;
+}
+
+/** Handles one message: a change is cut into pages (the first delivered here), a page delivered. How many watchers were notified here. */
+export async function fanOut(env: FanOutEnv, message: WatchFanOut, now: number): Promise<number> {
+  const { change } = message;
+  const db = getDb(env);
+  const wait = change.kind === "wait_under" ? change.wait : undefined;
+  let page = message.through_id === undefined ? null : { after_id: message.after_id, through_id: message.through_id };
+  if (!page) {
+    const [first, ...rest] = pagesOf(await watcherIds(db, change.place_id, change.kind, wait));
+    if (!first) return 0;
+    for (let i = 0; i < rest.length; i += SEND_BATCH_MAX) {
+      await env.WATCH_QUEUE.sendBatch(rest.slice(i, i + SEND_BATCH_MAX).map((range) => ({ body: { change, ...range } satisfies WatchFanOut, contentType: "json" as const })));
+    }
+    page = first;
+  }
+  const place = await watchedPlaceOf(db, change.place_id);
+  // The place was deleted, and its watches with it.
+  if (!place) return 0;
+  const watchers = await watchersPage(db, change.place_id, change.kind, page.after_id, page.through_id, wait);
+  const due = watchers.filter((watch) => inWatchWindow(windowOf(watch), place.timeZone, change.at));
+  const deliveries = await Promise.all(due.map(async (watch) => ({ accountId: watch.userId, notification: await notificationOf(env.JWT_SECRET, change, place, watch) })));
+  await deliverToAccounts(env, deliveries, now);
+  return due.length;
+}
+
+async function notificationOf(secret: string, change: WatchChange, place: WatchedPlace, watch: WatchRow) {
+  return {
+    kind: `watch_${change.kind}`,
+    ...watchMessage(change, place, watch.minutes),
+    url: placeUrlOf(place.slug),
+    placeId: change.place_id,
+    // One notification per watch on the device: a newer "quiet now" replaces the older.
+    tag: `watch-${watch.id}`,
+    stopUrl: await stopPathOf(secret, watch),
+    dedupeKey: change.key,
+  };
+}
+
+/** The watch queue's consumer: the batch's messages side by side, each acknowledged or retried on its own. */
+export async function consumeWatchFanOuts(batch: MessageBatch<WatchFanOut>, env: FanOutEnv): Promise<void> {
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await fanOut(env, message.body, Date.now());
+        message.ack();
+      } catch (error) {
+        // The error's name only: a message could carry an account's data.
+        console.error(`watch fan-out of ${message.body.change.key} failed: ${error instanceof Error ? error.name : "error"}`);
+        if (message.attempts >= WATCH_ATTEMPTS) message.ack();
+        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }),
+  );
+}
