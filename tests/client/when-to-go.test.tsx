@@ -377,10 +377,11 @@ describe("live map: filters and order", () => {
   });
 
   it("reads and writes the filters in the address, defaults left out and nonsense ignored", () => {
-    expect(readLiveFilters(new URLSearchParams("open_now=1&level=Lively&sort=busiest"))).toEqual({ openNow: true, level: "Lively", sort: "busiest" });
-    expect(readLiveFilters(new URLSearchParams("open_now=yes&level=Loud&sort=random"))).toEqual({ openNow: false, level: "all", sort: "name" });
-    expect(liveFilterParams({ openNow: true, level: "Packed", sort: "quietest" }).toString()).toBe("open_now=1&level=Packed&sort=quietest");
-    expect(liveFilterParams({ openNow: false, level: "all", sort: "name" }).toString()).toBe("");
+    expect(readLiveFilters(new URLSearchParams("open_now=1&level=Lively&sort=busiest&quiet_at=21"))).toEqual({ openNow: true, level: "Lively", sort: "busiest", quietAt: 21 });
+    expect(readLiveFilters(new URLSearchParams("open_now=yes&level=Loud&sort=random&quiet_at=24"))).toEqual({ openNow: false, level: "all", sort: "name", quietAt: null });
+    expect(readLiveFilters(new URLSearchParams("quiet_at=9pm")).quietAt).toBeNull();
+    expect(liveFilterParams({ openNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&level=Packed&sort=quietest&quiet_at=0");
+    expect(liveFilterParams({ openNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
   });
 
   it("lists each venue's state and applies Open now and Busiest now from the page, keeping them in the address", async () => {
