@@ -40,6 +40,7 @@ import type { AlertRules, NotificationsAnswer, webhookBodySchema, WebhooksAnswer
 import type { acceptInviteSchema, handoffCodeSchema, SignInInput } from "../../common/schemas/auth";
 import type { AccountSignUpInput, deleteAccountSchema, ProfilePatchInput } from "../../common/schemas/profile";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
+import type { ConsumerNotificationsAnswer, consumerNotificationsReadBodySchema } from "../../common/schemas/push";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
 import { request, sendWithToken } from "./request";
 
@@ -62,6 +63,10 @@ export const ownerApi = {
   /** Every account's profile (the consumer app's settings, docs/accounts.md#profile). */
   updateMe: (patch: ProfilePatchInput) => call<MeAnswer>("PATCH", "/api/me", patch),
   deleteMe: (input: In<typeof deleteAccountSchema>) => call<OkAnswer>("DELETE", "/api/me", input),
+  /** The account's inbox, newest first, with the unread count (docs/push.md). */
+  inbox: () => read<ConsumerNotificationsAnswer>("/api/me/notifications"),
+  markInboxRead: (input: In<typeof consumerNotificationsReadBodySchema>) =>
+    call<{ marked: number; unread: number }>("POST", "/api/me/notifications/read", input),
   /** Joins the place behind an invite link as a co-owner; the invite page sends it once, on opening. */
   acceptInvite: (input: In<typeof acceptInviteSchema>): Read<AcceptInviteAnswer> => ({
     key: `POST /api/invites/accept ${input.token}`,
