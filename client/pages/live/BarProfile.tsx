@@ -1,10 +1,8 @@
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { ApiError, publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { InstallOffer } from "../../app/InstallOffer";
-import { SaveButton } from "../../app/SaveButton";
-import { useSavedPlaces } from "../../app/useSavedPlaces";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
 import { describeHours, hoursToday } from "../../live/hours";
@@ -15,6 +13,10 @@ import { LiveLooks } from "./LiveLooks";
 import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
+
+// Saving is loaded after the first view: the profile's first-view JavaScript has a budget (115 KB
+// gz, docs/performance.md), and the button's box is reserved meanwhile, so nothing moves.
+const SavePlace = lazy(() => import("./SavePlace"));
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
@@ -94,24 +96,6 @@ function LiveLevel({ place }: { place: PublicPlace }) {
   );
 }
 
-/** Save / Saved, the install offer once saved, and a failed save's sentence (docs/app.md#save-buttons). */
-function SavePlace({ place }: { place: PublicPlace }) {
-  const saving = useSavedPlaces();
-  return (
-    <div className="profile-save">
-      <SaveButton
-        placeName={place.name}
-        saved={saving.isSaved(place.id)}
-        signedIn={saving.signedIn}
-        busy={saving.busyId === place.id}
-        onToggle={() => void saving.toggle(place)}
-      />
-      <InstallOffer onlyWhenOffered />
-      {saving.error ? <p role="alert">{saving.error}</p> : null}
-    </div>
-  );
-}
-
 function Profile({ place }: { place: PublicPlace }) {
   const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date());
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
@@ -129,7 +113,11 @@ function Profile({ place }: { place: PublicPlace }) {
           <p className="profile-kind">
             {place.type} · {categoryLabel(place.category)}
           </p>
-          <SavePlace place={place} />
+          <div className="profile-save">
+            <Suspense fallback={null}>
+              <SavePlace place={place} />
+            </Suspense>
+          </div>
           <LiveLevel place={place} />
         </div>
       </div>
