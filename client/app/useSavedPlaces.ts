@@ -2,7 +2,8 @@
 // signed in, which places they saved, and the toggle the save buttons call. Saving offers to
 // install the app (Chromium's prompt, or the iPhone guide; docs/app.md#install).
 import { useState } from "react";
-import { savedApi, writeFailure } from "../api/endpoints";
+import { writeFailure } from "../api/endpoints";
+import { savedApi } from "../api/savedEndpoints";
 import { session } from "../api/session";
 import { useApi } from "../api/useApi";
 import { offerInstall } from "./install";

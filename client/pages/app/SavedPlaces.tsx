@@ -4,7 +4,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { SavedPlace } from "../../../common/schemas/saved";
-import { savedApi, writeFailure } from "../../api/endpoints";
+import { writeFailure } from "../../api/endpoints";
+import { savedApi } from "../../api/savedEndpoints";
 import { useApi } from "../../api/useApi";
 import { describeLevel, loadLiveLevels, type LiveLevels } from "../../app/lastKnown";
 import { keptSaved, rememberSaved, type KeptSavedPlace } from "../../app/savedOffline";

@@ -3,7 +3,7 @@
 // (issue 30) are one more section, between events and suggestions; watches are each saved place's
 // `actions` (SavedPlaces).
 import { Link } from "react-router";
-import { savedApi } from "../../api/endpoints";
+import { savedApi } from "../../api/savedEndpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
