@@ -29,8 +29,9 @@ export const DEMO_OWNER = {
 } as const;
 
 /**
- * A documented sign-in for trying the consumer app (/app) locally; printed by `npm start`. Saved
- * places and a watch come with those features (docs/accounts.md#demo-accounts).
+ * A documented sign-in for trying the consumer app (/app) locally; printed by `npm start`. She has
+ * saved places (announcements on for the first) and a few notifications in her inbox
+ * (docs/accounts.md#demo-accounts).
  */
 export const DEMO_CONSUMER = {
   email: "maya@thirdplace.example",
@@ -42,7 +43,16 @@ export const DEMO_CONSUMER = {
   homeLng: -73.982,
   preferences: JSON.stringify({ categories: ["cocktail-bar", "wine-bar"], tags: [], level: "Lively" }),
   timeZone: "America/New_York",
+  savedSlugs: ["the-copper-lantern", "bowery-wine-cellar", "second-avenue-lounge", "the-velvet-hour"],
+  newsSlug: "the-copper-lantern",
 } as const;
+
+/** The demo consumer's inbox: what watches would have sent her; `minutesAgo` from seeding. */
+const DEMO_INBOX = [
+  { slug: "bowery-wine-cellar", kind: "quiet_now", title: "Bowery Wine Cellar is quiet now", body: "Relaxed: plenty of room at the bar.", minutesAgo: 25, read: false },
+  { slug: "the-copper-lantern", kind: "lively_now", title: "The Copper Lantern is getting lively", body: "Lively: the room has some energy now.", minutesAgo: 90, read: false },
+  { slug: "the-velvet-hour", kind: "quiet_now", title: "The Velvet Hour is quiet now", body: "Relaxed: a good time for a quiet drink.", minutesAgo: 26 * 60, read: true },
+] as const;
 
 /** The local state's bindings in Node, for the seed and for test data the API cannot make. */
 export async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
@@ -129,10 +139,47 @@ async function seedDemoAccount(env: SeedEnv, account: Omit<typeof schema.users.$
   return user.id;
 }
 
-/** The demo owner and its two venues, and the demo consumer with no venue. */
+/** The demo consumer's saved places and inbox, once: saved places or an inbox she already has are left alone. */
+async function seedDemoConsumerApp(env: SeedEnv, userId: number) {
+  const db = drizzle(env.DB, { schema });
+  const places = await db
+    .select({ id: schema.places.id, slug: schema.places.slug })
+    .from(schema.places)
+    .where(inArray(schema.places.slug, [...DEMO_CONSUMER.savedSlugs, ...DEMO_INBOX.map((item) => item.slug)]));
+  const idOf = new Map(places.map((place) => [place.slug, place.id]));
+  const now = Date.now();
+  // The first listed is the most recently saved, so /app lists them in this order.
+  const saved = DEMO_CONSUMER.savedSlugs.filter((slug) => idOf.has(slug));
+  const [savedBefore] = await db.select({ n: count() }).from(schema.savedPlaces).where(eq(schema.savedPlaces.userId, userId));
+  if (saved.length > 0 && savedBefore.n === 0) {
+    await db
+      .insert(schema.savedPlaces)
+      .values(saved.map((slug, i) => ({ userId, placeId: idOf.get(slug)!, news: slug === DEMO_CONSUMER.newsSlug, createdAt: new Date(now - i * 60_000) })));
+  }
+  const [inbox] = await db.select({ n: count() }).from(schema.consumerNotifications).where(eq(schema.consumerNotifications.userId, userId));
+  if (inbox.n > 0) return;
+  const items = DEMO_INBOX.filter((item) => idOf.has(item.slug));
+  if (items.length === 0) return;
+  await db.insert(schema.consumerNotifications).values(
+    items.map((item) => ({
+      userId,
+      kind: item.kind,
+      title: item.title,
+      body: item.body,
+      url: `/profile/${item.slug}`,
+      placeId: idOf.get(item.slug)!,
+      readAt: item.read ? new Date(now - (item.minutesAgo - 5) * 60_000) : null,
+      createdAt: new Date(now - item.minutesAgo * 60_000),
+    })),
+  );
+}
+
+/** The demo owner and its two venues, and the demo consumer with no venue but saved places and an inbox. */
 async function seedDemoAccounts(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
-  await seedDemoAccount(env, DEMO_CONSUMER);
+  const { savedSlugs: _saved, newsSlug: _news, ...consumer } = DEMO_CONSUMER;
+  const consumerId = await seedDemoAccount(env, consumer);
+  await seedDemoConsumerApp(env, consumerId);
   const ownerId = await seedDemoAccount(env, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, handle: "demo_owner" });
   const ownedPlaces = await db
     .select({ id: schema.places.id })

@@ -25,7 +25,7 @@ import type {
 import type { liveLookHideSchema, liveLookReportSchema } from "../../common/schemas/live-look";
 import type { ReviewInput } from "../../common/schemas/review";
 import type { reviewHideSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
-import type { SavedEntry, SavedList, SuggestionsAnswer } from "../../common/schemas/saved";
+import type { SuggestionsAnswer } from "../../common/schemas/saved";
 import type { BusinessSubmissionInput } from "../../common/schemas/submission";
 import { apiBaseUrl, request, type RequestBody } from "./request";
 
@@ -161,12 +161,4 @@ export const publicApi = {
         limit: query.limit?.toString(),
       }),
     ),
-};
-
-/** A signed-in account's saved places (docs/app.md#saved-places-and-suggestions). */
-export const savedApi = {
-  list: () => read<SavedList>("/api/me/saved"),
-  /** `news`: the place's announcements too. */
-  save: (placeId: number, news = false) => call<SavedEntry>("PUT", `/api/me/saved/${placeId}`, { news }),
-  unsave: (placeId: number) => call<OkAnswer>("DELETE", `/api/me/saved/${placeId}`),
 };

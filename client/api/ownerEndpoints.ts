@@ -50,6 +50,7 @@ import type {
 } from "../../common/schemas/passkeys";
 import type { CreationOptionsAnswer, RequestOptionsAnswer } from "../../common/schemas/webauthn";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
+import type { ConsumerNotificationsAnswer, consumerNotificationsReadBodySchema } from "../../common/schemas/push";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
 import { request, sendWithToken } from "./request";
 
@@ -83,6 +84,10 @@ export const ownerApi = {
   renamePasskey: (id: number, input: In<typeof renamePasskeySchema>) => call<PasskeyAnswer>("PATCH", `/api/me/passkeys/${id}`, input),
   removePasskey: (id: number) => call<OkAnswer>("DELETE", `/api/me/passkeys/${id}`),
   passkeyConfirmOptions: () => call<RequestOptionsAnswer>("POST", "/api/me/passkeys/confirm-options"),
+  /** The account's inbox, newest first, with the unread count (docs/push.md). */
+  inbox: () => read<ConsumerNotificationsAnswer>("/api/me/notifications"),
+  markInboxRead: (input: In<typeof consumerNotificationsReadBodySchema>) =>
+    call<{ marked: number; unread: number }>("POST", "/api/me/notifications/read", input),
   /** Joins the place behind an invite link as a co-owner; the invite page sends it once, on opening. */
   acceptInvite: (input: In<typeof acceptInviteSchema>): Read<AcceptInviteAnswer> => ({
     key: `POST /api/invites/accept ${input.token}`,

@@ -1,6 +1,8 @@
 // Browser-stored values (docs/architecture.md#api-contract): user_id and access_token in local storage.
 export const ACCESS_TOKEN_KEY = "access_token";
 export const USER_ID_KEY = "user_id";
+/** The names of the account's saved places, for /app offline (client/app/savedOffline.ts). */
+export const SAVED_PLACES_KEY = "saved_places";
 
 export const session = {
   accessToken: () => localStorage.getItem(ACCESS_TOKEN_KEY),
@@ -12,9 +14,10 @@ export const session = {
   clearToken() {
     localStorage.removeItem(ACCESS_TOKEN_KEY);
   },
-  /** Signing out forgets who was signed in, too. */
+  /** Signing out forgets who was signed in, too, and what they saved. */
   clear() {
     localStorage.removeItem(ACCESS_TOKEN_KEY);
     localStorage.removeItem(USER_ID_KEY);
+    localStorage.removeItem(SAVED_PLACES_KEY);
   },
 };

@@ -1,6 +1,7 @@
 // Save / Saved toggle for a place (docs/app.md#saved-places-and-suggestions). Presentational: the
 // page that mounts it owns the request (maps never fetch), and passes whether the visitor is signed
-// in; signed out, it is a link to sign in that comes back here.
+// in; signed out, it is a link to everyone's sign-in page (/signin, where a newcomer can also create
+// an account) that comes back here.
 import { Link, useLocation } from "react-router";
 
 export interface SaveButtonProps {
@@ -17,7 +18,7 @@ export function SaveButton({ placeName, saved, signedIn, busy = false, onToggle 
   if (!signedIn) {
     const next = encodeURIComponent(`${location.pathname}${location.search}`);
     return (
-      <Link className="save-button" to={`/auth?next=${next}`}>
+      <Link className="save-button" to={`/signin?next=${next}`}>
         Sign in to save <span className="visually-hidden">{placeName}</span>
       </Link>
     );

@@ -10,11 +10,12 @@ export function LevelSymbol({ level }: { level: Level | null }) {
   );
 }
 
-export function LevelBadge({ level }: { level: Level | null }) {
+/** `text` says more than the level's name ("Relaxed · 25 min ago", "Relaxed · forecast 30%"). */
+export function LevelBadge({ level, text }: { level: Level | null; text?: string }) {
   return (
     <span className={`level-badge ${levelDisplay(level).className}`}>
       <LevelSymbol level={level} />
-      {levelText(level)}
+      {text ?? levelText(level)}
     </span>
   );
 }

@@ -1,8 +1,10 @@
-// The live map's filters and order, kept in the address (?open_now=1&level=Lively&sort=quietest)
-// so a filtered map can be shared. Applied to the one /api/live answer in the browser.
+// The live map's filters and order, kept in the address (?open_now=1&level=Lively&sort=quietest
+// &quiet_at=21) so a filtered map can be shared. Applied to the one /api/live answer in the browser,
+// except "Quiet at", which asks the forecast (quietAt.ts).
 import type { LivePlace } from "../../common/schemas/answers";
 import { LEVELS, type Level } from "../../common/vocabulary";
 import type { LevelFilter } from "./levels";
+import { QUIET_AT_PARAM, readQuietAt } from "./quietAt";
 
 export const LIVE_SORTS = { name: "Name", quietest: "Quietest now", busiest: "Busiest now" } as const;
 export type LiveSort = keyof typeof LIVE_SORTS;
@@ -13,9 +15,11 @@ export interface LiveFilters {
   /** The live level; a closed venue keeps its sensor's level, as GET /api/live?level= does. */
   level: LevelFilter;
   sort: LiveSort;
+  /** "Quiet at 9 PM": the local hour (0–23) whose forecast keeps Relaxed venues, or null (quietAt.ts). */
+  quietAt: number | null;
 }
 
-const DEFAULT_FILTERS: LiveFilters = { openNow: false, level: "all", sort: "name" };
+const DEFAULT_FILTERS: LiveFilters = { openNow: false, level: "all", sort: "name", quietAt: null };
 
 /** Filters from the address; anything unknown is the default. */
 export function readLiveFilters(params: URLSearchParams): LiveFilters {
@@ -25,6 +29,7 @@ export function readLiveFilters(params: URLSearchParams): LiveFilters {
     openNow: params.get("open_now") === "1",
     level: LEVELS.includes(level as Level) ? (level as Level) : DEFAULT_FILTERS.level,
     sort: sort !== null && sort in LIVE_SORTS ? (sort as LiveSort) : DEFAULT_FILTERS.sort,
+    quietAt: readQuietAt(params),
   };
 }
 
@@ -34,6 +39,7 @@ export function liveFilterParams(filters: LiveFilters): URLSearchParams {
   if (filters.openNow !== DEFAULT_FILTERS.openNow) params.set("open_now", "1");
   if (filters.level !== DEFAULT_FILTERS.level) params.set("level", filters.level);
   if (filters.sort !== DEFAULT_FILTERS.sort) params.set("sort", filters.sort);
+  if (filters.quietAt !== null) params.set(QUIET_AT_PARAM, String(filters.quietAt));
   return params;
 }
 
@@ -51,7 +57,7 @@ function busyness(a: LivePlace, b: LivePlace): number {
   return LEVELS.indexOf(a.level!) - LEVELS.indexOf(b.level!);
 }
 
-export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filters: LiveFilters): T[] {
+export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filters: Omit<LiveFilters, "quietAt">): T[] {
   const kept = places.filter(
     (place) => (!filters.openNow || place.open_now === true) && (filters.level === "all" || place.level === filters.level),
   );

@@ -2,7 +2,8 @@
 // with that route and nowhere else.
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
+import { createPortal } from "react-dom";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { levelText, placeDisplay } from "../live/levels";
 import { liveSummary } from "../live/whenToGo";
@@ -37,6 +38,8 @@ interface Props {
    * page reads it: the map draws and never fetches (docs/code-layout.md).
    */
   busiestToday: (placeId: number) => Promise<string | null>;
+  /** What the page puts in an open popup under the venue's summary (the save button). */
+  popupAction?: (place: LivePlace) => ReactNode;
   /** Zone in which opening times are written. */
   ref?: Ref<VenueMapHandle>;
 }
@@ -112,7 +115,7 @@ function labelMarker(marker: L.Marker, place: LivePlace) {
   marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, Date.now())}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, busiestToday, ref }: Props) {
+export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction, ref }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
@@ -120,10 +123,13 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, ref }: Prop
   onOpenRef.current = onOpenPlace;
   const busiestRef = useRef(busiestToday);
   busiestRef.current = busiestToday;
+  // The open popup's venue and the element React renders the page's popup action into.
+  const [popup, setPopup] = useState<{ placeId: number; slot: HTMLElement } | null>(null);
 
   useEffect(() => {
     const map = L.map(containerRef.current!, { center: MAP_CENTER, zoom: MAP_ZOOM, keyboard: true });
     mapRef.current = map;
+    map.on("popupclose", () => setPopup(null));
     const markers = markersRef.current;
     return () => {
       map.remove();
@@ -182,7 +188,11 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, ref }: Prop
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
       const content = summary(entry.place, (place) => onOpenRef.current(place));
+      const slot = document.createElement("div");
+      slot.className = "venue-popup-action";
+      content.append(slot);
       L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
+      setPopup({ placeId, slot });
       void addBusiest(content, busiestRef.current(placeId));
       // Keyboard users land on the popup's link rather than back in the list.
       content.querySelector("a")?.focus({ preventScroll: true });
@@ -194,5 +204,11 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, ref }: Prop
     },
   }));
 
-  return <div ref={containerRef} className="venue-map" role="region" aria-label="Map of venues and their live levels" />;
+  const popupPlace = popup ? markersRef.current.get(popup.placeId)?.place : undefined;
+  return (
+    <>
+      <div ref={containerRef} className="venue-map" role="region" aria-label="Map of venues and their live levels" />
+      {popup && popupPlace && popupAction ? createPortal(popupAction(popupPlace), popup.slot) : null}
+    </>
+  );
 }

@@ -39,6 +39,6 @@ describe("SaveButton", () => {
     at(<SaveButton placeName="The Copper Lantern" saved={false} signedIn={false} onToggle={onToggle} />);
     expect(screen.queryByRole("button")).toBeNull();
     const link = screen.getByRole("link", { name: "Sign in to save The Copper Lantern" });
-    expect(link.getAttribute("href")).toBe(`/auth?next=${encodeURIComponent("/profile/the-copper-lantern?tab=1")}`);
+    expect(link.getAttribute("href")).toBe(`/signin?next=${encodeURIComponent("/profile/the-copper-lantern?tab=1")}`);
   });
 });

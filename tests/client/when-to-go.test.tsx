@@ -377,10 +377,11 @@ describe("live map: filters and order", () => {
   });
 
   it("reads and writes the filters in the address, defaults left out and nonsense ignored", () => {
-    expect(readLiveFilters(new URLSearchParams("open_now=1&level=Lively&sort=busiest"))).toEqual({ openNow: true, level: "Lively", sort: "busiest" });
-    expect(readLiveFilters(new URLSearchParams("open_now=yes&level=Loud&sort=random"))).toEqual({ openNow: false, level: "all", sort: "name" });
-    expect(liveFilterParams({ openNow: true, level: "Packed", sort: "quietest" }).toString()).toBe("open_now=1&level=Packed&sort=quietest");
-    expect(liveFilterParams({ openNow: false, level: "all", sort: "name" }).toString()).toBe("");
+    expect(readLiveFilters(new URLSearchParams("open_now=1&level=Lively&sort=busiest&quiet_at=21"))).toEqual({ openNow: true, level: "Lively", sort: "busiest", quietAt: 21 });
+    expect(readLiveFilters(new URLSearchParams("open_now=yes&level=Loud&sort=random&quiet_at=24"))).toEqual({ openNow: false, level: "all", sort: "name", quietAt: null });
+    expect(readLiveFilters(new URLSearchParams("quiet_at=9pm")).quietAt).toBeNull();
+    expect(liveFilterParams({ openNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&level=Packed&sort=quietest&quiet_at=0");
+    expect(liveFilterParams({ openNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
   });
 
   it("lists each venue's state and applies Open now and Busiest now from the page, keeping them in the address", async () => {
@@ -395,7 +396,7 @@ describe("live map: filters and order", () => {
     );
     render(<RouterProvider router={router} />);
     const list = (await screen.findByRole("heading", { name: "Venues" })).closest("section")!;
-    await within(list).findByText("Bravo");
+    await within(list).findByRole("link", { name: "Bravo" });
     expect(screen.getByRole("radio", { name: "Relaxed" })).toBeChecked();
     const rowOf = (name: string) => within(list).getByRole("link", { name }).closest("li")!;
     expect(rowOf("Echo")).toHaveTextContent(/Closed · opens \d+ PM/);
@@ -407,13 +408,13 @@ describe("live map: filters and order", () => {
     expect(rowOf("Echo")).not.toHaveTextContent(/Live Look/);
 
     fireEvent.click(screen.getByRole("checkbox", { name: "Open now" }));
-    await within(list).findByText("Bravo");
-    expect(within(list).queryByText("Echo")).not.toBeInTheDocument();
+    await within(list).findByRole("link", { name: "Bravo" });
+    expect(within(list).queryByRole("link", { name: "Echo" })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe("?open_now=1&level=Relaxed");
 
     fireEvent.click(screen.getByRole("radio", { name: "All venues" }));
     fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "busiest" } });
-    expect(within(list).getAllByRole("link").map((link) => link.textContent)).toEqual(["Charlie", "Alpha", "Bravo", "Delta"]);
+    expect(within(list).getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Charlie", "Alpha", "Bravo", "Delta"]);
     expect(router.state.location.search).toBe("?open_now=1&sort=busiest");
     expect(screen.getByRole("status")).toHaveTextContent("Showing 4 of 5 venues.");
     expect(rowOf("Delta")).toHaveTextContent("No live reading: the sensor was last heard");

@@ -1,36 +1,51 @@
-// /app: the consumer's home, mobile first. For now a greeting, the way to the live map and the
-// saved places (filled by the saved-places work; docs/accounts.md#the-consumer-app).
+// /app "Tonight": the consumer's home, mobile first (docs/app.md#tonight). Each section is its own
+// component: saved places now, events at them, suggestions for now or later, the inbox. Specials
+// (issue 30) are one more section, between events and suggestions; watches are each saved place's
+// `actions` (SavedPlaces).
 import { Link } from "react-router";
+import { savedApi } from "../../api/savedEndpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
+import { InstallOffer } from "../../app/InstallOffer";
 import { SignOutButton } from "../../components/SignOutButton";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { Inbox } from "./Inbox";
+import { SavedEvents } from "./SavedEvents";
+import { SavedPlaces } from "./SavedPlaces";
+import { Suggestions } from "./Suggestions";
 import "./app.css";
 
 export default function Tonight() {
   useDocumentTitle("Tonight");
   const { ready, pickupView } = useRequireSession();
   const me = useApi(ready ? ownerApi.me() : null);
+  // Shared with SavedPlaces (one request): the events section reads which places are saved.
+  const saved = useApi(ready ? savedApi.list() : null);
   const firstName = me.data?.name.split(" ")[0];
+  // One clock for the page's words; the sections' data refreshes re-render it.
+  const now = Date.now();
   return (
     <main className="page app-page" id="main">
       {pickupView}
       <h1>{firstName ? `Good to see you, ${firstName}` : "Tonight"}</h1>
       {me.data ? <p className="hint">@{me.data.handle}</p> : null}
       {me.data && me.data.places.length > 0 ? (
-        <p><Link to="/dashboard">Open your venue dashboard</Link></p>
+        <p>
+          <Link to="/dashboard">Open your venue dashboard</Link>
+        </p>
       ) : null}
-      <section className="card app-section" aria-labelledby="tonight-map">
-        <h2 id="tonight-map">Where to go</h2>
-        <p>See how busy places are right now: Relaxed, Lively or Packed.</p>
-        <Link className="button" to="/live-look">Open the live map</Link>
-      </section>
-      <section className="card app-section" aria-labelledby="saved-places">
-        <h2 id="saved-places">Saved places</h2>
-        <p>Nothing saved yet. Open a place from the live map and save it to see it here.</p>
-      </section>
+      <InstallOffer onlyWhenOffered />
+      {ready ? (
+        <>
+          <SavedPlaces now={now} />
+          <SavedEvents saved={saved.data} now={now} />
+          {me.data ? <Suggestions me={me.data} now={now} /> : null}
+          <Inbox now={now} />
+        </>
+      ) : null}
       <nav className="app-links" aria-label="Your account">
+        <Link to="/live-look">Live map</Link>
         <Link to="/app/settings">Settings</Link>
         <SignOutButton to="/signin" />
       </nav>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { ApiError, publicApi } from "../../api/endpoints";
@@ -13,6 +14,10 @@ import { Reviews } from "./Reviews";
 import { WatchControl } from "./WatchControl";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
+
+// Saving is loaded after the first view: the profile's first-view JavaScript has a budget (115 KB
+// gz, docs/performance.md), and the button's box is reserved meanwhile, so nothing moves.
+const SavePlace = lazy(() => import("./SavePlace"));
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
@@ -109,6 +114,11 @@ function Profile({ place }: { place: PublicPlace }) {
           <p className="profile-kind">
             {place.type} · {categoryLabel(place.category)}
           </p>
+          <div className="profile-save">
+            <Suspense fallback={null}>
+              <SavePlace place={place} />
+            </Suspense>
+          </div>
           <LiveLevel place={place} />
         </div>
       </div>

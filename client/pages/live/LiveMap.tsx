@@ -1,16 +1,20 @@
-import { useId, useMemo, useRef } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { InstallOffer } from "../../app/InstallOffer";
+import { SaveButton } from "../../app/SaveButton";
+import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { liveLooksLastHourText } from "../../lib/format";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
 import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type LiveFilters, type LiveSort } from "../../live/liveList";
-import { busiestText, liveSummary, venueWeekday } from "../../live/whenToGo";
+import { DEFAULT_QUIET_HOUR, QUIET_LIMIT, quietAtTime, quietIds, quietQueryArea } from "../../live/quietAt";
+import { busiestText, clockText, liveSummary, venueWeekday } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
 import "./live-map.css";
@@ -71,7 +75,30 @@ function VenueRowState({ place }: { place: LivePlace }) {
   );
 }
 
-function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: LivePlace) => void }) {
+/** A failed save, and the install offer once a place is saved (docs/app.md#install). */
+function SaveOutcome({ saving }: { saving: SavedPlacesState }) {
+  return (
+    <div className="save-outcome">
+      {saving.error ? <p role="alert">{saving.error}</p> : null}
+      <InstallOffer onlyWhenOffered />
+    </div>
+  );
+}
+
+/** The save toggle of a row or popup. */
+function SaveControl({ place, saving }: { place: LivePlace; saving: SavedPlacesState }) {
+  return (
+    <SaveButton
+      placeName={place.name}
+      saved={saving.isSaved(place.id)}
+      signedIn={saving.signedIn}
+      busy={saving.busyId === place.id}
+      onToggle={() => void saving.toggle(place)}
+    />
+  );
+}
+
+function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (place: LivePlace) => void; saving: SavedPlacesState }) {
   return (
     <ul className="venue-list">
       {places.map((place) => {
@@ -87,16 +114,19 @@ function VenueList({ places, onShow }: { places: LivePlace[]; onShow: (place: Li
               {looks ? <p className="venue-looks">{looks}</p> : null}
             </div>
             <VenueRowState place={place} />
-            {hasPosition(place) ? (
-              <button
-                type="button"
-                className="button secondary small"
-                aria-label={`Show on map: ${place.name}`}
-                onClick={() => onShow(place)}
-              >
-                Show on map
-              </button>
-            ) : null}
+            <div className="venue-row-actions">
+              <SaveControl place={place} saving={saving} />
+              {hasPosition(place) ? (
+                <button
+                  type="button"
+                  className="button secondary small"
+                  aria-label={`Show on map: ${place.name}`}
+                  onClick={() => onShow(place)}
+                >
+                  Show on map
+                </button>
+              ) : null}
+            </div>
           </li>
         );
       })}
@@ -132,7 +162,38 @@ function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (n
   );
 }
 
+/** "Quiet at 9 PM": on, the map keeps the venues forecast Relaxed at that hour. */
+function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hour: number | null) => void }) {
+  const ids = useId();
+  // The hour picked while the filter is off, so turning it on again keeps it.
+  const [picked, setPicked] = useState(hour ?? DEFAULT_QUIET_HOUR);
+  const shownHour = hour ?? picked;
+  return (
+    <div className="live-quiet-at">
+      <input type="checkbox" id={`${ids}-on`} checked={hour !== null} onChange={(event) => onChange(event.target.checked ? shownHour : null)} />
+      <label htmlFor={`${ids}-on`}>Quiet at {clockText(shownHour)}</label>
+      <label htmlFor={`${ids}-hour`} className="visually-hidden">Quiet at what time</label>
+      <select
+        id={`${ids}-hour`}
+        value={shownHour}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          setPicked(next);
+          onChange(next);
+        }}
+      >
+        {Array.from({ length: 24 }, (_, h) => (
+          <option key={h} value={h}>
+            {clockText(h)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function emptyText(filters: LiveFilters): string {
+  if (filters.quietAt !== null) return `No venue${filters.openNow ? " open now" : ""} is forecast Relaxed at ${clockText(filters.quietAt)}.`;
   if (filters.level === "all") return filters.openNow ? "No venue is open right now." : "No venues yet.";
   return `No venue${filters.openNow ? " open now" : ""} is ${filters.level} right now.`;
 }
@@ -162,8 +223,20 @@ export default function LiveMap() {
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
   const { openNow, level, sort } = filters;
-  const shown = useMemo(() => applyLiveFilters(places ?? [], { openNow, level, sort }), [places, openNow, level, sort]);
+  const listed = useMemo(() => applyLiveFilters(places ?? [], { openNow, level, sort }), [places, openNow, level, sort]);
   const total = places?.length ?? 0;
+
+  // "Quiet at 9 PM" (docs/app.md#quiet-at): the forecast for that hour, from the suggestions.
+  const quietHour = filters.quietAt;
+  const area = places ? quietQueryArea(places) : null;
+  const quietRead =
+    quietHour !== null && area
+      ? publicApi.suggestions({ ...area, at: quietAtTime(quietHour, new Date()).toISOString(), level: "Relaxed", limit: QUIET_LIMIT })
+      : null;
+  const quiet = useApi(quietRead);
+  const quietSet = useMemo(() => (quiet.data ? quietIds(quiet.data) : null), [quiet.data]);
+  const shown = useMemo(() => (quietHour !== null && quietSet ? listed.filter((place) => quietSet.has(place.id)) : listed), [listed, quietHour, quietSet]);
+  const saving = useSavedPlaces();
 
   const showOnMap = (place: LivePlace) => {
     mapSectionRef.current?.scrollIntoView({ block: "start" });
@@ -184,10 +257,12 @@ export default function LiveMap() {
         <div>
           <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
           <MoreFilters filters={filters} onChange={setFilters} />
+          <QuietAtFilter hour={quietHour} onChange={(quietAt) => setFilters({ quietAt })} />
         </div>
         <Legend />
       </div>
 
+      <SaveOutcome saving={saving} />
 
       <div ref={mapSectionRef} className="live-map-section">
         <div className="live-toolbar">
@@ -197,8 +272,11 @@ export default function LiveMap() {
                 ? failed
                   ? "Live levels are unavailable at the moment. Please try again shortly."
                   : "Loading venues…"
-                : `Showing ${shown.length} of ${total} venues.`}
+                : `Showing ${shown.length} of ${total} venues${quietHour !== null && quietSet ? ` forecast Relaxed at ${clockText(quietHour)}` : ""}.`}
             </span>
+            {quietHour !== null && !quietSet ? (
+              <span> {quiet.error ? `The forecast for ${clockText(quietHour)} is unavailable at the moment.` : `Loading the forecast for ${clockText(quietHour)}…`}</span>
+            ) : null}
             {generatedAt ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
             {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
           </p>
@@ -212,6 +290,7 @@ export default function LiveMap() {
           tiles={tiles}
           onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
           busiestToday={busiestToday}
+          popupAction={(place) => <SaveControl place={place} saving={saving} />}
         />
       </div>
 
@@ -220,7 +299,7 @@ export default function LiveMap() {
         {places !== null && shown.length === 0 ? (
           <p>{emptyText(filters)}</p>
         ) : (
-          <VenueList places={shown} onShow={showOnMap} />
+          <VenueList places={shown} onShow={showOnMap} saving={saving} />
         )}
       </section>
     </main>

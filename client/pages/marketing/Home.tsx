@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { LEVELS, type Level } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
@@ -8,10 +8,13 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, vibeExamples } from "../../live/levels";
 import { useLivePlaces } from "../../live/useLivePlaces";
-import { InstallOffer } from "../../app/InstallOffer";
 import { AppStoreBadge } from "./AppStoreBadge";
 import "./marketing.css";
 import "./home.css";
+
+// The install offer appears once the browser offers installing, after load: its code is not in
+// Home's first-view JavaScript (≤ 110 KB gz, docs/performance.md).
+const InstallOffer = lazy(async () => ({ default: (await import("../../app/InstallOffer")).InstallOffer }));
 
 function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Level }) {
   if (places === null) return <p className="vibe-note">Loading live venues…</p>;
@@ -139,7 +142,9 @@ export default function Home() {
             {/* The app the badge promises, on the web today (docs/app.md). */}
             <Link to="/app" className="button">Open the app</Link>
             <span className="install-on-phones">
-              <InstallOffer />
+              <Suspense fallback={null}>
+                <InstallOffer />
+              </Suspense>
             </span>
             <Link to="/live-look" className="button secondary">See the live map</Link>
           </div>

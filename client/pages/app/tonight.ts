@@ -1,0 +1,68 @@
+// What /app "Tonight" says (docs/app.md#tonight), as pure functions of the API's answers and an
+// explicit `now`: a saved place's lines, the events coming up at saved places, a suggestion's
+// lines and the time a suggestion is asked for.
+import type { EventAnswer, EventsAnswer } from "../../../common/schemas/answers";
+import type { SavedPlace, Suggestion } from "../../../common/schemas/saved";
+import { bestTimeText, closedText, VS_USUAL_TEXT } from "../../live/whenToGo";
+
+/** The lines a saved place shows under its level. */
+export interface PlaceLines {
+  vsUsual: string | null;
+  /** "Open now", "Closed · opens 4 PM", or null without hours. */
+  open: string | null;
+  /** "Best time to go tonight: 6–7 PM". */
+  best: string | null;
+}
+
+export function savedPlaceLines(place: SavedPlace, now: number): PlaceLines {
+  return {
+    vsUsual: place.vs_usual ? VS_USUAL_TEXT[place.vs_usual] : null,
+    open: place.open === null ? null : place.open ? "Open now" : closedText(place.opens_at, place.timezone, now),
+    // The saved list carries no thresholds, so the best time is said without "(quiet)".
+    best: bestTimeText(place.best_time, null, place.timezone),
+  };
+}
+
+/** The saved places whose events /app reads: the most recently saved, each one edge-cached request. */
+export const EVENT_PLACES = 10;
+/** How many events /app lists, and how far ahead. */
+export const EVENTS_SHOWN = 6;
+export const EVENTS_AHEAD_DAYS = 7;
+
+/**
+ * Events at saved places from now to a week ahead, soonest first (one still running counts), then
+ * recurring ones, which have no single next date in the answer; at most EVENTS_SHOWN.
+ */
+export function eventsComingUp(answers: readonly EventsAnswer[], now: number): EventAnswer[] {
+  const until = now + EVENTS_AHEAD_DAYS * 86_400_000;
+  const all = answers.flatMap((answer) => answer.events);
+  const oneOff = all
+    .filter((event) => !event.is_recurring)
+    .filter((event) => {
+      const start = Date.parse(event.start_time);
+      const end = event.end_time ? Date.parse(event.end_time) : start;
+      return end >= now && start <= until;
+    })
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id);
+  const recurring = all.filter((event) => event.is_recurring).sort((a, b) => a.id - b.id);
+  return [...oneOff, ...recurring].slice(0, EVENTS_SHOWN);
+}
+
+/** 350 → "350 m", 1240 → "1.2 km". */
+export function distanceText(metres: number): string {
+  return metres < 1000 ? `${Math.round(metres / 10) * 10} m` : `${(metres / 1000).toFixed(1)} km`;
+}
+
+/** A suggestion's level: "Relaxed" now, "Relaxed · forecast 30%" at an hour ahead. */
+export function suggestionLevel(place: Suggestion, forecast: boolean): string {
+  const level = place.level ?? (forecast ? "No forecast" : "No live level");
+  if (!forecast) return level;
+  return place.percent === null ? `${level} · forecast` : `${level} · forecast ${place.percent}%`;
+}
+
+/** Open or closed at the time asked about; null without hours. */
+export function suggestionOpen(place: Suggestion, forecast: boolean, now: number): string | null {
+  if (place.open === null) return null;
+  if (place.open) return forecast ? "Open then" : "Open now";
+  return closedText(place.opens_at, place.timezone, now);
+}

@@ -1,0 +1,101 @@
+// The consumer app's journey on a phone (docs/app.md#tonight): a new account (made through the
+// API) saves a place from the live map's popup after signing in from its save button, sees it on
+// /app with its level, asks where to go at a chosen hour, and reads and marks a notification read.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const phone = { width: 375, height: 812 };
+const VENUE = { slug: "the-stoop", name: "The Stoop" };
+
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+}
+
+describe("the consumer app, in Chromium at 375 px", () => {
+  it("signs in from a save button, saves from the map's popup, sees the place's level on /app, asks for 9 PM and reads the inbox", { timeout: 180_000 }, async () => {
+    const email = `tonight-${Date.now()}@example.com`;
+    const password = "a long enough password";
+    const page = await openPage(browser, "/live-look", phone);
+
+    // A new account, made through the API, with a home area in the East Village.
+    const signedUp = await page.request.post("/api/auth/signup", { data: { email, password, name: "Robin Tonight" } });
+    expect(signedUp.status()).toBe(201);
+    const { access_token: token, user_id: userId } = (await signedUp.json()) as { access_token: string; user_id: number };
+    const patched = await page.request.patch("/api/me", { headers: { authorization: `Bearer ${token}` }, data: { home: { lat: 40.727, lng: -73.982 } } });
+    expect(patched.ok()).toBe(true);
+    const asUser = { authorization: `Bearer ${token}` };
+    const { id: venueId } = (await (await page.request.get(`/api/place/${VENUE.slug}`)).json()) as { id: number };
+    // The venue is live and Relaxed now (its sensor's row, as the place object writes it).
+    queryD1(
+      `INSERT OR REPLACE INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (${venueId}, 6, 10, 'Relaxed', 1, ${Date.now()})`,
+    );
+
+    // Signed out, the save button leads to sign in and back to the map.
+    await page.getByRole("link", { name: `Sign in to save ${VENUE.name}` }).click();
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("heading", { name: "Live Look", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/live-look");
+
+    // Saved from the map's popup.
+    await page.getByRole("button", { name: `Show on map: ${VENUE.name}` }).click();
+    const popup = page.locator(".leaflet-popup");
+    await popup.getByRole("button", { name: `Save ${VENUE.name}` }).click();
+    await popup.getByRole("button", { name: `Saved ${VENUE.name}` }).waitFor();
+    expect(await popup.getByRole("button", { name: `Saved ${VENUE.name}` }).getAttribute("aria-pressed")).toBe("true");
+    const savedList = (await (await page.request.get("/api/me/saved", { headers: asUser })).json()) as { places: { id: number }[] };
+    expect(savedList.places.map((place) => place.id)).toEqual([venueId]);
+    // The row's button follows.
+    const row = page.locator(".venue-row").filter({ has: page.getByRole("link", { name: VENUE.name, exact: true }) });
+    expect(await row.getByRole("button", { name: `Saved ${VENUE.name}` }).getAttribute("aria-pressed")).toBe("true");
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsThePhone(page);
+
+    // A notification in the inbox, as a watch would deliver it.
+    queryD1(
+      `INSERT INTO consumer_notifications (user_id, kind, title, body, url, place_id, created_at)
+       VALUES (${userId}, 'quiet_now', '${VENUE.name} is quiet now', 'Relaxed: plenty of room.', '/profile/${VENUE.slug}', ${venueId}, ${Date.now() - 5 * 60_000})`,
+    );
+
+    await page.goto("/app");
+    await page.getByRole("heading", { name: "Good to see you, Robin" }).waitFor();
+    const saved = page.getByRole("region", { name: "Saved places" });
+    const savedRow = saved.getByRole("listitem").filter({ has: page.getByRole("link", { name: VENUE.name, exact: true }) }).first();
+    await savedRow.waitFor();
+    expect(await savedRow.locator(".level-badge").textContent()).toContain("Relaxed");
+    expect(await savedRow.textContent()).toMatch(/Open now|Closed/);
+
+    const suggestions = page.getByRole("region", { name: "Where can I go now, or at 9?" });
+    await suggestions.getByText("Near your home area.").waitFor();
+    await suggestions.getByRole("combobox", { name: "When" }).selectOption({ label: "9 PM" });
+    const at9 = suggestions.getByRole("list", { name: "Places at 9 PM" });
+    await at9.waitFor();
+    expect(await at9.getByRole("listitem").filter({ hasText: /away/ }).count()).toBeGreaterThan(0);
+    expect(await at9.textContent()).toContain("· forecast");
+
+    const inbox = page.getByRole("region", { name: /Notifications/ });
+    await inbox.getByRole("heading", { name: "Notifications 1 unread" }).waitFor();
+    await inbox.getByRole("button", { name: `Mark read ${VENUE.name} is quiet now` }).click();
+    await inbox.getByRole("heading", { name: "Notifications", exact: true }).waitFor();
+    const inboxNow = (await (await page.request.get("/api/me/notifications", { headers: asUser })).json()) as { unread: number; notifications: { read: boolean }[] };
+    expect(inboxNow).toMatchObject({ unread: 0, notifications: [{ read: true }] });
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsThePhone(page);
+
+    await inbox.getByRole("link", { name: `${VENUE.name} is quiet now` }).click();
+    await page.getByRole("heading", { name: VENUE.name, level: 1 }).waitFor();
+    expect(await page.getByRole("button", { name: `Saved ${VENUE.name}` }).getAttribute("aria-pressed")).toBe("true");
+    await page.context().close();
+  });
+});
