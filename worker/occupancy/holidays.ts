@@ -2,9 +2,9 @@
 // calls "public" in the venue's country and state or region, from the address columns of places.
 // The library (its rules for every country, about 240 KB gzipped) is imported on first use, so only
 // the forecast's requests load it, never ingest, and never a client bundle (worker code only).
-// A country and year's days are computed once per isolate (a few ms the first time).
-import type { VenueDay } from "../../common/local-time";
-import { DAY_MS } from "../../common/local-time";
+// A country and year's days are computed once per isolate (a few ms the first time). The explicit
+// extension lets the demo seed, run by Node without a bundler, import this file too.
+import { DAY_MS, type VenueDay } from "../../common/local-time.ts";
 
 /** A venue's address as places keeps it: a country name or ISO code, a state or region name or code. */
 export interface VenueRegion {
