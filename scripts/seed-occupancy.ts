@@ -15,8 +15,8 @@ import * as schema from "../drizzle/schema.ts";
 import { historyBucketWrites } from "../worker/db/history.ts";
 import { dayRollupWrites } from "../worker/db/local-hours.ts";
 import type { Bucket } from "../worker/occupancy/aggregate.ts";
-import { venueDayAt, type PlaceClock } from "../common/local-time.ts";
-import { demoDeviceNames, demoHistory, deviceShares } from "./seed-data/occupancy.ts";
+import { DAY_MS, venueDayAt, type PlaceClock } from "../common/local-time.ts";
+import { demoDeviceNames, demoHistory, deviceShares, HISTORY_DAYS, seedHolidays } from "./seed-data/occupancy.ts";
 import { seedVenues } from "./seed-data/venues.ts";
 import { stateDir } from "./local-state.ts";
 
@@ -104,6 +104,8 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
   const keys = await seedDevices(db, new Map(placeRows.map((place) => [place.slug, place.id])));
 
   let quarterHours = 0;
+  const nowDay = Math.floor(now / DAY_MS);
+  const holidays = await seedHolidays(nowDay - HISTORY_DAYS - 1, nowDay + 1);
   for (const [index, venue] of seedVenues.entries()) {
     const place = places.get(venue.slug);
     const venueKeys = keys.filter((key) => key.slug === venue.slug);
@@ -112,7 +114,7 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
     if (existing.n > 0) continue;
     const shares = deviceShares(venueKeys.length);
     const devices = venueKeys.map((key, i) => ({ id: key.deviceId, share: shares[i] }));
-    const buckets = demoHistory(venue, index + 1, devices, place.timeZone, now);
+    const buckets = demoHistory(venue, index + 1, devices, place.timeZone, now, holidays);
     quarterHours += buckets.length;
     await storeHistory(d1, place, buckets);
   }

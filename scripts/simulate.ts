@@ -12,7 +12,7 @@
 // --rounds     stop after this many rounds; default: run until Ctrl-C
 import { parseArgs } from "node:util";
 import { toWall } from "../common/local-time.ts";
-import { deviceShares, expectedPeople, venueMoment } from "./seed-data/occupancy.ts";
+import { dayShape, deviceShares, expectedPeople, seedHolidays, venueMoment } from "./seed-data/occupancy.ts";
 import { seedVenues, type SeedVenue } from "./seed-data/venues.ts";
 import { demoKeysPath, readDemoKeys, type DemoDeviceKey } from "./seed-occupancy.ts";
 
@@ -97,10 +97,18 @@ async function post(sensor: Sensor, path: string, body: unknown): Promise<boolea
   return true;
 }
 
-/** A count for this sensor now: its share of the venue's expected crowd, ±10%. */
+const startDay = venueMoment(toWall(TIME_ZONE, startedAt)).day;
+// A year of holidays: enough for any run, even sped up.
+const holidays = await seedHolidays(startDay - 1, startDay + 366);
+
+/**
+ * A count for this sensor now: its share of the venue's expected crowd on the day as the seed
+ * shapes it (its level, trend and holidays; never closed while the simulator runs), ±10%.
+ */
 function countFor(sensor: Sensor, at: number): number {
-  const { weekday, hour } = venueMoment(toWall(TIME_ZONE, at));
-  return Math.round(expectedPeople(sensor.venue, weekday, hour) * sensor.share * (0.9 + 0.2 * Math.random()));
+  const { day, hour } = venueMoment(toWall(TIME_ZONE, at));
+  const shape = dayShape(seedVenues.indexOf(sensor.venue) + 1, day, startDay, holidays);
+  return Math.round(expectedPeople(sensor.venue, shape.weekday, hour) * shape.factor * sensor.share * (0.9 + 0.2 * Math.random()));
 }
 
 let lastHeartbeat = 0;

@@ -3,7 +3,8 @@
 // latency of every analytics endpoint for each.
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
-import { demoHistory } from "../seed-data/occupancy.ts";
+import { DAY_MS } from "../../common/local-time.ts";
+import { demoHistory, seedHolidays } from "../seed-data/occupancy.ts";
 import { seedVenues } from "../seed-data/venues.ts";
 import { storeHistory } from "../seed-occupancy.ts";
 import type { SeedEnv } from "../seed.ts";
@@ -23,6 +24,7 @@ export async function prepareHistories(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
   const venue = seedVenues[0];
   const now = Date.now();
+  const nowDay = Math.floor(now / DAY_MS);
   for (const history of HISTORIES) {
     const [place] = await db
       .insert(schema.places)
@@ -36,7 +38,8 @@ export async function prepareHistories(env: SeedEnv) {
         packedThreshold: venue.packedThreshold,
       })
       .returning({ id: schema.places.id, timeZone: schema.places.timezone, dayStartHour: schema.places.dayStartHour });
-    const buckets = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timeZone, now, history.days);
+    const holidays = await seedHolidays(nowDay - history.days - 1, nowDay + 1);
+    const buckets = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timeZone, now, holidays, history.days);
     await storeHistory(env.DB, place, buckets);
   }
 }

@@ -5,11 +5,12 @@
 // made as of the start of that day from the history D1 holds before it, read the way the forecast
 // route reads it (historyBefore), and compared per open hour with what the day then held, beside
 // two naive forecasts from the same D1 hours: "usual" (same-hour mean of the previous 4 same
-// weekdays) and last week's same hour. The generator is not changed for this.
+// weekdays) and last week's same hour. The forecast knows the seed's public holidays, as the route
+// knows a New York venue's. The generator is not changed for this.
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
-import { HOUR_MS, toWall, venueDayAt, venueDayRange, weekdayIndexOfDay, type VenueDay } from "../../common/local-time.ts";
+import { HOUR_MS, toWall, venueDayAt, venueDayRange, type VenueDay } from "../../common/local-time.ts";
 import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers.ts";
 import type { Calibration } from "../../worker/occupancy/calibration.ts";
 import { hourTotalsBetween } from "../../worker/db/local-hours.ts";
@@ -17,7 +18,7 @@ import { forecast } from "../../worker/occupancy/forecast.ts";
 import { hourOfDay, venueDayOfHour } from "../../worker/occupancy/hours.ts";
 import { percentOf } from "../../worker/occupancy/levels.ts";
 import { HISTORY_DAYS, historyOf, type History, type WhenPlace } from "../../worker/occupancy/popular-times.ts";
-import { demoDeviceNames, demoHistory, deviceShares, expectedPeople } from "../seed-data/occupancy.ts";
+import { dayShape, demoDeviceNames, demoHistory, deviceShares, expectedPeople, seedHolidays, venueMoment, type DayShape } from "../seed-data/occupancy.ts";
 import { seedVenues } from "../seed-data/venues.ts";
 import { storeHistory } from "../seed-occupancy.ts";
 import type { SeedEnv } from "../seed.ts";
@@ -52,13 +53,17 @@ async function historyBefore(db: Parameters<typeof hourTotalsBetween>[0], place:
   return historyOf(hours, place.dayStartHour, today);
 }
 
-/** Mean over a venue-day hour [start, start + 1 h) of the generator's expected people, minute by minute. */
-function generatorMean(venue: (typeof seedVenues)[number], timeZone: string, start: number, dayStartHour: number): number {
+/**
+ * Mean over a venue-day hour [start, start + 1 h) of the generator's expected people given its day
+ * (the day's level, trend and holiday: what the generator knows and no forecast can), minute by minute.
+ */
+function generatorMean(venue: (typeof seedVenues)[number], shapeOf: (day: VenueDay) => DayShape, timeZone: string, start: number, dayStartHour: number): number {
   let sum = 0;
   for (let minute = 0; minute < 60; minute++) {
     const wall = toWall(timeZone, start + minute * 60_000);
     const day = Math.floor((wall - dayStartHour * HOUR_MS) / 86_400_000);
-    sum += expectedPeople(venue, weekdayIndexOfDay(day), (wall - day * 86_400_000) / HOUR_MS);
+    const shape = shapeOf(day);
+    sum += expectedPeople(venue, shape.weekday, (wall - day * 86_400_000) / HOUR_MS) * shape.factor;
   }
   return sum / 60;
 }
@@ -70,6 +75,8 @@ function generatorMean(venue: (typeof seedVenues)[number], timeZone: string, sta
 export async function prepareForecastBacktest(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
   const now = Date.now();
+  const nowDay = Math.floor(now / 86_400_000);
+  const holidays = await seedHolidays(nowDay - HISTORY_DAYS - BACKTEST_DAYS - 1, nowDay + 8);
   const errors = { forecast: 0, usual4: 0, lastWeek: 0, generator: 0 };
   let hours = 0;
   for (const [index, venue] of seedVenues.entries()) {
@@ -97,7 +104,9 @@ export async function prepareForecastBacktest(env: SeedEnv) {
     // the seed's), over the window plus the backtested days.
     const shares = deviceShares(demoDeviceNames(venue).length);
     const devices = shares.map((share, i) => ({ id: 1_000_000 + 10 * index + i, share }));
-    await storeHistory(env.DB, place, demoHistory(venue, index + 1, devices, place.timeZone, now, HISTORY_DAYS + BACKTEST_DAYS));
+    await storeHistory(env.DB, place, demoHistory(venue, index + 1, devices, place.timeZone, now, holidays, HISTORY_DAYS + BACKTEST_DAYS));
+    const generatorDay = venueMoment(toWall(place.timeZone, now)).day;
+    const shapeOf = (day: VenueDay) => dayShape(index + 1, day, generatorDay, holidays);
 
     const today = venueDayAt(place, now);
     const first = today - BACKTEST_DAYS;
@@ -114,7 +123,7 @@ export async function prepareForecastBacktest(env: SeedEnv) {
       const history = await historyBefore(db, place, day, start);
       // No events: the copies have none, and the generator's only events are weekly ones (its
       // bumps), which the usual of their weekday holds.
-      for (const hour of forecast(history, place, start, []).hours) {
+      for (const hour of forecast(history, { ...place, holidays }, start, []).hours) {
         const startMs = Date.parse(hour.start);
         if (startMs >= end) break;
         if (hour.closed || hour.percent === null) continue;
@@ -131,7 +140,7 @@ export async function prepareForecastBacktest(env: SeedEnv) {
         errors.forecast += Math.abs(hour.percent - exact);
         errors.usual4 += Math.abs(percentOf(usual4, place.packedThreshold) - exact);
         errors.lastWeek += Math.abs(percentOf(lastWeek, place.packedThreshold) - exact);
-        errors.generator += Math.abs(percentOf(generatorMean(venue, place.timeZone, startMs, place.dayStartHour), place.packedThreshold) - exact);
+        errors.generator += Math.abs(percentOf(generatorMean(venue, shapeOf, place.timeZone, startMs, place.dayStartHour), place.packedThreshold) - exact);
         hours++;
       }
     }

@@ -6,6 +6,7 @@ import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers.ts";
 import { parseHistory } from "../../worker/ingest/history-csv.ts";
 import { firstAtOrAfter, historyBuckets } from "../../worker/occupancy/history-buckets.ts";
 import { forecastHours } from "../../worker/occupancy/forecast.ts";
+import { publicHolidays } from "../../worker/occupancy/holidays.ts";
 import { hourOfDay, type HourTotal } from "../../worker/occupancy/hours.ts";
 import { percentOf } from "../../worker/occupancy/levels.ts";
 import { HISTORY_DAYS, historyOf, type History, type WhenPlace } from "../../worker/occupancy/popular-times.ts";
@@ -26,6 +27,25 @@ export const CAPACITY_QUANTILE = 0.99;
 export const BUDGET_GEOMEAN = 0.85;
 export const BUDGET_WORST = 0.95;
 export const COVERAGE_BOUNDS = [0.75, 0.85] as const;
+/** The canton of each gym (its public holidays, worker/occupancy/holidays.ts), from the gym's town. */
+export const GYM_CANTONS: Record<string, string> = {
+  "Fitnesspark Bern City": "BE",
+  "Fitnesspark Oberhofen": "BE",
+  "Fitnesspark Ostermundigen Time-Out": "BE",
+  "Fitnesspark Zürich Stadelhofen": "ZH",
+  "Fitnesspark Zug Eichstätte": "ZG",
+  "Fitnesspark Greifensee Milandia": "ZH",
+  "Fitnesspark Regensdorf": "ZH",
+  "Fitnesspark Winterthur": "ZH",
+  "Fitnesspark Zürich Glattpark": "ZH",
+  "Fitnesspark Zürich Puls 5": "ZH",
+  "Fitnesspark Zürich Sihlcity": "ZH",
+  "Fitnesspark Zürich Stockerhof": "ZH",
+  "Fitnesspark Luzern National": "LU",
+  "Fitnesspark Luzern Allmend": "LU",
+  "Fitnesspark Baden Trafo": "AG",
+  "Fitnesspark Basel Heuwaage": "BS",
+};
 /** Hours-ahead groups of the horizon table (1-based, inclusive). */
 export const HORIZONS = [
   [1, 3],
@@ -157,9 +177,17 @@ export interface GymResult {
   covered: number;
 }
 
+/** The public holidays of a gym's canton over its readings' days. */
+export function gymHolidays(name: string, readings: readonly TimedCount[]): Promise<Set<VenueDay>> {
+  const state = GYM_CANTONS[name];
+  if (state === undefined) throw new Error(`no canton for ${name}`);
+  const dayOf = (ts: number) => Math.floor(toWall(TIME_ZONE, ts) / DAY_MS);
+  return publicHolidays({ country: "CH", state }, dayOf(readings[0].ts), dayOf(readings[readings.length - 1].ts) + 1);
+}
+
 /** The gym's forecasts at FORECAST_AT on every day with HISTORY_DAYS before it, scored. */
-export function backtestGym(name: string, readings: readonly TimedCount[]): GymResult {
-  const place = gymPlace(readings);
+export function backtestGym(name: string, readings: readonly TimedCount[], holidays: ReadonlySet<VenueDay>): GymResult {
+  const place = { ...gymPlace(readings), holidays };
   const quarters = quarterHours(readings, Math.ceil((readings[readings.length - 1].ts + 1) / (15 * 60_000)) * 15 * 60_000);
   // The actual value of an hour: the mean of the gym's readings in it, per venue day and local hour.
   const sums = new Map<VenueDay, Map<number, { sum: number; count: number }>>();

@@ -2,8 +2,29 @@
 // sensor readings that come out of it. The seed feeds these readings through the product's own
 // aggregation (worker/occupancy/aggregate.ts); the simulator posts them to a running app.
 import { aggregateBuckets, bucketStart, MINUTE_MS, type Bucket, type Reading } from "../../worker/occupancy/aggregate.ts";
-import { DAY_MS, HOUR_MS, offsetSpans, venueDayOfWall, weekdayIndexOfDay } from "../../common/local-time.ts";
+import { DAY_MS, HOUR_MS, offsetSpans, toWall, venueDayOfWall, weekdayIndexOfDay, type VenueDay } from "../../common/local-time.ts";
+import { publicHolidays } from "../../worker/occupancy/holidays.ts";
 import type { SeedVenue } from "./venues.ts";
+
+// What real places' series show and the generator copies (measured on the Fitnesspark gyms,
+// docs/when-to-go.md#the-seeds-history): a venue day's level persists from day to day (AR(1)), the
+// venue drifts slowly, public holidays run like Sundays, a day now and then is closed, and a sensor
+// now and then goes silent for hours.
+/** Day-to-day persistence of a venue day's level against its usual, and the level's standard deviation. */
+export const DAY_PERSISTENCE = 0.6;
+export const DAY_LEVEL_SD = 0.16;
+/** A venue's slow trend: up to this much a week, either way, reaching 1 at "now". */
+export const TREND_PER_WEEK = 0.027;
+/** Share of venue days a venue is closed (no readings: the sensor sees an empty, switched-off room). */
+export const CLOSED_DAY_SHARE = 0.017;
+/** Share of sensor-days with an outage, and its length in hours (a gap in the readings, not zeros). */
+export const OUTAGE_DAY_SHARE = 0.068;
+export const OUTAGE_HOURS = [1, 6] as const;
+/** Weekday a public holiday runs like (Sunday), and the share of it on Thanksgiving and Christmas Day. */
+const HOLIDAY_WEEKDAY = 6;
+const BIG_HOLIDAY_SHARE = 0.5;
+/** Terms of the AR(1) sum kept: 0.6^40 < 10^-8. */
+const AR_TERMS = 40;
 
 /** Weeks of history the seed writes. */
 export const HISTORY_DAYS = 56;
@@ -112,31 +133,94 @@ function noise(...parts: number[]): number {
   return (h >>> 0) / 2 ** 32;
 }
 
+/** A standard normal number from two of the noise's uniform ones (Box–Muller). */
+function gaussian(...parts: number[]): number {
+  const u = Math.max(noise(...parts, 1), 2 ** -32);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * noise(...parts, 2));
+}
+
+/**
+ * A venue day's level against its usual, minus 1: the AR(1) x(d) = φ·x(d−1) + √(1−φ²)·σ·ε(d),
+ * written as the sum of the last AR_TERMS shocks so that any day's value is a function of the day
+ * alone (deterministic, no state to carry); its standard deviation is σ, its lag-1 correlation φ.
+ */
+function dayDeviation(venueSeed: number, day: VenueDay): number {
+  const scale = Math.sqrt(1 - DAY_PERSISTENCE ** 2) * DAY_LEVEL_SD;
+  let sum = 0;
+  for (let j = 0; j < AR_TERMS; j++) sum += DAY_PERSISTENCE ** j * scale * gaussian(venueSeed, day - j, 11);
+  return sum;
+}
+
+/** Thanksgiving (the fourth Thursday of November) or Christmas Day. */
+function isBigHoliday(day: VenueDay): boolean {
+  const date = new Date(day * DAY_MS);
+  const [month, dayOfMonth] = [date.getUTCMonth() + 1, date.getUTCDate()];
+  return (month === 12 && dayOfMonth === 25) || (month === 11 && weekdayIndexOfDay(day) === 3 && dayOfMonth >= 22 && dayOfMonth <= 28);
+}
+
+/** How a venue day runs: the weekday whose curve it follows, the factor on it, or closed. */
+export interface DayShape {
+  weekday: number;
+  factor: number;
+  closed: boolean;
+}
+
+/**
+ * A venue day of the seed's history: its persistent level (AR(1)), the venue's trend (1 on
+ * `nowDay`), a public holiday's Sunday curve (half of it on Thanksgiving and Christmas Day), and the
+ * odd closed day.
+ */
+export function dayShape(venueSeed: number, day: VenueDay, nowDay: VenueDay, holidays: ReadonlySet<VenueDay>): DayShape {
+  const slope = (2 * noise(venueSeed, 21) - 1) * TREND_PER_WEEK;
+  const trend = 1 + (slope * (day - nowDay)) / 7;
+  const holiday = holidays.has(day);
+  const factor = Math.max(0.2, 1 + dayDeviation(venueSeed, day)) * trend * (holiday && isBigHoliday(day) ? BIG_HOLIDAY_SHARE : 1);
+  return { weekday: holiday ? HOLIDAY_WEEKDAY : weekdayIndexOfDay(day), factor, closed: noise(venueSeed, day, 31) < CLOSED_DAY_SHARE };
+}
+
+/** The public holidays of the seed's venues (all in New York) over the days [from, to]. */
+export const seedHolidays = (from: VenueDay, to: VenueDay) => publicHolidays({ country: "United States", state: "NY" }, from, to);
+
 export interface DemoDevice {
   id: number;
   /** Part of the venue's crowd this sensor sees. */
   share: number;
 }
 
-/** True while a demo sensor is "unplugged": about one 30–120 minute gap every two weeks. */
+/** True while a demo sensor is "unplugged": on OUTAGE_DAY_SHARE of its days, a 1–6 hour gap. */
 function inOutage(deviceId: number, day: number, hour: number): boolean {
-  if (noise(deviceId, day, 1) > 0.07) return false;
+  if (noise(deviceId, day, 1) > OUTAGE_DAY_SHARE) return false;
   const start = DAY_START_HOUR + noise(deviceId, day, 2) * 22;
-  return hour >= start && hour < start + 0.5 + noise(deviceId, day, 3) * 1.5;
+  return hour >= start && hour < start + OUTAGE_HOURS[0] + noise(deviceId, day, 3) * (OUTAGE_HOURS[1] - OUTAGE_HOURS[0]);
 }
 
 /**
- * One reading a minute per device over [fromMs, toMs), at a fixed second per device, with a
- * busier or quieter day now and then, ±10% noise and the odd outage (which leaves a real gap).
+ * One reading a minute per device over [fromMs, toMs), at a fixed second per device, each venue
+ * day shaped by dayShape (its trend reaching 1 at `nowMs`), ±10 % noise a minute and the odd outage
+ * (which leaves a real gap, as a closed day does).
  */
-export function demoReadings(venue: SeedVenue, venueSeed: number, devices: readonly DemoDevice[], timeZone: string, fromMs: number, toMs: number): Reading[] {
+export function demoReadings(
+  venue: SeedVenue,
+  venueSeed: number,
+  devices: readonly DemoDevice[],
+  timeZone: string,
+  fromMs: number,
+  toMs: number,
+  nowMs: number,
+  holidays: ReadonlySet<VenueDay>,
+): Reading[] {
   const readings: Reading[] = [];
   const spans = offsetSpans(timeZone, fromMs, toMs);
+  const nowDay = venueMoment(toWall(timeZone, nowMs)).day;
+  const shapes = new Map<VenueDay, DayShape>();
   let span = 0;
   for (let minute = fromMs; minute < toMs; minute += MINUTE_MS) {
     while (minute >= spans[span].to) span++;
-    const { day, weekday, hour } = venueMoment(minute + spans[span].offset);
-    const people = expectedPeople(venue, weekday, hour) * (0.85 + 0.3 * noise(venueSeed, day));
+    const { day, hour } = venueMoment(minute + spans[span].offset);
+    let shape = shapes.get(day);
+    if (!shape) shapes.set(day, (shape = dayShape(venueSeed, day, nowDay, holidays)));
+    if (shape.closed) continue;
+    const people = expectedPeople(venue, shape.weekday, hour) * shape.factor;
     for (const device of devices) {
       if (inOutage(device.id, day, hour)) continue;
       const ts = minute + ((device.id * 7919) % 60) * 1000;
@@ -148,19 +232,23 @@ export function demoReadings(venue: SeedVenue, venueSeed: number, devices: reado
   return readings;
 }
 
-/** Closed quarter hours of the last `days` before `now`, through the product's aggregation. */
+/**
+ * Closed quarter hours of the last `days` before `now`, through the product's aggregation;
+ * `holidays` from seedHolidays over those days.
+ */
 export function demoHistory(
   venue: SeedVenue,
   venueSeed: number,
   devices: readonly DemoDevice[],
   timeZone: string,
   now: number,
+  holidays: ReadonlySet<VenueDay>,
   days = HISTORY_DAYS,
 ): Bucket[] {
   const to = bucketStart(now);
   const from = to - days * DAY_MS;
   // A reading counts for 5 minutes, so start a little early to fill the first quarter hour.
-  const readings = demoReadings(venue, venueSeed, devices, timeZone, from - 5 * MINUTE_MS, to);
+  const readings = demoReadings(venue, venueSeed, devices, timeZone, from - 5 * MINUTE_MS, to, now, holidays);
   return aggregateBuckets(
     readings.toSorted((a, b) => a.deviceId - b.deviceId || a.ts - b.ts),
     from,

@@ -188,6 +188,41 @@ describe("forecast", () => {
     expect(wednesday21).toMatchObject({ percent: 63 });
   });
 
+  it("follows a trend across weeks through the last days' level", () => {
+    // Every evening 100 − (days before today): 72 four weeks ago, rising by one a day to 99 yesterday.
+    const history = historyOf(evenings((d) => 100 + d - today), 5, today);
+    const noon = instant(today, 12);
+    // Each of the last 6 days (v) against its own earlier same weekdays, weighted 7, 6, 5:
+    // v − (7 × 7 + 6 × 14 + 5 × 21) ÷ 18 = v − 13.22; Σ v = 99 + … + 94 = 579 → 579 ÷ 499.67 = 1.1588.
+    expect(recentLevel(history, place(eveningHours), noon)).toBeCloseTo(579 / (579 - 238 / 3), 10);
+    // Tomorrow's 21:00: Wednesdays 94, 87, 80, 73 weighted 8, 7, 6, 5 = 84.85 ("usual": 85), then
+    // × (1 + 0.3 × 0.1588) = 88.9: the forecast sits above the usual, where the trend is heading.
+    const wednesday21 = forecast(history, place(eveningHours), noon, []).hours.find((item) => item.start === new Date(instant(today + 1, 21)).toISOString());
+    expect(wednesday21).toMatchObject({ percent: 89 });
+  });
+
+  it("forecasts a public holiday like the venue's Sundays, or by its learnt holiday ratio", () => {
+    // 30 every evening, 12 on Sundays; tomorrow (a Wednesday) is a public holiday.
+    const sundays = (d: VenueDay) => (d - today + 2) % 7 === 0;
+    const history = historyOf(evenings((d) => (sundays(d) ? 12 : 30)), 5, today);
+    const noon = instant(today, 12);
+    const hourAt = (answer: ReturnType<typeof forecast>, hour: number) =>
+      answer.hours.find((item) => item.start === new Date(instant(today + 1, hour)).toISOString());
+    expect(hourAt(forecast(history, place(eveningHours), noon, []), 21)).toMatchObject({ percent: 30 });
+    // No holiday in its history: the usual of its Sundays, 12.
+    const holiday = forecast(history, { ...place(eveningHours), holidays: new Set([today + 1]) }, noon, []);
+    expect(hourAt(holiday, 21)).toMatchObject({ percent: 12, low: 12, high: 12 });
+    expect(hourAt(holiday, 21 - 24 + 48)).toMatchObject({ percent: 30 }); // the day after runs as usual
+
+    // Monday a week ago was a holiday too, at half its usual (15): learnt ratio 7 × 15 ÷ (7 × 30) = 0.5,
+    // so tomorrow is 30 × 0.5 = 15; that Monday is left out of the Mondays' usual (still 30, not 26).
+    const learnt = historyOf(evenings((d) => (d === today - 8 ? 15 : sundays(d) ? 12 : 30)), 5, today);
+    const withRatio = forecast(learnt, { ...place(eveningHours), holidays: new Set([today - 8, today + 1]) }, noon, []);
+    expect(hourAt(withRatio, 21)).toMatchObject({ percent: 15 });
+    const nextMonday = withRatio.hours.find((item) => item.start === new Date(instant(today + 6, 21)).toISOString());
+    expect(nextMonday).toMatchObject({ percent: 30 });
+  });
+
   it("takes a closed day or a silent sensor as missing, not as zero", () => {
     // 30 every evening, nothing at all last Tuesday.
     const history = historyOf(evenings((d) => (d === today - 7 ? null : 30)), 5, today);

@@ -216,6 +216,21 @@ describe("GET /api/places/{id}/forecast", () => {
     expect(lifted.hours.length).toBe(without.hours.length);
   });
 
+  it("forecasts a public holiday of the venue's country like its Sundays", async () => {
+    // 30 every evening, 12 on Sundays (day −2 is Sunday 8 June 2031), at two places that differ
+    // only by their address: New York, and Russia, whose Russia Day is Thursday 12 June (day 2).
+    const sundays = (day: number) => (day + 2) % 7 === 0;
+    const newYork = await createPlace({ hours: everyDay("17:00", "00:00") });
+    const russia = await createPlace({ hours: everyDay("17:00", "00:00") });
+    await env.DB.prepare("UPDATE places SET country = 'Russia', state = '' WHERE id = ?").bind(russia).run();
+    for (const placeId of [newYork, russia]) await evenings(placeId, (day) => (sundays(day) ? 12 : 30));
+    const at = (answer: ForecastAnswer, days: number, hour: number) => answer.hours.find((item) => item.start === new Date(local(days, hour)).toISOString());
+    expect(at((await forecast(newYork)).body, 2, 21)).toMatchObject({ percent: 30 });
+    const holiday = (await forecast(russia)).body;
+    expect(at(holiday, 2, 21)).toMatchObject({ percent: 12, low: 12, high: 12 });
+    expect(at(holiday, 1, 21)).toMatchObject({ percent: 30 });
+  });
+
   it("is served from the cache for a minute", async () => {
     const placeId = await createPlace({ hours: everyDay("17:00", "00:00") });
     await evenings(placeId, () => 30);

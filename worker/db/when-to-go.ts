@@ -8,6 +8,7 @@ import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers";
 import { isRecent } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
 import type { VenueEvent } from "../occupancy/forecast";
+import type { VenueRegion } from "../occupancy/holidays";
 import { HISTORY_DAYS, historyOf, type History, type LiveNow, type WhenPlace } from "../occupancy/popular-times";
 import type { Database } from "./client";
 import { DEFAULT_EVENT_LENGTH_MS } from "./events";
@@ -43,6 +44,8 @@ export interface HistoryPlace extends PlaceClock {
 export interface WhenPlaceRow extends HistoryPlace, WhenPlace {
   /** Whether visitors may see its numbers (docs/when-to-go.md#public-counts). */
   publicCounts: boolean;
+  /** Its country and state, for its public holidays (docs/when-to-go.md#holidays). */
+  region: VenueRegion;
   /** Live numbers while fresh, else null. */
   live: LiveNow | null;
 }
@@ -55,6 +58,8 @@ export const whenPlaceColumns = {
   publicCounts: places.publicCounts,
   baseline: places.calibrationBaseline,
   factor: places.calibrationFactor,
+  country: places.country,
+  state: places.state,
   ...hourColumns,
   percent: placeLive.percent,
   level: placeLive.level,
@@ -82,6 +87,7 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     dayStartHour: row.dayStartHour,
     packedThreshold: row.packedThreshold,
     publicCounts: row.publicCounts,
+    region: { country: row.country, state: row.state },
     calibration: { baseline: row.baseline, factor: row.factor },
     hours: hoursOfRow(row),
     live,

@@ -8,7 +8,7 @@ import type { ForecastAnswer, ForecastHour } from "../../common/schemas/answers"
 import { hourOfDay } from "./hours";
 import { percentOf } from "./levels";
 import { hasHours, isOpenDuringWallHour } from "./opening-hours";
-import { hasEnoughData, HISTORY_DAYS, usualAt, type History, type WhenPlace } from "./popular-times";
+import { hasEnoughData, HISTORY_DAYS, usualAt, type History, type Usual, type WhenPlace } from "./popular-times";
 
 /** Hours of the forecast in detail; best_time is the quietest open one among them. */
 export const DETAIL_HOURS = 12;
@@ -33,6 +33,10 @@ export const TODAY_SHARE = 0.8;
 export const TODAY_DECAY = 0.95;
 /** How much of the last days' level against their usual carries into every forecast hour. */
 export const RECENT_SHARE = 0.3;
+/** Hours of past public holidays with a usual value a learnt holiday ratio needs; with fewer, holidays are Sundays. */
+export const MIN_HOLIDAY_HOURS = 6;
+/** The weekday whose usual a holiday takes when the venue has no holiday of its own to learn from. */
+export const SUNDAY = 6;
 /** A learnt event lift is kept within these bounds. */
 export const LIFT_BOUNDS = [0.5, 3] as const;
 /** An event of a category never seen at the venue widens the high end by this factor. */
@@ -50,12 +54,48 @@ const clamp = (value: number, [low, high]: readonly [number, number]) => Math.mi
 /** The wall-clock hour (ms, as toWall gives it) an instant falls in. */
 const wallHourStart = (place: WhenPlace, instant: number) => Math.floor(toWall(place.timeZone, instant) / HOUR_MS) * HOUR_MS;
 
+/** The wall-clock hour (ms) of a venue day's local hour: hours before the day start are the next morning's. */
+const wallHourOf = (place: WhenPlace, day: VenueDay, hour: number) => (day * 24 + hour + (hour < place.dayStartHour ? 24 : 0)) * HOUR_MS;
+
 const isClosedAt = (place: WhenPlace, wallHour: number) => hasHours(place.hours) && !isOpenDuringWallHour(place.hours, wallHour);
 
-/** Actual and usual people of a past venue day's hour, the day left out of its own usual; null without both. */
-function measured(history: History, day: VenueDay, hour: number): { actual: number; usual: number } | null {
+/**
+ * How a venue's public holidays run against the usual of their weekday, learnt from the holidays in
+ * its history window: Σ actual ÷ Σ usual over their open hours (kept in LEVEL_BOUNDS); null with
+ * fewer than MIN_HOLIDAY_HOURS such hours.
+ */
+function holidayRatio(history: History, place: WhenPlace): number | null {
+  const sums = { actual: 0, usual: 0, hours: 0 };
+  for (const day of place.holidays ?? []) {
+    if (day >= history.today || day < history.today - HISTORY_DAYS) continue;
+    for (const [hour, actual] of history.means.get(day) ?? []) {
+      if (isClosedAt(place, wallHourOf(place, day, hour))) continue;
+      const usual = usualAt(history, weekdayIndexOfDay(day), hour, day, place.holidays);
+      if (usual === null) continue;
+      sums.actual += actual;
+      sums.usual += usual.people;
+      sums.hours++;
+    }
+  }
+  return sums.hours < MIN_HOLIDAY_HOURS || sums.usual === 0 ? null : clamp(sums.actual / sums.usual, LEVEL_BOUNDS);
+}
+
+/**
+ * What a venue day's hour is expected to hold, leaving out `excludeDay`: its weekday's usual over
+ * the days that were no holidays; on a public holiday that usual times the venue's learnt holiday
+ * ratio or, without one, the usual of its Sundays (the weekday's when Sundays have none).
+ */
+function expectedAt(history: History, place: WhenPlace, holidays: number | null, day: VenueDay, hour: number, excludeDay?: VenueDay): Usual | null {
+  const usual = usualAt(history, weekdayIndexOfDay(day), hour, excludeDay, place.holidays);
+  if (!place.holidays?.has(day)) return usual;
+  if (holidays === null) return usualAt(history, SUNDAY, hour, excludeDay, place.holidays) ?? usual;
+  return usual && { ...usual, people: usual.people * holidays, spread: usual.spread * holidays };
+}
+
+/** Actual and expected people of a past venue day's hour, the day left out of its own usual; null without both. */
+function measured(history: History, place: WhenPlace, holidays: number | null, day: VenueDay, hour: number): { actual: number; usual: number } | null {
   const actual = history.means.get(day)?.get(hour);
-  const usual = usualAt(history, weekdayIndexOfDay(day), hour, day);
+  const usual = expectedAt(history, place, holidays, day, hour, day);
   return actual === undefined || usual === null ? null : { actual, usual: usual.people };
 }
 
@@ -66,15 +106,15 @@ function levelOf(sums: { actual: number; usual: number; hours: number }, minHour
 }
 
 /** Complete open hours of venue days [from, to] before `now`'s hour with an actual and a usual, summed. */
-function sumsOver(history: History, place: WhenPlace, now: number, from: VenueDay, to: VenueDay) {
+function sumsOver(history: History, place: WhenPlace, holidays: number | null, now: number, from: VenueDay, to: VenueDay) {
   const currentHour = wallHourStart(place, now);
   const sums = { actual: 0, usual: 0, hours: 0 };
   for (let day = from; day <= to; day++) {
     for (const hour of history.means.get(day)?.keys() ?? []) {
-      const wallHour = (day * 24 + hour + (hour < place.dayStartHour ? 24 : 0)) * HOUR_MS;
+      const wallHour = wallHourOf(place, day, hour);
       // Only complete hours: today's current hour is still filling.
       if (wallHour >= currentHour || isClosedAt(place, wallHour)) continue;
-      const values = measured(history, day, hour);
+      const values = measured(history, place, holidays, day, hour);
       if (!values) continue;
       sums.actual += values.actual;
       sums.usual += values.usual;
@@ -89,18 +129,18 @@ function sumsOver(history: History, place: WhenPlace, now: number, from: VenueDa
  * Σ usual over their open hours that have both, each day measured against a usual that leaves it
  * out. 1 with fewer than MIN_RECENT_HOURS such hours; kept in [0.5, 2].
  */
-export function recentLevel(history: History, place: WhenPlace, now: number): number {
+export function recentLevel(history: History, place: WhenPlace, now: number, holidays = holidayRatio(history, place)): number {
   const today = venueDayAt(place, now);
-  return levelOf(sumsOver(history, place, now, today - RECENT_DAYS, today - 1), MIN_RECENT_HOURS);
+  return levelOf(sumsOver(history, place, holidays, now, today - RECENT_DAYS, today - 1), MIN_RECENT_HOURS);
 }
 
 /**
  * How busy today ran so far against its usual: Σ actual ÷ Σ usual over today's complete open hours
  * that have both. 1 with fewer than MIN_TODAY_HOURS such hours; kept in [0.5, 2].
  */
-export function todayLevel(history: History, place: WhenPlace, now: number): number {
+export function todayLevel(history: History, place: WhenPlace, now: number, holidays = holidayRatio(history, place)): number {
   const today = venueDayAt(place, now);
-  return levelOf(sumsOver(history, place, now, today, today), MIN_TODAY_HOURS);
+  return levelOf(sumsOver(history, place, holidays, now, today, today), MIN_TODAY_HOURS);
 }
 
 /**
@@ -123,7 +163,7 @@ function hoursOfEvent(place: WhenPlace, event: VenueEvent): number[] {
  * past one-off events at the venue within the history window, each day against a usual that leaves
  * it out; kept in [0.5, 3]. A category without such hours has no entry.
  */
-function eventLifts(history: History, place: WhenPlace, events: readonly VenueEvent[], now: number): Map<number, number> {
+function eventLifts(history: History, place: WhenPlace, holidays: number | null, events: readonly VenueEvent[], now: number): Map<number, number> {
   const sums = new Map<number, { actual: number; usual: number }>();
   const today = venueDayAt(place, now);
   for (const event of events) {
@@ -131,7 +171,7 @@ function eventLifts(history: History, place: WhenPlace, events: readonly VenueEv
     for (const start of hoursOfEvent(place, event)) {
       const day = venueDayAt(place, start);
       if (day >= today || day < today - HISTORY_DAYS) continue;
-      const values = measured(history, day, hourOfDay(wallHourStart(place, start) / HOUR_MS));
+      const values = measured(history, place, holidays, day, hourOfDay(wallHourStart(place, start) / HOUR_MS));
       if (!values) continue;
       const sum = sums.get(event.categoryId) ?? { actual: 0, usual: 0 };
       sum.actual += values.actual;
@@ -150,9 +190,10 @@ function eventLifts(history: History, place: WhenPlace, events: readonly VenueEv
  */
 export function forecastHours(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[], days = 7): ForecastHour[] {
   const enough = hasEnoughData(history);
-  const today = todayLevel(history, place, now);
-  const recent = recentLevel(history, place, now);
-  const lifts = eventLifts(history, place, events, now);
+  const holidays = holidayRatio(history, place);
+  const today = todayLevel(history, place, now, holidays);
+  const recent = recentLevel(history, place, now, holidays);
+  const lifts = eventLifts(history, place, holidays, events, now);
   const upcoming = events.filter((event) => event.end > now);
   const end = venueDayRange(place, venueDayAt(place, now) + days - 1).end;
   const hours: ForecastHour[] = [];
@@ -160,7 +201,7 @@ export function forecastHours(history: History, place: WhenPlace, now: number, e
   for (let start = first; start < end; start += HOUR_MS) {
     const wallHour = wallHourStart(place, start);
     const closed = isClosedAt(place, wallHour);
-    const usual = closed || !enough ? null : usualAt(history, weekdayIndexOfDay(venueDayOfWall(wallHour, place.dayStartHour)), hourOfDay(wallHour / HOUR_MS));
+    const usual = closed || !enough ? null : expectedAt(history, place, holidays, venueDayOfWall(wallHour, place.dayStartHour), hourOfDay(wallHour / HOUR_MS));
     if (usual === null) {
       hours.push({ start: new Date(start).toISOString(), percent: null, low: null, high: null, closed });
       continue;

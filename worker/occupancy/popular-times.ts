@@ -33,6 +33,11 @@ export const BAND_SHARE = 0.25;
 /** A place as popular times and the forecast read it. */
 export interface WhenPlace extends PlaceScale {
   hours: PlaceHours;
+  /**
+   * Public holidays at the venue around now (worker/occupancy/holidays.ts), for the forecast: left
+   * out of every weekday's usual and forecast as holidays. None when absent.
+   */
+  holidays?: ReadonlySet<VenueDay>;
 }
 
 /** Mean people per venue day and local hour of day; the two autumn 01:00 hours are pooled. */
@@ -100,16 +105,16 @@ export function sameWeekdaysBefore(today: VenueDay, weekday: number): VenueDay[]
 
 /**
  * The usual people of a weekday's local hour: the weighted mean over the same weekdays before
- * today that have samples then, leaving out `excludeDay` (a day measured against its own usual);
- * null with fewer than MIN_DAYS_PER_HOUR of them.
+ * today that have samples then, leaving out `excludeDay` (a day measured against its own usual)
+ * and the days of `skip` (public holidays); null with fewer than MIN_DAYS_PER_HOUR of them.
  */
-export function usualAt(history: History, weekday: number, hour: number, excludeDay?: VenueDay): Usual | null {
+export function usualAt(history: History, weekday: number, hour: number, excludeDay?: VenueDay, skip?: ReadonlySet<VenueDay>): Usual | null {
   let weights = 0;
   let sum = 0;
   const values: { weight: number; people: number }[] = [];
   sameWeekdaysBefore(history.today, weekday).forEach((day, i) => {
     const people = history.means.get(day)?.get(hour);
-    if (people === undefined || day === excludeDay) return;
+    if (people === undefined || day === excludeDay || skip?.has(day)) return;
     values.push({ weight: weekWeight(i + 1), people });
     weights += weekWeight(i + 1);
     sum += weekWeight(i + 1) * people;

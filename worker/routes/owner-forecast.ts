@@ -10,6 +10,7 @@ import { findWhenPlace, historyBefore, oneOffEventsBetween } from "../db/when-to
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe, query } from "../lib/openapi";
+import { publicHolidays } from "../occupancy/holidays";
 import { OWNER_HISTORY_DAYS, ownerForecast } from "../occupancy/owner-forecast";
 
 export const ownerForecastRoutes = new Hono<AppEnv>().get(
@@ -31,10 +32,11 @@ export const ownerForecastRoutes = new Hono<AppEnv>().get(
     if (!place) throw notFound("No such place.");
     const { days } = c.req.valid("query");
     const today = venueDayAt(place, now);
-    const [history, events] = await Promise.all([
+    const [history, events, holidays] = await Promise.all([
       historyBefore(db, place, today, now, OWNER_HISTORY_DAYS),
       oneOffEventsBetween(db, place.id, venueDayRange(place, today - OWNER_HISTORY_DAYS).start, venueDayRange(place, today + days).start),
+      publicHolidays(place.region, today - OWNER_HISTORY_DAYS, today + days),
     ]);
-    return c.json(ownerForecast(history, place, now, events, days));
+    return c.json(ownerForecast(history, { ...place, holidays }, now, events, days));
   },
 );

@@ -18,6 +18,7 @@ import { cacheKey, forecastPath, popularTimesPath, servedFromCache, sharedFor } 
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { forecast } from "../occupancy/forecast";
+import { publicHolidays } from "../occupancy/holidays";
 import { HISTORY_DAYS, popularTimesFrom } from "../occupancy/popular-times";
 
 /** How long an answer may be served from a cache: a minute. */
@@ -88,11 +89,12 @@ export const whenToGoRoutes = new Hono<AppEnv>()
     (c) =>
       served(c, forecastPath, async (db, place, now) => {
         const today = venueDayAt(place, now);
-        const [history, events] = await Promise.all([
+        const [history, events, holidays] = await Promise.all([
           historyUpToNow(db, place, now, (write) => c.executionCtx.waitUntil(write())),
           oneOffEventsBetween(db, place.id, venueDayRange(place, today - HISTORY_DAYS).start, venueDayRange(place, today + 7).start),
+          publicHolidays(place.region, today - HISTORY_DAYS, today + 7),
         ]);
-        const answer = forecast(history, place, now, events);
+        const answer = forecast(history, { ...place, holidays }, now, events);
         return { body: place.publicCounts ? answer : forecastWithoutCounts(answer), seconds: WHEN_CACHE_SECONDS };
       }),
   );
