@@ -8,6 +8,7 @@ import { alertRuleRoutes } from "./routes/alert-rules";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { businessRoutes } from "./routes/businesses";
+import { calendarRoutes } from "./routes/calendars";
 import { calibrationRoutes } from "./routes/calibration";
 import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
@@ -58,6 +59,7 @@ export const app = new Hono<AppEnv>()
   .route("/", businessRoutes)
   .route("/", eventCategoryRoutes)
   .route("/", eventRoutes)
+  .route("/", calendarRoutes)
   .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
   .route("/", inviteRoutes)
