@@ -4,6 +4,7 @@
 // and a closed or silent one says so rather than showing a level it does not have.
 import { liveSummary, whenText } from "../../common/live-summary";
 import type { LivePlace } from "../../common/schemas/answers";
+import { escapeMarkup } from "./markup";
 
 /** What the badge and widget read of a live entry (toLivePlace: people already null where counts are hidden). */
 export type WidgetPlace = Pick<LivePlace, "name" | "level" | "people" | "open_now" | "opens_at" | "updated_at" | "timezone" | "vs_usual">;
@@ -45,10 +46,6 @@ export function widgetStatus(place: WidgetPlace, now: number): WidgetStatus {
   if (place.level === null || place.updated_at === null) return { state: "silent", label: "No live data", detail: summary.silent, asOf: null };
   return { state: place.level, label: place.level, detail: summary.people, asOf: `Updated ${whenText(place.updated_at, place.timezone, now)}` };
 }
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-/** Text for XML and HTML content and attribute values. */
-export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 /** One sentence for screen readers and tooltips: "The Night Owl right now: Lively, about 45 people (Third Place)". */
 export function statusSentence(place: WidgetPlace, status: WidgetStatus): string {
