@@ -1,6 +1,6 @@
 // /api/docs: the OpenAPI document as one server-rendered page, grouped by tag. No script and no
 // style, so it needs nothing the strictest policy would refuse and loads nothing of the app.
-import { escapeMarkup } from "./markup";
+import { escapeMarkup } from "../../common/markup";
 
 type JsonSchema = Record<string, unknown>;
 

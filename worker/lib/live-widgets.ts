@@ -4,7 +4,7 @@
 // and a closed or silent one says so rather than showing a level it does not have.
 import { liveSummary, whenText } from "../../common/live-summary";
 import type { LivePlace } from "../../common/schemas/answers";
-import { escapeMarkup } from "./markup";
+import { escapeMarkup } from "../../common/markup";
 
 /** What the badge and widget read of a live entry (toLivePlace: people already null where counts are hidden). */
 export type WidgetPlace = Pick<LivePlace, "name" | "level" | "people" | "open_now" | "opens_at" | "updated_at" | "timezone" | "vs_usual">;

@@ -1,7 +1,7 @@
 // /robots.txt and /sitemap.xml (docs/embeds.md#sitemap-and-robots): which pages crawlers may read,
 // and every public page and venue profile by its slug. Pure text building; worker/site-files.ts
 // reads the venues and serves them.
-import { escapeMarkup } from "./markup";
+import { escapeMarkup } from "../../common/markup";
 import { profileUrl } from "./origin";
 
 /** The public pages of the app (client/routes.tsx) that are the same for everyone; profiles are listed by venue. */
