@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { passkeyRoutes } from "./routes/passkeys";
 import { passkeySessionRoutes } from "./routes/passkey-sessions";
 import { businessRoutes } from "./routes/businesses";
+import { calendarRoutes } from "./routes/calendars";
 import { calibrationRoutes } from "./routes/calibration";
 import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
@@ -24,6 +25,7 @@ import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveLookRoutes } from "./routes/live-looks";
 import { liveRoutes } from "./routes/live";
+import { liveWidgetRoutes } from "./routes/live-widgets";
 import { notificationRoutes } from "./routes/notifications";
 import { consumerNotificationRoutes } from "./routes/consumer-notifications";
 import { pushKeyRoutes } from "./routes/push-key";
@@ -52,6 +54,9 @@ export const app = new Hono<AppEnv>()
     // when to go, a profile's public answers: worker/lib/public-cache.ts).
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     c.res.headers.set("x-content-type-options", "nosniff");
+    // No answer may be framed unless its own policy says by whom: only the live widget does
+    // (frame-ancestors *, docs/embeds.md); the API's HTML page says 'none'.
+    if (!/\bframe-ancestors\b/.test(c.res.headers.get("content-security-policy") ?? "")) c.res.headers.set("x-frame-options", "DENY");
     // The scheme without parsing the whole address again (index.ts did that already).
     const protocol = c.req.url.startsWith("https:") ? "https:" : "http:";
     for (const [name, value] of Object.entries(strictTransportSecurity({ protocol }))) c.res.headers.set(name, value);
@@ -63,6 +68,7 @@ export const app = new Hono<AppEnv>()
   .route("/", businessRoutes)
   .route("/", eventCategoryRoutes)
   .route("/", eventRoutes)
+  .route("/", calendarRoutes)
   .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
   .route("/", inviteRoutes)
@@ -78,6 +84,7 @@ export const app = new Hono<AppEnv>()
   .route("/", pushSubscriptionRoutes)
   .route("/", webhookRoutes)
   .route("/", liveRoutes)
+  .route("/", liveWidgetRoutes)
   .route("/", liveLookRoutes)
   .route("/", whenToGoRoutes)
   .route("/", ownerForecastRoutes)

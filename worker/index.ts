@@ -11,6 +11,7 @@ import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
 import { consumeWatchFanOuts } from "./watches/fan-out";
+import { isSiteFile, siteFile } from "./site-files";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
 
@@ -25,6 +26,8 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
+    // /robots.txt and /sitemap.xml: never the app's HTML.
+    if (isSiteFile(url.pathname)) return siteFile(request, env, ctx);
     if (FILE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
       // Not cached: the next deploy may well have this name.
       return new Response("Not found.", {

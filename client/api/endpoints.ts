@@ -162,3 +162,23 @@ export const publicApi = {
       }),
     ),
 };
+
+/** An API path as an absolute address, for another program or website to fetch. */
+const absolute = (path: string) => new URL(`${apiBaseUrl()}${path}`, window.location.origin).href;
+
+/**
+ * Addresses of what other programs and websites fetch (docs/embeds.md): calendar files for calendar
+ * apps, the live badge and widget for a venue's own website. Absolute, since they are copied elsewhere.
+ */
+export const publicFiles = {
+  /** One event as an .ics file ("Add to calendar"). */
+  eventCalendar: (eventId: number) => absolute(`/api/events/${eventId}/calendar.ics`),
+  /** A venue's events as a calendar to subscribe to, as webcal: (which calendar apps open to subscribe) or https:. */
+  placeCalendar: (slug: string, scheme: "webcal" | "https" = "https") => {
+    const url = absolute(`/api/places/${encodeURIComponent(slug)}/events.ics`);
+    return scheme === "webcal" ? url.replace(/^https?:/, "webcal:") : url;
+  },
+  badge: (slug: string) => absolute(`/api/places/${encodeURIComponent(slug)}/badge.svg`),
+  embed: (slug: string) => absolute(`/api/places/${encodeURIComponent(slug)}/embed`),
+  profile: (slug: string) => new URL(`/profile/${encodeURIComponent(slug)}`, window.location.origin).href,
+};

@@ -1,16 +1,13 @@
 // "When to go" in words, as profiles and the live map say it (docs/when-to-go.md): open or closed,
 // live against usual, the busiest hours of a day, the best time and how long it stays busy. Pure
 // functions of the API's answers and an explicit `now`, read in the venue's time zone.
-import { DAY_MS, HOUR_MS, toWall, venueDayAt, weekdayOfDay, WEEKDAY_NAMES } from "../../common/local-time";
-import type { ForecastHour, LivePlace, PopularHour, VsUsual } from "../../common/schemas/answers";
+import { HOUR_MS, venueDayAt, weekdayOfDay, WEEKDAY_NAMES } from "../../common/local-time";
+import { clockText, wallOf } from "../../common/live-summary";
+import type { ForecastHour, PopularHour } from "../../common/schemas/answers";
+
+export { clockText, closedText, liveSummary, silentText, VS_USUAL_TEXT, whenText, type LiveSummary } from "../../common/live-summary";
 
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
-
-export const VS_USUAL_TEXT: Record<VsUsual, string> = {
-  busier: "Busier than usual",
-  usual: "About as busy as usual",
-  quieter: "Quieter than usual",
-};
 
 export const NOT_ENOUGH_DATA = "Not enough data yet";
 
@@ -22,21 +19,6 @@ export const countsHidden = (place: { packed_threshold: number | null }) => plac
 
 /** Hours of the busiest run within this many points of the day's peak count as "usually busiest". */
 export const BUSIEST_TOLERANCE = 10;
-
-/** Local wall clock of an instant in a zone: hour of day, calendar day number, minutes. */
-function wallOf(timeZone: string, instantMs: number) {
-  const wall = toWall(timeZone, instantMs);
-  const day = Math.floor(wall / DAY_MS);
-  const minuteOfDay = Math.floor((wall - day * DAY_MS) / 60_000);
-  return { day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 };
-}
-
-/** 21 → "9 PM", 0 → "12 AM", with ":30" when minutes are given. */
-export function clockText(hour: number, minute = 0): string {
-  const h = ((hour % 24) + 24) % 24;
-  const twelve = h % 12 === 0 ? 12 : h % 12;
-  return `${twelve}${minute ? `:${String(minute).padStart(2, "0")}` : ""} ${h < 12 ? "AM" : "PM"}`;
-}
 
 /** Hours [from, to) as "9–11 PM", or "11 AM–1 PM" when the two ends differ in AM/PM. */
 export function hourRangeText(fromHour: number, toHour: number): string {
@@ -80,55 +62,6 @@ export function busiestRun(hours: readonly PopularHour[]): { from: number; to: n
 export function busiestText(hours: readonly PopularHour[]): string | null {
   const run = busiestRun(hours);
   return run ? `Usually busiest ${hourRangeText(run.from, run.to)}` : null;
-}
-
-/** "4 PM" on the same local date as `now`, else "Mon 4 PM" (venue time zone). */
-export function whenText(iso: string, timeZone: string, now: number): string {
-  const instant = Date.parse(iso);
-  const at = wallOf(timeZone, instant);
-  const time = clockText(at.hour, at.minute);
-  if (at.day === wallOf(timeZone, now).day) return time;
-  // Day 0 of the wall clock, 1970-01-01, was a Thursday (index 3 from Monday).
-  return `${WEEKDAY_NAMES[(((at.day + 3) % 7) + 7) % 7].slice(0, 3)} ${time}`;
-}
-
-/** "Closed · opens 4 PM" (or "Mon 4 PM"), or "Closed" when no opening is known. */
-export function closedText(opensAt: string | null, timeZone: string, now: number): string {
-  return opensAt ? `Closed · opens ${whenText(opensAt, timeZone, now)}` : "Closed";
-}
-
-/** A silent sensor, with when it was last heard: "today" times plain, older ones with their weekday. */
-export function silentText(updatedAt: string | null, timeZone: string, now: number): string {
-  if (!updatedAt) return "No live reading yet: the venue's sensor hasn't reported.";
-  if (now - Date.parse(updatedAt) > 7 * DAY_MS) {
-    const date = new Date(updatedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone });
-    return `No live reading: the sensor was last heard on ${date}.`;
-  }
-  return `No live reading: the sensor was last heard at ${whenText(updatedAt, timeZone, now)}.`;
-}
-
-/** What a visitor is told about a live entry right now, in the order a row or popup shows it. */
-export interface LiveSummary {
-  /** Closed now: "Closed · opens 4 PM"; null while open or without hours. */
-  closed: string | null;
-  /** "About 42 people", only while open with live numbers and public counts. */
-  people: string | null;
-  /** "Busier than usual" and the like. */
-  vsUsual: string | null;
-  /** The sensor is silent (and the venue is not closed). */
-  silent: string | null;
-}
-
-export function liveSummary(place: LivePlace, now: number): LiveSummary {
-  const timeZone = place.timezone;
-  if (place.open_now === false) return { closed: closedText(place.opens_at, timeZone, now), people: null, vsUsual: null, silent: null };
-  if (place.level === null) return { closed: null, people: null, vsUsual: null, silent: silentText(place.updated_at, timeZone, now) };
-  return {
-    closed: null,
-    people: place.people !== null ? `About ${place.people} ${place.people === 1 ? "person" : "people"}` : null,
-    vsUsual: place.vs_usual ? VS_USUAL_TEXT[place.vs_usual] : null,
-    silent: null,
-  };
 }
 
 /** The venue's lively threshold as percent of its packed one: where "busy" starts for it; null when counts are hidden. */

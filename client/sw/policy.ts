@@ -28,9 +28,23 @@ export function isPublicApiRead(method: string, url: URL, origin: string, author
   return (
     method === "GET" &&
     url.origin === origin &&
-    (url.pathname === "/api" || url.pathname.startsWith("/api/")) &&
+    isApiPath(url.pathname) &&
     !carriesCredentials(authorization)
   );
+}
+
+/** Files the worker answers at the site's root that are no page of the app (docs/embeds.md#sitemap-and-robots). */
+export const SITE_FILES = ["/robots.txt", "/sitemap.xml"];
+
+const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
+/**
+ * Whether a navigation is to a page of the app, which gets the precached shell when offline. The
+ * API (the widget's page, a calendar or badge opened directly) and the site files are not pages:
+ * the shell would show the app's "not found" in their place, so the worker leaves them alone.
+ */
+export function isAppPage(url: URL, origin: string): boolean {
+  return url.origin === origin && !isApiPath(url.pathname) && !SITE_FILES.includes(url.pathname);
 }
 
 /**

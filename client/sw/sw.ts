@@ -4,6 +4,7 @@ import {
   clickEffect,
   FETCHED_AT_HEADER,
   FROM_CACHE_HEADER,
+  isAppPage,
   isPublicApiRead,
   mayKeep,
   readPushPayload,
@@ -48,7 +49,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.mode === "navigate") {
-    event.respondWith(pageHtml(request));
+    // Pages only: the API and the site files go to the network untouched, never answered with the shell.
+    if (isAppPage(url, self.location.origin)) event.respondWith(pageHtml(request));
   } else if (isPublicApiRead(request.method, url, self.location.origin, request.headers.get("authorization"))) {
     event.respondWith(publicApiRead(request));
   } else if (request.method === "GET" && url.origin === self.location.origin && /^\/(assets|icons|images)\//.test(url.pathname)) {

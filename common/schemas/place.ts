@@ -64,6 +64,23 @@ export const placeKeySchema = v.pipe(
   v.transform((key): number | string => (/^[1-9]\d{0,9}$/.test(key) ? Number(key) : key)),
 );
 
+/** Most venues one calendar subscription may combine (`GET /api/events.ics?place=`). */
+export const CALENDAR_MAX_PLACES = 20;
+export const CALENDAR_PLACES_MESSAGE = `place must list 1 to ${CALENDAR_MAX_PLACES} venues by id or slug, separated by commas.`;
+
+/** `?place=the-night-owl,12`: the venues of a calendar subscription, each named once. */
+export const calendarQuerySchema = v.object({
+  place: v.pipe(
+    v.string(CALENDAR_PLACES_MESSAGE),
+    v.maxLength(CALENDAR_MAX_PLACES * 101, CALENDAR_PLACES_MESSAGE),
+    v.transform((list) => list.split(",")),
+    v.array(v.pipe(v.string(), v.check((key) => v.is(placeKeySchema, key), CALENDAR_PLACES_MESSAGE))),
+    v.minLength(1, CALENDAR_PLACES_MESSAGE),
+    v.maxLength(CALENDAR_MAX_PLACES, CALENDAR_PLACES_MESSAGE),
+    v.transform((keys) => [...new Set(keys.map((key) => v.parse(placeKeySchema, key)))]),
+  ),
+});
+
 export const HOURS_MESSAGE = "Use a time like 17:00, or leave it empty when closed.";
 export const WEBSITE_MESSAGE = "Enter a full web address, like https://example.com.";
 export const CATEGORY_MESSAGE = `Choose one of: ${PLACE_CATEGORIES.join(", ")}.`;

@@ -10,6 +10,7 @@ import {
   carriesCredentials,
   clickEffect,
   FROM_CACHE_HEADER,
+  isAppPage,
   isPublicApiRead,
   mayKeep,
   readPushPayload,
@@ -35,6 +36,14 @@ describe("service worker: what it caches", () => {
     expect(isPublicApiRead("POST", url("/api/live"), ORIGIN, null)).toBe(false);
     expect(isPublicApiRead("GET", url("/api/live", "https://elsewhere.example"), ORIGIN, null)).toBe(false);
     expect(isPublicApiRead("GET", url("/apiary"), ORIGIN, null)).toBe(false);
+  });
+
+  it("answers offline navigations with the shell only for the app's pages, never the API, robots.txt or the sitemap", () => {
+    for (const path of ["/", "/profile/the-bar", "/live-look?level=Lively", "/app/settings", "/apiary"]) expect(isAppPage(url(path), ORIGIN), path).toBe(true);
+    for (const path of ["/api/places/the-bar/embed", "/api/places/the-bar/events.ics", "/api", "/robots.txt", "/sitemap.xml"]) {
+      expect(isAppPage(url(path), ORIGIN), path).toBe(false);
+    }
+    expect(isAppPage(url("/", "https://elsewhere.example"), ORIGIN)).toBe(false);
   });
 
   it("keeps only 200s the server did not mark private or no-store", () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { eventCategories, events, places, type Event } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { sentFields } from "../lib/validation";
@@ -110,6 +110,40 @@ export function listUpcomingPlaceEvents(db: Database, placeId: number, now: Date
 /** GET /api/events: a page of every place's events, in start order. */
 export function listAllEvents(db: Database, page: EventPage) {
   return selectEvents(db, undefined, page);
+}
+
+/** A calendar feed lists events that ended at most this long ago, so a subscriber's recent past stays in their calendar. */
+export const CALENDAR_PAST_DAYS = 30;
+/** At most this many events in one calendar file, the soonest first. */
+export const CALENDAR_MAX_EVENTS = 500;
+
+/** An event as a calendar reads it: its row and its category's name. */
+export interface CalendarEventRow {
+  event: Event;
+  categoryName: string | null;
+}
+
+/** The events of calendar feeds (docs/embeds.md#calendars): every recurring one, and those ended within CALENDAR_PAST_DAYS. */
+export async function calendarEventRows(db: Database, placeIds: readonly number[], now: Date): Promise<CalendarEventRow[]> {
+  const since = new Date(now.getTime() - CALENDAR_PAST_DAYS * 86_400_000);
+  return db
+    .select({ event: events, categoryName: eventCategories.name })
+    .from(events)
+    .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId))
+    .where(and(inArray(events.placeId, [...placeIds]), upcomingCondition(since)))
+    .orderBy(asc(events.startTime), asc(events.id))
+    .limit(CALENDAR_MAX_EVENTS);
+}
+
+/** One event as a calendar reads it, whether over or not. */
+export async function calendarEventRow(db: Database, eventId: number): Promise<CalendarEventRow | undefined> {
+  const [row] = await db
+    .select({ event: events, categoryName: eventCategories.name })
+    .from(events)
+    .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
 }
 
 export async function findEventAnswer(db: Database, eventId: number): Promise<EventAnswer | undefined> {

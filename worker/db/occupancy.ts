@@ -127,7 +127,7 @@ export async function rollupsEnd(db: Database, placeId: number): Promise<number>
   return row?.newest == null ? 0 : row.newest * 1000 + BUCKET_MS;
 }
 
-type LivePlaceRow = Awaited<ReturnType<typeof livePlaceRows>>[number];
+export type LivePlaceRow = Awaited<ReturnType<typeof livePlaceRows>>[number];
 
 /** The columns every public list of places names a place by (the live map, saved places, suggestions). */
 export const placeNameColumns = {
@@ -181,25 +181,35 @@ export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | n
   };
 }
 
-/** Every place with its public fields, its hours and clock, and last written live row (null columns when it never reported). */
+/** A place's public fields, its hours and clock, and last written live row (null columns when it never reported). */
+const livePlaceColumns = {
+  ...placeNameColumns,
+  coverImageKey: places.coverImageKey,
+  publicCounts: places.publicCounts,
+  timeZone: places.timezone,
+  dayStartHour: places.dayStartHour,
+  packedThreshold: places.packedThreshold,
+  calibrationBaseline: places.calibrationBaseline,
+  calibrationFactor: places.calibrationFactor,
+  ...hourColumns,
+  people: placeLive.people,
+  percent: placeLive.percent,
+  level: placeLive.level,
+  updatedAt: placeLive.updatedAt,
+};
+
+/** Every place with livePlaceColumns, by name. */
 export async function livePlaceRows(db: Database) {
-  return db
-    .select({
-      ...placeNameColumns,
-      coverImageKey: places.coverImageKey,
-      publicCounts: places.publicCounts,
-      timeZone: places.timezone,
-      dayStartHour: places.dayStartHour,
-      packedThreshold: places.packedThreshold,
-      calibrationBaseline: places.calibrationBaseline,
-      calibrationFactor: places.calibrationFactor,
-      ...hourColumns,
-      people: placeLive.people,
-      percent: placeLive.percent,
-      level: placeLive.level,
-      updatedAt: placeLive.updatedAt,
-    })
+  return db.select(livePlaceColumns).from(places).leftJoin(placeLive, eq(placeLive.placeId, places.id)).orderBy(places.name);
+}
+
+/** One place by id or slug with livePlaceColumns (its live badge and widget: docs/embeds.md); undefined when there is none. */
+export async function livePlaceRow(db: Database, key: number | string): Promise<LivePlaceRow | undefined> {
+  const [row] = await db
+    .select(livePlaceColumns)
     .from(places)
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))
-    .orderBy(places.name);
+    .where(typeof key === "number" ? eq(places.id, key) : eq(places.slug, key))
+    .limit(1);
+  return row;
 }

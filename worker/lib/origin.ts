@@ -30,3 +30,6 @@ export const sameSiteOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (isCrossSite(headers, [publicOrigin(c.env, c.req.url), new URL(c.req.url).origin])) throw forbidden(CROSS_SITE_MESSAGE);
   await next();
 });
+
+/** A venue's public profile page, by its slug (the canonical name; ids work there too). */
+export const profileUrl = (origin: string, slug: string) => `${origin}/profile/${encodeURIComponent(slug)}`;

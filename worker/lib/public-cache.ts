@@ -44,6 +44,12 @@ export const placePath = (key: number | string) => `/api/place/${placeName(key)}
 export const popularTimesPath = (key: number | string) => `/api/places/${placeName(key)}/popular-times`;
 /** GET /api/places/{id or slug}/forecast */
 export const forecastPath = (key: number | string) => `/api/places/${placeName(key)}/forecast`;
+/** GET /api/places/{id or slug}/events.ics: the venue's calendar (docs/embeds.md#calendars). */
+export const eventsCalendarPath = (key: number | string) => `/api/places/${placeName(key)}/events.ics`;
+/** GET /api/places/{id or slug}/badge.svg: the live level badge (docs/embeds.md#badge-and-widget). */
+export const badgePath = (key: number | string) => `/api/places/${placeName(key)}/badge.svg`;
+/** GET /api/places/{id or slug}/embed: the live level widget. */
+export const embedPath = (key: number | string) => `/api/places/${placeName(key)}/embed`;
 /** A place's events (the first page, the one profiles show). */
 export const eventsPath = (placeId: number) => `/api/business/${placeId}/events`;
 
@@ -72,7 +78,7 @@ export async function servedFromCache(c: Context<AppEnv>, key: Request, build: (
 export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
   const keys = [place.id, ...(place.slug ? [place.slug] : [])];
   return [
-    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key)]),
+    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key)]),
     eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
@@ -80,9 +86,10 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
 }
 
 /**
- * Drops every cached public answer of the places (the place, its events, reviews and Live Looks, its popular
- * times and forecast, by id and by slug), so a write shows on the next load. Awaited, not left to
- * waitUntil: the writer's next read must not find the old copy.
+ * Drops every cached public answer of the places (the place, its events, reviews and Live Looks, its
+ * popular times and forecast, its calendar, live badge and widget, by id and by slug), so a write
+ * shows on the next load. Awaited, not left to waitUntil: the writer's next read must not find the
+ * old copy.
  */
 export async function purgePlaces(c: Context<AppEnv>, ...places: { id: number; slug?: string | null }[]): Promise<void> {
   await purgePaths(c, ...places.flatMap(placeCachePaths));

@@ -40,6 +40,34 @@ export function contentSecurityPolicy(tileUrl: string, monitoring: MonitoringCon
   ].join("; ");
 }
 
+/**
+ * Images served on their own (uploads, seeded covers, the live badge): an SVG opened directly runs
+ * no script and reaches nothing of ours.
+ */
+export const IMAGE_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
+
+/**
+ * The embeddable widget (docs/embeds.md#badge-and-widget), the one page any site may frame: nothing
+ * but its own style (by hash) and no script, form or plugin; sandboxed, yet its links may open a
+ * new tab that is not sandboxed. Every other page and answer keeps refusing frames.
+ */
+export function widgetSecurityPolicy(styleHash: string): string {
+  return [
+    "default-src 'none'",
+    `style-src '${styleHash}'`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors *",
+    "sandbox allow-popups allow-popups-to-escape-sandbox",
+  ].join("; ");
+}
+
+/** The CSP source of a style element's text: 'sha256-…'. */
+export async function styleSource(style: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
 export function htmlSecurityHeaders(tileUrl: string, monitoring: MonitoringConfig | null): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(tileUrl, monitoring),

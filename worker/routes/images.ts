@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi";
 import { IMAGE_KEY_PATTERN } from "../lib/images";
+import { IMAGE_CSP } from "../lib/security-headers";
 import type { ImageFolder } from "../lib/uploads";
 
 export const imageRoutes = new Hono<AppEnv>().get(
@@ -28,7 +29,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     headers.set("cache-control", key.startsWith(`${"live-looks" satisfies ImageFolder}/`) ? "public, max-age=300" : "public, max-age=31536000, immutable");
     headers.set("x-content-type-options", "nosniff");
     // Opened on their own (an SVG cover, say) images run no script and reach nothing of ours.
-    headers.set("content-security-policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'");
+    headers.set("content-security-policy", IMAGE_CSP);
     return new Response(object.body, { headers });
   },
 );

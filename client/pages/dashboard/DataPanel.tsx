@@ -12,6 +12,7 @@ import { ForecastView } from "./ForecastView";
 import { EventsManager } from "./events/EventsManager";
 import { KeyTrendsPanel } from "./KeyTrendsPanel";
 import { LiveLooksPanel } from "./LiveLooksPanel";
+import { EmbedSnippets } from "./EmbedSnippets";
 import { LOADING } from "./keyTrends";
 import { MESSAGES } from "../../lib/messages";
 import { Overview } from "./Overview";
@@ -75,6 +76,7 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
       <CalibrationPanel placeId={place.id} timeZone={place.timezone} />
       <NotificationsPanel placeId={place.id} timeZone={place.timezone} />
       <LiveLooksPanel placeId={place.id} timeZone={place.timezone} />
+      <EmbedSnippets place={place} />
       <div role="tablist" aria-label="Data views" className="tabs">
         {tabs.map((tab, index) => (
           <button

@@ -5,20 +5,9 @@ import type { InviteLinkAnswer } from "../../../common/schemas/answers";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { Modal } from "../../components/Modal";
+import { copyText } from "../../lib/clipboard";
 import { formatDateTime } from "../../lib/format";
 import { MESSAGES } from "../../lib/messages";
-
-/** Copies with the Clipboard API, falling back to a selection copy where it is unavailable. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!input) return false;
-    input.select();
-    return document.execCommand("copy");
-  }
-}
 
 export function InviteOwner({ placeId, onGenerated }: { placeId: number; onGenerated?: () => void }) {
   const [invite, setInvite] = useState<InviteLinkAnswer | null>(null);

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
-import { ApiError, publicApi } from "../../api/endpoints";
+import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
@@ -60,11 +60,20 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
                   {event.category_name ? ` · ${event.category_name}` : null}
                 </p>
                 {event.description ? <p>{event.description}</p> : null}
+                <p className="event-calendar">
+                  <a href={publicFiles.eventCalendar(event.id)} download>
+                    Add to calendar<span className="visually-hidden">: {event.name}</span>
+                  </a>
+                </p>
               </div>
             </li>
           ))}
         </ul>
       )}
+      <p className="calendar-subscribe">
+        <a href={publicFiles.placeCalendar(place.slug, "webcal")}>Subscribe to {place.name}&rsquo;s events</a> in your calendar app, so
+        new ones appear by themselves.
+      </p>
     </section>
   );
 }

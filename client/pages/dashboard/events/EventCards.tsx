@@ -1,6 +1,7 @@
 // 'All Events': one card per event (photo or a default image, name, place, start time); choosing
-// a card opens it for editing. A past event's card says how its latest occurrence did.
-import { publicApi, readFailure } from "../../../api/endpoints";
+// a card opens it for editing, and its "Add to calendar" link downloads it as an .ics file. A past
+// event's card says how its latest occurrence did.
+import { publicApi, publicFiles, readFailure } from "../../../api/endpoints";
 import { ownerApi } from "../../../api/ownerEndpoints";
 import { useApi } from "../../../api/useApi";
 import { formatDateTime } from "../../../lib/format";
@@ -31,6 +32,9 @@ export function EventCards({ placeId, onOpen }: { placeId: number | null; onOpen
             <time dateTime={event.start_time}>{formatDateTime(event.start_time)}</time>
             {latest?.has(event.id) ? <span className="event-lift">Last time: {liftText(latest.get(event.id)!)}</span> : null}
           </button>
+          <a className="event-card-calendar" href={publicFiles.eventCalendar(event.id)} download>
+            Add to calendar<span className="visually-hidden">: {event.name}</span>
+          </a>
         </li>
       ))}
     </ul>

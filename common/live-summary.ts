@@ -1,0 +1,79 @@
+// What a visitor is told about a venue right now, in words (docs/when-to-go.md): closed and when it
+// opens, its level's people, live against usual, a silent sensor. Pure functions of a live entry
+// and an explicit `now`, read in the venue's time zone; the profile, the live map and the embedded
+// widget (docs/embeds.md) say it the same way.
+import { DAY_MS, toWall, WEEKDAY_NAMES } from "./local-time";
+import type { LivePlace, VsUsual } from "./schemas/answers";
+
+export const VS_USUAL_TEXT: Record<VsUsual, string> = {
+  busier: "Busier than usual",
+  usual: "About as busy as usual",
+  quieter: "Quieter than usual",
+};
+
+/** Local wall clock of an instant in a zone: hour of day, calendar day number, minutes. */
+export function wallOf(timeZone: string, instantMs: number) {
+  const wall = toWall(timeZone, instantMs);
+  const day = Math.floor(wall / DAY_MS);
+  const minuteOfDay = Math.floor((wall - day * DAY_MS) / 60_000);
+  return { day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 };
+}
+
+/** 21 → "9 PM", 0 → "12 AM", with ":30" when minutes are given. */
+export function clockText(hour: number, minute = 0): string {
+  const h = ((hour % 24) + 24) % 24;
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve}${minute ? `:${String(minute).padStart(2, "0")}` : ""} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** "4 PM" on the same local date as `now`, else "Mon 4 PM" (venue time zone). */
+export function whenText(iso: string, timeZone: string, now: number): string {
+  const instant = Date.parse(iso);
+  const at = wallOf(timeZone, instant);
+  const time = clockText(at.hour, at.minute);
+  if (at.day === wallOf(timeZone, now).day) return time;
+  // Day 0 of the wall clock, 1970-01-01, was a Thursday (index 3 from Monday).
+  return `${WEEKDAY_NAMES[(((at.day + 3) % 7) + 7) % 7].slice(0, 3)} ${time}`;
+}
+
+/** "Closed · opens 4 PM" (or "Mon 4 PM"), or "Closed" when no opening is known. */
+export function closedText(opensAt: string | null, timeZone: string, now: number): string {
+  return opensAt ? `Closed · opens ${whenText(opensAt, timeZone, now)}` : "Closed";
+}
+
+/** A silent sensor, with when it was last heard: "today" times plain, older ones with their weekday. */
+export function silentText(updatedAt: string | null, timeZone: string, now: number): string {
+  if (!updatedAt) return "No live reading yet: the venue's sensor hasn't reported.";
+  if (now - Date.parse(updatedAt) > 7 * DAY_MS) {
+    const date = new Date(updatedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone });
+    return `No live reading: the sensor was last heard on ${date}.`;
+  }
+  return `No live reading: the sensor was last heard at ${whenText(updatedAt, timeZone, now)}.`;
+}
+
+/** What a visitor is told about a live entry right now, in the order a row or popup shows it. */
+export interface LiveSummary {
+  /** Closed now: "Closed · opens 4 PM"; null while open or without hours. */
+  closed: string | null;
+  /** "About 42 people", only while open with live numbers and public counts. */
+  people: string | null;
+  /** "Busier than usual" and the like. */
+  vsUsual: string | null;
+  /** The sensor is silent (and the venue is not closed). */
+  silent: string | null;
+}
+
+export function liveSummary(
+  place: Pick<LivePlace, "timezone" | "open_now" | "opens_at" | "level" | "updated_at" | "people" | "vs_usual">,
+  now: number,
+): LiveSummary {
+  const timeZone = place.timezone;
+  if (place.open_now === false) return { closed: closedText(place.opens_at, timeZone, now), people: null, vsUsual: null, silent: null };
+  if (place.level === null) return { closed: null, people: null, vsUsual: null, silent: silentText(place.updated_at, timeZone, now) };
+  return {
+    closed: null,
+    people: place.people !== null ? `About ${place.people} ${place.people === 1 ? "person" : "people"}` : null,
+    vsUsual: place.vs_usual ? VS_USUAL_TEXT[place.vs_usual] : null,
+    silent: null,
+  };
+}

@@ -1,0 +1,57 @@
+// /robots.txt and /sitemap.xml (docs/embeds.md#sitemap-and-robots): which pages crawlers may read,
+// and every public page and venue profile by its slug. Pure text building; worker/site-files.ts
+// reads the venues and serves them.
+import { escapeMarkup } from "../../common/markup";
+import { profileUrl } from "./origin";
+
+/** The public pages of the app (client/routes.tsx) that are the same for everyone; profiles are listed by venue. */
+export const PUBLIC_PAGES = ["/", "/about", "/bars", "/consumers", "/faq", "/businesses", "/submit-business", "/live-look"] as const;
+
+/**
+ * What crawlers may fetch under /api/: the badge and widget (so a venue's own page renders whole
+ * when a search engine draws it) and the calendars (Google Calendar's importer has refused feeds
+ * that robots.txt disallows).
+ */
+export const ALLOWED_API_PATHS = ["/api/places/*/badge.svg", "/api/places/*/embed", "/api/places/*/events.ics", "/api/events.ics", "/api/events/*/calendar.ics"] as const;
+
+/** Pages for one person (accounts, owners, the admin, invites) and the rest of the API. */
+export const DISALLOWED_PATHS = ["/api/", "/dashboard", "/place_info", "/place_dashboard", "/admin", "/app", "/invite/", "/auth", "/signin", "/signup"] as const;
+
+export function robotsTxt(origin: string): string {
+  return [
+    "# Third Place: public pages and venue profiles are for everyone; accounts, owners' and admin pages and the API are not.",
+    "User-agent: *",
+    ...ALLOWED_API_PATHS.map((path) => `Allow: ${path}`),
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** A venue in the sitemap: its slug and when its profile last changed (ms). */
+export interface SitemapVenue {
+  slug: string;
+  changed: number;
+}
+
+const w3cDateTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/**
+ * The sitemap: each public page, and each venue's profile by slug with its lastmod. The live map
+ * lists every venue, so it changed when the latest of them did; the other pages change only with a
+ * release, which the worker does not know the date of, so they have no lastmod rather than a wrong one.
+ */
+export function sitemapXml(origin: string, venues: readonly SitemapVenue[]): string {
+  const latest = venues.length > 0 ? Math.max(...venues.map((venue) => venue.changed)) : null;
+  const url = (location: string, changed: number | null) =>
+    `<url><loc>${escapeMarkup(location)}</loc>${changed === null ? "" : `<lastmod>${w3cDateTime(changed)}</lastmod>`}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map((path) => url(`${origin}${path}`, path === "/live-look" ? latest : null)),
+    ...venues.map((venue) => url(profileUrl(origin, venue.slug), venue.changed)),
+    "</urlset>",
+    "",
+  ].join("\n");
+}
