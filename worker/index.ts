@@ -5,7 +5,7 @@ import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
 import { getDb } from "./db/client";
 import { dropOldInboxRows } from "./db/push";
-import { keepLiveLooksTidy } from "./db/retention";
+import { keepFriendsTidy, keepLiveLooksTidy } from "./db/retention";
 import { consumePushes, type PushMessage } from "./push/send";
 import { keepUsualHistories } from "./db/usual-history";
 
@@ -43,7 +43,8 @@ export default {
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
-  // inbox notifications past their 90 days (docs/push.md#retention).
+  // inbox notifications past their 90 days (docs/push.md#retention); check-ins that ended, expired
+  // friend invite links and day-old friend request attempts (docs/friends.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -52,6 +53,7 @@ export default {
       keepUsualHistories(getDb(env), now),
       keepLiveLooksTidy(getDb(env), env.IMAGES, now),
       dropOldInboxRows(getDb(env), now),
+      keepFriendsTidy(getDb(env), now),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },
