@@ -166,8 +166,10 @@ export async function sendRequest(db: Database, fromId: number, toId: number, no
     .select({ id: friendRequests.id })
     .from(friendRequests)
     .where(and(eq(friendRequests.fromId, fromId), eq(friendRequests.toId, toId)));
-  // Nothing stored and nothing there: a block or a friendship landed meanwhile; ask again to learn which.
-  return existing ? { kind: "existing", id: existing.id } : sendRequest(db, fromId, toId, now);
+  if (existing) return { kind: "existing", id: existing.id };
+  // Nothing stored and nothing there: a block or a friendship landed meanwhile.
+  const after = await blocksBetween(db, fromId, toId);
+  return { kind: after.theyBlocked ? "unknown" : after.iBlocked ? "you-blocked" : "friends" };
 }
 
 /** Incoming and outgoing requests, oldest first, with who is on the other side. */
