@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
+import { CheckedInReminder } from "../../app/friends/CheckedInReminder";
 import { SignOutButton } from "../../components/SignOutButton";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import "./app.css";
@@ -18,6 +19,7 @@ export default function Tonight() {
       {pickupView}
       <h1>{firstName ? `Good to see you, ${firstName}` : "Tonight"}</h1>
       {me.data ? <p className="hint">@{me.data.handle}</p> : null}
+      {ready ? <CheckedInReminder /> : null}
       {me.data && me.data.places.length > 0 ? (
         <p><Link to="/dashboard">Open your venue dashboard</Link></p>
       ) : null}
@@ -31,6 +33,7 @@ export default function Tonight() {
         <p>Nothing saved yet. Open a place from the live map and save it to see it here.</p>
       </section>
       <nav className="app-links" aria-label="Your account">
+        <Link to="/app/friends">Friends</Link>
         <Link to="/app/settings">Settings</Link>
         <SignOutButton to="/signin" />
       </nav>
