@@ -44,6 +44,16 @@ export const DEMO_CONSUMER = {
   timeZone: "America/New_York",
 } as const;
 
+/**
+ * Maya's two demo friends (docs/friends.md#demo), same password: all three are friends, and Jonah
+ * is checked in at the first venue, visible to his friends, for 3 hours from each `npm start`.
+ */
+export const DEMO_FRIENDS = [
+  { email: "jonah@thirdplace.example", name: "Jonah Demo", handle: "jonah", timeZone: "America/New_York" },
+  { email: "priya@thirdplace.example", name: "Priya Demo", handle: "priya", timeZone: "America/New_York" },
+] as const;
+export const DEMO_CHECK_IN = { placeSlug: "the-copper-lantern", hours: 3 } as const;
+
 /** The local state's bindings in Node, for the seed and for test data the API cannot make. */
 export async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
   // Only D1 and R2, from wrangler.toml: the Durable Object binding would make wrangler warn that
@@ -129,10 +139,26 @@ async function seedDemoAccount(env: SeedEnv, account: Omit<typeof schema.users.$
   return user.id;
 }
 
-/** The demo owner and its two venues, and the demo consumer with no venue. */
+/** The demo owner and its two venues, and the demo consumer with no venue, her friends and Jonah's check-in. */
 async function seedDemoAccounts(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
-  await seedDemoAccount(env, DEMO_CONSUMER);
+  const consumerIds = [await seedDemoAccount(env, DEMO_CONSUMER)];
+  for (const friend of DEMO_FRIENDS) consumerIds.push(await seedDemoAccount(env, { ...friend, password: DEMO_CONSUMER.password }));
+  const pairs = consumerIds.flatMap((userId) => consumerIds.filter((friendId) => friendId !== userId).map((friendId) => ({ userId, friendId })));
+  await db.insert(schema.friendships).values(pairs).onConflictDoNothing();
+  const [venue] = await db.select({ id: schema.places.id }).from(schema.places).where(eq(schema.places.slug, DEMO_CHECK_IN.placeSlug));
+  if (venue) {
+    const now = Date.now();
+    // One check-in per account: each start replaces it, so it lasts hours after the newest start.
+    await db.delete(schema.checkIns).where(eq(schema.checkIns.userId, consumerIds[1]));
+    await db.insert(schema.checkIns).values({
+      userId: consumerIds[1],
+      placeId: venue.id,
+      audience: "friends",
+      createdAt: new Date(now),
+      expiresAt: new Date(now + DEMO_CHECK_IN.hours * 3_600_000),
+    });
+  }
   const ownerId = await seedDemoAccount(env, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, handle: "demo_owner" });
   const ownedPlaces = await db
     .select({ id: schema.places.id })
@@ -173,4 +199,5 @@ if (import.meta.main) {
   console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
   console.log(`Demo consumer: ${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password}`);
+  console.log(`Her demo friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${DEMO_CHECK_IN.placeSlug}`);
 }
