@@ -43,6 +43,8 @@ export const users = sqliteTable("users", {
   timeZone: text("time_zone").notNull().default("UTC"),
   quietFrom: text("quiet_from").default("00:00"),
   quietTo: text("quiet_to").default("09:00"),
+  // Ghost mode (docs/friends.md#check-ins): while on, nobody sees any check-in of this account.
+  ghostMode: integer("ghost_mode", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex("users_handle_idx").on(sql`lower(${t.handle})`),
@@ -799,4 +801,83 @@ export const watches = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("watches_place_idx").on(t.placeId, t.when, t.id), index("watches_user_idx").on(t.userId, t.id)],
+);
+/**
+ * Friend requests waiting for an answer (docs/friends.md#friends): one per pair and direction.
+ * Accepting or declining deletes the row; blocking deletes those of the pair.
+ */
+export const friendRequests = sqliteTable(
+  "friend_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fromId: integer("from_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toId: integer("to_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("friend_requests_pair_idx").on(t.fromId, t.toId), index("friend_requests_to_idx").on(t.toId)],
+);
+
+/** One row per friend request an account sent in the last 24 hours: the daily limit counts them. */
+export const friendRequestLog = sqliteTable(
+  "friend_request_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("friend_request_log_user_idx").on(t.userId, t.sentAt), index("friend_request_log_sent_idx").on(t.sentAt)],
+);
+
+/** Open friend invite links (docs/friends.md#invite-links): the token only as its SHA-256; used ones are deleted. */
+export const friendInvites = sqliteTable(
+  "friend_invites",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("friend_invites_user_idx").on(t.userId), index("friend_invites_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The one current check-in of an account (docs/friends.md#check-ins): a place and until when, never
+ * a position. Deleted when it ends (the cron), when the account leaves or checks in elsewhere.
+ */
+export const checkIns = sqliteTable(
+  "check_ins",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: ["friends", "chosen", "nobody"] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("check_ins_place_idx").on(t.placeId), index("check_ins_expires_idx").on(t.expiresAt)],
+);
+
+/** The friends chosen to see a check-in whose audience is "chosen"; they go with the check-in. */
+export const checkInAudience = sqliteTable(
+  "check_in_audience",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => checkIns.userId, { onDelete: "cascade" }),
+    friendId: integer("friend_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] }), index("check_in_audience_friend_idx").on(t.friendId)],
 );

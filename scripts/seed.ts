@@ -53,6 +53,15 @@ const DEMO_INBOX = [
   { slug: "the-copper-lantern", kind: "lively_now", title: "The Copper Lantern is getting lively", body: "Lively: the room has some energy now.", minutesAgo: 90, read: false },
   { slug: "the-velvet-hour", kind: "quiet_now", title: "The Velvet Hour is quiet now", body: "Relaxed: a good time for a quiet drink.", minutesAgo: 26 * 60, read: true },
 ] as const;
+/**
+ * Maya's two demo friends (docs/friends.md#demo), same password: all three are friends, and Jonah
+ * is checked in at the first venue, visible to his friends, for 3 hours from each `npm start`.
+ */
+export const DEMO_FRIENDS = [
+  { email: "jonah@thirdplace.example", name: "Jonah Demo", handle: "jonah", timeZone: "America/New_York" },
+  { email: "priya@thirdplace.example", name: "Priya Demo", handle: "priya", timeZone: "America/New_York" },
+] as const;
+export const DEMO_CHECK_IN = { placeSlug: "the-copper-lantern", hours: 3 } as const;
 
 /** The local state's bindings in Node, for the seed and for test data the API cannot make. */
 export async function withLocalBindings<T>(work: (env: SeedEnv) => Promise<T>): Promise<T> {
@@ -174,12 +183,31 @@ async function seedDemoConsumerApp(env: SeedEnv, userId: number) {
   );
 }
 
-/** The demo owner and its two venues, and the demo consumer with no venue but saved places and an inbox. */
+/**
+ * The demo owner and its two venues, and the demo consumer with no venue but saved places, an inbox,
+ * her friends and Jonah's check-in.
+ */
 async function seedDemoAccounts(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
   const { savedSlugs: _saved, newsSlug: _news, ...consumer } = DEMO_CONSUMER;
-  const consumerId = await seedDemoAccount(env, consumer);
-  await seedDemoConsumerApp(env, consumerId);
+  const consumerIds = [await seedDemoAccount(env, consumer)];
+  await seedDemoConsumerApp(env, consumerIds[0]);
+  for (const friend of DEMO_FRIENDS) consumerIds.push(await seedDemoAccount(env, { ...friend, password: DEMO_CONSUMER.password }));
+  const pairs = consumerIds.flatMap((userId) => consumerIds.filter((friendId) => friendId !== userId).map((friendId) => ({ userId, friendId })));
+  await db.insert(schema.friendships).values(pairs).onConflictDoNothing();
+  const [venue] = await db.select({ id: schema.places.id }).from(schema.places).where(eq(schema.places.slug, DEMO_CHECK_IN.placeSlug));
+  if (venue) {
+    const now = Date.now();
+    // One check-in per account: each start replaces it, so it lasts hours after the newest start.
+    await db.delete(schema.checkIns).where(eq(schema.checkIns.userId, consumerIds[1]));
+    await db.insert(schema.checkIns).values({
+      userId: consumerIds[1],
+      placeId: venue.id,
+      audience: "friends",
+      createdAt: new Date(now),
+      expiresAt: new Date(now + DEMO_CHECK_IN.hours * 3_600_000),
+    });
+  }
   const ownerId = await seedDemoAccount(env, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, handle: "demo_owner" });
   const ownedPlaces = await db
     .select({ id: schema.places.id })
@@ -220,4 +248,5 @@ if (import.meta.main) {
   console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
   console.log(`Demo consumer: ${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password}`);
+  console.log(`Her demo friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${DEMO_CHECK_IN.placeSlug}`);
 }

@@ -3,7 +3,7 @@
 // must have run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, ensureDevVars, localToolEnv, root, run } from "./local-state.ts";
-import { DEMO_CONSUMER, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
+import { DEMO_CHECK_IN, DEMO_CONSUMER, DEMO_FRIENDS, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
 const url = `http://localhost:${port}`;
@@ -17,6 +17,7 @@ Third Place is starting on ${url}
   Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
   Demo owner: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
   Demo consumer: ${url}/signin  (${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password})
+  Her friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${url}/profile/${DEMO_CHECK_IN.placeSlug}
 `);
 const children: ChildProcess[] = [];
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], {

@@ -34,6 +34,11 @@ import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { savedPlaceRoutes } from "./routes/saved-places";
+import { blockRoutes } from "./routes/blocks";
+import { checkInRoutes } from "./routes/check-ins";
+import { friendInviteRoutes } from "./routes/friend-invites";
+import { friendRequestRoutes } from "./routes/friend-requests";
+import { friendRoutes } from "./routes/friends";
 import { suggestionRoutes } from "./routes/suggestions";
 import { watchRoutes } from "./routes/watches";
 import { submissionRoutes } from "./routes/submissions";
@@ -92,6 +97,11 @@ export const app = new Hono<AppEnv>()
   .route("/", exportRoutes)
   .route("/", weekComparisonRoutes)
   .route("/", savedPlaceRoutes)
+  .route("/", friendRoutes)
+  .route("/", friendRequestRoutes)
+  .route("/", friendInviteRoutes)
+  .route("/", blockRoutes)
+  .route("/", checkInRoutes)
   .route("/", suggestionRoutes)
   .route("/", watchRoutes)
   .route("/", placeOwnerRoutes)

@@ -5,7 +5,7 @@ import { consumeDeliveries, type DeliveryMessage } from "./alerts/delivery";
 import { checkAllSensors } from "./alerts/sensor-check";
 import { getDb } from "./db/client";
 import { dropOldInboxRows } from "./db/push";
-import { keepLiveLooksTidy } from "./db/retention";
+import { keepFriendsTidy, keepLiveLooksTidy } from "./db/retention";
 import { consumePushes, type PushMessage } from "./push/send";
 import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
@@ -51,7 +51,8 @@ export default {
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
   // inbox notifications past their 90 days (docs/push.md#retention); events starting, for their
-  // watchers (docs/watches.md#event-starts).
+  // watchers (docs/watches.md#event-starts); check-ins that ended, expired friend invite links and
+  // day-old friend request attempts (docs/friends.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -61,6 +62,7 @@ export default {
       keepLiveLooksTidy(getDb(env), env.IMAGES, now),
       dropOldInboxRows(getDb(env), now),
       noticeEventStarts(env, now),
+      keepFriendsTidy(getDb(env), now),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },

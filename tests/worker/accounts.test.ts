@@ -213,6 +213,11 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, 'leaving-credential', 'key', 'handle', 'Passkey')").bind(account.userId),
       env.DB.prepare("INSERT INTO webauthn_challenges (challenge, purpose, user_id, expires_at) VALUES ('leaving-challenge', 'add', ?, 9999999999999)").bind(account.userId),
+      env.DB.prepare("INSERT INTO friend_requests (from_id, to_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
+      env.DB.prepare("INSERT INTO friend_request_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
+      env.DB.prepare("INSERT INTO friend_invites (token_hash, user_id, expires_at) VALUES ('leaving-invite', ?, 9999999999999)").bind(account.userId),
+      env.DB.prepare("INSERT INTO check_ins (user_id, place_id, audience, expires_at) VALUES (?, ?, 'chosen', 9999999999999), (?, ?, 'chosen', 9999999999999)").bind(account.userId, placeId, coOwner.id, placeId),
+      env.DB.prepare("INSERT INTO check_in_audience (user_id, friend_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);

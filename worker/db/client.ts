@@ -1,4 +1,6 @@
+import { is, SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
 const connect = (binding: D1Database) => drizzle(binding, { schema });
@@ -18,4 +20,16 @@ export function getDb(env: Pick<Env, "DB">): Database {
     databases.set(env.DB, db);
   }
   return db;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A D1 statement of Drizzle SQL, for `db.$client.batch`: Drizzle's own batch cannot bind raw SQL
+ * with parameters (its raw query has no prepared statement), so a batch that needs raw SQL is a D1
+ * batch, and Drizzle's query builders join it through their `toSQL()`.
+ */
+export function d1Statement(db: Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+  return db.$client.prepare(sql).bind(...params);
 }

@@ -5,7 +5,9 @@
 import { asc, inArray, lt, lte } from "drizzle-orm";
 import { deletedImages, liveLooks } from "../../drizzle/schema";
 import { OWNER_WINDOW_MS } from "../lib/live-look-rules";
+import { deleteEndedCheckIns } from "./check-ins";
 import type { Database } from "./client";
+import { dropExpiredInvites, dropOldRequestAttempts } from "./friends";
 
 /** Posts deleted per run: far more than the per-venue limit lets in per 5 minutes of a few venues. */
 export const POSTS_PER_RUN = 500;
@@ -42,4 +44,14 @@ export async function deleteQueuedImages(db: Database, bucket: R2Bucket): Promis
 export async function keepLiveLooksTidy(db: Database, bucket: R2Bucket, now: number): Promise<void> {
   await deleteOldLiveLooks(db, now);
   await deleteQueuedImages(db, bucket);
+}
+
+/**
+ * Friends' part of the cron (docs/friends.md#retention): check-ins that ended are deleted (never a
+ * history), and so are expired invite links and friend request attempts older than a day.
+ */
+export async function keepFriendsTidy(db: Database, now: number): Promise<void> {
+  await deleteEndedCheckIns(db, now);
+  await dropExpiredInvites(db, now);
+  await dropOldRequestAttempts(db, now);
 }

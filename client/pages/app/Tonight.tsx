@@ -8,6 +8,7 @@ import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
 import { InstallOffer } from "../../app/InstallOffer";
+import { CheckedInReminder } from "../../app/friends/CheckedInReminder";
 import { SignOutButton } from "../../components/SignOutButton";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { Inbox } from "./Inbox";
@@ -30,6 +31,7 @@ export default function Tonight() {
       {pickupView}
       <h1>{firstName ? `Good to see you, ${firstName}` : "Tonight"}</h1>
       {me.data ? <p className="hint">@{me.data.handle}</p> : null}
+      {ready ? <CheckedInReminder /> : null}
       {me.data && me.data.places.length > 0 ? (
         <p>
           <Link to="/dashboard">Open your venue dashboard</Link>
@@ -46,6 +48,7 @@ export default function Tonight() {
       ) : null}
       <nav className="app-links" aria-label="Your account">
         <Link to="/live-look">Live map</Link>
+        <Link to="/app/friends">Friends</Link>
         <Link to="/app/settings">Settings</Link>
         <SignOutButton to="/signin" />
       </nav>

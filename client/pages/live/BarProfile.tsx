@@ -3,6 +3,8 @@ import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { session } from "../../api/session";
+import { CheckInControl } from "../../app/friends/CheckInControl";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
 import { describeHours, hoursToday } from "../../live/hours";
@@ -133,6 +135,8 @@ function Profile({ place }: { place: PublicPlace }) {
       </div>
 
       <WatchControl placeId={place.id} placeName={place.name} />
+      {/* Signed in only: friends here and "I'm here" (docs/friends.md#check-ins). */}
+      {session.accessToken() !== null ? <CheckInControl placeId={place.id} placeName={place.name} /> : null}
 
       <div className="profile-when">
         <PopularTimes place={place} />

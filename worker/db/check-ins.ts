@@ -1,0 +1,107 @@
+// D1 behind check-ins (docs/friends.md#check-ins): one current check-in per account, a place and
+// until when, never a position and never a history. Who sees it is decided when it is read: its
+// audience, a friendship now, no block either way and no ghost mode.
+import { and, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { blocks, checkInAudience, checkIns, friendships, places, users } from "../../drizzle/schema";
+import type { CheckInAudience } from "../../common/schemas/friends";
+import { d1Statement, type Database } from "./client";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Checks the account in (a check-in elsewhere ends), visible to `friends` when the audience is
+ * "chosen": only those still its friends are stored. The old check-in and its audience go in the
+ * same batch, so there is never more than one.
+ */
+export async function checkIn(
+  db: Database,
+  accountId: number,
+  input: { placeId: number; hours: number; audience: CheckInAudience; friends: readonly number[] },
+  now: number,
+): Promise<void> {
+  await db.$client.batch([
+    d1Statement(db, db.delete(checkIns).where(eq(checkIns.userId, accountId))),
+    d1Statement(
+      db,
+      db.insert(checkIns).values({
+        userId: accountId,
+        placeId: input.placeId,
+        audience: input.audience,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + input.hours * HOUR_MS),
+      }),
+    ),
+    // One JSON parameter, not one per id: D1 binds at most 100 parameters per statement.
+    d1Statement(
+      db,
+      sql`INSERT OR IGNORE INTO ${checkInAudience} (user_id, friend_id)
+      SELECT ${accountId}, value FROM json_each(${JSON.stringify(input.friends)})
+      WHERE EXISTS (SELECT 1 FROM ${friendships} WHERE user_id = ${accountId} AND friend_id = value)`,
+    ),
+  ]);
+}
+
+/** Ends the account's check-in (nothing when there is none). */
+export async function leave(db: Database, accountId: number): Promise<void> {
+  await db.delete(checkIns).where(eq(checkIns.userId, accountId));
+}
+
+/** The account's own check-in while it lasts, with its place and chosen friends, and its ghost mode. */
+export async function myCheckIn(db: Database, accountId: number, now: number) {
+  // Not one Drizzle batch: its batch maps joined columns wrongly when names repeat.
+  const [[row], audience, [account]] = await Promise.all([
+    db
+      .select({ placeId: places.id, slug: places.slug, name: places.name, audience: checkIns.audience, since: checkIns.createdAt, until: checkIns.expiresAt })
+      .from(checkIns)
+      .innerJoin(places, eq(places.id, checkIns.placeId))
+      .where(and(eq(checkIns.userId, accountId), gt(checkIns.expiresAt, new Date(now)))),
+    db.select({ id: checkInAudience.friendId }).from(checkInAudience).where(eq(checkInAudience.userId, accountId)).orderBy(checkInAudience.friendId),
+    db.select({ ghost: users.ghostMode }).from(users).where(eq(users.id, accountId)),
+  ]);
+  return { checkIn: row ? { ...row, friends: row.audience === "chosen" ? audience.map((entry) => entry.id) : [] } : null, ghost: account?.ghost ?? false };
+}
+
+/** Turns ghost mode on or off. */
+export async function setGhostMode(db: Database, accountId: number, on: boolean): Promise<void> {
+  await db.update(users).set({ ghostMode: on }).where(eq(users.id, accountId));
+}
+
+/**
+ * Check-ins `viewerId` may see now (at `placeId` when given), the latest first: of its friends,
+ * lasting, not in ghost mode, with no block either way, and with an audience that includes it.
+ */
+export async function visibleCheckIns(db: Database, viewerId: number, now: number, placeId?: number) {
+  const conditions: SQL[] = [
+    eq(friendships.userId, viewerId),
+    gt(checkIns.expiresAt, new Date(now)),
+    eq(users.ghostMode, false),
+    sql`(${checkIns.audience} = 'friends' OR (${checkIns.audience} = 'chosen' AND EXISTS (
+      SELECT 1 FROM ${checkInAudience} WHERE ${checkInAudience.userId} = ${checkIns.userId} AND ${checkInAudience.friendId} = ${viewerId})))`,
+    sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerId} AND ${blocks.blockedId} = ${checkIns.userId})
+      OR (${blocks.blockerId} = ${checkIns.userId} AND ${blocks.blockedId} = ${viewerId}))`,
+  ];
+  if (placeId !== undefined) conditions.push(eq(checkIns.placeId, placeId));
+  return db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      name: users.name,
+      placeId: places.id,
+      slug: places.slug,
+      placeName: places.name,
+      since: checkIns.createdAt,
+      until: checkIns.expiresAt,
+    })
+    .from(friendships)
+    .innerJoin(checkIns, eq(checkIns.userId, friendships.friendId))
+    .innerJoin(users, eq(users.id, checkIns.userId))
+    .innerJoin(places, eq(places.id, checkIns.placeId))
+    .where(and(...conditions))
+    .orderBy(desc(checkIns.createdAt), users.id);
+}
+
+/** Deletes every check-in that has ended (the cron): none is kept as history. Answers how many. */
+export async function deleteEndedCheckIns(db: Database, now: number): Promise<number> {
+  const deleted = await db.delete(checkIns).where(lte(checkIns.expiresAt, new Date(now))).returning({ userId: checkIns.userId });
+  return deleted.length;
+}

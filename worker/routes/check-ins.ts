@@ -1,0 +1,151 @@
+// Check-ins (docs/friends.md#check-ins): "I'm here" at a place for 1–8 hours, seen only by the
+// audience chosen, while friends, with no block either way and no ghost mode; never a position,
+// never a history. Also who of my friends is out, and at one place ("2 friends here").
+import { Hono } from "hono";
+import { accountIdOf, requireUser } from "../auth/middleware";
+import { checkIn, leave, myCheckIn, setGhostMode, visibleCheckIns } from "../db/check-ins";
+import { getDb } from "../db/client";
+import { friendsAmong } from "../db/friends";
+import { placeExists } from "../db/places";
+import type { AppEnv } from "../env";
+import { badRequest, notFound } from "../lib/errors";
+import { describe, jsonBody, noBody, params } from "../lib/openapi";
+import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
+import { placeIdParamSchema } from "../../common/schemas/fields";
+import {
+  CHECK_IN_DEFAULT_HOURS,
+  CHECK_IN_MAX_HOURS,
+  CHECK_IN_MIN_HOURS,
+  NOT_FRIENDS_MESSAGE,
+  checkInBodySchema,
+  friendsHereSchema,
+  friendsOutSchema,
+  ghostBodySchema,
+  myCheckInSchema,
+  type FriendsHere,
+  type FriendsOut,
+  type MyCheckIn,
+} from "../../common/schemas/friends";
+
+const tag = "Check-ins";
+const iso = (date: Date) => date.toISOString();
+
+async function myCheckInAnswer(c: { env: Env }, accountId: number): Promise<MyCheckIn> {
+  const { checkIn: row, ghost } = await myCheckIn(getDb(c.env), accountId, Date.now());
+  return {
+    check_in: row && {
+      place: { id: row.placeId, slug: row.slug, name: row.name },
+      audience: row.audience,
+      friends: row.friends,
+      since: iso(row.since),
+      until: iso(row.until),
+    },
+    ghost,
+  };
+}
+
+export const checkInRoutes = new Hono<AppEnv>()
+  .post(
+    "/me/check-in",
+    describe({
+      tag,
+      summary: "Check in at a place: friends may see you are there, for a few hours",
+      description: `\`hours\` ${CHECK_IN_MIN_HOURS}–${CHECK_IN_MAX_HOURS} (default ${CHECK_IN_DEFAULT_HOURS}); \`audience\` "friends" (default), "chosen" (with \`friends\`: ids of your friends) or "nobody". One check-in at a time: a new one ends the last. No position is taken or stored; the check-in is deleted once it ends. Friends are not notified.`,
+      access: "signed-in",
+      answers: { 200: myCheckInSchema },
+      errors: [403, 404],
+    }),
+    requireUser,
+    jsonBody(checkInBodySchema, 16 * 1024),
+    async (c) => {
+      const accountId = accountIdOf(c);
+      const body = c.req.valid("json");
+      const db = getDb(c.env);
+      if (!(await placeExists(db, body.place_id))) throw notFound("No such place.");
+      const friends = await friendsAmong(db, accountId, body.friends);
+      if (friends.size < body.friends.length) throw badRequest(NOT_FRIENDS_MESSAGE, [{ field: "friends", message: NOT_FRIENDS_MESSAGE }]);
+      await checkIn(db, accountId, { placeId: body.place_id, hours: body.hours, audience: body.audience, friends: body.friends }, Date.now());
+      return c.json(await myCheckInAnswer(c, accountId));
+    },
+  )
+  .get(
+    "/me/check-in",
+    describe({ tag, summary: "Your check-in while it lasts (or null), and ghost mode", access: "signed-in", answers: { 200: myCheckInSchema }, errors: [403] }),
+    requireUser,
+    async (c) => c.json(await myCheckInAnswer(c, accountIdOf(c))),
+  )
+  .delete(
+    "/me/check-in",
+    describe({ tag, summary: "Leave: end your check-in now (it is deleted)", description: "Idempotent.", access: "signed-in", answers: { 200: okAnswerSchema }, errors: [403] }),
+    requireUser,
+    noBody(),
+    async (c) => {
+      await leave(getDb(c.env), accountIdOf(c));
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  )
+  .put(
+    "/me/ghost-mode",
+    describe({
+      tag,
+      summary: "Ghost mode on or off: while on, nobody sees any check-in of yours, current or future",
+      access: "signed-in",
+      answers: { 200: myCheckInSchema },
+      errors: [403],
+    }),
+    requireUser,
+    jsonBody(ghostBodySchema, 1024),
+    async (c) => {
+      const accountId = accountIdOf(c);
+      await setGhostMode(getDb(c.env), accountId, c.req.valid("json").on);
+      return c.json(await myCheckInAnswer(c, accountId));
+    },
+  )
+  .get(
+    "/me/friends/out",
+    describe({
+      tag,
+      summary: "Friends checked in now whose audience includes you: who, where, since and until",
+      access: "signed-in",
+      answers: { 200: friendsOutSchema },
+      errors: [403],
+    }),
+    requireUser,
+    async (c) => {
+      const rows = await visibleCheckIns(getDb(c.env), accountIdOf(c), Date.now());
+      return c.json({
+        friends: rows.map((row) => ({
+          id: row.id,
+          handle: row.handle,
+          name: row.name,
+          place: { id: row.placeId, slug: row.slug, name: row.placeName },
+          since: iso(row.since),
+          until: iso(row.until),
+        })),
+      } satisfies FriendsOut);
+    },
+  )
+  .get(
+    "/places/:id/friends-here",
+    describe({
+      tag,
+      summary: "Your friends checked in at this place now (\"2 friends here\"), for a signed-in account only",
+      description: "Only check-ins whose audience includes you. Public answers about a place never name anyone.",
+      access: "signed-in",
+      answers: { 200: friendsHereSchema },
+      errors: [403, 404],
+    }),
+    requireUser,
+    params({ id: placeIdParamSchema }),
+    async (c) => {
+      const accountId = accountIdOf(c);
+      const placeId = c.req.valid("param").id;
+      const db = getDb(c.env);
+      if (!(await placeExists(db, placeId))) throw notFound("No such place.");
+      const rows = await visibleCheckIns(db, accountId, Date.now(), placeId);
+      return c.json({
+        count: rows.length,
+        friends: rows.map((row) => ({ id: row.id, handle: row.handle, name: row.name, since: iso(row.since), until: iso(row.until) })),
+      } satisfies FriendsHere);
+    },
+  );

@@ -1,0 +1,44 @@
+// An account's friends (docs/friends.md#friends): the list and removing one. Removing is quiet
+// and idempotent, so it answers the same whoever the id names.
+import { Hono } from "hono";
+import { accountIdOf, requireUser } from "../auth/middleware";
+import { getDb } from "../db/client";
+import { friendsOf, unfriend } from "../db/friends";
+import type { AppEnv } from "../env";
+import { describe, noBody, params } from "../lib/openapi";
+import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
+import { idParamSchema } from "../../common/schemas/fields";
+import { friendsAnswerSchema, type FriendsAnswer } from "../../common/schemas/friends";
+
+const tag = "Friends";
+
+export const friendRoutes = new Hono<AppEnv>()
+  .get(
+    "/me/friends",
+    describe({ tag, summary: "Your friends, by name", access: "signed-in", answers: { 200: friendsAnswerSchema }, errors: [403] }),
+    requireUser,
+    async (c) => {
+      const rows = await friendsOf(getDb(c.env), accountIdOf(c));
+      return c.json({
+        friends: rows.map((row) => ({ id: row.id, handle: row.handle, name: row.name, since: row.since.toISOString() })),
+      } satisfies FriendsAnswer);
+    },
+  )
+  .delete(
+    "/me/friends/:accountId",
+    describe({
+      tag,
+      summary: "Remove a friend (both ways); they are not told",
+      description: "Idempotent: `{ok: true}` whether or not you were friends. They leave your check-in's chosen friends and you theirs.",
+      access: "signed-in",
+      answers: { 200: okAnswerSchema },
+      errors: [403],
+    }),
+    requireUser,
+    params({ accountId: idParamSchema("Account id must be a positive whole number.") }),
+    noBody(),
+    async (c) => {
+      await unfriend(getDb(c.env), accountIdOf(c), c.req.valid("param").accountId);
+      return c.json({ ok: true } satisfies OkAnswer);
+    },
+  );
