@@ -37,7 +37,7 @@ describe("WatchControl", () => {
 
   it("signed in, shows this place's watches as pressed, adds one and stops one", async () => {
     localStorage.setItem("access_token", "token");
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? "GET";
       if (method === "GET") return json({ watches: [watchOf(1, 7, "lively"), watchOf(2, 8, "quiet")] });
       if (method === "POST") return json(watchOf(3, 7, "quiet"), 201);
