@@ -46,7 +46,7 @@ describe("watches", () => {
     await page.getByRole("heading", { name: place.name, level: 1 }).waitFor();
     const quiet = page.getByRole("button", { name: "Tell me when it's quiet" });
     await quiet.click();
-    await expect.poll(() => quiet.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => quiet.getAttribute("aria-pressed"), { timeout: 30_000 }).toBe("true");
     expect(queryD1(`SELECT "when" FROM watches WHERE user_id = ${userId} AND place_id = ${place.id}`)).toEqual([{ when: "quiet" }]);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
