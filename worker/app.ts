@@ -30,6 +30,9 @@ import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { savedPlaceRoutes } from "./routes/saved-places";
+import { planRoutes } from "./routes/plans";
+import { conversationRoutes } from "./routes/conversations";
+import { messageReportRoutes } from "./routes/message-reports";
 import { suggestionRoutes } from "./routes/suggestions";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
@@ -81,6 +84,9 @@ export const app = new Hono<AppEnv>()
   .route("/", weekComparisonRoutes)
   .route("/", savedPlaceRoutes)
   .route("/", suggestionRoutes)
+  .route("/", planRoutes)
+  .route("/", conversationRoutes)
+  .route("/", messageReportRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)

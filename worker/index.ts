@@ -8,8 +8,13 @@ import { dropOldInboxRows } from "./db/push";
 import { keepLiveLooksTidy } from "./db/retention";
 import { consumePushes, type PushMessage } from "./push/send";
 import { keepUsualHistories } from "./db/usual-history";
+import { deleteOldPlans } from "./db/plans";
+import { deleteResolvedReports } from "./db/message-reports";
+import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
+import { MESSAGE_RETENTION_MS } from "./chat/rules";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
+export { Conversation } from "./chat/conversation";
 
 /** wrangler.toml's name of the push queue (PUSH_QUEUE); the other queue is the webhooks'. */
 const PUSH_QUEUE_NAME = "third-place-push";
@@ -43,7 +48,8 @@ export default {
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
-  // inbox notifications past their 90 days (docs/push.md#retention).
+  // inbox notifications past their 90 days (docs/push.md#retention); plans 30 days past their time
+  // and resolved message reports after 90 days (docs/friends.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -52,6 +58,8 @@ export default {
       keepUsualHistories(getDb(env), now),
       keepLiveLooksTidy(getDb(env), env.IMAGES, now),
       dropOldInboxRows(getDb(env), now),
+      deleteOldPlans(getDb(env), now, PLAN_KEPT_AFTER_MS),
+      deleteResolvedReports(getDb(env), now, MESSAGE_RETENTION_MS),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },
