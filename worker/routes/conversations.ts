@@ -246,7 +246,11 @@ export const conversationRoutes = new Hono<AppEnv>()
       const { conversationId } = c.req.valid("param");
       // Checked here first, so a made-up id or ticket wakes (and makes) no object.
       if (!TICKET_PATTERN.test(c.req.query("ticket") ?? "") || !(await conversationExists(getDb(c.env), conversationId))) throw unauthorized(BAD_TICKET);
-      return conversationObject(c.env, conversationId).fetch(c.req.raw);
+      const answer = await conversationObject(c.env, conversationId).fetch(c.req.raw);
+      // A copy: an object's answer has immutable headers, and the API's middleware adds some.
+      return answer.webSocket
+        ? new Response(null, { status: 101, webSocket: answer.webSocket, headers: answer.headers })
+        : new Response(answer.body, answer);
     },
   )
   .post(
