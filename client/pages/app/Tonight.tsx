@@ -31,6 +31,8 @@ export default function Tonight() {
         <p>Nothing saved yet. Open a place from the live map and save it to see it here.</p>
       </section>
       <nav className="app-links" aria-label="Your account">
+        <Link to="/app/plans">Plans</Link>
+        <Link to="/app/messages">Messages</Link>
         <Link to="/app/settings">Settings</Link>
         <SignOutButton to="/signin" />
       </nav>
