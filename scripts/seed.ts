@@ -13,6 +13,7 @@ import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
+import { seedDemoSocial } from "./seed-data/social.ts";
 
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
 export interface SeedEnv {
@@ -132,7 +133,8 @@ async function seedDemoAccount(env: SeedEnv, account: Omit<typeof schema.users.$
 /** The demo owner and its two venues, and the demo consumer with no venue. */
 async function seedDemoAccounts(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
-  await seedDemoAccount(env, DEMO_CONSUMER);
+  const mayaId = await seedDemoAccount(env, DEMO_CONSUMER);
+  await seedDemoSocial(env.DB, { ...DEMO_CONSUMER, id: mayaId }, (account) => seedDemoAccount(env, account), Date.now());
   const ownerId = await seedDemoAccount(env, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, handle: "demo_owner" });
   const ownedPlaces = await db
     .select({ id: schema.places.id })
