@@ -17,12 +17,18 @@ afterAll(async () => {
 
 const phone = { width: 375, height: 812 };
 
+import { appendFileSync } from "node:fs";
+const step = (what: string) => appendFileSync("/tmp/h-chat-steps.log", `${new Date().toISOString()} ${what}\n`);
+
 async function signIn(email: string): Promise<Page> {
+  step(`signin ${email}`);
   const page = await openPage(browser, "/signin", phone);
+  page.on("console", (m) => step(`console ${email} ${m.type()} ${m.text()}`));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(DEMO_CONSUMER.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: /^Good to see you/ }).waitFor();
+  step(`signed in ${email}`);
   return page;
 }
 
@@ -45,11 +51,14 @@ describe("a plan and its chat, in two browsers", () => {
       },
       { title, placeId, samId },
     );
+    step(`STEP plan ${planId}`);
+    maya.on("websocket", (ws) => step(`MAYA WS ${ws.url()}`));
     await maya.goto(`/app/plans/${planId}`);
     await maya.getByRole("heading", { name: title }).waitFor();
     const mayaLog = maya.getByRole("log");
     await maya.getByText("Connecting…").waitFor({ state: "hidden" });
 
+    step("STEP maya live");
     await sam.getByRole("link", { name: "Plans" }).click();
     await sam.getByRole("link", { name: title }).click();
     await sam.getByRole("heading", { name: title }).waitFor();
@@ -58,6 +67,7 @@ describe("a plan and its chat, in two browsers", () => {
     expect(await seriousViolations(sam)).toEqual([]);
     expect(await sam.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
+    step("STEP sam going");
     const text = `See you there ${Date.now()}`;
     await sam.getByLabel("Message").fill(text);
     await sam.getByRole("button", { name: "Send" }).click();
