@@ -121,7 +121,9 @@ export function ChatPanel({ conversationId, myId, writable, label }: Props) {
         <button type="button" className="chat-older" onClick={() => void loadOlder()}>Show earlier messages</button>
       ) : null}
       {loadError ? <p className="field-error">{loadError}</p> : null}
-      <ol className="chat-log" role="log" aria-live="polite" aria-label={`Messages in ${label}`}>
+      {/* The log wraps the list: a list with role="log" would no longer be a list to its items. */}
+      <div role="log" aria-live="polite" aria-label={`Messages in ${label}`}>
+      <ol className="chat-log">
         {messages.length === 0 && !loadError ? <li className="hint">No messages yet.</li> : null}
         {messages.map((message) => (
           <li key={message.id} className={message.sender?.id === myId ? "chat-message mine" : "chat-message"}>
@@ -133,6 +135,7 @@ export function ChatPanel({ conversationId, myId, writable, label }: Props) {
         ))}
         <li ref={listEnd} aria-hidden="true" className="chat-end" />
       </ol>
+      </div>
       {writable ? (
         <form className="chat-form" onSubmit={(event) => void submit(event)}>
           <label htmlFor={`chat-input-${conversationId}`} className="visually-hidden">Message</label>
