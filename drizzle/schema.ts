@@ -881,3 +881,88 @@ export const checkInAudience = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.friendId] }), index("check_in_audience_friend_idx").on(t.friendId)],
 );
+/**
+ * A plan (docs/friends.md#plans): an organiser, a place and a time, and the friends invited. A
+ * cancelled plan is kept (so invitees see it was called off) until retention deletes it, 30 days
+ * after its time.
+ */
+export const plans = sqliteTable(
+  "plans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    title: text("title"),
+    // Most "going" answers, the organiser counted; null: no limit.
+    capacity: integer("capacity"),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("plans_organiser_idx").on(t.organiserId, t.startsAt), index("plans_starts_idx").on(t.startsAt)],
+);
+
+/** Who is invited to a plan and their answer (null until they answer). */
+export const planInvitees = sqliteTable(
+  "plan_invitees",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answer: text("answer", { enum: ["going", "maybe", "no"] }),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.userId] }), index("plan_invitees_user_idx").on(t.userId)],
+);
+
+/**
+ * A conversation (docs/friends.md#messages): one per plan (its members are the plan's organiser and
+ * invitees) or one per pair of friends (`user_a` < `user_b`). The messages live in the
+ * conversation's own Durable Object, never in D1; `last_message_at` only orders the list.
+ */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["plan", "pair"] }).notNull(),
+    planId: integer("plan_id").references(() => plans.id, { onDelete: "cascade" }),
+    userA: integer("user_a").references(() => users.id, { onDelete: "cascade" }),
+    userB: integer("user_b").references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_plan_idx").on(t.planId),
+    uniqueIndex("conversations_pair_idx").on(t.userA, t.userB),
+    index("conversations_user_b_idx").on(t.userB),
+    check("conversations_kind_check", sql`(${t.kind} = 'plan' AND ${t.planId} IS NOT NULL AND ${t.userA} IS NULL AND ${t.userB} IS NULL) OR (${t.kind} = 'pair' AND ${t.planId} IS NULL AND ${t.userA} < ${t.userB})`),
+  ],
+);
+
+/**
+ * A reported message (docs/friends.md#reports): what the admin reads, with the 20 messages around
+ * it as they were when reported (`context`: JSON of {id, sender_id, text, created_at}). The
+ * reporter becomes null when that account is deleted; resolved reports are deleted after 90 days.
+ */
+export const messageReports = sqliteTable(
+  "message_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: integer("conversation_id").notNull(),
+    messageId: integer("message_id").notNull(),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    context: text("context").notNull(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("message_reports_once_idx").on(t.conversationId, t.messageId, t.reporterId), index("message_reports_open_idx").on(t.resolvedAt, t.id)],
+);

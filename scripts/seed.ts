@@ -13,6 +13,9 @@ import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
+import { DEMO_FRIENDS, seedDemoPlan } from "./seed-data/social.ts";
+
+export { DEMO_FRIENDS };
 
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
 export interface SeedEnv {
@@ -52,14 +55,6 @@ const DEMO_INBOX = [
   { slug: "bowery-wine-cellar", kind: "quiet_now", title: "Bowery Wine Cellar is quiet now", body: "Relaxed: plenty of room at the bar.", minutesAgo: 25, read: false },
   { slug: "the-copper-lantern", kind: "lively_now", title: "The Copper Lantern is getting lively", body: "Lively: the room has some energy now.", minutesAgo: 90, read: false },
   { slug: "the-velvet-hour", kind: "quiet_now", title: "The Velvet Hour is quiet now", body: "Relaxed: a good time for a quiet drink.", minutesAgo: 26 * 60, read: true },
-] as const;
-/**
- * Maya's two demo friends (docs/friends.md#demo), same password: all three are friends, and Jonah
- * is checked in at the first venue, visible to his friends, for 3 hours from each `npm start`.
- */
-export const DEMO_FRIENDS = [
-  { email: "jonah@thirdplace.example", name: "Jonah Demo", handle: "jonah", timeZone: "America/New_York" },
-  { email: "priya@thirdplace.example", name: "Priya Demo", handle: "priya", timeZone: "America/New_York" },
 ] as const;
 export const DEMO_CHECK_IN = { placeSlug: "the-copper-lantern", hours: 3 } as const;
 
@@ -208,6 +203,7 @@ async function seedDemoAccounts(env: SeedEnv) {
       expiresAt: new Date(now + DEMO_CHECK_IN.hours * 3_600_000),
     });
   }
+  await seedDemoPlan(env.DB, consumerIds[0], consumerIds.slice(1), Date.now());
   const ownerId = await seedDemoAccount(env, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, handle: "demo_owner" });
   const ownedPlaces = await db
     .select({ id: schema.places.id })

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, ensureDevVars, localToolEnv, root, run } from "./local-state.ts";
 import { DEMO_CHECK_IN, DEMO_CONSUMER, DEMO_FRIENDS, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
+import { seedDemoConversation } from "./seed-data/social.ts";
 
 const port = process.env.PORT ?? "8787";
 const url = `http://localhost:${port}`;
@@ -46,9 +47,13 @@ async function waitForHealth(deadline = Date.now() + 60_000): Promise<boolean> {
   return false;
 }
 
+const healthy = await waitForHealth();
+// The demo plan's chat lives in its Durable Object, which only the running worker reaches.
+if (healthy) await seedDemoConversation(url, DEMO_CONSUMER).catch(() => console.log("The demo plan's messages could not be posted; the plan is there without them."));
+
 // Live numbers last five minutes after a sensor's last count, so without sensors the demo's map
 // and dashboards would go quiet. SIMULATE=0 serves the app alone.
-if (process.env.SIMULATE !== "0" && (await waitForHealth())) {
+if (process.env.SIMULATE !== "0" && healthy) {
   const simulator = spawn(process.execPath, ["scripts/simulate.ts", "--url", url, "--interval", "60"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],

@@ -39,6 +39,9 @@ import { checkInRoutes } from "./routes/check-ins";
 import { friendInviteRoutes } from "./routes/friend-invites";
 import { friendRequestRoutes } from "./routes/friend-requests";
 import { friendRoutes } from "./routes/friends";
+import { planRoutes } from "./routes/plans";
+import { conversationRoutes } from "./routes/conversations";
+import { messageReportRoutes } from "./routes/message-reports";
 import { suggestionRoutes } from "./routes/suggestions";
 import { watchRoutes } from "./routes/watches";
 import { submissionRoutes } from "./routes/submissions";
@@ -104,6 +107,9 @@ export const app = new Hono<AppEnv>()
   .route("/", checkInRoutes)
   .route("/", suggestionRoutes)
   .route("/", watchRoutes)
+  .route("/", planRoutes)
+  .route("/", conversationRoutes)
+  .route("/", messageReportRoutes)
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)

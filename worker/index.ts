@@ -12,8 +12,13 @@ import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
+import { deleteOldPlans } from "./db/plans";
+import { deleteResolvedReports } from "./db/message-reports";
+import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
+import { MESSAGE_RETENTION_MS } from "./chat/rules";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
+export { Conversation } from "./chat/conversation";
 
 /** wrangler.toml's names of the push queue (PUSH_QUEUE) and the watch queue (WATCH_QUEUE); the other queue is the webhooks'. */
 const PUSH_QUEUE_NAME = "third-place-push";
@@ -52,7 +57,8 @@ export default {
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
   // inbox notifications past their 90 days (docs/push.md#retention); events starting, for their
   // watchers (docs/watches.md#event-starts); check-ins that ended, expired friend invite links and
-  // day-old friend request attempts (docs/friends.md#retention).
+  // day-old friend request attempts, plans 30 days past their time and resolved message reports
+  // after 90 days (docs/friends.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -63,6 +69,8 @@ export default {
       dropOldInboxRows(getDb(env), now),
       noticeEventStarts(env, now),
       keepFriendsTidy(getDb(env), now),
+      deleteOldPlans(getDb(env), now, PLAN_KEPT_AFTER_MS),
+      deleteResolvedReports(getDb(env), now, MESSAGE_RETENTION_MS),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);
   },

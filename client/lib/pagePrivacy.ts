@@ -4,7 +4,8 @@
 
 /**
  * "input" masks form input (the default level), "mask" masks all text, links and images too
- * (owner pages show invite links, sensor keys and webhook secrets), and "off" records nothing
+ * (owner pages show invite links, sensor keys and webhook secrets; plans and messages show what
+ * friends wrote and who goes where), and "off" records nothing
  * (the admin console; invite pages, whose address is the invite token).
  */
 export type PagePrivacy = "input" | "mask" | "off";
@@ -19,6 +20,7 @@ export function pagePrivacy(pathname: string): PagePrivacy {
   }
   if (/^\/+(admin|invite)(\/|$)/i.test(path)) return "off";
   if (/^\/+(dashboard|place_info|place_dashboard)(\/|$)/i.test(path)) return "mask";
+  if (/^\/+app\/+(plans|messages)(\/|$)/i.test(path)) return "mask";
   return "input";
 }
 

@@ -8,6 +8,7 @@ import { benchAnalytics, prepareHistories } from "./analytics.ts";
 import { benchBadInput } from "./bad-input.ts";
 import { BenchApi } from "./bench-api.ts";
 import { benchBundles } from "./bundle.ts";
+import { benchChat, prepareChat } from "./chat.ts";
 import { benchCraftedPhotos } from "./crafted-photos.ts";
 import { prepareForecastBacktest, reportForecastBacktest } from "./forecast.ts";
 import { benchRealForecast } from "./forecast-real.ts";
@@ -60,6 +61,7 @@ await section("serving the app and a minimal durable write", async () => {
       await prepareSuggestionPlaces(env);
     }
     if (sections.wants("watches")) await prepareWatchers(env);
+    if (sections.wants("chat")) await prepareChat(env);
   });
   api = await BenchApi.signIn(app.baseUrl);
   if (sections.wants("freshness")) freshnessVenue = await startFreshnessVenue(api);
@@ -85,6 +87,7 @@ await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
 await section("suggestions", () => benchSuggestions(served().app));
 await section("watches", () => benchWatches(served().app, served().api));
+await section("chat", () => benchChat(served().app));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("craftedPhotos", () => benchCraftedPhotos(served().api));

@@ -109,6 +109,11 @@ describe("pagePrivacy() and routeName()", () => {
     ["/auth", "input", "/auth"],
     ["/dashboard", "mask", "/dashboard"],
     ["/place_info", "mask", "/place_info"],
+    // What friends wrote, and who goes where.
+    ["/app/messages/12", "mask", "/app/messages/:conversationId"],
+    ["/app/plans/3", "mask", "/app/plans/:planId"],
+    ["/app/plans", "mask", "/app/plans"],
+    ["/app", "input", "/app"],
     ["/admin", "off", "/admin"],
     ["/admin/edit-event/3", "off", "/admin/edit-event/:eventId"],
     ["/invite/eyJabc", "off", "/invite/:token"],

@@ -190,6 +190,8 @@ async function rowsNaming(userId: number) {
 
 describe("DELETE /api/me", () => {
   it("deletes the account and leaves no row that names it, in any table that refers to users", async () => {
+    // Signed up before the account: a pair's user_a is the lower id, so it makes one pair with the account as user_b.
+    const earlier = await createUser("Signed Up Earlier");
     const account = await signUpOwner({ name: "Leaving Soon" });
     const coOwner = await createUser("Stays Behind");
     const placeId = await placeOwnedBy("Shared Bar", account.userId, coOwner.id);
@@ -218,6 +220,11 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO friend_invites (token_hash, user_id, expires_at) VALUES ('leaving-invite', ?, 9999999999999)").bind(account.userId),
       env.DB.prepare("INSERT INTO check_ins (user_id, place_id, audience, expires_at) VALUES (?, ?, 'chosen', 9999999999999), (?, ?, 'chosen', 9999999999999)").bind(account.userId, placeId, coOwner.id, placeId),
       env.DB.prepare("INSERT INTO check_in_audience (user_id, friend_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
+      env.DB.prepare("INSERT INTO plans (id, organiser_id, place_id, starts_at, updated_at) VALUES (9001, ?, ?, 0, 0)").bind(account.userId, placeId),
+      env.DB.prepare("INSERT INTO plan_invitees (plan_id, user_id) VALUES (9001, ?)").bind(account.userId),
+      // The account on both sides of a pair: user_a is the lower id.
+      env.DB.prepare("INSERT INTO conversations (kind, user_a, user_b) VALUES ('pair', ?, ?), ('pair', ?, ?)").bind(account.userId, coOwner.id, earlier.id, account.userId),
+      env.DB.prepare("INSERT INTO message_reports (conversation_id, message_id, reporter_id, context) VALUES (1, 1, ?, '[]')").bind(account.userId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);

@@ -40,7 +40,8 @@ describe("GET /api/openapi.json", () => {
       expect(operation.tags?.length, label).toBe(1);
       expect(operation.summary, label).toBeTruthy();
       expect(operation.security, label).toBeDefined();
-      const successes = Object.keys(operation.responses).filter((status) => status.startsWith("2"));
+      // 101: a WebSocket's success (a conversation's socket).
+      const successes = Object.keys(operation.responses).filter((status) => status.startsWith("2") || status === "101");
       expect(successes, label).not.toEqual([]);
       for (const status of successes) expect(operation.responses[status].content, `${label} ${status}`).toBeDefined();
     }

@@ -62,6 +62,17 @@ export async function savedPlaceRows(db: Database, userId: number) {
     .orderBy(desc(savedPlaces.createdAt), places.id);
 }
 
+/** One place with what placeAt needs (a plan's place); undefined when there is no such place. */
+export async function nowPlaceRow(db: Database, placeId: number): Promise<NowPlaceRow | undefined> {
+  const [row] = await db
+    .select(nowColumns)
+    .from(places)
+    .leftJoin(placeLive, eq(placeLive.placeId, places.id))
+    .leftJoin(usualHistories, eq(usualHistories.placeId, places.id))
+    .where(eq(places.id, placeId));
+  return row;
+}
+
 /**
  * Places with a position in the box, of one of `categories` and with one of `tagNames` when given:
  * one read on the lat/lng index.

@@ -20,6 +20,8 @@ export const LIMITER_PERIOD_SECONDS: Record<LimiterName, 10 | 60> = {
   SUBMISSION_LIMITER: 60,
   LIVE_LOOK_PLACE_LIMITER: 60,
   LIVE_LOOK_ATTEMPT_LIMITER: 60,
+  MESSAGE_LIMITER: 10,
+  SOCIAL_LIMITER: 60,
 };
 
 export class RateLimitedError extends ApiError {

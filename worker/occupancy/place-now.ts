@@ -24,7 +24,7 @@ export interface PlaceAt {
 }
 
 /** The level of a forecast percent: the place's thresholds are people, the percent is of the packed one. */
-const levelOfPercent = (percent: number, place: Thresholds) => levelOf((percent * place.packedThreshold) / 100, place);
+export const levelOfPercent = (percent: number, place: Thresholds) => levelOf((percent * place.packedThreshold) / 100, place);
 
 /**
  * The place at `at` (null: now). Now: its live level and percent against the usual of this hour.

@@ -49,6 +49,8 @@ export default function Tonight() {
       <nav className="app-links" aria-label="Your account">
         <Link to="/live-look">Live map</Link>
         <Link to="/app/friends">Friends</Link>
+        <Link to="/app/plans">Plans</Link>
+        <Link to="/app/messages">Messages</Link>
         <Link to="/app/settings">Settings</Link>
         <SignOutButton to="/signin" />
       </nav>

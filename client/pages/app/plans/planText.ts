@@ -1,0 +1,33 @@
+// The words of a plan's forecast and suggestion (docs/friends.md#plans), apart from the page so
+// they are unit-tested: "Forecast Lively, 60–75 %", "3 min away, The Copper Lantern is Relaxed",
+// "10 PM: Relaxed".
+import type { Plan } from "../../../../common/schemas/plans";
+
+/** Metres a person walks in a minute. */
+const WALK_M_PER_MIN = 80;
+
+export function forecastLine(forecast: Plan["forecast"]): string | null {
+  if (!forecast) return null;
+  if (forecast.open === false) return "Closed at that time";
+  if (!forecast.level) return null;
+  const { low, high, percent } = forecast;
+  const range = low !== null && high !== null ? (low === high ? `${low} %` : `${low}–${high} %`) : percent !== null ? `${percent} %` : null;
+  return `Forecast ${forecast.level}${range ? `, ${range}` : ""}`;
+}
+
+export const walkMinutes = (metres: number) => Math.max(1, Math.round(metres / WALK_M_PER_MIN));
+
+export function placeSuggestionLine(place: NonNullable<NonNullable<Plan["suggestion"]>["place"]>): string {
+  return `${walkMinutes(place.distance_m)} min away, ${place.name} is ${place.level}`;
+}
+
+export function timeSuggestionLine(time: NonNullable<NonNullable<Plan["suggestion"]>["time"]>, timeZone?: string): string {
+  const hour = new Date(time.starts_at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+  return `${hour.replace(":00", "")}: ${time.level}`;
+}
+
+/** "Tue 11:30 PM" in the browser's time zone (or the given one). */
+export const planTime = (iso: string, timeZone?: string) =>
+  new Date(iso).toLocaleString("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone });
+
+export const ANSWER_WORDS = { going: "Going", maybe: "Maybe", no: "Can't go", organiser: "Organiser" } as const;

@@ -1,0 +1,115 @@
+// Conversations and messages (docs/friends.md#messages): bodies, queries and answers, and the frames
+// a conversation's socket sends.
+import * as v from "valibot";
+import { idInput, integerInput, tooLong } from "./fields";
+import { isoTime } from "./answers";
+import { personSchema } from "./plans";
+
+/** Longest message, in characters (UTF-16 code units, as the browser's maxLength counts). */
+export const MESSAGE_MAX = 1000;
+/** Longest reason of a report. */
+export const MESSAGE_REPORT_REASON_MAX = 500;
+/** Most messages one page holds. */
+export const MAX_MESSAGE_PAGE = 100;
+export const DEFAULT_MESSAGE_PAGE = 50;
+
+export const CONVERSATION_KINDS = ["plan", "pair"] as const;
+
+export const messageBodySchema = v.strictObject({
+  text: v.pipe(
+    v.optional(v.string("must be text."), ""),
+    v.trim(),
+    v.nonEmpty("must not be empty."),
+    v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX)),
+  ),
+  client_id: v.pipe(
+    v.optional(v.string("must be text."), ""),
+    v.regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, _ or -, new for each message (a resend uses the same one)."),
+  ),
+});
+export type MessageBody = v.InferInput<typeof messageBodySchema>;
+
+export const messagesQuerySchema = v.object({
+  before: v.optional(integerInput("must be a message id.", { min: 1, max: 2 ** 53 - 1, empty: 0 })),
+  after: v.optional(integerInput("must be a message id.", { min: 0, max: 2 ** 53 - 1, empty: 0 })),
+  limit: v.optional(integerInput(`must be a whole number from 1 to ${MAX_MESSAGE_PAGE}.`, { min: 1, max: MAX_MESSAGE_PAGE, empty: 0 }), DEFAULT_MESSAGE_PAGE),
+});
+export type MessagesQuery = v.InferInput<typeof messagesQuerySchema>;
+
+export const readBodySchema = v.strictObject({ up_to: integerInput("must be a message id.", { min: 1, max: 2 ** 53 - 1, empty: 0 }) });
+export type ReadBody = v.InferInput<typeof readBodySchema>;
+
+export const pairBodySchema = v.strictObject({ account_id: idInput("must be a friend's account id.") });
+export type PairBody = v.InferInput<typeof pairBodySchema>;
+
+export const reportBodySchema = v.strictObject({
+  reason: v.optional(v.nullable(v.pipe(v.string("must be text."), v.trim(), v.maxLength(MESSAGE_REPORT_REASON_MAX, tooLong(MESSAGE_REPORT_REASON_MAX)))), null),
+});
+export type ReportBody = v.InferInput<typeof reportBodySchema>;
+
+export const messageSchema = v.strictObject({
+  id: v.number(),
+  // Null once the sender's account is deleted.
+  sender: v.nullable(personSchema),
+  text: v.string(),
+  client_id: v.string(),
+  created_at: isoTime,
+});
+export type Message = v.InferOutput<typeof messageSchema>;
+
+export const conversationSchema = v.strictObject({
+  id: v.number(),
+  kind: v.picklist(CONVERSATION_KINDS),
+  // The plan of a plan's conversation; null for a pair.
+  plan_id: v.nullable(v.number()),
+  // The plan's title (or its place's name), or the other friend's name.
+  title: v.string(),
+  last_message: v.nullable(messageSchema),
+  unread: v.number(),
+  // False once the pair are no longer friends or one blocked the other, or the plan is cancelled.
+  writable: v.boolean(),
+});
+export type Conversation = v.InferOutput<typeof conversationSchema>;
+
+export const conversationsListSchema = v.strictObject({ conversations: v.array(conversationSchema) });
+export type ConversationsList = v.InferOutput<typeof conversationsListSchema>;
+
+export const messagesPageSchema = v.strictObject({
+  // Oldest first.
+  messages: v.array(messageSchema),
+  // More older (with before) or newer (with after) messages exist.
+  has_more: v.boolean(),
+  // The members' read markers: the last message id each has read.
+  read: v.array(v.strictObject({ account_id: v.number(), up_to: v.number() })),
+});
+export type MessagesPage = v.InferOutput<typeof messagesPageSchema>;
+
+export const postedMessageSchema = v.strictObject({ message: messageSchema, created: v.boolean() });
+export type PostedMessage = v.InferOutput<typeof postedMessageSchema>;
+
+export const ticketSchema = v.strictObject({ ticket: v.string(), expires_at: isoTime, url: v.string() });
+export type Ticket = v.InferOutput<typeof ticketSchema>;
+
+export const readAnswerSchema = v.strictObject({ up_to: v.number(), unread: v.number() });
+export type ReadAnswer = v.InferOutput<typeof readAnswerSchema>;
+
+export const reportAnswerSchema = v.strictObject({ id: v.number() });
+export type ReportAnswer = v.InferOutput<typeof reportAnswerSchema>;
+
+export const messageReportSchema = v.strictObject({
+  id: v.number(),
+  conversation_id: v.number(),
+  message_id: v.number(),
+  reporter: v.nullable(personSchema),
+  reason: v.nullable(v.string()),
+  // The reported message and up to 10 before and 10 after it, oldest first, as they were.
+  context: v.array(v.strictObject({ id: v.number(), sender_id: v.nullable(v.number()), text: v.string(), created_at: isoTime })),
+  created_at: isoTime,
+  resolved_at: v.nullable(isoTime),
+});
+export type MessageReport = v.InferOutput<typeof messageReportSchema>;
+export const messageReportsSchema = v.strictObject({ reports: v.array(messageReportSchema) });
+export type MessageReports = v.InferOutput<typeof messageReportsSchema>;
+
+/** What a conversation's socket sends: a new message, or a member's read marker. */
+export type SocketFrame = { type: "message"; message: Message } | { type: "read"; account_id: number; up_to: number };

@@ -1,0 +1,77 @@
+// Plans and messages (docs/friends.md) with two browsers at 375 px: Maya makes a plan with Sam, Sam
+// answers "Going" on the plan's page and writes in its chat, and Sam's message appears on Maya's
+// open plan page within 2 seconds, without a reload.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CONSUMER } from "../../scripts/seed.ts";
+import { DEMO_FRIENDS } from "../../scripts/seed-data/social.ts";
+import { launchBrowser, openPage, seriousViolations } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const phone = { width: 375, height: 812 };
+
+async function signIn(email: string): Promise<Page> {
+  const page = await openPage(browser, "/signin", phone);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_CONSUMER.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("heading", { name: /^Good to see you/ }).waitFor();
+  return page;
+}
+
+describe("a plan and its chat, in two browsers", () => {
+  it("A makes a plan, B answers Going and writes, and A sees B's message within 2 s without a reload", async () => {
+    const maya = await signIn(DEMO_CONSUMER.email);
+    const sam = await signIn(DEMO_FRIENDS[0].email);
+    // Ids by the API, as the app reads them (wrangler's D1 reads are slow on a busy machine).
+    const samId = await sam.evaluate(async () => {
+      const response = await fetch("/api/me", { headers: { authorization: `Bearer ${localStorage.getItem("access_token")}` } });
+      return ((await response.json()) as { id: number }).id;
+    });
+    const placeId = await maya.evaluate(async () => ((await (await fetch("/api/place/the-copper-lantern")).json()) as { id: number }).id);
+    const title = `Quiz night ${Date.now()}`;
+    // Maya makes the plan through the API from her signed-in page (the friend picker comes with the friends list).
+    const planId = await maya.evaluate(
+      async ({ title, placeId, samId }) => {
+        const response = await fetch("/api/plans", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${localStorage.getItem("access_token")}` },
+          body: JSON.stringify({ title, place_id: placeId, starts_at: new Date(Date.now() + 3 * 3600_000).toISOString(), invitees: [samId] }),
+        });
+        return ((await response.json()) as { id: number }).id;
+      },
+      { title, placeId, samId },
+    );
+    await maya.goto(`/app/plans/${planId}`);
+    await maya.getByRole("heading", { name: title }).waitFor();
+    const mayaLog = maya.getByRole("log");
+    await maya.getByText("Connecting…").waitFor({ state: "hidden" });
+
+    await sam.getByRole("link", { name: "Plans" }).click();
+    await sam.getByRole("link", { name: title }).click();
+    await sam.getByRole("heading", { name: title }).waitFor();
+    await sam.getByRole("button", { name: "Going" }).click();
+    await sam.getByText("Sam Demo: Going").waitFor();
+    expect(await seriousViolations(sam)).toEqual([]);
+    expect(await sam.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    const text = `See you there ${Date.now()}`;
+    await sam.getByLabel("Message").fill(text);
+    await sam.getByRole("button", { name: "Send" }).click();
+    const sent = Date.now();
+    await mayaLog.getByText(text).waitFor({ timeout: 2000 });
+    expect(Date.now() - sent).toBeLessThan(2000);
+    // One message stored, on Sam's page too.
+    await sam.getByRole("log").getByText(text).waitFor();
+    expect(await seriousViolations(maya)).toEqual([]);
+    await maya.context().close();
+    await sam.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,49 @@
+// What plan and message notifications say (docs/friends.md#notifications). A message's push names
+// its sender and conversation, never its text: the text stays in the conversation's object.
+import type { AccountNotification } from "../push/deliver";
+
+export interface PlanNoticeFacts {
+  planId: number;
+  placeId: number;
+  organiserName: string;
+  /** The plan's title, or its place's name. */
+  title: string;
+  placeName: string;
+  startsAt: number;
+  /** The place's time zone: the time is written as it will be on the place's clocks. */
+  timeZone: string;
+}
+
+/** "Fri 8:00 PM" on the place's clock. */
+export function localTime(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone }).format(at);
+}
+
+const TITLES = {
+  plan_invite: (facts: PlanNoticeFacts) => `${facts.organiserName} invited you: ${facts.title}`,
+  plan_changed: (facts: PlanNoticeFacts) => `${facts.organiserName} changed ${facts.title}`,
+  plan_cancelled: (facts: PlanNoticeFacts) => `${facts.organiserName} cancelled ${facts.title}`,
+} as const;
+
+export type PlanNoticeKind = keyof typeof TITLES;
+
+export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): AccountNotification {
+  return {
+    kind,
+    title: TITLES[kind](facts),
+    body: `${facts.placeName}, ${localTime(facts.startsAt, facts.timeZone)}`,
+    url: `/app/plans/${facts.planId}`,
+    placeId: facts.placeId,
+    tag: `plan-${facts.planId}`,
+  };
+}
+
+export function messageNotice(conversationId: number, senderName: string, conversationTitle: string): AccountNotification {
+  return {
+    kind: "message",
+    title: `${senderName} sent you a message`,
+    body: `In ${conversationTitle}`,
+    url: `/app/messages/${conversationId}`,
+    tag: `conversation-${conversationId}`,
+  };
+}

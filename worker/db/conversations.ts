@@ -1,0 +1,109 @@
+// Conversations (docs/friends.md#messages): who is in each, as D1 knows it. A plan's conversation
+// has the plan's organiser and invitees; a pair's, its two accounts. Messages are never here.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { blocks, conversations, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
+import type { Person } from "../../common/schemas/plans";
+import type { Database } from "./client";
+import { peopleByIds } from "./plans";
+
+/** Most conversations GET /api/conversations lists: the most recently active. */
+export const MAX_LISTED_CONVERSATIONS = 50;
+
+export interface MemberConversation {
+  id: number;
+  kind: "plan" | "pair";
+  planId: number | null;
+  title: string;
+  members: Person[];
+  /** Whether members may write: a pair while friends and neither blocked; a plan until cancelled. */
+  writable: boolean;
+}
+
+/** True while two accounts are friends and neither blocked the other: the pair may write. */
+const pairOpen = (a: unknown, b: unknown) => sql<number>`(
+  exists (select 1 from ${friendships} where ${friendships.userId} = ${a} and ${friendships.friendId} = ${b})
+  and not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))
+)`;
+
+const isMember = (accountId: number) => sql<number>`(
+  ${conversations.userA} = ${accountId} or ${conversations.userB} = ${accountId}
+  or ${plans.organiserId} = ${accountId}
+  or exists (select 1 from ${planInvitees} where ${planInvitees.planId} = ${conversations.planId} and ${planInvitees.userId} = ${accountId})
+)`;
+
+const listColumns = {
+  id: conversations.id,
+  kind: conversations.kind,
+  planId: conversations.planId,
+  userA: conversations.userA,
+  userB: conversations.userB,
+  planTitle: plans.title,
+  placeName: places.name,
+  organiserId: plans.organiserId,
+  cancelledAt: plans.cancelledAt,
+  pairOpen: pairOpen(conversations.userA, conversations.userB),
+};
+
+type ListRow = { id: number; kind: "plan" | "pair"; planId: number | null; userA: number | null; userB: number | null; planTitle: string | null; placeName: string | null; organiserId: number | null; cancelledAt: Date | null; pairOpen: number };
+
+const fromConversations = (db: Database) =>
+  db.select(listColumns).from(conversations).leftJoin(plans, eq(plans.id, conversations.planId)).leftJoin(places, eq(places.id, plans.placeId));
+
+/** The members of a plan's conversation: its organiser and invitees. */
+async function planMembers(db: Database, planId: number, organiserId: number): Promise<Person[]> {
+  const invitees = await db.select({ id: planInvitees.userId }).from(planInvitees).where(eq(planInvitees.planId, planId));
+  return peopleByIds(db, [organiserId, ...invitees.map((row) => row.id)]);
+}
+
+async function withMembers(db: Database, row: ListRow, accountId: number): Promise<MemberConversation> {
+  if (row.kind === "plan") {
+    return {
+      id: row.id,
+      kind: "plan",
+      planId: row.planId,
+      title: row.planTitle ?? row.placeName ?? "Plan",
+      members: await planMembers(db, row.planId!, row.organiserId!),
+      writable: row.cancelledAt === null,
+    };
+  }
+  const members = await peopleByIds(db, [row.userA!, row.userB!]);
+  const other = members.find((member) => member.id !== accountId);
+  return { id: row.id, kind: "pair", planId: null, title: other?.name ?? "Conversation", members, writable: Boolean(row.pairOpen) };
+}
+
+/** The conversation when the account is a member of it; else null (as if it did not exist). */
+export async function conversationForMember(db: Database, conversationId: number, accountId: number): Promise<MemberConversation | null> {
+  const [row] = await fromConversations(db).where(and(eq(conversations.id, conversationId), isMember(accountId)));
+  return row ? withMembers(db, row, accountId) : null;
+}
+
+/** The account's conversations, the most recently active first (at most 50). */
+export async function conversationsOf(db: Database, accountId: number): Promise<MemberConversation[]> {
+  const rows = await fromConversations(db)
+    .where(isMember(accountId))
+    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
+    .limit(MAX_LISTED_CONVERSATIONS);
+  return Promise.all(rows.map((row) => withMembers(db, row, accountId)));
+}
+
+/** The pair's conversation, made on first use; null unless the two are friends and neither blocked the other. */
+export async function pairConversation(db: Database, accountId: number, otherId: number): Promise<MemberConversation | null> {
+  if (accountId === otherId) return null;
+  const [userA, userB] = accountId < otherId ? [accountId, otherId] : [otherId, accountId];
+  const [{ open }] = await db.select({ open: pairOpen(userA, userB) }).from(users).where(eq(users.id, accountId));
+  if (!open) return null;
+  await db.insert(conversations).values({ kind: "pair", userA, userB }).onConflictDoNothing();
+  const [row] = await fromConversations(db).where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)));
+  return withMembers(db, row, accountId);
+}
+
+/** Orders the list: the conversation's newest message time. */
+export async function touchConversation(db: Database, conversationId: number, at: number): Promise<void> {
+  await db.update(conversations).set({ lastMessageAt: new Date(at) }).where(eq(conversations.id, conversationId));
+}
+
+/** True when the conversation exists: its socket is opened only then, so probing ids makes no objects. */
+export async function conversationExists(db: Database, conversationId: number): Promise<boolean> {
+  const [row] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId));
+  return row !== undefined;
+}
