@@ -22,6 +22,7 @@ import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveLookRoutes } from "./routes/live-looks";
 import { liveRoutes } from "./routes/live";
+import { menuRoutes } from "./routes/menus";
 import { notificationRoutes } from "./routes/notifications";
 import { consumerNotificationRoutes } from "./routes/consumer-notifications";
 import { pushKeyRoutes } from "./routes/push-key";
@@ -30,6 +31,7 @@ import { placeOwnerRoutes } from "./routes/place-owners";
 import { placeRoutes } from "./routes/places";
 import { reviewRoutes } from "./routes/reviews";
 import { savedPlaceRoutes } from "./routes/saved-places";
+import { specialRoutes } from "./routes/specials";
 import { suggestionRoutes } from "./routes/suggestions";
 import { submissionRoutes } from "./routes/submissions";
 import { tagRoutes } from "./routes/tags";
@@ -84,6 +86,8 @@ export const app = new Hono<AppEnv>()
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
+  .route("/", menuRoutes)
+  .route("/", specialRoutes)
   .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)
