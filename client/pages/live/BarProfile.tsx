@@ -9,6 +9,7 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
+import { Menu, SpecialsNow } from "./MenuAndSpecials";
 import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
@@ -109,6 +110,7 @@ function Profile({ place }: { place: PublicPlace }) {
             {place.type} · {categoryLabel(place.category)}
           </p>
           <LiveLevel place={place} />
+          <SpecialsNow place={place} />
         </div>
       </div>
 
@@ -151,6 +153,8 @@ function Profile({ place }: { place: PublicPlace }) {
         </section>
         <UpcomingEvents place={place} />
       </div>
+
+      <Menu place={place} />
 
       <Reviews placeId={place.id} canHide={"owners" in place} />
     </main>
