@@ -148,7 +148,11 @@ export function MenuEditor({ placeId }: { placeId: number }) {
   useEffect(() => {
     if (!focusAfterMove.current) return;
     const label = focusAfterMove.current;
-    [...(formRef.current?.querySelectorAll("button") ?? [])].find((button) => button.getAttribute("aria-label") === label)?.focus();
+    // At the top or bottom its button in that direction is disabled: the other one takes focus.
+    const other = label.endsWith(" up") ? label.replace(/ up$/, " down") : label.replace(/ down$/, " up");
+    const buttons = [...(formRef.current?.querySelectorAll("button") ?? [])];
+    const named = (name: string) => buttons.find((button) => button.getAttribute("aria-label") === name && !button.disabled);
+    (named(label) ?? named(other))?.focus();
     focusAfterMove.current = null;
   });
 
