@@ -1,6 +1,5 @@
-// Words for specials and menus on the profile (docs/menus-and-specials.md#on-the-profile): times on
-// the venue's clock, prices in its currency written as its country writes them.
-import type { MenuAnswer } from "../../common/schemas/menu";
+// Words for specials on the profile and the dashboard (docs/menus-and-specials.md#on-the-profile):
+// times on the venue's clock.
 import type { Special } from "../../common/schemas/special";
 import { clockText, whenText } from "./whenToGo";
 
@@ -21,7 +20,7 @@ export function daysText(days: readonly string[]): string {
 }
 
 /** "17:00" → "5 PM", "17:30" → "5:30 PM". */
-const timeText = (time: string) => clockText(Number(time.slice(0, 2)), Number(time.slice(3, 5)));
+export const timeText = (time: string) => clockText(Number(time.slice(0, 2)), Number(time.slice(3, 5)));
 
 /**
  * The line a profile shows: "Happy hour now · until 7 PM" while on, else when it runs ("Mon–Fri
@@ -32,12 +31,3 @@ export function specialLine(special: Special, timeZone: string, now: number): st
   if (special.from && special.to) return `${special.title} · ${daysText(special.days)} ${timeText(special.from)}–${timeText(special.to)}`;
   return special.next_start ? `${special.title} · from ${whenText(special.next_start, timeZone, now)}` : special.title;
 }
-
-/** A price in the menu's currency, the venue's way: "$12.00", "12,50 €". */
-export function priceFormatter(menu: Pick<MenuAnswer, "currency" | "locale">): (price: number) => string {
-  const format = new Intl.NumberFormat(menu.locale, { style: "currency", currency: menu.currency });
-  return (price) => format.format(price);
-}
-
-/** "Food until 11 PM". */
-export const kitchenText = (until: string) => `Food until ${timeText(until)}`;

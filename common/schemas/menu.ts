@@ -2,7 +2,7 @@
 // PUT /api/place/{id}/menu, visitors read GET /api/places/{id}/menu. The dashboard's editor checks
 // with the same schema before sending, so it shows the server's sentences.
 import * as v from "valibot";
-import { DIETARY_TAGS, MENU_LIMITS } from "../vocabulary";
+import { DIETARY_TAGS, MENU_LIMITS } from "../menu-vocabulary";
 import { nullableIso } from "./answers";
 import { tooLong } from "./fields";
 

@@ -2,7 +2,7 @@
 // 5–7 PM", on the venue's clock, past midnight allowed) or a one-off between two instants. The
 // dashboard's form checks with these schemas, so it shows the server's sentences.
 import * as v from "valibot";
-import { SPECIAL_LIMITS } from "../vocabulary";
+import { SPECIAL_LIMITS } from "../menu-vocabulary";
 import { nullableIso } from "./answers";
 import { EVENT_DAYS, EVENT_MESSAGES, instant } from "./event";
 import { tooLong } from "./fields";

@@ -11,7 +11,8 @@ import { daysText, specialLine } from "../../client/live/specials";
 import { MenuEditor } from "../../client/pages/dashboard/MenuEditor";
 import { SpecialsPanel } from "../../client/pages/dashboard/SpecialsPanel";
 import { quietRuns } from "../../client/pages/dashboard/specialsForm";
-import { Menu, SpecialsNow } from "../../client/pages/live/MenuAndSpecials";
+import Menu from "../../client/pages/live/Menu";
+import SpecialsNow from "../../client/pages/live/SpecialsNow";
 import { callsTo, json, makePlace, stubApi } from "./dashboard-fixtures";
 import type { PublicPlace } from "../../common/schemas/answers";
 

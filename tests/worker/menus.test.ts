@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { MenuAnswer } from "../../common/schemas/menu";
-import { MENU_LIMITS } from "../../common/vocabulary";
+import { MENU_LIMITS } from "../../common/menu-vocabulary";
 import { adminToken, bearer, count, createUser, ownedPlace, storedImageKeys } from "./fixtures";
 import { api } from "./helpers";
 import { containsBytes, jpegWithGps } from "./image-fixtures";

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { LiveAnswer } from "../../common/schemas/answers";
 import type { OwnedSpecialsAnswer, Special, SpecialsAnswer } from "../../common/schemas/special";
-import { SPECIAL_LIMITS } from "../../common/vocabulary";
+import { SPECIAL_LIMITS } from "../../common/menu-vocabulary";
 import { adminToken, bearer, createUser, ownedPlace } from "./fixtures";
 import { api, postJson } from "./helpers";
 import { useFixedClock } from "./occupancy-fixtures";

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { places, specials } from "../../drizzle/schema";
 import { EVENT_DAYS } from "../../common/schemas/event";
 import type { SpecialSchedule } from "../../common/schemas/special";
-import { SPECIAL_LIMITS } from "../../common/vocabulary";
+import { SPECIAL_LIMITS } from "../../common/menu-vocabulary";
 import type { Database } from "./client";
 import { parseDays } from "./events";
 

@@ -2,7 +2,7 @@
 // whole-menu write is planned here (which ids are kept, which are new, which photos go) and
 // worker/db/menus.ts reads and writes the row.
 import type { MenuAnswer, MenuInput } from "../../common/schemas/menu";
-import type { DietaryTag } from "../../common/vocabulary";
+import type { DietaryTag } from "../../common/menu-vocabulary";
 import type { FieldProblem } from "./errors";
 import { imageUrl } from "./images";
 

@@ -14,7 +14,7 @@ import {
   type SpecialsAnswer,
 } from "../../common/schemas/special";
 import { okAnswerSchema } from "../../common/schemas/answers";
-import { SPECIAL_LIMITS } from "../../common/vocabulary";
+import { SPECIAL_LIMITS } from "../../common/menu-vocabulary";
 import { placeIdSchema, requirePlaceOwner } from "../auth/middleware";
 import { getDb } from "../db/client";
 import { hourTotalsBetween } from "../db/local-hours";

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { IMAGE_ACCEPT } from "../../../common/schemas/fields";
 import type { MenuAnswer } from "../../../common/schemas/menu";
-import { DIETARY_LABELS, DIETARY_TAGS, MENU_LIMITS } from "../../../common/vocabulary";
+import { DIETARY_LABELS, DIETARY_TAGS, MENU_LIMITS } from "../../../common/menu-vocabulary";
 import { publicApi, writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { EVENT_DAYS } from "../../../common/schemas/event";
 import type { OwnedSpecial } from "../../../common/schemas/special";
-import { SPECIAL_LIMITS } from "../../../common/vocabulary";
+import { SPECIAL_LIMITS } from "../../../common/menu-vocabulary";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";

@@ -2,7 +2,7 @@
 // moves sections and items, and the whole-menu body it sends, checked by the server's own schema.
 import * as v from "valibot";
 import { menuInputSchema, type MenuAnswer, type MenuInput } from "../../../common/schemas/menu";
-import type { DietaryTag } from "../../../common/vocabulary";
+import type { DietaryTag } from "../../../common/menu-vocabulary";
 
 export interface DraftItem {
   /** React's key: the item's id once saved, a local one before. */

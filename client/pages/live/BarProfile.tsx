@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { ApiError, publicApi } from "../../api/endpoints";
@@ -9,10 +10,13 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
-import { Menu, SpecialsNow } from "./MenuAndSpecials";
 import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
+
+/** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
+const Menu = lazy(() => import("./Menu"));
+const SpecialsNow = lazy(() => import("./SpecialsNow"));
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
@@ -110,7 +114,9 @@ function Profile({ place }: { place: PublicPlace }) {
             {place.type} · {categoryLabel(place.category)}
           </p>
           <LiveLevel place={place} />
-          <SpecialsNow place={place} />
+          <Suspense fallback={null}>
+            <SpecialsNow place={place} />
+          </Suspense>
         </div>
       </div>
 
@@ -154,7 +160,9 @@ function Profile({ place }: { place: PublicPlace }) {
         <UpcomingEvents place={place} />
       </div>
 
-      <Menu place={place} />
+      <Suspense fallback={null}>
+        <Menu place={place} />
+      </Suspense>
 
       <Reviews placeId={place.id} canHide={"owners" in place} />
     </main>

@@ -1,36 +1,26 @@
-// A profile's specials (beside "Right now") and its menu (collapsed on phones), both public data
-// read on load (docs/menus-and-specials.md#on-the-profile).
+// A profile's menu, collapsed on phones (docs/menus-and-specials.md#on-the-profile). Loaded after
+// the first view: it sits below the fold, and its words and price formatting are not needed before.
 import { useId, useState } from "react";
 import type { PublicPlace } from "../../../common/schemas/answers";
-import { DIETARY_LABELS } from "../../../common/vocabulary";
+import { DIETARY_LABELS } from "../../../common/menu-vocabulary";
+import type { MenuAnswer } from "../../../common/schemas/menu";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { kitchenText, priceFormatter, specialLine } from "../../live/specials";
+import { timeText } from "../../live/specials";
 
-/** "Happy hour now · until 7 PM" for each special on now, then the others; nothing while none. */
-export function SpecialsNow({ place }: { place: PublicPlace }) {
-  const { data } = useApi(publicApi.specials(place.id));
-  if (!data || data.specials.length === 0) return null;
-  const now = Date.now();
-  return (
-    <section className="profile-specials" aria-labelledby="specials-heading">
-      <h2 id="specials-heading">Specials</h2>
-      <ul>
-        {data.specials.map((special) => (
-          <li key={special.id} className={special.on_now ? "special-now" : undefined}>
-            <strong>{specialLine(special, place.timezone, now)}</strong>
-            {special.text ? <span> {special.text}</span> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+/** A price in the menu's currency, the venue's way: "$12.00", "12,50 €". */
+export function priceFormatter(menu: Pick<MenuAnswer, "currency" | "locale">): (price: number) => string {
+  const format = new Intl.NumberFormat(menu.locale, { style: "currency", currency: menu.currency });
+  return (price) => format.format(price);
 }
+
+/** "Food until 11 PM". */
+export const kitchenText = (until: string) => `Food until ${timeText(until)}`;
 
 /** Phones see the menu's heading and open it; wider screens see it open. */
 const openAtFirst = () => typeof window === "undefined" || !window.matchMedia?.("(max-width: 768px)").matches;
 
-export function Menu({ place }: { place: PublicPlace }) {
+export default function Menu({ place }: { place: PublicPlace }) {
   const { data } = useApi(publicApi.menu(place.id));
   const [open, setOpen] = useState(openAtFirst);
   const headingId = useId();
