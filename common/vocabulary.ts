@@ -21,3 +21,4 @@ export const WAIT_LABELS: Record<Wait, string> = { none: "No wait", lt5: "< 5 mi
 export const LIVE_LOOK_PUBLIC_MS = 3 * 60 * 60 * 1000;
 /** Longest Live Look text, in characters. */
 export const LIVE_LOOK_TEXT_MAX = 280;
+

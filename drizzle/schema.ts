@@ -966,3 +966,56 @@ export const messageReports = sqliteTable(
   },
   (t) => [uniqueIndex("message_reports_once_idx").on(t.conversationId, t.messageId, t.reporterId), index("message_reports_open_idx").on(t.resolvedAt, t.id)],
 );
+/**
+ * A place's menu (issue 30 §1; docs/menus-and-specials.md#menus), written whole by its owners.
+ * `sections` is the JSON document `[{id, name, items: [{id, name, description, price_cents,
+ * dietary, photo_key}]}]` (worker/db/menus.ts checks it on read); ids come from `next_id`, unique
+ * within the place's menu, so a write that sends them back keeps them. `version` guards a write
+ * against one that landed after it read the menu. Photo keys of a deleted row go to deleted_images
+ * (trigger menu_photos_deleted, hand-written in the migration).
+ */
+export const placeMenus = sqliteTable("place_menus", {
+  placeId: integer("place_id")
+    .primaryKey()
+    .references(() => places.id, { onDelete: "cascade" }),
+  sections: text("sections").notNull().default("[]"),
+  // "HH:MM" on the venue's clock ("food until 11 PM"), or null.
+  kitchenUntil: text("kitchen_until"),
+  nextId: integer("next_id").notNull().default(1),
+  version: integer("version").notNull().default(1),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * Specials (issue 30 §2; docs/menus-and-specials.md#specials): weekly (days, from, to on the
+ * venue's clock; a `to` at or before `from` ends next morning) or one-off (starts_at, ends_at,
+ * UTC ISO). `schedule_since` is when the current schedule was set (created, or its times
+ * changed): its lift is measured from then.
+ */
+export const specials = sqliteTable(
+  "specials",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    text: text("text").notNull().default(""),
+    // JSON list of day names, Monday first; [] for a one-off.
+    days: text("days").notNull().default("[]"),
+    fromTime: text("from_time"),
+    toTime: text("to_time"),
+    startsAt: text("starts_at"),
+    endsAt: text("ends_at"),
+    scheduleSince: integer("schedule_since", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    check(
+      "specials_schedule",
+      sql`(${t.fromTime} IS NOT NULL AND ${t.toTime} IS NOT NULL AND ${t.startsAt} IS NULL AND ${t.endsAt} IS NULL) OR (${t.fromTime} IS NULL AND ${t.toTime} IS NULL AND ${t.startsAt} IS NOT NULL AND ${t.endsAt} IS NOT NULL)`,
+    ),
+    index("specials_place_idx").on(t.placeId),
+  ],
+);

@@ -11,6 +11,8 @@ import * as schema from "../drizzle/schema.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { coverSvg } from "./seed-data/covers.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
+import { seedMenus, seedSpecials } from "./seed-data/menus.ts";
+import { planMenuWrite } from "../worker/lib/menu-document.ts";
 import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 import { DEMO_FRIENDS, seedDemoPlan } from "./seed-data/social.ts";
@@ -126,9 +128,40 @@ export async function seed(env: SeedEnv) {
   for (let i = 0; i < placeTags.length; i += 40) {
     await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
   }
+  await seedMenusAndSpecials(db, placeIds);
   await seedDemoAccounts(env);
   const occupancy = await seedOccupancy(env.DB);
   return { venues: seedVenues.length, tags: seedTags.length, ...occupancy };
+}
+
+/** Menus and specials of a few venues; a venue that has a menu (or any special) keeps its own. */
+async function seedMenusAndSpecials(db: ReturnType<typeof drizzle<typeof schema>>, placeIds: Map<string, number>) {
+  const now = new Date();
+  for (const [slug, menu] of Object.entries(seedMenus)) {
+    const plan = planMenuWrite(null, menu);
+    if (!plan.ok) throw new Error(`The seed menu of ${slug} is refused: ${plan.problems[0].message}`);
+    await db
+      .insert(schema.placeMenus)
+      .values({ placeId: placeIds.get(slug)!, sections: JSON.stringify(plan.sections), kitchenUntil: menu.kitchen_hours?.until ?? null, nextId: plan.nextId, updatedAt: now })
+      .onConflictDoNothing();
+  }
+  for (const [slug, specials] of Object.entries(seedSpecials)) {
+    const placeId = placeIds.get(slug)!;
+    const [{ existing }] = await db.select({ existing: count() }).from(schema.specials).where(eq(schema.specials.placeId, placeId));
+    if (existing > 0) continue;
+    await db.insert(schema.specials).values(
+      specials.map(({ title, text, schedule }) => ({
+        placeId,
+        title,
+        text,
+        ...(schedule.kind === "weekly"
+          ? { days: JSON.stringify(schedule.days), fromTime: schedule.from, toTime: schedule.to }
+          : { startsAt: schedule.starts_at, endsAt: schedule.ends_at }),
+        // Set 4 weeks ago, halfway into the 8 weeks of occupancy: the dashboard can show its lift.
+        scheduleSince: new Date(now.getTime() - 28 * 86_400_000),
+      })),
+    );
+  }
 }
 
 /** Inserts a demo account unless its email exists (an existing one, and its password, is left alone); returns its id. */

@@ -26,6 +26,7 @@ import { inviteRoutes } from "./routes/invites";
 import { liveLookRoutes } from "./routes/live-looks";
 import { liveRoutes } from "./routes/live";
 import { liveWidgetRoutes } from "./routes/live-widgets";
+import { menuRoutes } from "./routes/menus";
 import { notificationRoutes } from "./routes/notifications";
 import { consumerNotificationRoutes } from "./routes/consumer-notifications";
 import { pushKeyRoutes } from "./routes/push-key";
@@ -42,6 +43,7 @@ import { friendRoutes } from "./routes/friends";
 import { planRoutes } from "./routes/plans";
 import { conversationRoutes } from "./routes/conversations";
 import { messageReportRoutes } from "./routes/message-reports";
+import { specialRoutes } from "./routes/specials";
 import { suggestionRoutes } from "./routes/suggestions";
 import { watchRoutes } from "./routes/watches";
 import { submissionRoutes } from "./routes/submissions";
@@ -113,6 +115,8 @@ export const app = new Hono<AppEnv>()
   .route("/", placeOwnerRoutes)
   .route("/", placeRoutes)
   .route("/", reviewRoutes)
+  .route("/", menuRoutes)
+  .route("/", specialRoutes)
   .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)

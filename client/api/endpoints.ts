@@ -23,6 +23,8 @@ import type {
   ReviewsAnswer,
 } from "../../common/schemas/answers";
 import type { liveLookHideSchema, liveLookReportSchema } from "../../common/schemas/live-look";
+import type { MenuAnswer } from "../../common/schemas/menu";
+import type { SpecialsAnswer } from "../../common/schemas/special";
 import type { ReviewInput } from "../../common/schemas/review";
 import type { reviewHideSchema, reviewReportSchema } from "../../common/schemas/review-moderation";
 import type { SuggestionsAnswer } from "../../common/schemas/saved";
@@ -126,6 +128,10 @@ export const publicApi = {
   forecast: (placeId: number) => read<ForecastAnswer>(`/api/places/${placeId}/forecast`),
   placeEvents: (placeId: number) => read<EventsAnswer>(`/api/business/${placeId}/events`),
   reviews: (placeId: number) => read<ReviewsAnswer>(`/api/places/${placeId}/reviews`),
+  /** Sections, prices in the venue's currency, kitchen hours (docs/menus-and-specials.md#menus). */
+  menu: (placeId: number) => read<MenuAnswer>(`/api/places/${placeId}/menu`),
+  /** Weekly and upcoming specials with on_now, next_start and ends_at (docs/menus-and-specials.md#specials). */
+  specials: (placeId: number) => read<SpecialsAnswer>(`/api/places/${placeId}/specials`),
   postReview: (placeId: number, input: ReviewInput) => call<ReviewPostedAnswer>("POST", `/api/places/${placeId}/reviews`, input),
   reportReview: (reviewId: number, input: In<typeof reviewReportSchema>) =>
     call<OkAnswer & { message: string }>("POST", `/api/reviews/${reviewId}/report`, input),

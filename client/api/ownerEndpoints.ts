@@ -51,6 +51,8 @@ import type {
 import type { CreationOptionsAnswer, RequestOptionsAnswer } from "../../common/schemas/webauthn";
 import type { ownerPlaceUpdateSchema } from "../../common/schemas/place";
 import type { ConsumerNotificationsAnswer, consumerNotificationsReadBodySchema } from "../../common/schemas/push";
+import type { MenuAnswer, menuInputSchema } from "../../common/schemas/menu";
+import type { OwnedSpecialsAnswer, Special, specialCreateSchema, specialUpdateSchema } from "../../common/schemas/special";
 import { answerOf, call, placePath, post, read, withQuery, type In, type Read, type Sender } from "./endpoints";
 import { request, sendWithToken } from "./request";
 
@@ -124,6 +126,17 @@ export const ownerApi = {
   },
   /** Every Live Look of the place from the last 7 days, hidden ones marked (docs/live-looks.md). */
   liveLooks: (placeId: number) => read<ModeratedLiveLooksAnswer>(`${placePath(placeId)}/live-looks`),
+  /** The whole menu, written at once (docs/menus-and-specials.md#menus); ids sent back keep items and their photos. */
+  saveMenu: (placeId: number, menu: In<typeof menuInputSchema>) => call<MenuAnswer>("PUT", `${placePath(placeId)}/menu`, menu),
+  /** Multipart with the file in `photo`. */
+  setMenuPhoto: (placeId: number, itemId: number, form: FormData) => call<MenuAnswer>("PUT", `${placePath(placeId)}/menu/items/${itemId}/photo`, form),
+  removeMenuPhoto: (placeId: number, itemId: number) => call<MenuAnswer>("DELETE", `${placePath(placeId)}/menu/items/${itemId}/photo`),
+  /** Every special with its lift against the usual (docs/menus-and-specials.md#lift). */
+  specials: (placeId: number) => read<OwnedSpecialsAnswer>(`${placePath(placeId)}/specials`),
+  createSpecial: (placeId: number, input: In<typeof specialCreateSchema>) => call<Special>("POST", `${placePath(placeId)}/specials`, input),
+  updateSpecial: (placeId: number, specialId: number, input: In<typeof specialUpdateSchema>) =>
+    call<Special>("PATCH", `${placePath(placeId)}/specials/${specialId}`, input),
+  deleteSpecial: (placeId: number, specialId: number) => call<OkAnswer>("DELETE", `${placePath(placeId)}/specials/${specialId}`),
   // Alerts (docs/alerts.md): notifications with their unread count, webhook endpoints and their delivery log.
   alertRules: (placeId: number) => read<AlertRules>(`${placePath(placeId)}/alert-rules`),
   saveAlertRules: (placeId: number, rules: AlertRules) => call<AlertRules>("PUT", `${placePath(placeId)}/alert-rules`, rules),

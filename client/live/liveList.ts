@@ -1,6 +1,6 @@
-// The live map's filters and order, kept in the address (?open_now=1&level=Lively&sort=quietest
-// &quiet_at=21) so a filtered map can be shared. Applied to the one /api/live answer in the browser,
-// except "Quiet at", which asks the forecast (quietAt.ts).
+// The live map's filters and order, kept in the address (?open_now=1&special_now=1&level=Lively
+// &sort=quietest&quiet_at=21) so a filtered map can be shared. Applied to the one /api/live answer in
+// the browser, except "Quiet at", which asks the forecast (quietAt.ts).
 import type { LivePlace } from "../../common/schemas/answers";
 import { LEVELS, type Level } from "../../common/vocabulary";
 import type { LevelFilter } from "./levels";
@@ -12,6 +12,8 @@ export type LiveSort = keyof typeof LIVE_SORTS;
 export interface LiveFilters {
   /** Only venues open now by their hours (venues without hours are left out too). */
   openNow: boolean;
+  /** Only venues with a special on now (docs/menus-and-specials.md#live-map). */
+  specialNow: boolean;
   /** The live level; a closed venue keeps its sensor's level, as GET /api/live?level= does. */
   level: LevelFilter;
   sort: LiveSort;
@@ -19,7 +21,7 @@ export interface LiveFilters {
   quietAt: number | null;
 }
 
-const DEFAULT_FILTERS: LiveFilters = { openNow: false, level: "all", sort: "name", quietAt: null };
+const DEFAULT_FILTERS: LiveFilters = { openNow: false, specialNow: false, level: "all", sort: "name", quietAt: null };
 
 /** Filters from the address; anything unknown is the default. */
 export function readLiveFilters(params: URLSearchParams): LiveFilters {
@@ -27,6 +29,7 @@ export function readLiveFilters(params: URLSearchParams): LiveFilters {
   const sort = params.get("sort");
   return {
     openNow: params.get("open_now") === "1",
+    specialNow: params.get("special_now") === "1",
     level: LEVELS.includes(level as Level) ? (level as Level) : DEFAULT_FILTERS.level,
     sort: sort !== null && sort in LIVE_SORTS ? (sort as LiveSort) : DEFAULT_FILTERS.sort,
     quietAt: readQuietAt(params),
@@ -37,6 +40,7 @@ export function readLiveFilters(params: URLSearchParams): LiveFilters {
 export function liveFilterParams(filters: LiveFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.openNow !== DEFAULT_FILTERS.openNow) params.set("open_now", "1");
+  if (filters.specialNow !== DEFAULT_FILTERS.specialNow) params.set("special_now", "1");
   if (filters.level !== DEFAULT_FILTERS.level) params.set("level", filters.level);
   if (filters.sort !== DEFAULT_FILTERS.sort) params.set("sort", filters.sort);
   if (filters.quietAt !== null) params.set(QUIET_AT_PARAM, String(filters.quietAt));
@@ -59,7 +63,10 @@ function busyness(a: LivePlace, b: LivePlace): number {
 
 export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filters: Omit<LiveFilters, "quietAt">): T[] {
   const kept = places.filter(
-    (place) => (!filters.openNow || place.open_now === true) && (filters.level === "all" || place.level === filters.level),
+    (place) =>
+      (!filters.openNow || place.open_now === true) &&
+      (!filters.specialNow || place.special_now) &&
+      (filters.level === "all" || place.level === filters.level),
   );
   const direction = filters.sort === "busiest" ? -1 : 1;
   return kept.sort((a, b) => {

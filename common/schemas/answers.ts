@@ -125,6 +125,8 @@ export const livePlaceSchema = v.strictObject({
   vs_usual: v.nullable(vsUsualSchema),
   // Live Looks posted in the last hour and still public (docs/live-looks.md#map-list).
   live_looks_last_hour: v.number(),
+  // Whether one of its specials is on now (docs/menus-and-specials.md#live-map).
+  special_now: v.boolean(),
 });
 export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 

@@ -33,8 +33,8 @@ function isRealInstant(text: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** An ISO-8601 date-time with a zone, stored as UTC ISO text so that text order is time order. */
-const instant = (missingMessage: string) =>
+/** An ISO-8601 date-time with a zone, stored as UTC ISO text so that text order is time order (specials use it too). */
+export const instant = (missingMessage: string) =>
   v.pipe(
     v.optional(v.string(missingMessage), ""),
     v.trim(),

@@ -80,6 +80,7 @@ function livePlace(overrides: Partial<LivePlace> = {}): LivePlace {
     opens_at: null,
     vs_usual: null,
     live_looks_last_hour: 0,
+    special_now: false,
     ...overrides,
   };
 }

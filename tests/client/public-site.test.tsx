@@ -124,6 +124,7 @@ const place = (id: number, level: LivePlace["level"], percent: number | null): L
   opens_at: null,
   vs_usual: null,
   live_looks_last_hour: 0,
+  special_now: false,
 });
 
 describe("level filter", () => {

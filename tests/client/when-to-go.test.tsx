@@ -99,6 +99,7 @@ function livePlace(overrides: Partial<LivePlace> = {}): LivePlace {
     opens_at: null,
     vs_usual: "busier",
     live_looks_last_hour: 0,
+    special_now: false,
     ...overrides,
   };
 }
@@ -368,6 +369,8 @@ describe("live map: filters and order", () => {
     expect(names(applyLiveFilters(venues, { ...all, openNow: true }))).toEqual(["Alpha", "Bravo", "Charlie", "Delta"]);
     expect(names(applyLiveFilters(venues, { ...all, level: "Relaxed" }))).toEqual(["Bravo", "Echo"]);
     expect(names(applyLiveFilters(venues, { ...all, level: "Relaxed", openNow: true }))).toEqual(["Bravo"]);
+    const withSpecial = [...venues.slice(0, 2), { ...venues[2], special_now: true }, ...venues.slice(3)];
+    expect(names(applyLiveFilters(withSpecial, { ...all, specialNow: true }))).toEqual(["Charlie"]);
     expect(names(applyLiveFilters(venues, { ...all, sort: "quietest" }))).toEqual(["Bravo", "Alpha", "Charlie", "Delta", "Echo"]);
     expect(names(applyLiveFilters(venues, { ...all, sort: "busiest" }))).toEqual(["Charlie", "Alpha", "Bravo", "Delta", "Echo"]);
     // A venue that hides its counts has a level but no percent: live, ordered by its level (names break ties).
@@ -377,11 +380,11 @@ describe("live map: filters and order", () => {
   });
 
   it("reads and writes the filters in the address, defaults left out and nonsense ignored", () => {
-    expect(readLiveFilters(new URLSearchParams("open_now=1&level=Lively&sort=busiest&quiet_at=21"))).toEqual({ openNow: true, level: "Lively", sort: "busiest", quietAt: 21 });
-    expect(readLiveFilters(new URLSearchParams("open_now=yes&level=Loud&sort=random&quiet_at=24"))).toEqual({ openNow: false, level: "all", sort: "name", quietAt: null });
+    expect(readLiveFilters(new URLSearchParams("open_now=1&special_now=1&level=Lively&sort=busiest&quiet_at=21"))).toEqual({ openNow: true, specialNow: true, level: "Lively", sort: "busiest", quietAt: 21 });
+    expect(readLiveFilters(new URLSearchParams("open_now=yes&special_now=yes&level=Loud&sort=random&quiet_at=24"))).toEqual({ openNow: false, specialNow: false, level: "all", sort: "name", quietAt: null });
     expect(readLiveFilters(new URLSearchParams("quiet_at=9pm")).quietAt).toBeNull();
-    expect(liveFilterParams({ openNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&level=Packed&sort=quietest&quiet_at=0");
-    expect(liveFilterParams({ openNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
+    expect(liveFilterParams({ openNow: true, specialNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&special_now=1&level=Packed&sort=quietest&quiet_at=0");
+    expect(liveFilterParams({ openNow: false, specialNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
   });
 
   it("lists each venue's state and applies Open now and Busiest now from the page, keeping them in the address", async () => {

@@ -54,6 +54,7 @@ describe("GET /api/live", () => {
         "people",
         "percent",
         "slug",
+        "special_now",
         "timezone",
         "type",
         "updated_at",

@@ -162,7 +162,7 @@ export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: 
  * ones, and people and percent only when its owners make counts public (level bands only otherwise); open now and the next opening by its
  * hours table (docs/when-to-go.md#open-now), and `vsUsual` as the route found it.
  */
-export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour"> {
+export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour" | "special_now"> {
   const updatedAt = row.updatedAt?.getTime() ?? null;
   const live = isLiveRow(row, now);
   const hours = hoursOfRow(row);

@@ -82,14 +82,16 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
     eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
+    menuPath(place.id),
+    specialsPath(place.id),
   ];
 }
 
 /**
- * Drops every cached public answer of the places (the place, its events, reviews and Live Looks, its
- * popular times and forecast, its calendar, live badge and widget, by id and by slug), so a write
- * shows on the next load. Awaited, not left to waitUntil: the writer's next read must not find the
- * old copy.
+ * Drops every cached public answer of the places (the place, its events, reviews, Live Looks, menu
+ * and specials, its popular times and forecast, its calendar, live badge and widget, by id and by
+ * slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
+ * must not find the old copy.
  */
 export async function purgePlaces(c: Context<AppEnv>, ...places: { id: number; slug?: string | null }[]): Promise<void> {
   await purgePaths(c, ...places.flatMap(placeCachePaths));
@@ -112,3 +114,9 @@ export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: nu
   const rows = await Promise.all(unique.map((id) => findPlaceRow(db, id)));
   await purgePlaces(c, ...unique.map((id, i) => ({ id, slug: rows[i]?.slug })));
 }
+
+/** A place's menu, which writing it (or its photos) and updating the place (its country) change. */
+export const menuPath = (placeId: number) => `/api/places/${placeId}/menu`;
+
+/** A place's public specials, which every special write changes. */
+export const specialsPath = (placeId: number) => `/api/places/${placeId}/specials`;

@@ -43,7 +43,7 @@ export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<F
   return { fields, files };
 }
 
-export type ImageFolder = "places" | "events" | "live-looks";
+export type ImageFolder = "places" | "events" | "live-looks" | "menus";
 
 /** An uploaded image that passed the checks, without its metadata, with the type its bytes prove. */
 export interface CheckedImage {

@@ -2,16 +2,19 @@
 // each place's object at most every 30 seconds) and cached at the edge for up to 25 seconds, so a
 // new count is on the map within a minute. Each entry says whether the place is open now, when it
 // opens next, how its live level compares with its usual (docs/when-to-go.md#live-map) and how
-// many Live Looks it had in the last hour (docs/live-looks.md#map-list).
+// many Live Looks it had in the last hour (docs/live-looks.md#map-list) and whether a special is on
+// now (docs/menus-and-specials.md#live-map).
 import { Hono, type Context } from "hono";
 import { getDb } from "../db/client";
 import { liveLookCountsLastHour } from "../db/live-looks";
+import { allSpecialsWithZone } from "../db/specials";
 import { isLiveRow, livePlaceRows, toLivePlace } from "../db/occupancy";
 import { hoursOfRow } from "../db/when-to-go";
 import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
 import { describe, query } from "../lib/openapi";
+import { scheduleState } from "../lib/special-schedule";
 import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { liveAnswerSchema, type LiveAnswer } from "../../common/schemas/answers";
@@ -19,15 +22,18 @@ import { liveQuerySchema, type LiveQuery } from "../../common/schemas/live";
 
 const MAX_CACHE_SECONDS = 25;
 
+const hasFilters = (filters: LiveQuery) => filters.open_now !== undefined || filters.level !== undefined || filters.special_now !== undefined;
+
 /** The entries a query's filters keep. */
 function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
-  if (filters.open_now === undefined && filters.level === undefined) return answer;
+  if (!hasFilters(filters)) return answer;
   return {
     ...answer,
     places: answer.places.filter(
       (place) =>
         (filters.open_now === undefined || place.open_now === filters.open_now) &&
-        (filters.level === undefined || place.level === filters.level),
+        (filters.level === undefined || place.level === filters.level) &&
+        (filters.special_now === undefined || place.special_now === filters.special_now),
     ),
   };
 }
@@ -36,17 +42,18 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
 async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
   const now = Date.now();
   const db = getDb(c.env);
-  const [rows, liveLooks] = await Promise.all([livePlaceRows(db), liveLookCountsLastHour(db, now)]);
+  const [rows, liveLooks, specials] = await Promise.all([livePlaceRows(db), liveLookCountsLastHour(db, now), allSpecialsWithZone(db)]);
+  const specialNow = new Set(specials.filter((special) => scheduleState(special.schedule, special.timeZone, now).onNow).map((special) => special.placeId));
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   // Live against usual for the places with live numbers; their usual profiles are cached for the day.
   const places = await Promise.all(
     rows.map(async (row) => {
       // Visitors' posts are counted beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
-      const live_looks_last_hour = liveLooks.get(row.id) ?? 0;
-      if (!isLiveRow(row, now)) return { ...toLivePlace(row, now), live_looks_last_hour };
+      const extra = { live_looks_last_hour: liveLooks.get(row.id) ?? 0, special_now: specialNow.has(row.id) };
+      if (!isLiveRow(row, now)) return { ...toLivePlace(row, now), ...extra };
       const place = { ...row, hours: hoursOfRow(row), calibration: { baseline: row.calibrationBaseline, factor: row.calibrationFactor } };
       const profile = await cachedUsualProfile(db, place, now, c.req.url, waitUntil);
-      return { ...toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now))), live_looks_last_hour };
+      return { ...toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now))), ...extra };
     }),
   );
   // The answer may be cached only until the first live place would turn stale, so a silent
@@ -67,7 +74,7 @@ export const liveRoutes = new Hono<AppEnv>().get(
     tag: "Live",
     summary: "Every place's live level, open now and against its usual (cached up to 25 s)",
     description:
-      "`open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level. `people` and `percent` are null where the owners hide counts (levels only).",
+      "`open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level; `special_now=1` keeps places with a special on now (0: none on now). `people` and `percent` are null where the owners hide counts (levels only).",
     access: "public",
     answers: { 200: liveAnswerSchema },
   }),
@@ -76,7 +83,7 @@ export const liveRoutes = new Hono<AppEnv>().get(
     const filters = c.req.valid("query");
     // One cache entry whatever the query string, so nobody can bust the cache at will; filters apply to it.
     const response = await servedFromCache(c, cacheKey(c.req.url, "/api/live"), () => liveAnswer(c));
-    if (filters.open_now === undefined && filters.level === undefined) return response;
+    if (!hasFilters(filters)) return response;
     return c.json(filtered(await response.json<LiveAnswer>(), filters), 200, { "cache-control": response.headers.get("cache-control") ?? "no-cache" });
   },
 );

@@ -15,7 +15,9 @@ import { LiveLooksPanel } from "./LiveLooksPanel";
 import { EmbedSnippets } from "./EmbedSnippets";
 import { LOADING } from "./keyTrends";
 import { MESSAGES } from "../../lib/messages";
+import { MenuEditor } from "./MenuEditor";
 import { Overview } from "./Overview";
+import { SpecialsPanel } from "./SpecialsPanel";
 import { People } from "./People";
 import { isDashboardTab, NEW_DASHBOARD_FLAG, TAB_LABELS, visibleTabs, type DashboardTab } from "./tabs";
 import { useFeatureFlag } from "./useFeatureFlag";
@@ -30,6 +32,10 @@ function TabContent({ tab, place }: { tab: DashboardTab; place: OwnedPlace }) {
       return <DailyComparison placeId={place.id} timeZone={place.timezone} />;
     case "events":
       return <EventsManager placeId={place.id} />;
+    case "menu":
+      return <MenuEditor placeId={place.id} />;
+    case "specials":
+      return <SpecialsPanel place={place} />;
     case "people":
       return <People place={place} />;
   }

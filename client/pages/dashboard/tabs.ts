@@ -1,18 +1,20 @@
-// The data panel's tabs (Forecast: docs/insights.md). People exists only behind the enable_new_dashboard flag.
+// The data panel's tabs (Forecast: docs/insights.md; Menu and Specials: docs/menus-and-specials.md). People exists only behind the enable_new_dashboard flag.
 export const NEW_DASHBOARD_FLAG = "enable_new_dashboard";
 
-export type DashboardTab = "overview" | "forecast" | "daily" | "events" | "people";
+export type DashboardTab = "overview" | "forecast" | "daily" | "events" | "menu" | "specials" | "people";
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Today at a Glance",
   forecast: "Forecast",
   daily: "Daily Comparison",
   events: "Events",
+  menu: "Menu",
+  specials: "Specials",
   people: "People",
 };
 
 export function visibleTabs(newDashboardEnabled: boolean): DashboardTab[] {
-  const tabs: DashboardTab[] = ["overview", "forecast", "daily", "events"];
+  const tabs: DashboardTab[] = ["overview", "forecast", "daily", "events", "menu", "specials"];
   return newDashboardEnabled ? [...tabs, "people"] : tabs;
 }
 

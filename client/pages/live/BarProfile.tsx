@@ -20,6 +20,9 @@ import "./profile.css";
 // Saving is loaded after the first view: the profile's first-view JavaScript has a budget (115 KB
 // gz, docs/performance.md), and the button's box is reserved meanwhile, so nothing moves.
 const SavePlace = lazy(() => import("./SavePlace"));
+/** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
+const Menu = lazy(() => import("./Menu"));
+const SpecialsNow = lazy(() => import("./SpecialsNow"));
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
@@ -131,6 +134,9 @@ function Profile({ place }: { place: PublicPlace }) {
             </Suspense>
           </div>
           <LiveLevel place={place} />
+          <Suspense fallback={null}>
+            <SpecialsNow place={place} />
+          </Suspense>
         </div>
       </div>
 
@@ -177,6 +183,10 @@ function Profile({ place }: { place: PublicPlace }) {
         </section>
         <UpcomingEvents place={place} />
       </div>
+
+      <Suspense fallback={null}>
+        <Menu place={place} />
+      </Suspense>
 
       <Reviews placeId={place.id} canHide={"owners" in place} />
     </main>

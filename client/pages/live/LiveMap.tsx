@@ -112,6 +112,7 @@ function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (p
               </h3>
               <p>{place.address}</p>
               {looks ? <p className="venue-looks">{looks}</p> : null}
+              {place.special_now ? <p className="venue-looks">Special on now</p> : null}
             </div>
             <VenueRowState place={place} />
             <div className="venue-row-actions">
@@ -134,7 +135,7 @@ function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (p
   );
 }
 
-/** "Open now" and the order, beside the level filter. */
+/** "Open now", "Specials now" and the order, beside the level filter. */
 function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (next: Partial<LiveFilters>) => void }) {
   const ids = useId();
   return (
@@ -147,6 +148,15 @@ function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (n
           onChange={(event) => onChange({ openNow: event.target.checked })}
         />
         <label htmlFor={`${ids}-open`}>Open now</label>
+      </div>
+      <div className="live-open-now">
+        <input
+          type="checkbox"
+          id={`${ids}-special`}
+          checked={filters.specialNow}
+          onChange={(event) => onChange({ specialNow: event.target.checked })}
+        />
+        <label htmlFor={`${ids}-special`}>Specials now</label>
       </div>
       <div className="live-sort">
         <label htmlFor={`${ids}-sort`}>Sort by</label>
@@ -194,6 +204,7 @@ function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hou
 
 function emptyText(filters: LiveFilters): string {
   if (filters.quietAt !== null) return `No venue${filters.openNow ? " open now" : ""} is forecast Relaxed at ${clockText(filters.quietAt)}.`;
+  if (filters.specialNow) return "No venue has a special on right now.";
   if (filters.level === "all") return filters.openNow ? "No venue is open right now." : "No venues yet.";
   return `No venue${filters.openNow ? " open now" : ""} is ${filters.level} right now.`;
 }
@@ -222,8 +233,8 @@ export default function LiveMap() {
   const mapRef = useRef<VenueMapHandle>(null);
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
-  const { openNow, level, sort } = filters;
-  const listed = useMemo(() => applyLiveFilters(places ?? [], { openNow, level, sort }), [places, openNow, level, sort]);
+  const { openNow, specialNow, level, sort } = filters;
+  const listed = useMemo(() => applyLiveFilters(places ?? [], { openNow, specialNow, level, sort }), [places, openNow, specialNow, level, sort]);
   const total = places?.length ?? 0;
 
   // "Quiet at 9 PM" (docs/app.md#quiet-at): the forecast for that hour, from the suggestions.

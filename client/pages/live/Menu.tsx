@@ -1,0 +1,59 @@
+// A profile's menu, collapsed on phones (docs/menus-and-specials.md#on-the-profile). Loaded after
+// the first view: it sits below the fold, and its words and price formatting are not needed before.
+import { useId, useState } from "react";
+import type { PublicPlace } from "../../../common/schemas/answers";
+import { DIETARY_LABELS } from "../../../common/menu-vocabulary";
+import type { MenuAnswer } from "../../../common/schemas/menu";
+import { publicApi } from "../../api/endpoints";
+import { useApi } from "../../api/useApi";
+import { timeText } from "../../live/specials";
+
+/** A price in the menu's currency, the venue's way: "$12.00", "12,50 €". */
+export function priceFormatter(menu: Pick<MenuAnswer, "currency" | "locale">): (price: number) => string {
+  const format = new Intl.NumberFormat(menu.locale, { style: "currency", currency: menu.currency });
+  return (price) => format.format(price);
+}
+
+/** "Food until 11 PM". */
+export const kitchenText = (until: string) => `Food until ${timeText(until)}`;
+
+/** Phones see the menu's heading and open it; wider screens see it open. */
+const openAtFirst = () => typeof window === "undefined" || !window.matchMedia?.("(max-width: 768px)").matches;
+
+export default function Menu({ place }: { place: PublicPlace }) {
+  const { data } = useApi(publicApi.menu(place.id));
+  const [open, setOpen] = useState(openAtFirst);
+  const headingId = useId();
+  if (!data || (data.sections.length === 0 && !data.kitchen_hours)) return null;
+  const price = priceFormatter(data);
+  return (
+    <section className="profile-menu" aria-labelledby={headingId}>
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          <h2 id={headingId}>Menu</h2>
+          {data.kitchen_hours ? <span className="menu-kitchen">{kitchenText(data.kitchen_hours.until)}</span> : null}
+        </summary>
+        {data.sections.map((section) => (
+          <section key={section.id} className="menu-section" aria-label={section.name}>
+            <h3>{section.name}</h3>
+            <ul>
+              {section.items.map((item) => (
+                <li key={item.id} className="menu-item">
+                  {item.photo_url ? <img src={item.photo_url} alt="" width="72" height="72" loading="lazy" /> : null}
+                  <div>
+                    <p className="menu-item-head">
+                      <span className="menu-item-name">{item.name}</span>
+                      <span className="menu-price">{price(item.price)}</span>
+                    </p>
+                    {item.description ? <p className="menu-item-text">{item.description}</p> : null}
+                    {item.dietary.length > 0 ? <p className="menu-dietary">{item.dietary.map((tag) => DIETARY_LABELS[tag]).join(" · ")}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </details>
+    </section>
+  );
+}
