@@ -42,8 +42,12 @@ export default defineConfig(async () => {
   };
 });
 
-// Worker test files that assert over a whole table or every place, so rows other files wrote change their answer.
+// Worker test files that assert over a whole table or every place (so rows other files wrote change
+// their answer), or insert rows with fixed ids (users 1, places 1) that another file may hold.
 const SHARED_STATE_TESTS = [
+  "tests/worker/admin-access.test.ts",
+  "tests/worker/admin-submissions.test.ts",
+  "tests/worker/bad-input-sweep.test.ts",
   "tests/worker/foundation.test.ts",
   "tests/worker/public-cache.test.ts",
   "tests/worker/public-counts.test.ts",
