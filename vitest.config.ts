@@ -43,14 +43,17 @@ export default defineConfig(async () => {
 });
 
 // Worker test files that assert over a whole table or every place (so rows other files wrote change
-// their answer), or insert rows with fixed ids (users 1, places 1) that another file may hold.
+// their answer), insert rows with fixed ids (users 1, places 1) that another file may hold, or count
+// a rate limiter's budget from one fixed address.
 const SHARED_STATE_TESTS = [
   "tests/worker/admin-access.test.ts",
   "tests/worker/admin-submissions.test.ts",
   "tests/worker/bad-input-sweep.test.ts",
   "tests/worker/foundation.test.ts",
   "tests/worker/public-cache.test.ts",
+  "tests/worker/live-widgets.test.ts",
   "tests/worker/public-counts.test.ts",
+  "tests/worker/rate-limit.test.ts",
   "tests/worker/when-to-go.test.ts",
 ];
 
