@@ -20,6 +20,9 @@ const compressLikeTheEdge: Plugin = {
   },
 };
 
+/** Output chunks of the public pages' route modules (client/routes.tsx), named after their files. */
+const PUBLIC_PAGE_CHUNK = /\/(Home|About|Faq|ForBusinesses|ForConsumers|PartnerLogin|SubmitBusiness|LiveMap|BarProfile|NotFound)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [compressLikeTheEdge, react(), cloudflare({ persistState: stateDir ? { path: stateDir } : true }), serviceWorker()],
   build: {
@@ -27,5 +30,11 @@ export default defineConfig({
     // the served assets.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    modulePreload: {
+      // The entry chunk lists every lazy route's dependencies so they load in parallel, and every
+      // first view pays for that list. Only the public pages keep theirs: they have first-view
+      // budgets and Lighthouse scores (docs/performance.md); signed-in pages load theirs on use.
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === "js" && !PUBLIC_PAGE_CHUNK.test(filename) ? [] : deps),
+    },
   },
 });

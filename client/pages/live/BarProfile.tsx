@@ -4,7 +4,6 @@ import type { PublicPlace } from "../../../common/schemas/answers";
 import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { session } from "../../api/session";
-import { CheckInControl } from "../../app/friends/CheckInControl";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
 import { describeHours, hoursToday } from "../../live/hours";
@@ -13,7 +12,6 @@ import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
 import { Reviews } from "./Reviews";
-import { WatchControl } from "./WatchControl";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
 
@@ -23,6 +21,9 @@ const SavePlace = lazy(() => import("./SavePlace"));
 /** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
 const Menu = lazy(() => import("./Menu"));
 const SpecialsNow = lazy(() => import("./SpecialsNow"));
+/** Signed-in controls, loaded after the first view for the same budget: "Tell me when", "I'm here". */
+const WatchControl = lazy(() => import("./WatchControl").then((module) => ({ default: module.WatchControl })));
+const CheckInControl = lazy(() => import("../../app/friends/CheckInControl").then((module) => ({ default: module.CheckInControl })));
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
@@ -140,9 +141,15 @@ function Profile({ place }: { place: PublicPlace }) {
         </div>
       </div>
 
-      <WatchControl placeId={place.id} placeName={place.name} />
+      <Suspense fallback={null}>
+        <WatchControl placeId={place.id} placeName={place.name} />
+      </Suspense>
       {/* Signed in only: friends here and "I'm here" (docs/friends.md#check-ins). */}
-      {session.accessToken() !== null ? <CheckInControl placeId={place.id} placeName={place.name} /> : null}
+      {session.accessToken() !== null ? (
+        <Suspense fallback={null}>
+          <CheckInControl placeId={place.id} placeName={place.name} />
+        </Suspense>
+      ) : null}
 
       <div className="profile-when">
         <PopularTimes place={place} />
