@@ -36,7 +36,7 @@ describe("a consumer account, in Chromium at 375 px", () => {
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     expect(await page.getByLabel("Time zone").inputValue()).not.toBe("");
     await page.getByLabel("Handle").fill("@Jules_Out");

@@ -140,7 +140,7 @@ describe("admin area, in Chromium against the built app", () => {
         { timeout: 45_000, interval: 2_000 },
       )
       .toBe(1);
-    const link = page.locator(".venue-row", { hasText: renamedBusiness }).getByRole("link", { name: renamedBusiness });
+    const link = page.locator(".venue-row", { hasText: renamedBusiness }).getByRole("link", { name: renamedBusiness, exact: true });
     expect(await link.getAttribute("href")).toMatch(/^\/profile\/e2e-lantern-/);
   });
 

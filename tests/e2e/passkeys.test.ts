@@ -48,7 +48,7 @@ describe("passkeys, in Chromium at 375 px", () => {
     const [stored] = await credentials();
     expect(stored).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
 
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("heading", { name: "Passkeys" }).waitFor();
     await page.getByText(/^Passkey on Chrome, added /).waitFor();
     await page.getByText(/Your only way to sign in/).waitFor();
