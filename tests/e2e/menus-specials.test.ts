@@ -83,8 +83,10 @@ describe("menus and specials", () => {
 
     // The live map's "Specials now" keeps the venue.
     const map = await openPage(browser, "/live-look");
+    // The filter is React's once the venues have loaded; a click before that changed nothing once.
+    await map.locator(".venue-row").first().waitFor();
     await map.getByLabel("Specials now").check();
-    expect(new URL(map.url()).searchParams.get("special_now")).toBe("1");
+    await expect.poll(() => new URL(map.url()).searchParams.get("special_now")).toBe("1");
     const row = map.getByRole("listitem").filter({ has: map.getByRole("link", { name: "St. Marks Tap Room" }) });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain("Special on now");
