@@ -9,6 +9,14 @@ import { d1Statement, type Database } from "./client";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const person = { id: users.id, handle: users.handle, name: users.name };
 
+/** A friend's or a blocked account's row as the API answers it. */
+export const personSince = (row: { id: number; handle: string; name: string; since: Date }) => ({
+  id: row.id,
+  handle: row.handle,
+  name: row.name,
+  since: row.since.toISOString(),
+});
+
 /** SQL: a block between the two accounts (given as SQL expressions), in either direction. */
 const blockBetween = (a: unknown, b: unknown) =>
   sql`EXISTS (SELECT 1 FROM ${blocks} WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}))`;

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { block, blocksOf, unblock } from "../db/friends";
+import { block, blocksOf, personSince, unblock } from "../db/friends";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../lib/errors";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
@@ -42,7 +42,7 @@ export const blockRoutes = new Hono<AppEnv>()
     async (c) => {
       const rows = await blocksOf(getDb(c.env), accountIdOf(c));
       return c.json({
-        blocks: rows.map((row) => ({ id: row.id, handle: row.handle, name: row.name, since: row.since.toISOString() })),
+        blocks: rows.map(personSince),
       } satisfies BlocksAnswer);
     },
   )

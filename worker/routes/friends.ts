@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
-import { friendsOf, unfriend } from "../db/friends";
+import { friendsOf, personSince, unfriend } from "../db/friends";
 import type { AppEnv } from "../env";
 import { describe, noBody, params } from "../lib/openapi";
 import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
@@ -20,7 +20,7 @@ export const friendRoutes = new Hono<AppEnv>()
     async (c) => {
       const rows = await friendsOf(getDb(c.env), accountIdOf(c));
       return c.json({
-        friends: rows.map((row) => ({ id: row.id, handle: row.handle, name: row.name, since: row.since.toISOString() })),
+        friends: rows.map(personSince),
       } satisfies FriendsAnswer);
     },
   )
