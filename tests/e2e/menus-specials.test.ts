@@ -83,10 +83,15 @@ describe("menus and specials", () => {
 
     // The live map's "Specials now" keeps the venue.
     const map = await openPage(browser, "/live-look");
-    // The filter is React's once the venues have loaded; a click before that changed nothing once.
+    // The filter is React's once the venues have loaded. It follows the address, which the router
+    // changes in a transition: right after the click the box may still read unchecked, so the test
+    // clicks once and waits for the address and the box, not Playwright's check() (which fails when
+    // the state has not turned by the time the click returns, as it did once on CI).
     await map.locator(".venue-row").first().waitFor();
-    await map.getByLabel("Specials now").check();
+    const specialsNow = map.getByLabel("Specials now");
+    await specialsNow.click();
     await expect.poll(() => new URL(map.url()).searchParams.get("special_now")).toBe("1");
+    await expect.poll(() => specialsNow.isChecked()).toBe(true);
     const row = map.getByRole("listitem").filter({ has: map.getByRole("link", { name: "St. Marks Tap Room" }) });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain("Special on now");

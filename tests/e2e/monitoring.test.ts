@@ -233,5 +233,7 @@ describe("session monitoring, configured", () => {
     expect(everything.filter((text) => text.includes(password))).toEqual([]);
     expect(everything.filter((text) => text.includes(token))).toEqual([]);
     await page.context().close();
-  });
+    // Five page loads, a replay and two waits of up to 30 s for the receiver: the default 60 s ran
+    // out once on a loaded CI machine.
+  }, 180_000);
 });
