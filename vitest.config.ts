@@ -35,6 +35,9 @@ export default defineConfig(async () => {
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // expect.poll waits 1 s by default: on a loaded machine a lazily loaded map or chart
+            // takes longer to show, so a poll waits as long as Playwright's own waits (30 s).
+            expect: { poll: { timeout: 30_000, interval: 100 } },
           },
         },
       ],
