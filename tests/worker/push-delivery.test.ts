@@ -7,7 +7,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { deliverToAccount, topicOf, type AccountNotification } from "../../worker/push/deliver";
+import { deliverToAccount, deliverToAccounts, topicOf, type AccountNotification } from "../../worker/push/deliver";
 import { attemptPush, consumePushes, PUSH_ATTEMPTS, type PushMessage } from "../../worker/push/send";
 import { dropOldInboxRows, savePushSubscription } from "../../worker/db/push";
 import { getDb } from "../../worker/db/client";
@@ -148,6 +148,30 @@ describe("the push queue's consumer", () => {
     expect(await count("push_subscriptions", "id = ?", subscriptionId)).toBe(1);
   });
 
+  it("sends a batch's pushes side by side: a push service that answers only once all of them are in flight gets them all", async () => {
+    const subscribed = [await subscribedAccount(), await subscribedAccount(), await subscribedAccount()];
+    const { sent, env: queued } = recordingQueue();
+    for (const { user } of subscribed) await deliverToAccount(queued, user.id, quietNow, T);
+    const { received, fetcher: answer } = pushService(201);
+    let allInFlight!: () => void;
+    const inFlight = new Promise<void>((resolve) => (allInFlight = resolve));
+    // One by one, the first push would wait for the others forever (and the test time out).
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await answer(input, init);
+      if (received.length === sent.length) allInFlight();
+      await inFlight;
+      return response;
+    }) as typeof fetch;
+    const batch = createMessageBatch<PushMessage>(
+      "third-place-push",
+      sent.map((body, i) => ({ id: `push-${i}`, timestamp: new Date(T), attempts: 1, body })),
+    );
+    const ctx = createExecutionContext();
+    await consumePushes(batch, env, fetcher);
+    expect((await getQueueResult(batch, ctx)).explicitAcks.sort()).toEqual(["push-0", "push-1", "push-2"]);
+    expect(received.map((push) => push.url).sort()).toEqual(subscribed.map((account) => account.endpoint).sort());
+  });
+
   it("drops a message whose subscription was removed since", async () => {
     const { user, subscriptionId } = await subscribedAccount();
     const { sent, env: queued } = recordingQueue();
@@ -265,6 +289,88 @@ describe("deliverToAccount", () => {
     await deliverToAccount(queued, user.id, quietNow, T);
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
     for (const table of ["push_subscriptions", "consumer_notifications", "push_log"]) expect(await count(table, "user_id = ?", user.id)).toBe(0);
+  });
+});
+
+/** env.DB with a count of its round trips to D1: each statement run on its own, and each batch. */
+function countingDb() {
+  let roundTrips = 0;
+  // batch() takes only the runtime's own statements.
+  const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+  const counted = (original: D1PreparedStatement): D1PreparedStatement => {
+    const statement = new Proxy(original, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => counted(target.bind(...values));
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (key === "first" || key === "all" || key === "run" || key === "raw") roundTrips++;
+        return value.bind(target);
+      },
+    });
+    originals.set(statement, original);
+    return statement;
+  };
+  const db = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === "prepare") return (query: string) => counted(target.prepare(query));
+      if (key === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          roundTrips++;
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db, roundTrips: () => roundTrips };
+}
+
+describe("deliverToAccounts (a page of watchers)", () => {
+  /** `n` accounts, each with one subscription; the second of every three in quiet hours at T, the third of every five at its 6 pushes of the day. */
+  async function page(n: number) {
+    const accounts: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const { user } = await subscribedAccount();
+      if (i % 3 === 1) await env.DB.prepare("UPDATE users SET quiet_from = '11:00', quiet_to = '13:00' WHERE id = ?").bind(user.id).run();
+      if (i % 5 === 2) {
+        await env.DB.batch(Array.from({ length: 6 }, (_, j) => env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, ?)").bind(user.id, T - (j + 1) * hour)));
+      }
+      accounts.push(user.id);
+    }
+    return accounts;
+  }
+  const expected = (i: number) => (i % 3 === 1 ? "quiet_hours" : i % 5 === 2 ? "daily_cap" : "push");
+
+  const deliverTo = async (accounts: number[], dedupeKey: string) => {
+    const counting = countingDb();
+    const { sent, env: queued } = recordingQueue();
+    const results = await deliverToAccounts({ ...queued, DB: counting.db }, accounts.map((accountId) => ({ accountId, notification: { ...quietNow, dedupeKey } })), T);
+    return { roundTrips: counting.roundTrips(), results, sent };
+  };
+
+  it("costs the same D1 round trips for 100 subscribed accounts as for one", { timeout: 60_000 }, async () => {
+    const one = await deliverTo(await page(1), "one");
+    const hundred = await deliverTo(await page(100), "hundred");
+    expect(one.results.map((result) => result.push)).toEqual(["push"]);
+    expect(hundred.results.map((result) => result.push)).toEqual(Array.from({ length: 100 }, (_, i) => expected(i)));
+    // One read (subscriptions, quiet hours, the day's pushes) and one batch (inbox rows, claims, trim).
+    expect(hundred.roundTrips).toBe(one.roundTrips);
+    expect(one.roundTrips).toBe(2);
+  });
+
+  it("a page delivered again stores, counts and pushes nothing twice", { timeout: 60_000 }, async () => {
+    const accounts = await page(30);
+    const first = await deliverTo(accounts, "again");
+    const pushed = accounts.filter((_, i) => expected(i) === "push");
+    expect(first.sent.map((message) => message.subscription_id)).toHaveLength(pushed.length);
+    const again = await deliverTo(accounts, "again");
+    expect(again.results.every((result) => result.push === "duplicate")).toBe(true);
+    expect(again.sent).toEqual([]);
+    for (const [i, account] of accounts.entries()) {
+      expect(await count("consumer_notifications", "user_id = ?", account)).toBe(1);
+      expect(await count("push_log", "user_id = ?", account)).toBe(expected(i) === "push" ? 1 : i % 5 === 2 ? 6 : 0);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 // midnight and DST changes). Fixed instants only.
 import { describe, expect, it } from "vitest";
 import { PUSH_ENDPOINT_MESSAGE, pushEndpointProblem } from "../../worker/push/endpoint-url";
-import { pushDecision, type QuietHours } from "../../worker/push/quiet-hours";
+import { pushDecision, pushDecisions, type QuietHours } from "../../worker/push/quiet-hours";
 
 describe("pushEndpointProblem", () => {
   it.each([
@@ -72,5 +72,20 @@ describe("pushDecision", () => {
     expect(decide("2031-05-14T12:00:00Z", "UTC", night, 5)).toBe("push");
     expect(decide("2031-05-14T12:00:00Z", "UTC", night, 6)).toBe("daily_cap");
     expect(decide("2031-05-14T03:00:00Z", "UTC", night, 6)).toBe("quiet_hours");
+  });
+});
+
+describe("pushDecisions", () => {
+  it("decides a page of deliveries in one pass, each on its account's own rules; accounts without subscriptions are not pushed", () => {
+    const now = Date.parse("2031-05-14T03:00:00Z");
+    const accounts = new Map([
+      [1, { timeZone: "UTC", quietHours: night, sentToday: 0 }],
+      [2, { timeZone: "America/New_York", quietHours: night, sentToday: 0 }],
+      [3, { timeZone: "UTC", quietHours: null, sentToday: 6 }],
+      [4, { timeZone: "UTC", quietHours: null, sentToday: 5 }],
+    ]);
+    // 03:00 UTC is quiet in UTC, 23:00 the day before in New York.
+    expect(pushDecisions(now, [1, 2, 3, 4, 5, 2], accounts)).toEqual(["quiet_hours", "push", "daily_cap", "push", "no_subscriptions", "push"]);
+    expect(pushDecisions(now, [], accounts)).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 // Web Push subscriptions, people's inboxes and the push log behind the daily cap (docs/push.md).
 // Every list here is bounded: 10 subscriptions and 200 inbox rows per account, inbox rows at most
 // 90 days old, and push log rows at most a day old.
-import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { consumerNotifications, pushLog, pushSubscriptions, users } from "../../drizzle/schema";
 import type { ConsumerNotificationsAnswer } from "../../common/schemas/push";
 import { DAY_MS } from "../../common/local-time";
-import { DAILY_PUSH_CAP, DEFAULT_QUIET_HOURS, type QuietHours } from "../push/quiet-hours";
-import type { Database } from "./client";
+import { DAILY_PUSH_CAP, type QuietHours } from "../push/quiet-hours";
+import { d1Statement, type Database } from "./client";
 
 export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 export const INBOX_KEPT = 200;
@@ -43,14 +43,6 @@ export async function deletePushSubscription(db: Database, userId: number, endpo
   return rows.length > 0;
 }
 
-/** The subscriptions of these accounts (as one JSON parameter: D1 binds at most 100 per statement), in id order. */
-export const pushSubscriptionsOf = (db: Database, userIds: readonly number[]) =>
-  db
-    .select()
-    .from(pushSubscriptions)
-    .where(sql`${pushSubscriptions.userId} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`)
-    .orderBy(pushSubscriptions.id);
-
 export const pushSubscriptionById = (db: Database, id: number) =>
   db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get();
 
@@ -69,31 +61,81 @@ export interface NewConsumerNotification {
   dedupeKey?: string;
 }
 
+/** A delivery to store: its account, its inbox row, and whether to count a push against the account's daily cap. */
+export interface InboxEntry {
+  userId: number;
+  notification: NewConsumerNotification;
+  claimPush: boolean;
+}
+
+/** The accounts as one JSON parameter: D1 binds at most 100 per statement. */
+const accountsIn = (userIds: readonly number[]) => sql`(SELECT value FROM json_each(${JSON.stringify([...new Set(userIds)])}))`;
+
 /**
- * Adds notifications to their accounts' inboxes (one D1 batch) and trims those inboxes to the
- * newest 200 within 90 days (one statement); each one's id, or null when its account's inbox
- * already holds one with the same `dedupeKey`.
+ * Stores deliveries in one D1 batch (one transaction): the push log's rows past a day for the
+ * accounts that may be pushed to, then for each entry its push claim (when asked) and its inbox
+ * row, then the trim of those inboxes to the newest 200 within 90 days. For each entry: its inbox
+ * row's id, or null when the account's inbox already holds one with the same `dedupeKey`; and
+ * whether a push was counted. A claim counts a push only while the account has had fewer than
+ * DAILY_PUSH_CAP in the 24 hours up to `now`, and only when the inbox row is new: it goes before
+ * the insert and asks whether the key is there yet, in the same transaction, so a retried page (or
+ * two deliveries at once) counts no push twice and never passes the cap.
  */
-export async function addToInboxes(db: Database, entries: readonly { userId: number; notification: NewConsumerNotification }[], now: number): Promise<(number | null)[]> {
+export async function storeDeliveries(db: Database, entries: readonly InboxEntry[], now: number): Promise<{ id: number | null; claimed: boolean }[]> {
   if (entries.length === 0) return [];
-  const inserts = entries.map(({ userId, notification }) =>
-    db
-      .insert(consumerNotifications)
-      .values({ userId, ...notification, placeId: notification.placeId ?? null, dedupeKey: notification.dedupeKey ?? null, createdAt: new Date(now) })
-      .onConflictDoNothing()
-      .returning({ id: consumerNotifications.id }),
-  );
-  const results = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  const dayAgo = now - DAY_MS;
+  const claiming = entries.filter((entry) => entry.claimPush).map((entry) => entry.userId);
+  const statements: D1PreparedStatement[] = [];
+  if (claiming.length > 0) statements.push(d1Statement(db, sql`DELETE FROM push_log WHERE user_id IN ${accountsIn(claiming)} AND sent_at <= ${dayAgo}`));
+  /** Per entry: the index of its claim's statement (or null) and of its insert's. */
+  const at: { claim: number | null; insert: number }[] = [];
+  for (const { userId, notification, claimPush } of entries) {
+    const dedupeKey = notification.dedupeKey ?? null;
+    let claim: number | null = null;
+    if (claimPush) {
+      claim = statements.push(
+        d1Statement(
+          db,
+          sql`
+          INSERT INTO push_log (user_id, sent_at)
+          SELECT ${userId}, ${now}
+          WHERE (SELECT count(*) FROM push_log WHERE user_id = ${userId} AND sent_at > ${dayAgo}) < ${DAILY_PUSH_CAP}
+            AND NOT EXISTS (SELECT 1 FROM consumer_notifications WHERE user_id = ${userId} AND dedupe_key = ${dedupeKey})
+          RETURNING id`,
+        ),
+      ) - 1;
+    }
+    const insert =
+      statements.push(
+        d1Statement(
+          db,
+          db
+            .insert(consumerNotifications)
+            .values({ userId, ...notification, placeId: notification.placeId ?? null, dedupeKey, createdAt: new Date(now) })
+            .onConflictDoNothing()
+            .returning({ id: consumerNotifications.id }),
+        ),
+      ) - 1;
+    at.push({ claim, insert });
+  }
   const cutoff = now - INBOX_KEPT_MS;
-  // The accounts as one JSON parameter: D1 binds at most 100 per statement.
-  const accounts = sql`(SELECT value FROM json_each(${JSON.stringify([...new Set(entries.map((entry) => entry.userId))])}))`;
-  await db.run(sql`
-    DELETE FROM consumer_notifications WHERE user_id IN ${accounts} AND (created_at < ${cutoff} OR id IN (
-      SELECT id FROM (
-        SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS newer FROM consumer_notifications
-        WHERE user_id IN ${accounts} AND created_at >= ${cutoff})
-      WHERE newer > ${INBOX_KEPT}))`);
-  return results.map((rows) => rows[0]?.id ?? null);
+  const accounts = accountsIn(entries.map((entry) => entry.userId));
+  statements.push(
+    d1Statement(
+      db,
+      sql`
+      DELETE FROM consumer_notifications WHERE user_id IN ${accounts} AND (created_at < ${cutoff} OR id IN (
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS newer FROM consumer_notifications
+          WHERE user_id IN ${accounts} AND created_at >= ${cutoff})
+        WHERE newer > ${INBOX_KEPT}))`,
+    ),
+  );
+  const results = await db.$client.batch<{ id: number }>(statements);
+  return at.map(({ claim, insert }) => ({
+    id: results[insert].results[0]?.id ?? null,
+    claimed: claim !== null && results[claim].results.length > 0,
+  }));
 }
 
 /** The cron's part: inbox rows past 90 days, in every account (accounts that get nothing new keep none either). */
@@ -148,39 +190,39 @@ export async function markInboxRead(db: Database, userId: number, ids: number[] 
   return { marked: rows.length, unread: await unreadOf(db, userId) };
 }
 
-/** Pushes let through for the account in the 24 hours up to `now` (after now − 24 h); older log rows are deleted first. */
-export async function pushesInLastDay(db: Database, userId: number, now: number): Promise<number> {
-  await db.delete(pushLog).where(and(eq(pushLog.userId, userId), lte(pushLog.sentAt, new Date(now - DAY_MS))));
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(pushLog).where(eq(pushLog.userId, userId));
-  return row?.n ?? 0;
-}
-
-/** Counts a push against the daily cap unless it is reached; whether it was. The check is inside the insert, so parallel deliveries cannot pass it. */
-export async function claimPush(db: Database, userId: number, now: number): Promise<boolean> {
-  const rows = await db.all<{ id: number }>(sql`
-    INSERT INTO push_log (user_id, sent_at)
-    SELECT ${userId}, ${now}
-    WHERE (SELECT count(*) FROM push_log WHERE user_id = ${userId} AND sent_at > ${now - DAY_MS}) < ${DAILY_PUSH_CAP}
-    RETURNING id`);
-  return rows.length > 0;
-}
-
-export interface PushPrefs {
+/** An account that has push subscriptions: its time zone and quiet hours, its pushes in the 24 hours up to `now`, and its subscriptions' ids. */
+export interface PushTarget {
   timeZone: string;
   quietHours: QuietHours | null;
+  sentToday: number;
+  subscriptionIds: number[];
 }
 
 /**
- * The account's time zone and quiet hours, from its users row: `time_zone` (IANA name, from the
- * browser) and `quiet_from` / `quiet_to` ("HH:MM", set by PATCH /api/me; both null = none).
- * An account that is gone gets the defaults; nothing is pushed to it anyway.
+ * One read for many accounts: those of `userIds` that have push subscriptions, each with what
+ * deciding a push needs. The users row's `time_zone` (IANA name, from the browser) and
+ * `quiet_from` / `quiet_to` ("HH:MM", set by PATCH /api/me; both null = none), and the push log's
+ * rows after now − 24 h (older ones are deleted when a push is next claimed).
  */
-export async function pushPrefsOf(db: Database, userId: number): Promise<PushPrefs> {
-  const [row] = await db
-    .select({ timeZone: users.timeZone, quietFrom: users.quietFrom, quietTo: users.quietTo })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row) return { timeZone: "UTC", quietHours: DEFAULT_QUIET_HOURS };
-  const { timeZone, quietFrom, quietTo } = row;
-  return { timeZone, quietHours: quietFrom !== null && quietTo !== null ? { start: quietFrom, end: quietTo } : null };
+export async function pushTargetsOf(db: Database, userIds: readonly number[], now: number): Promise<Map<number, PushTarget>> {
+  const targets = new Map<number, PushTarget>();
+  if (userIds.length === 0) return targets;
+  const rows = await db.all<{ id: number; user_id: number; time_zone: string; quiet_from: string | null; quiet_to: string | null; sent_today: number }>(sql`
+    SELECT s.id, s.user_id, u.time_zone, u.quiet_from, u.quiet_to,
+      (SELECT count(*) FROM ${pushLog} WHERE user_id = s.user_id AND sent_at > ${now - DAY_MS}) AS sent_today
+    FROM ${pushSubscriptions} s JOIN ${users} u ON u.id = s.user_id
+    WHERE s.user_id IN ${accountsIn(userIds)}
+    ORDER BY s.id`);
+  for (const row of rows) {
+    const target = targets.get(row.user_id);
+    if (target) target.subscriptionIds.push(row.id);
+    else
+      targets.set(row.user_id, {
+        timeZone: row.time_zone,
+        quietHours: row.quiet_from !== null && row.quiet_to !== null ? { start: row.quiet_from, end: row.quiet_to } : null,
+        sentToday: row.sent_today,
+        subscriptionIds: [row.id],
+      });
+  }
+  return targets;
 }

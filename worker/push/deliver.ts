@@ -5,8 +5,8 @@
 import type { PushPayload } from "../../common/schemas/push";
 import { toBase64Url } from "../lib/crypto";
 import { getDb } from "../db/client";
-import { addToInboxes, claimPush, pushesInLastDay, pushPrefsOf, pushSubscriptionsOf, type NewConsumerNotification } from "../db/push";
-import { pushDecision, type PushDecision } from "./quiet-hours";
+import { pushTargetsOf, storeDeliveries, type NewConsumerNotification } from "../db/push";
+import { pushDecisions, type PushDecision } from "./quiet-hours";
 import type { PushMessage, PushUrgency } from "./send";
 
 export interface AccountNotification extends NewConsumerNotification {
@@ -45,10 +45,15 @@ export async function deliverToAccount(
   return result;
 }
 
+/** Queue.sendBatch takes at most this many messages. */
+const SEND_BATCH_MAX = 100;
+
 /**
- * deliverToAccount for many accounts at once (a watch's page of watchers): the inbox rows in one
- * D1 batch and one trim, the subscriptions in one read; then, for each account that has any, the
- * cap and quiet hours as for one. The results are in the order of `deliveries`.
+ * deliverToAccount for many accounts at once (a watch's page of watchers), in a fixed number of
+ * D1 round trips however many accounts have subscriptions: one read of the accounts' subscriptions
+ * with their time zones, quiet hours and pushes of the last day; the cap and quiet hours decided in
+ * one pass (pushDecisions); then one batch with the inbox rows, the pushes counted against the cap
+ * and the trim; then the pushes queued, 100 a call. The results are in the order of `deliveries`.
  */
 export async function deliverToAccounts(
   env: Pick<Env, "DB" | "PUSH_QUEUE">,
@@ -57,39 +62,38 @@ export async function deliverToAccounts(
 ): Promise<DeliveryResult[]> {
   const payloads = deliveries.map(({ notification }) => payloadOf(notification));
   const db = getDb(env);
-  const ids = await addToInboxes(
+  const accountIds = deliveries.map((delivery) => delivery.accountId);
+  const targets = await pushTargetsOf(db, accountIds, now);
+  const decisions = pushDecisions(now, accountIds, targets);
+  const stored = await storeDeliveries(
     db,
-    deliveries.map(({ accountId, notification: { kind, title, body, url, placeId, dedupeKey } }) => ({
+    deliveries.map(({ accountId, notification: { kind, title, body, url, placeId, dedupeKey } }, i) => ({
       userId: accountId,
       notification: { kind, title, body, url, placeId, dedupeKey },
+      claimPush: decisions[i] === "push",
     })),
     now,
   );
-  const stored = deliveries.flatMap((delivery, i) => (ids[i] === null ? [] : [delivery.accountId]));
-  const subscriptions = stored.length > 0 ? await pushSubscriptionsOf(db, stored) : [];
-  return Promise.all(
+  const messages: PushMessage[] = [];
+  const results = await Promise.all(
     deliveries.map(async ({ accountId, notification }, i): Promise<DeliveryResult> => {
-      const notificationId = ids[i];
+      const { id: notificationId, claimed } = stored[i];
       if (notificationId === null) return { notificationId, push: "duplicate", queued: 0 };
-      const own = subscriptions.filter((subscription) => subscription.userId === accountId);
-      if (own.length === 0) return { notificationId, push: "no_subscriptions", queued: 0 };
-      const prefs = await pushPrefsOf(db, accountId);
-      let push = pushDecision({ now, ...prefs, sentToday: await pushesInLastDay(db, accountId, now) });
-      if (push === "push" && !(await claimPush(db, accountId, now))) push = "daily_cap";
-      if (push !== "push") return { notificationId, push, queued: 0 };
+      const decision = decisions[i];
+      if (decision !== "push") return { notificationId, push: decision, queued: 0 };
+      if (!claimed) return { notificationId, push: "daily_cap", queued: 0 };
       const topic = await topicOf(notification.tag);
-      const messages: PushMessage[] = own.map((subscription) => ({
-        subscription_id: subscription.id,
-        payload: payloads[i],
-        topic,
-        urgency: notification.urgency ?? "normal",
-        ttl: notification.ttl ?? DEFAULT_PUSH_TTL_S,
-      }));
-      // At most 10 subscriptions per account: one batch (sendBatch takes 100).
-      await env.PUSH_QUEUE.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));
-      return { notificationId, push, queued: messages.length };
+      const subscriptionIds = targets.get(accountId)!.subscriptionIds;
+      for (const subscriptionId of subscriptionIds) {
+        messages.push({ subscription_id: subscriptionId, payload: payloads[i], topic, urgency: notification.urgency ?? "normal", ttl: notification.ttl ?? DEFAULT_PUSH_TTL_S });
+      }
+      return { notificationId, push: decision, queued: subscriptionIds.length };
     }),
   );
+  for (let i = 0; i < messages.length; i += SEND_BATCH_MAX) {
+    await env.PUSH_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body, contentType: "json" as const })));
+  }
+  return results;
 }
 
 /** What the service worker gets; a payload too large to push is a caller's bug, found before anything is stored. */

@@ -11,9 +11,6 @@ export interface QuietHours {
   end: string;
 }
 
-/** Quiet hours of an account that chose none yet. */
-export const DEFAULT_QUIET_HOURS: QuietHours = { start: "00:00", end: "09:00" };
-
 export type PushDecision = "push" | "daily_cap" | "quiet_hours";
 
 /** Minutes after midnight of an "HH:MM" time. */
@@ -51,4 +48,23 @@ export function pushDecision({
     if (inQuietHours(minute, quietHours)) return "quiet_hours";
   }
   return sentToday >= DAILY_PUSH_CAP ? "daily_cap" : "push";
+}
+
+/** What pushDecisions needs of an account that has push subscriptions (worker/db/push.ts reads it). */
+export interface PushAccount {
+  timeZone: string;
+  quietHours: QuietHours | null;
+  sentToday: number;
+}
+
+/**
+ * pushDecision for many deliveries in one pass, in their order: `no_subscriptions` for an account
+ * that `accounts` does not hold. Each is decided on the account's count before this pass (as
+ * deliveries side by side would be); the claim that counts a push enforces the cap atomically.
+ */
+export function pushDecisions(now: number, accountIds: readonly number[], accounts: ReadonlyMap<number, PushAccount>): (PushDecision | "no_subscriptions")[] {
+  return accountIds.map((accountId) => {
+    const account = accounts.get(accountId);
+    return account ? pushDecision({ now, timeZone: account.timeZone, quietHours: account.quietHours, sentToday: account.sentToday }) : "no_subscriptions";
+  });
 }

@@ -81,18 +81,25 @@ export async function attemptPush(env: PushEnv, message: PushMessage, attempts: 
   return { retryAfterSeconds: retryDelaySeconds(attempts) };
 }
 
-/** The push queue's consumer: each message acknowledged or retried on its own. */
+/**
+ * The push queue's consumer: the batch's messages side by side (at most max_batch_size, 10, in
+ * flight: a watch's page of 100 queues its pushes at once, and one slow push service must not hold
+ * the others back), each acknowledged or retried on its own.
+ */
 export async function consumePushes(batch: MessageBatch<PushMessage>, env: PushEnv, fetcher: typeof fetch = fetch): Promise<void> {
-  for (const message of batch.messages) {
-    try {
-      const outcome = await attemptPush(env, message.body, message.attempts, Date.now(), fetcher);
-      if (typeof outcome === "object") message.retry({ delaySeconds: outcome.retryAfterSeconds });
-      else message.ack();
-    } catch (error) {
-      // The error's name only: its message could carry the endpoint or the payload (docs/push.md).
-      console.error(`push to subscription ${message.body.subscription_id} failed: ${error instanceof Error ? error.name : "error"}`);
-      if (message.attempts >= PUSH_ATTEMPTS) message.ack();
-      else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
+  await Promise.all(batch.messages.map((message) => consumePush(message, env, fetcher)));
+}
+
+/** One message of the batch: acknowledged, or retried with a growing delay. */
+async function consumePush(message: Message<PushMessage>, env: PushEnv, fetcher: typeof fetch): Promise<void> {
+  try {
+    const outcome = await attemptPush(env, message.body, message.attempts, Date.now(), fetcher);
+    if (typeof outcome === "object") message.retry({ delaySeconds: outcome.retryAfterSeconds });
+    else message.ack();
+  } catch (error) {
+    // The error's name only: its message could carry the endpoint or the payload (docs/push.md).
+    console.error(`push to subscription ${message.body.subscription_id} failed: ${error instanceof Error ? error.name : "error"}`);
+    if (message.attempts >= PUSH_ATTEMPTS) message.ack();
+    else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
