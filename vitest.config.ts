@@ -10,6 +10,11 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     test: {
+      // vitest's default is one fewer than the cores: one at a time on a 2-core machine, so the
+      // journeys (mostly waiting on Chromium and workerd, and on a place object's 30 s alarm) ran
+      // after the worker and client files instead of beside them. The journeys stay one file at a
+      // time (fileParallelism below).
+      maxWorkers: 2,
       projects: [
         workerProject("worker", false, migrations),
         workerProject("worker-isolated", true, migrations),

@@ -4,7 +4,7 @@
 import type { MenuAnswer, MenuInput } from "../../common/schemas/menu";
 import type { DietaryTag } from "../../common/menu-vocabulary";
 import type { FieldProblem } from "./errors";
-import { imageUrl } from "./images";
+import { imageUrl } from "./images.ts";
 
 export interface StoredItem {
   id: number;
