@@ -20,12 +20,11 @@ import {
   headTags,
   missingVenueHead,
   publicPageHead,
-  SHARE_IMAGE_HEIGHT,
-  SHARE_IMAGE_WIDTH,
   siteShareImage,
   venueHead,
   type PageHead,
 } from "./lib/page-head";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./lib/share-image-rules";
 import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, profileHeadPath } from "./lib/public-cache";
 import { popularTimesWithoutCounts } from "./lib/public-counts";
 import { cachedUsualProfile } from "./lib/usual-profile";

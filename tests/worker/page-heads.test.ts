@@ -74,9 +74,9 @@ async function parseHead(html: string): Promise<Head> {
 }
 
 /** A page as the worker serves it, its head parsed; waits for the edge cache's writes. */
-async function page(path: string) {
+async function page(path: string, vars: Record<string, string> = {}) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${origin}${path}`), { ...env, ASSETS } as unknown as Env, ctx);
+  const response = await worker.fetch(new Request(`${origin}${path}`), { ...env, ASSETS, ...vars } as unknown as Env, ctx);
   const html = await response.text();
   await waitOnExecutionContext(ctx);
   expect(response.status).toBe(200);
@@ -216,6 +216,17 @@ describe("a venue profile's head", () => {
       ["Thanksgiving Eve Jazz", "2031-11-27T21:00:00-05:00", "2031-11-28T00:00:00-05:00"],
     ]);
     expect(ld.event[0].location).toMatchObject({ "@type": "Place", name: "The Copper Lantern", address: { streetAddress: "112 Avenue A" } });
+  });
+
+  it("shows the venue's share image when its cover has one, and is absolute from PUBLIC_ORIGIN when set", async () => {
+    const { placeId } = await ownedPlace({ name: "Shared Bar", share_image_key: "places/0e0e0e0e-share.jpg", cover_image_key: "places/0e0e0e0e-cover.png" });
+    const { head, one } = await page(`/profile/${placeId}`, { PUBLIC_ORIGIN: "https://thirdplace.example" });
+    expect(one("og:image")).toBe("https://thirdplace.example/api/images/places/0e0e0e0e-share.jpg");
+    expect(one("og:image:width")).toBe("1200");
+    expect(one("og:image:alt")).toBe("Shared Bar");
+    expect(one("twitter:image")).toBe(one("og:image"));
+    expect(head.canonical[0]).toMatch(/^https:\/\/thirdplace\.example\/profile\/test-bar-/);
+    expect(JSON.parse(head.jsonLd[0]).image).toBe(one("og:image"));
   });
 
   it("is a Restaurant for a restaurant", async () => {

@@ -5,6 +5,7 @@ import { escapeMarkup } from "../../common/markup";
 import { pageTitle, PUBLIC_PAGE_HEADS, SITE_NAME, type PublicPagePath } from "../../common/public-pages";
 import { categoryLabel } from "../../common/vocabulary";
 import type { PublicPlace } from "../../common/schemas/answers";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./share-image-rules";
 
 /** An image link previews show, absolute, with its size (previews draw the card before fetching it). */
 export interface ShareImage {
@@ -29,9 +30,6 @@ export interface PageHead {
   noindex: boolean;
 }
 
-/** Share images are 1200×630, the size Open Graph and Twitter's large card both draw without cropping. */
-export const SHARE_IMAGE_WIDTH = 1200;
-export const SHARE_IMAGE_HEIGHT = 630;
 /** The site's share image (public/images/share.jpg), for pages and venues without their own. */
 export const SITE_SHARE_IMAGE_PATH = "/images/share.jpg";
 
