@@ -1,9 +1,9 @@
 // What a visitor is told about a venue right now, in words (docs/when-to-go.md): closed and when it
-// opens, its level's people, live against usual, a silent sensor. Pure functions of a live entry
+// opens, its level's people, live against usual, a silent sensor, when it is usually busiest. Pure functions of a live entry
 // and an explicit `now`, read in the venue's time zone; the profile, the live map and the embedded
 // widget (docs/embeds.md) say it the same way.
 import { DAY_MS, toWall, WEEKDAY_NAMES } from "./local-time";
-import type { LivePlace, VsUsual } from "./schemas/answers";
+import type { LivePlace, PopularHour, PopularTimesAnswer, VsUsual } from "./schemas/answers";
 
 export const VS_USUAL_TEXT: Record<VsUsual, string> = {
   busier: "Busier than usual",
@@ -76,4 +76,56 @@ export function liveSummary(
     vsUsual: place.vs_usual ? VS_USUAL_TEXT[place.vs_usual] : null,
     silent: null,
   };
+}
+
+/** Hours of the busiest run within this many points of the day's peak count as "usually busiest". */
+export const BUSIEST_TOLERANCE = 10;
+
+/** Hours [from, to) as "9–11 PM", or "11 AM–1 PM" when the two ends differ in AM/PM. */
+export function hourRangeText(fromHour: number, toHour: number): string {
+  const from = clockText(fromHour);
+  const to = clockText(toHour);
+  const [fromNumber, fromSuffix] = from.split(" ");
+  return fromSuffix === to.split(" ")[1] ? `${fromNumber}–${to}` : `${from}–${to}`;
+}
+
+/**
+ * The day's busiest run: the peak hour (earliest on a tie) and the neighbouring hours, in venue-day
+ * order, whose usual is within BUSIEST_TOLERANCE points of it. Null without a usual above zero.
+ * `to` is the local hour the run ends (exclusive).
+ */
+export function busiestRun(hours: readonly PopularHour[]): { from: number; to: number; peak: number } | null {
+  let peakIndex = -1;
+  hours.forEach((hour, index) => {
+    if (hour.usual !== null && hour.usual > 0 && (peakIndex < 0 || hour.usual > hours[peakIndex].usual!)) peakIndex = index;
+  });
+  if (peakIndex < 0) return null;
+  const peak = hours[peakIndex].usual!;
+  const near = (index: number) => index >= 0 && index < hours.length && !hours[index].closed && (hours[index].usual ?? -1) >= peak - BUSIEST_TOLERANCE;
+  let first = peakIndex;
+  let last = peakIndex;
+  while (near(first - 1)) first--;
+  while (near(last + 1)) last++;
+  return { from: hours[first].hour, to: (hours[last].hour + 1) % 24, peak };
+}
+
+/** "Usually busiest 9–11 PM", or null when the day has no usual numbers. */
+export function busiestText(hours: readonly PopularHour[]): string | null {
+  const run = busiestRun(hours);
+  return run ? `Usually busiest ${hourRangeText(run.from, run.to)}` : null;
+}
+
+/**
+ * The week's busiest run: busiestRun of the weekday whose peak is highest (the earliest weekday on a
+ * tie), as search results and link previews say it (docs/search-and-previews.md): "usually busiest
+ * Fri 10 PM–12 AM". Null without enough data or any usual above zero.
+ */
+export function weekBusiestText(answer: Pick<PopularTimesAnswer, "days" | "enough_data">): string | null {
+  if (!answer.enough_data) return null;
+  let best: { weekday: string; run: NonNullable<ReturnType<typeof busiestRun>> } | null = null;
+  for (const day of answer.days) {
+    const run = busiestRun(day.hours);
+    if (run && (!best || run.peak > best.run.peak)) best = { weekday: day.weekday, run };
+  }
+  return best ? `usually busiest ${best.weekday.slice(0, 3)} ${hourRangeText(best.run.from, best.run.to)}` : null;
 }

@@ -49,6 +49,18 @@ export function offsetAt(timeZone: string, instantMs: number): number {
   return wall - wholeSecond;
 }
 
+/**
+ * An instant as ISO-8601 local time with the zone's offset then, to the second:
+ * "2026-11-27T21:00:00-05:00" (schema.org's Event dates, docs/search-and-previews.md).
+ */
+export function isoWithOffset(timeZone: string, instantMs: number): string {
+  const offsetMinutes = Math.round(offsetAt(timeZone, instantMs) / 60_000);
+  const wall = new Date(Math.floor(instantMs / 1000) * 1000 + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
 /** Local wall-clock time as if it were UTC (so getUTC* and plain division read local fields). */
 export function toWall(timeZone: string, instantMs: number): number {
   return instantMs + offsetAt(timeZone, instantMs);

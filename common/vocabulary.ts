@@ -8,6 +8,12 @@ export type Level = (typeof LEVELS)[number];
 
 export const PLACE_TYPES = ["Bar", "Restaurant"] as const;
 
+/** A place category as people read it (the profile, the admin's picker, search results): "cocktail-bar" → "Cocktail bar". */
+export function categoryLabel(category: string): string {
+  const words = category.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Longest username and comment of a review, and reasons of a report or hide (checked by common/schemas/review*.ts). */
 export const REVIEW_LIMITS = { username: 40, comment: 1000 } as const;
 export const REPORT_REASON_MAX = 500;

@@ -121,6 +121,9 @@ export const places = sqliteTable(
     favorite: integer("favorite", { mode: "boolean" }).notNull().default(false),
     // R2 key of the cover photo; answers turn it into cover_photo_url / cover_image URLs.
     coverImageKey: text("cover_image_key"),
+    // R2 key of the cover's 1200×630 JPEG for link previews (docs/search-and-previews.md#share-images);
+    // null until one is uploaded with the cover.
+    shareImageKey: text("share_image_key"),
     ...hourColumns,
     openTime: text("open_time").notNull().default(""),
     closeTime: text("close_time").notNull().default(""),

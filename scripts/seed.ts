@@ -10,6 +10,7 @@ import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import * as schema from "../drizzle/schema.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { coverSvg } from "./seed-data/covers.ts";
+import { shareJpeg } from "./share-image.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { seedMenus, seedSpecials } from "./seed-data/menus.ts";
 import { planMenuWrite } from "../worker/lib/menu-document.ts";
@@ -22,7 +23,7 @@ export { DEMO_FRIENDS };
 /** The two bindings the seed writes to, as getPlatformProxy hands them to Node. */
 export interface SeedEnv {
   DB: Parameters<typeof drizzle>[0];
-  IMAGES: { put(key: string, value: string, options: { httpMetadata: { contentType: string } }): Promise<unknown> };
+  IMAGES: { put(key: string, value: string | Uint8Array, options: { httpMetadata: { contentType: string } }): Promise<unknown> };
 }
 
 /** A documented sign-in for trying the owner dashboard locally; printed by `npm start`. */
@@ -86,7 +87,11 @@ export async function seed(env: SeedEnv) {
 
   for (const venue of seedVenues) {
     const coverImageKey = `seed/${venue.slug}.svg`;
-    await env.IMAGES.put(coverImageKey, coverSvg(venue), { httpMetadata: { contentType: "image/svg+xml" } });
+    const cover = coverSvg(venue);
+    await env.IMAGES.put(coverImageKey, cover, { httpMetadata: { contentType: "image/svg+xml" } });
+    // Its 1200×630 JPEG for link previews, as a cover upload makes one (docs/search-and-previews.md#share-images).
+    const shareImageKey = `seed/${venue.slug}-share.jpg`;
+    await env.IMAGES.put(shareImageKey, await shareJpeg(cover), { httpMetadata: { contentType: "image/jpeg" } });
     const [monday, tuesday, wednesday, thursday, friday, saturday, sunday] = venue.hours;
     await db
       .insert(schema.places)
@@ -103,6 +108,7 @@ export async function seed(env: SeedEnv) {
         phoneNumber: venue.phoneNumber,
         description: venue.description,
         coverImageKey,
+        shareImageKey,
         livelyThreshold: venue.livelyThreshold,
         packedThreshold: venue.packedThreshold,
         mondayOpen: monday[0], mondayClose: monday[1],

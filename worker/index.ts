@@ -12,6 +12,7 @@ import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
+import { pageHead, withPageHead } from "./page-heads";
 import { deleteOldPlans } from "./db/plans";
 import { deleteResolvedReports } from "./db/message-reports";
 import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
@@ -42,10 +43,16 @@ export default {
     }
     // Every other path is a page of the single-page app: its HTML, with the headers static asset
     // serving cannot compute (the tile host and session monitoring are configurable), revalidated
-    // on every visit.
+    // on every visit. A public page's head says what it is to search engines and link previews
+    // (worker/page-heads.ts); a page of one person keeps the shell's.
     const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
     if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
-    return withHeaders(html, {
+    const head = await pageHead(url, env, ctx).catch((error: unknown) => {
+      // The page still works without it: its script draws it and sets the title.
+      console.error("could not build the page head", url.pathname, error);
+      return null;
+    });
+    return withHeaders(head ? withPageHead(html, head) : html, {
       ...htmlSecurityHeaders(env.MAP_TILE_URL, monitoringConfig(env)),
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",

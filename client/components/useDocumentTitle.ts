@@ -1,7 +1,8 @@
 import { useEffect } from "react";
+import { pageTitle } from "../../common/public-pages";
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · Third Place`;
+    document.title = pageTitle(title);
   }, [title]);
 }

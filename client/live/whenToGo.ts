@@ -2,10 +2,22 @@
 // live against usual, the busiest hours of a day, the best time and how long it stays busy. Pure
 // functions of the API's answers and an explicit `now`, read in the venue's time zone.
 import { HOUR_MS, venueDayAt, weekdayOfDay, WEEKDAY_NAMES } from "../../common/local-time";
-import { clockText, wallOf } from "../../common/live-summary";
-import type { ForecastHour, PopularHour } from "../../common/schemas/answers";
+import { clockText, hourRangeText, wallOf } from "../../common/live-summary";
+import type { ForecastHour } from "../../common/schemas/answers";
 
-export { clockText, closedText, liveSummary, silentText, VS_USUAL_TEXT, whenText, type LiveSummary } from "../../common/live-summary";
+export {
+  BUSIEST_TOLERANCE,
+  busiestRun,
+  busiestText,
+  clockText,
+  closedText,
+  hourRangeText,
+  liveSummary,
+  silentText,
+  VS_USUAL_TEXT,
+  whenText,
+  type LiveSummary,
+} from "../../common/live-summary";
 
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 
@@ -17,17 +29,6 @@ export const LEVELS_ONLY = "This venue shares how busy it is as a level only, no
 /** Whether the owners hide counts: the public place answer then carries no thresholds. */
 export const countsHidden = (place: { packed_threshold: number | null }) => place.packed_threshold === null;
 
-/** Hours of the busiest run within this many points of the day's peak count as "usually busiest". */
-export const BUSIEST_TOLERANCE = 10;
-
-/** Hours [from, to) as "9–11 PM", or "11 AM–1 PM" when the two ends differ in AM/PM. */
-export function hourRangeText(fromHour: number, toHour: number): string {
-  const from = clockText(fromHour);
-  const to = clockText(toHour);
-  const [fromNumber, fromSuffix] = from.split(" ");
-  return fromSuffix === to.split(" ")[1] ? `${fromNumber}–${to}` : `${from}–${to}`;
-}
-
 /** The weekday of the venue day it is at `now` (at 1 AM Saturday a bar is still in Friday night). */
 export function venueWeekday(timeZone: string, dayStartHour: number, now: number): WeekdayName {
   return weekdayOfDay(venueDayAt({ timeZone, dayStartHour }, now));
@@ -36,32 +37,6 @@ export function venueWeekday(timeZone: string, dayStartHour: number, now: number
 /** Local hour of day (0–23) at `now` in the zone. */
 export function localHour(timeZone: string, now: number): number {
   return wallOf(timeZone, now).hour;
-}
-
-/**
- * The day's busiest run: the peak hour (earliest on a tie) and the neighbouring hours, in venue-day
- * order, whose usual is within BUSIEST_TOLERANCE points of it. Null without a usual above zero.
- * `to` is the local hour the run ends (exclusive).
- */
-export function busiestRun(hours: readonly PopularHour[]): { from: number; to: number; peak: number } | null {
-  let peakIndex = -1;
-  hours.forEach((hour, index) => {
-    if (hour.usual !== null && hour.usual > 0 && (peakIndex < 0 || hour.usual > hours[peakIndex].usual!)) peakIndex = index;
-  });
-  if (peakIndex < 0) return null;
-  const peak = hours[peakIndex].usual!;
-  const near = (index: number) => index >= 0 && index < hours.length && !hours[index].closed && (hours[index].usual ?? -1) >= peak - BUSIEST_TOLERANCE;
-  let first = peakIndex;
-  let last = peakIndex;
-  while (near(first - 1)) first--;
-  while (near(last + 1)) last++;
-  return { from: hours[first].hour, to: (hours[last].hour + 1) % 24, peak };
-}
-
-/** "Usually busiest 9–11 PM", or null when the day has no usual numbers. */
-export function busiestText(hours: readonly PopularHour[]): string | null {
-  const run = busiestRun(hours);
-  return run ? `Usually busiest ${hourRangeText(run.from, run.to)}` : null;
 }
 
 /** The venue's lively threshold as percent of its packed one: where "busy" starts for it; null when counts are hidden. */

@@ -101,20 +101,22 @@ export async function liveRowAt(placeId: number, numbers: { people: number; perc
 }
 
 /**
- * `people(hour)` in every quarter hour of local hours 17–23 (EDT, UTC−4) of the 28 days before
- * Tuesday 10 June 2031, so a place has a usual and a forecast then.
+ * `people(hour, weekday)` in every quarter hour of local hours 17–23 (EDT, UTC−4) of the 28 days
+ * before Tuesday 10 June 2031, so a place has a usual and a forecast then. `weekday` is the local
+ * date's, 0 for Monday.
  */
-export async function eveningsBeforeJune10th2031(placeId: number, people: (hour: number) => number) {
+export async function eveningsBeforeJune10th2031(placeId: number, people: (hour: number, weekday: number) => number) {
   const statements = [];
   for (let day = -28; day < 0; day++) {
+    const weekday = (new Date(Date.UTC(2031, 5, 10 + day)).getUTCDay() + 6) % 7;
     for (let hour = 17; hour <= 23; hour++) {
       for (const quarter of [0, 1, 2, 3]) {
         statements.push(
           env.DB.prepare("INSERT INTO occupancy_15m (place_id, bucket_start, avg_people, max_people, samples) VALUES (?, ?, ?, ?, 15)").bind(
             placeId,
             Date.UTC(2031, 5, 10 + day, hour + 4, quarter * 15) / 1000,
-            people(hour),
-            Math.ceil(people(hour)),
+            people(hour, weekday),
+            Math.ceil(people(hour, weekday)),
           ),
         );
       }

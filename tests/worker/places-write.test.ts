@@ -305,8 +305,11 @@ describe("POST /api/place/update/{id}", () => {
     expect(place.cover_image).toMatch(/^\/api\/images\/places\/[0-9a-f-]{36}\.webp$/);
     expect(await env.IMAGES.head("places/old-cover.png")).toBeNull();
     const newKey = place.cover_image!.replace("/api/images/", "");
+    // With the new cover's share image (docs/search-and-previews.md#share-images).
+    const shareKey = (await env.DB.prepare("SELECT share_image_key AS key FROM places WHERE id = ?").bind(placeId).first<{ key: string }>())!.key;
+    expect(shareKey).toMatch(/^places\/[0-9a-f-]{36}\.jpg$/);
     expect(await storedImageKeys("places/")).toEqual(
-      [...keysBefore.filter((key) => key !== "places/old-cover.png"), newKey].sort(),
+      [...keysBefore.filter((key) => key !== "places/old-cover.png"), newKey, shareKey].sort(),
     );
   });
 

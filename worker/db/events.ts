@@ -107,6 +107,16 @@ export function listUpcomingPlaceEvents(db: Database, placeId: number, now: Date
   return selectEvents(db, and(eq(events.placeId, placeId), upcomingCondition(now)), page);
 }
 
+/**
+ * A place's one-off events still to come or under way at `now`, soonest first, at most `limit`: a
+ * profile's structured data (worker/lib/venue-json-ld.ts) gives each its date, which a recurring
+ * event's first start is not.
+ */
+export async function upcomingOneOffEvents(db: Database, placeId: number, now: Date, limit: number): Promise<EventAnswer[]> {
+  const condition = and(eq(events.placeId, placeId), eq(events.isRecurring, false), upcomingCondition(now));
+  return (await selectEvents(db, condition, { limit, offset: 0 })).events;
+}
+
 /** GET /api/events: a page of every place's events, in start order. */
 export function listAllEvents(db: Database, page: EventPage) {
   return selectEvents(db, undefined, page);

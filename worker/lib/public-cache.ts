@@ -50,6 +50,12 @@ export const eventsCalendarPath = (key: number | string) => `/api/places/${place
 export const badgePath = (key: number | string) => `/api/places/${placeName(key)}/badge.svg`;
 /** GET /api/places/{id or slug}/embed: the live level widget. */
 export const embedPath = (key: number | string) => `/api/places/${placeName(key)}/embed`;
+/**
+ * A profile page's head (worker/page-heads.ts, docs/search-and-previews.md#caching): its title,
+ * description, share image and JSON-LD, kept as JSON under a path that is no route. The page's
+ * HTML itself is never kept, so a deploy's new bundle names are in the next page served.
+ */
+export const profileHeadPath = (key: number | string) => `/_cache/profile-head/${placeName(key)}`;
 /** A place's events (the first page, the one profiles show). */
 export const eventsPath = (placeId: number) => `/api/business/${placeId}/events`;
 
@@ -78,7 +84,7 @@ export async function servedFromCache(c: Context<AppEnv>, key: Request, build: (
 export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
   const keys = [place.id, ...(place.slug ? [place.slug] : [])];
   return [
-    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key)]),
+    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key), profileHeadPath(key)]),
     eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
@@ -89,8 +95,8 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
 
 /**
  * Drops every cached public answer of the places (the place, its events, reviews, Live Looks, menu
- * and specials, its popular times and forecast, its calendar, live badge and widget, by id and by
- * slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
+ * and specials, its popular times and forecast, its calendar, live badge and widget, its profile
+ * page's head, by id and by slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
  * must not find the old copy.
  */
 export async function purgePlaces(c: Context<AppEnv>, ...places: { id: number; slug?: string | null }[]): Promise<void> {
@@ -117,6 +123,12 @@ export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: nu
 
 /** A place's menu, which writing it (or its photos) and updating the place (its country) change. */
 export const menuPath = (placeId: number) => `/api/places/${placeId}/menu`;
+
+/** After a menu write: the menu's answer and the profile's head, whose JSON-LD carries the menu (by id and by slug). */
+export async function purgeMenu(c: Context<AppEnv>, db: Database, placeId: number): Promise<void> {
+  const slug = (await findPlaceRow(db, placeId))?.slug;
+  await purgePaths(c, menuPath(placeId), profileHeadPath(placeId), ...(slug ? [profileHeadPath(slug)] : []));
+}
 
 /** A place's public specials, which every special write changes. */
 export const specialsPath = (placeId: number) => `/api/places/${placeId}/specials`;

@@ -2,10 +2,11 @@
 // and every public page and venue profile by its slug. Pure text building; worker/site-files.ts
 // reads the venues and serves them.
 import { escapeMarkup } from "../../common/markup";
+import { PUBLIC_PAGES } from "../../common/public-pages";
 import { profileUrl } from "./origin";
 
-/** The public pages of the app (client/routes.tsx) that are the same for everyone; profiles are listed by venue. */
-export const PUBLIC_PAGES = ["/", "/about", "/bars", "/consumers", "/faq", "/businesses", "/submit-business", "/live-look"] as const;
+/** The public pages of the app that are the same for everyone (common/public-pages.ts); profiles are listed by venue. */
+export { PUBLIC_PAGES };
 
 /**
  * What crawlers may fetch under /api/: the badge and widget (so a venue's own page renders whole

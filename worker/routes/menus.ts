@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { findItem, menuAnswer, planMenuWrite, withItemPhoto } from "../lib/menu-document";
 import { describe, imageFile, jsonBody, noBody, params } from "../lib/openapi";
-import { cacheKey, edgeOnly, menuPath, PROFILE_CACHE_SECONDS, purgePaths, servedFromCache } from "../lib/public-cache";
+import { cacheKey, edgeOnly, menuPath, PROFILE_CACHE_SECONDS, purgeMenu, servedFromCache } from "../lib/public-cache";
 import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages } from "../lib/uploads";
 import { moneyOfCountry } from "../lib/venue-money";
 
@@ -45,7 +45,7 @@ async function setItemPhoto(c: Context<AppEnv>, placeId: number, itemId: number,
     throw conflict(CHANGED_MEANWHILE);
   }
   await deleteImages(c.env.IMAGES, [item.photo_key]);
-  await purgePaths(c, menuPath(placeId));
+  await purgeMenu(c, db, placeId);
   return menuAnswer((await findMenu(db, placeId))!.menu, money);
 }
 
@@ -94,7 +94,7 @@ export const menuRoutes = new Hono<AppEnv>()
       const saved = await saveMenu(db, placeId, menu?.version ?? null, { sections: plan.sections, kitchenUntil: input.kitchen_hours?.until ?? null, nextId: plan.nextId }, new Date());
       if (!saved) throw conflict(CHANGED_MEANWHILE);
       await deleteImages(c.env.IMAGES, plan.removedPhotoKeys);
-      await purgePaths(c, menuPath(placeId));
+      await purgeMenu(c, db, placeId);
       return c.json(menuAnswer((await findMenu(db, placeId))!.menu, money));
     },
   )

@@ -22,6 +22,7 @@ import type { AppEnv } from "../env";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import { describe, imageFile } from "../lib/openapi";
 import { cacheKey, edgeOnly, hasCredentials, placePath, PROFILE_CACHE_SECONDS, purgePlaces, servedFromCache } from "../lib/public-cache";
+import { shareImageOf } from "../lib/share-image";
 import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow, readJson, sentFields } from "../lib/validation";
 import {
@@ -140,8 +141,9 @@ export const placeRoutes = new Hono<AppEnv>()
       const photo = await imageField(form, "photo");
       const db = getDb(c.env);
       await assertTagsExist(db, tags);
-      const row = await writeWithImages(c.env.IMAGES, "places", { photo }, (keys) =>
-        createPlace(db, { ...placeColumns(fields), name: fields.name, coverImageKey: keys.photo ?? null }, tags ?? []),
+      const share = photo ? await shareImageOf(c.env.IMAGE_TRANSFORMS, photo) : null;
+      const row = await writeWithImages(c.env.IMAGES, "places", { photo, share }, (keys) =>
+        createPlace(db, { ...placeColumns(fields), name: fields.name, coverImageKey: keys.photo ?? null, shareImageKey: keys.share ?? null }, tags ?? []),
       );
       return c.json(await ownedPlace(db, row), 201);
     },
@@ -185,10 +187,17 @@ export const placeRoutes = new Hono<AppEnv>()
         assertConsistent({ ...current, ...fields });
         const coverImage = await imageField(form, "cover_image");
         await assertTagsExist(db, tags);
-        await writeWithImages(c.env.IMAGES, "places", { cover_image: coverImage }, (keys) =>
-          updatePlace(db, placeId, { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image } : {}) }, tags),
+        // A new cover brings its own share image, or none: the old one shows the old cover.
+        const share = coverImage ? await shareImageOf(c.env.IMAGE_TRANSFORMS, coverImage) : null;
+        await writeWithImages(c.env.IMAGES, "places", { cover_image: coverImage, share }, (keys) =>
+          updatePlace(
+            db,
+            placeId,
+            { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image, shareImageKey: keys.share ?? null } : {}) },
+            tags,
+          ),
         );
-        if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey]);
+        if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey, before.shareImageKey]);
         const movedZone = fields.timezone !== undefined && fields.timezone !== before.timezone;
         // Day peaks are per local day: the calendar's year is recomputed in the new zone.
         if (movedZone) await recomputeCalendarPeaks(db, placeId);

@@ -12,7 +12,6 @@ import {
   placeFieldsSchema,
 } from "../../../common/schemas/place";
 import { fieldErrors } from "../../lib/formErrors";
-import { capitalize } from "../../lib/format";
 
 type TextField =
   | "name"
@@ -139,5 +138,4 @@ export function businessFormData(values: BusinessFormValues, mode: BusinessFormM
   return form;
 }
 
-/** "dive-bar" → "Dive bar", for the category picker. */
-export const categoryLabel = (category: string) => capitalize(category.replace(/-/g, " "));
+export { categoryLabel } from "../../../common/vocabulary";

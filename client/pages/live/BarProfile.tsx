@@ -1,11 +1,12 @@
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { PublicPlace } from "../../../common/schemas/answers";
+import { categoryLabel } from "../../../common/vocabulary";
 import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { session } from "../../api/session";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { capitalize, formatDateTime, weekdayLabel } from "../../lib/format";
+import { formatDateTime, weekdayLabel } from "../../lib/format";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
@@ -29,9 +30,6 @@ const CheckInControl = lazy(() => import("../../app/friends/CheckInControl").the
 const EVENTS_SHOWN = 5;
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } | { state: "ready"; place: PublicPlace };
-
-/** "cocktail-bar" → "Cocktail bar". */
-const categoryLabel = (category: string) => capitalize(category.replace(/-/g, " "));
 
 function usePlace(barId: string): Loaded {
   const { data, error } = useApi(publicApi.place(barId));

@@ -8,6 +8,7 @@ import { InstallOffer } from "../../app/InstallOffer";
 import { SaveButton } from "../../app/SaveButton";
 import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
 import { liveLooksLastHourText } from "../../lib/format";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
@@ -221,7 +222,7 @@ async function busiestToday(placeId: number): Promise<string | null> {
 }
 
 export default function LiveMap() {
-  useDocumentTitle("Live Look");
+  useDocumentTitle(PUBLIC_PAGE_HEADS["/live-look"].title);
   const navigate = useNavigate();
   // The basemap from the server's configuration; without it the map has no tiles.
   const { data: tiles } = useApi(publicApi.mapConfig());

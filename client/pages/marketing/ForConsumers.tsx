@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
 import { AppStoreBadge } from "./AppStoreBadge";
 import { FeaturePage, type Feature } from "./FeaturePage";
 
@@ -32,7 +33,7 @@ const features: Feature[] = [
 ];
 
 export default function ForConsumers() {
-  useDocumentTitle("For Consumers");
+  useDocumentTitle(PUBLIC_PAGE_HEADS["/consumers"].title);
   return (
     <FeaturePage
       title="Third Place for Consumers"

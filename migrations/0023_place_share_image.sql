@@ -1,0 +1,1 @@
+ALTER TABLE `places` ADD `share_image_key` text;
