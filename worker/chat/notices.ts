@@ -38,10 +38,28 @@ export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): Accoun
   };
 }
 
+/**
+ * A plan called off because its organiser deleted their account: named by its title alone, since
+ * the account is gone; no link, since the plan is gone with it. The tag replaces its earlier notices.
+ */
+export function planGoneNotice(facts: Omit<PlanNoticeFacts, "organiserName">): AccountNotification {
+  return {
+    kind: "plan_cancelled",
+    title: `${facts.title} is off`,
+    body: `Its organiser deleted their account. ${facts.placeName}, ${localTime(facts.startsAt, facts.timeZone)}`,
+    url: "/app",
+    placeId: facts.placeId,
+    tag: `plan-${facts.planId}`,
+  };
+}
+
+/** A message notice's title is the sender's name and this. */
+export const MESSAGE_NOTICE_SUFFIX = " sent you a message";
+
 export function messageNotice(conversationId: number, senderName: string, conversationTitle: string): AccountNotification {
   return {
     kind: "message",
-    title: `${senderName} sent you a message`,
+    title: `${senderName}${MESSAGE_NOTICE_SUFFIX}`,
     body: `In ${conversationTitle}`,
     url: `/app/messages/${conversationId}`,
     tag: `conversation-${conversationId}`,
