@@ -53,6 +53,22 @@ export function planGoneNotice(facts: Omit<PlanNoticeFacts, "organiserName">): A
   };
 }
 
+/**
+ * A friend checked in at the place of a plan the member is in (docs/friends.md#notifications): once
+ * per friend and plan (the dedupe key), however often they check in again.
+ */
+export function planCheckInNotice(facts: Omit<PlanNoticeFacts, "organiserName">, friend: { id: number; name: string }): AccountNotification {
+  return {
+    kind: "plan_check_in",
+    title: `${friend.name} is at ${facts.placeName}`,
+    body: `Your plan: ${facts.title}, ${localTime(facts.startsAt, facts.timeZone)}`,
+    url: `/app/plans/${facts.planId}`,
+    placeId: facts.placeId,
+    tag: `plan-${facts.planId}-check-in-${friend.id}`,
+    dedupeKey: `plan-${facts.planId}-check-in-${friend.id}`,
+  };
+}
+
 /** A message notice's title is the sender's name and this. */
 export const MESSAGE_NOTICE_SUFFIX = " sent you a message";
 
