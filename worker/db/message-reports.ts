@@ -44,6 +44,7 @@ export async function messageReportList(db: Database, open: boolean) {
       context: messageReports.context,
       createdAt: messageReports.createdAt,
       resolvedAt: messageReports.resolvedAt,
+      resolution: messageReports.resolution,
       reporterId: users.id,
       reporterHandle: users.handle,
       reporterName: users.name,
@@ -56,11 +57,13 @@ export async function messageReportList(db: Database, open: boolean) {
   return rows.map((row) => ({ ...row, context: JSON.parse(row.context) as ReportContextEntry[] }));
 }
 
-/** Marks a report resolved; false when there is no such open report. */
-export async function resolveMessageReport(db: Database, id: number, now: number): Promise<boolean> {
+export type ReportResolution = "resolved" | "dismissed";
+
+/** Closes an open report as resolved (acted on) or dismissed (nothing wrong); false when there is no such open report. */
+export async function resolveMessageReport(db: Database, id: number, resolution: ReportResolution, now: number): Promise<boolean> {
   const updated = await db
     .update(messageReports)
-    .set({ resolvedAt: new Date(now) })
+    .set({ resolvedAt: new Date(now), resolution })
     .where(and(eq(messageReports.id, id), isNull(messageReports.resolvedAt)))
     .returning({ id: messageReports.id });
   return updated.length === 1;
