@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: "app/friends", lazy: page(() => import("./pages/app/Friends")) },
           { path: "app/friends/invite/:token", lazy: page(() => import("./pages/app/AcceptFriendInvite")) },
           { path: "app/plans", lazy: page(() => import("./pages/app/plans/Plans")) },
+          { path: "app/plans/new", lazy: page(() => import("./pages/app/plans/NewPlan")) },
           { path: "app/plans/:planId", lazy: page(() => import("./pages/app/plans/PlanPage")) },
           { path: "app/messages", lazy: page(() => import("./pages/app/messages/Messages")) },
           { path: "app/messages/:conversationId", lazy: page(() => import("./pages/app/messages/ConversationPage")) },

@@ -965,6 +965,8 @@ export const messageReports = sqliteTable(
     reason: text("reason"),
     context: text("context").notNull(),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    // How the admin closed it: "resolved" (acted on) or "dismissed" (nothing wrong); null while open.
+    resolution: text("resolution", { enum: ["resolved", "dismissed"] }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("message_reports_once_idx").on(t.conversationId, t.messageId, t.reporterId), index("message_reports_open_idx").on(t.resolvedAt, t.id)],

@@ -15,6 +15,7 @@ import type {
   TagsAnswer,
 } from "../../common/schemas/answers";
 import type { adminSignInSchema } from "../../common/schemas/auth";
+import type { MessageReports } from "../../common/schemas/conversations";
 import type { maxDevicesSchema } from "../../common/schemas/place";
 import type { moderationQuerySchema } from "../../common/schemas/review-moderation";
 import type { submissionListQuerySchema, submissionUpdateSchema } from "../../common/schemas/submission";
@@ -62,4 +63,8 @@ export const adminApi = {
   /** Deletes a Live Look, its reports and its photo. */
   deleteLiveLook: (id: number) => call<OkAnswer>("DELETE", `/api/live-looks/${id}`, undefined, ADMIN),
   moderatedReviews: (query: In<typeof moderationQuerySchema>) => read<ModeratedReviewsAnswer>(withQuery("/api/admin/reviews", query), ADMIN),
+  /** Reported messages with the messages around each (docs/friends.md#reports). */
+  messageReports: (state: "open" | "resolved") => read<MessageReports>(withQuery("/api/admin/message-reports", { state }), ADMIN),
+  /** Closes a report: "resolve" (acted on) or "dismiss" (nothing wrong). */
+  closeMessageReport: (id: number, how: "resolve" | "dismiss") => call<OkAnswer>("POST", `/api/admin/message-reports/${id}/${how}`, undefined, ADMIN),
 };

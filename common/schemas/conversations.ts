@@ -104,8 +104,12 @@ export const messageReportSchema = v.strictObject({
   reason: v.nullable(v.string()),
   // The reported message and up to 10 before and 10 after it, oldest first, as they were.
   context: v.array(v.strictObject({ id: v.number(), sender_id: v.nullable(v.number()), text: v.string(), created_at: isoTime })),
+  // The accounts that wrote the context's messages and still exist, so the admin reads names.
+  senders: v.array(personSchema),
   created_at: isoTime,
   resolved_at: v.nullable(isoTime),
+  // How the admin closed it: acted on ("resolved") or nothing wrong ("dismissed"); null while open.
+  resolution: v.nullable(v.picklist(["resolved", "dismissed"])),
 });
 export type MessageReport = v.InferOutput<typeof messageReportSchema>;
 export const messageReportsSchema = v.strictObject({ reports: v.array(messageReportSchema) });

@@ -16,6 +16,10 @@ export const INVITE_DAYS = 7;
 export const CHECK_IN_MIN_HOURS = 1;
 export const CHECK_IN_MAX_HOURS = 8;
 export const CHECK_IN_DEFAULT_HOURS = 3;
+/** A check-in tells the members of a plan at its place whose time is at most this many hours ahead… */
+export const CHECK_IN_PLAN_BEFORE_HOURS = 6;
+/** …or this many hours past (docs/friends.md#notifications). */
+export const CHECK_IN_PLAN_AFTER_HOURS = 3;
 export const CHECK_IN_AUDIENCES = ["friends", "chosen", "nobody"] as const;
 export type CheckInAudience = (typeof CHECK_IN_AUDIENCES)[number];
 

@@ -759,6 +759,42 @@ describe("Live Looks moderation", () => {
   });
 });
 
+describe("reported messages", () => {
+  const report = (id: number, closed: boolean) => ({
+    id, conversation_id: 5, message_id: 22, reporter: { id: 2, handle: "sam", name: "Sam" }, reason: "rude",
+    context: [
+      { id: 21, sender_id: 2, text: "See you at 9", created_at: "2026-05-01T18:00:00.000Z" },
+      { id: 22, sender_id: 1, text: "Something rude", created_at: "2026-05-01T18:01:00.000Z" },
+      { id: 23, sender_id: 9, text: "From a gone account", created_at: "2026-05-01T18:02:00.000Z" },
+    ],
+    senders: [{ id: 1, handle: "maya", name: "Maya" }, { id: 2, handle: "sam", name: "Sam" }],
+    created_at: "2026-05-01T18:05:00.000Z", resolved_at: closed ? "2026-05-02T10:00:00.000Z" : null, resolution: closed ? "dismissed" : null,
+  });
+
+  it("shows each report's messages with their writers, the reported one marked, and closes it as resolved or dismissed", async () => {
+    const api = stubApi({
+      "GET /api/admin/message-reports?state=open": () => json({ reports: [report(3, false)] }),
+      "GET /api/admin/message-reports?state=resolved": () => json({ reports: [report(4, true)] }),
+      "POST /api/admin/message-reports/3/dismiss": () => json({ ok: true }),
+    });
+    renderAt("/admin?section=message-reports");
+    expect(await screen.findByRole("heading", { name: "Report 3" })).toBeInTheDocument();
+    const reported = screen.getByText("Something rude").closest("li")!;
+    expect(reported).toHaveAttribute("aria-current", "true");
+    expect(reported).toHaveTextContent(/^Reported: Maya \(@maya\)/);
+    expect(screen.getByText("From a gone account").closest("li")).toHaveTextContent(/^A deleted account/);
+
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss report 3" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Report 3 is dismissed.");
+    expect(api.sent("POST", "/api/admin/message-reports/3/dismiss")).toHaveLength(1);
+    expect(api.sent("POST", "/api/admin/message-reports/3/resolve")).toHaveLength(0);
+
+    fill("Show", "resolved");
+    expect(await screen.findByText(/^Dismissed, /)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resolve report 4" })).toBeNull();
+  });
+});
+
 describe("admin events", () => {
   const event = {
     id: 9, place_id: 7, place_name: null, name: "Jazz Night", description: "Live trio", start_time: "2026-06-05T23:30:00.000Z",

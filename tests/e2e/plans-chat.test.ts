@@ -37,7 +37,7 @@ describe("a plan and its chat, in two browsers", () => {
     });
     const placeId = await maya.evaluate(async () => ((await (await fetch("/api/place/the-copper-lantern")).json()) as { id: number }).id);
     const title = `Quiz night ${Date.now()}`;
-    // Maya makes the plan through the API from her signed-in page (the friend picker comes with the friends list).
+    // Maya makes the plan through the API from her signed-in page (the form has its own journey: plan-form.test.ts).
     const planId = await maya.evaluate(
       async ({ title, placeId, samId }) => {
         const response = await fetch("/api/plans", {

@@ -3,6 +3,7 @@
 // reaches every open socket, paging and catching up, read markers, pushes only to members without a
 // socket (one per 5 minutes), a pair closed for writing by a block or an unfriend, reports with the
 // messages around them, and retention.
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ConversationsList, MessageReports, MessagesPage, PostedMessage, SocketFrame, Ticket } from "../../common/schemas/conversations";
@@ -203,6 +204,29 @@ describe("sockets", () => {
     });
     await send("POST", `/api/conversations/${conversationId}/read`, organiser.headers, { up_to: posted.message.id });
     await vi.waitFor(() => expect(b.frames).toContainEqual({ type: "read", account_id: organiser.id, up_to: posted.message.id }));
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it("hibernates: evicted from memory with sockets open, it wakes on the next message and its sockets still get it", async () => {
+    const { organiser, invitee, conversationId } = await cast();
+    const a = await openSocket(organiser, conversationId);
+    const b = await openSocket(invitee, conversationId);
+    const stub = conversationObject(env, conversationId);
+    // A mark on the running instance: one started after the eviction does not carry it.
+    type Marked = { mark?: string };
+    await runInDurableObject(stub, (instance) => {
+      (instance as unknown as Marked).mark = "before the eviction";
+    });
+    expect(await runInDurableObject(stub, (instance) => (instance as unknown as Marked).mark)).toBe("before the eviction");
+    await evictDurableObject(stub);
+    const posted = await (await write(invitee, conversationId, "After the nap")).json<PostedMessage>();
+    await vi.waitFor(() => {
+      expect(a.frames).toContainEqual({ type: "message", message: posted.message });
+      expect(b.frames).toContainEqual({ type: "message", message: posted.message });
+    });
+    expect(await runInDurableObject(stub, (instance) => (instance as unknown as Marked).mark)).toBeUndefined();
+    expect(await stub.openSockets()).toBe(2);
     a.ws.close();
     b.ws.close();
   });

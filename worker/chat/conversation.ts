@@ -185,6 +185,24 @@ export class Conversation extends DurableObject<Env> {
     return gone;
   }
 
+  /**
+   * An account is deleted (docs/friends.md#deleting-an-account) and this conversation goes on
+   * without it: its messages, read marker, push time and tickets go, and its sockets close. Other
+   * members' messages stay and page as before, with no trace of the gone ones.
+   */
+  forget(accountId: number): number {
+    const gone = this.sql.exec("DELETE FROM messages WHERE sender_id = ?", accountId).rowsWritten;
+    for (const table of ["reads", "pushes", "tickets"]) this.sql.exec(`DELETE FROM ${table} WHERE account_id = ?`, accountId);
+    this.closeSockets(socketTag(accountId));
+    return gone;
+  }
+
+  /** The conversation ends with a deleted account (its pair, or the plan it organised): everything in it goes and every socket closes. */
+  clear(): void {
+    for (const table of ["messages", "reads", "pushes", "tickets"]) this.sql.exec(`DELETE FROM ${table}`);
+    this.closeSockets();
+  }
+
   /** Open sockets per account, for tests and the bench. */
   openSockets(): number {
     return this.ctx.getWebSockets().length;
@@ -203,6 +221,16 @@ export class Conversation extends DurableObject<Env> {
         upTo,
       )
       .one().up_to;
+  }
+
+  private closeSockets(tag?: string): void {
+    for (const ws of this.ctx.getWebSockets(tag)) {
+      try {
+        ws.close(1000, "Gone");
+      } catch {
+        // Already closed.
+      }
+    }
   }
 
   private broadcast(frame: SocketFrame): void {

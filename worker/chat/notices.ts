@@ -38,10 +38,44 @@ export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): Accoun
   };
 }
 
+/**
+ * A plan called off because its organiser deleted their account: named by its title alone, since
+ * the account is gone; no link, since the plan is gone with it. The tag replaces its earlier notices.
+ */
+export function planGoneNotice(facts: Omit<PlanNoticeFacts, "organiserName">): AccountNotification {
+  return {
+    kind: "plan_cancelled",
+    title: `${facts.title} is off`,
+    body: `Its organiser deleted their account. ${facts.placeName}, ${localTime(facts.startsAt, facts.timeZone)}`,
+    url: "/app",
+    placeId: facts.placeId,
+    tag: `plan-${facts.planId}`,
+  };
+}
+
+/**
+ * A friend checked in at the place of a plan the member is in (docs/friends.md#notifications): once
+ * per friend and plan (the dedupe key), however often they check in again.
+ */
+export function planCheckInNotice(facts: Omit<PlanNoticeFacts, "organiserName">, friend: { id: number; name: string }): AccountNotification {
+  return {
+    kind: "plan_check_in",
+    title: `${friend.name} is at ${facts.placeName}`,
+    body: `Your plan: ${facts.title}, ${localTime(facts.startsAt, facts.timeZone)}`,
+    url: `/app/plans/${facts.planId}`,
+    placeId: facts.placeId,
+    tag: `plan-${facts.planId}-check-in-${friend.id}`,
+    dedupeKey: `plan-${facts.planId}-check-in-${friend.id}`,
+  };
+}
+
+/** A message notice's title is the sender's name and this. */
+export const MESSAGE_NOTICE_SUFFIX = " sent you a message";
+
 export function messageNotice(conversationId: number, senderName: string, conversationTitle: string): AccountNotification {
   return {
     kind: "message",
-    title: `${senderName} sent you a message`,
+    title: `${senderName}${MESSAGE_NOTICE_SUFFIX}`,
     body: `In ${conversationTitle}`,
     url: `/app/messages/${conversationId}`,
     tag: `conversation-${conversationId}`,

@@ -1,8 +1,9 @@
 // D1 behind check-ins (docs/friends.md#check-ins): one current check-in per account, a place and
 // until when, never a position and never a history. Who sees it is decided when it is read: its
 // audience, a friendship now, no block either way and no ghost mode.
-import { and, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
-import { blocks, checkInAudience, checkIns, friendships, places, users } from "../../drizzle/schema";
+import { alias } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, gt, gte, isNull, lte, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { blocks, checkInAudience, checkIns, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
 import type { CheckInAudience } from "../../common/schemas/friends";
 import { d1Statement, type Database } from "./client";
 
@@ -67,20 +68,27 @@ export async function setGhostMode(db: Database, accountId: number, on: boolean)
 }
 
 /**
- * Check-ins `viewerId` may see now (at `placeId` when given), the latest first: of its friends,
- * lasting, not in ghost mode, with no block either way, and with an audience that includes it.
+ * The one rule of who sees a check-in (the `check_ins` row of the query) at `now`: `viewer` (an id,
+ * or a column naming one) is its owner's friend, neither has blocked the other, the owner's ghost
+ * mode is off, the check-in lasts, and its audience includes the viewer.
+ */
+function seenBy(viewer: number | SQLWrapper, now: number): SQL {
+  return sql`(
+    EXISTS (SELECT 1 FROM ${friendships} WHERE ${friendships.userId} = ${viewer} AND ${friendships.friendId} = ${checkIns.userId})
+    AND ${gt(checkIns.expiresAt, new Date(now))}
+    AND NOT EXISTS (SELECT 1 FROM ${users} AS owner WHERE owner.id = ${checkIns.userId} AND owner.ghost_mode = 1)
+    AND (${checkIns.audience} = 'friends' OR (${checkIns.audience} = 'chosen' AND EXISTS (
+      SELECT 1 FROM ${checkInAudience} WHERE ${checkInAudience.userId} = ${checkIns.userId} AND ${checkInAudience.friendId} = ${viewer})))
+    AND NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewer} AND ${blocks.blockedId} = ${checkIns.userId})
+      OR (${blocks.blockerId} = ${checkIns.userId} AND ${blocks.blockedId} = ${viewer}))
+  )`;
+}
+
+/**
+ * Check-ins `viewerId` may see now (at `placeId` when given), the latest first (`seenBy`). Read
+ * from the viewer's friendships (an index range of at most 500), not from every check-in.
  */
 export async function visibleCheckIns(db: Database, viewerId: number, now: number, placeId?: number) {
-  const conditions: SQL[] = [
-    eq(friendships.userId, viewerId),
-    gt(checkIns.expiresAt, new Date(now)),
-    eq(users.ghostMode, false),
-    sql`(${checkIns.audience} = 'friends' OR (${checkIns.audience} = 'chosen' AND EXISTS (
-      SELECT 1 FROM ${checkInAudience} WHERE ${checkInAudience.userId} = ${checkIns.userId} AND ${checkInAudience.friendId} = ${viewerId})))`,
-    sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerId} AND ${blocks.blockedId} = ${checkIns.userId})
-      OR (${blocks.blockerId} = ${checkIns.userId} AND ${blocks.blockedId} = ${viewerId}))`,
-  ];
-  if (placeId !== undefined) conditions.push(eq(checkIns.placeId, placeId));
   return db
     .select({
       id: users.id,
@@ -96,8 +104,45 @@ export async function visibleCheckIns(db: Database, viewerId: number, now: numbe
     .innerJoin(checkIns, eq(checkIns.userId, friendships.friendId))
     .innerJoin(users, eq(users.id, checkIns.userId))
     .innerJoin(places, eq(places.id, checkIns.placeId))
-    .where(and(...conditions))
+    .where(and(eq(friendships.userId, viewerId), seenBy(viewerId, now), placeId === undefined ? undefined : eq(checkIns.placeId, placeId)))
     .orderBy(desc(checkIns.createdAt), users.id);
+}
+
+/**
+ * The members of plans at the place of `checkerId`'s check-in who may see it (`seenBy`), for plans
+ * not cancelled whose time lies between `window.after` ago and `window.before` ahead; members who
+ * answered "no" and the checker are left out. One row per plan and member.
+ */
+export async function planMembersSeeingCheckIn(db: Database, checkerId: number, now: number, window: { before: number; after: number }) {
+  const member = alias(users, "member");
+  const isMember = sql`(${member.id} = ${plans.organiserId} OR EXISTS (
+    SELECT 1 FROM ${planInvitees} WHERE ${planInvitees.planId} = ${plans.id} AND ${planInvitees.userId} = ${member.id} AND ${planInvitees.answer} IS NOT 'no'))`;
+  return db
+    .select({
+      planId: plans.id,
+      title: plans.title,
+      startsAt: plans.startsAt,
+      placeId: places.id,
+      placeName: places.name,
+      timeZone: places.timezone,
+      checkerName: users.name,
+      memberId: member.id,
+    })
+    .from(checkIns)
+    .innerJoin(users, eq(users.id, checkIns.userId))
+    .innerJoin(places, eq(places.id, checkIns.placeId))
+    .innerJoin(plans, eq(plans.placeId, checkIns.placeId))
+    .innerJoin(member, isMember)
+    .where(
+      and(
+        eq(checkIns.userId, checkerId),
+        isNull(plans.cancelledAt),
+        gte(plans.startsAt, new Date(now - window.after)),
+        lte(plans.startsAt, new Date(now + window.before)),
+        ne(member.id, checkerId),
+        seenBy(member.id, now),
+      ),
+    );
 }
 
 /** Deletes every check-in that has ended (the cron): none is kept as history. Answers how many. */

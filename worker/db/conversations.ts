@@ -107,3 +107,14 @@ export async function conversationExists(db: Database, conversationId: number): 
   const [row] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId));
   return row !== undefined;
 }
+
+/**
+ * What deleting the account does to its conversations (docs/friends.md#deleting-an-account):
+ * `ending`, those whose D1 row goes with it (its pairs, the plans it organises), and `leaving`,
+ * those that go on without it (plans it is invited to).
+ */
+export async function conversationsLeftBy(db: Database, accountId: number): Promise<{ ending: number[]; leaving: number[] }> {
+  const rows = await fromConversations(db).where(isMember(accountId));
+  const ends = (row: ListRow) => row.kind === "pair" || row.organiserId === accountId;
+  return { ending: rows.filter(ends).map((row) => row.id), leaving: rows.filter((row) => !ends(row)).map((row) => row.id) };
+}

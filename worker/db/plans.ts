@@ -190,3 +190,21 @@ export async function invitableAmong(db: Database, accountId: number, ids: reado
     );
   return rows.map((row) => row.id);
 }
+
+/** The organiser's plans still ahead and not cancelled, with their invitees, for telling them the plan is off. */
+export async function upcomingPlansOrganisedBy(db: Database, organiserId: number, now: number) {
+  const rows = await db
+    .select({
+      id: plans.id,
+      title: plans.title,
+      placeId: places.id,
+      placeName: places.name,
+      timeZone: places.timezone,
+      startsAt: plans.startsAt,
+      invitees: sql<string>`(select json_group_array(${planInvitees.userId}) from ${planInvitees} where ${planInvitees.planId} = ${plans.id})`,
+    })
+    .from(plans)
+    .innerJoin(places, eq(places.id, plans.placeId))
+    .where(and(eq(plans.organiserId, organiserId), gt(plans.startsAt, new Date(now)), isNull(plans.cancelledAt)));
+  return rows.map((row) => ({ ...row, invitees: JSON.parse(row.invitees) as number[] }));
+}

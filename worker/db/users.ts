@@ -1,6 +1,8 @@
 import { and, asc, eq, notExists, sql } from "drizzle-orm";
 import * as v from "valibot";
 import {
+  consumerNotifications,
+  conversations,
   eventCategories,
   events,
   handoffCodes,
@@ -8,6 +10,8 @@ import {
   placeInvites,
   placeOwners,
   places,
+  planInvitees,
+  plans,
   passkeys,
   refreshTokens,
   users,
@@ -17,7 +21,9 @@ import {
 import type { MeAnswer } from "../../common/schemas/answers";
 import { handleFromName, NO_PREFERENCES, preferencesSchema, type ProfilePatch } from "../../common/schemas/profile";
 import type { Database } from "./client";
+import { MESSAGE_NOTICE_SUFFIX } from "../chat/notices";
 import { revokeUnusedInvites } from "./invites";
+import { forgetSenderInReports } from "./message-reports";
 
 /** An account made with a passkey and no password stores "" as its hash (docs/accounts.md#passkeys). */
 export const NO_PASSWORD = "";
@@ -121,6 +127,28 @@ const soleOwnedPlace = (db: Database, userId: number) =>
       ),
     );
 
+/** True while the account is a venue's only owner: it cannot be deleted (409). */
+export async function soleOwnsAPlace(db: Database, userId: number): Promise<boolean> {
+  return (await soleOwnedPlace(db, userId).limit(1)).length > 0;
+}
+
+/**
+ * Inbox rows of anyone that carry the account's name ("Maya invited you", "Maya sent you a
+ * message"): those leading to the plans it organises and the conversations that end with it (its
+ * pairs, its plans'), whose links would lead nowhere, and its message notices in the plans it was
+ * invited to.
+ */
+function noticesNaming(userId: number) {
+  const ownPlans = sql`select ${plans.id} from ${plans} where ${plans.organiserId} = ${userId}`;
+  const endingConversations = sql`select ${conversations.id} from ${conversations} where ${conversations.userA} = ${userId} or ${conversations.userB} = ${userId} or ${conversations.planId} in (${ownPlans})`;
+  const invitedConversations = sql`select ${conversations.id} from ${conversations} where ${conversations.planId} in (select ${planInvitees.planId} from ${planInvitees} where ${planInvitees.userId} = ${userId})`;
+  const ownMessageTitle = sql`(select ${users.name} || ${MESSAGE_NOTICE_SUFFIX} from ${users} where ${users.id} = ${userId})`;
+  return sql`(${consumerNotifications.url} in (select '/app/plans/' || id from (${ownPlans}))
+    or ${consumerNotifications.url} in (select '/app/messages/' || id from (${endingConversations}))
+    or (${consumerNotifications.kind} = 'message' and ${consumerNotifications.title} = ${ownMessageTitle}
+      and ${consumerNotifications.url} in (select '/app/messages/' || id from (${invitedConversations}))))`;
+}
+
 export type DeleteAccountResult = "deleted" | "last-owner";
 
 /**
@@ -129,14 +157,18 @@ export type DeleteAccountResult = "deleted" | "last-owner";
  * condition, first); every later statement acts only once that row is gone, so the batch is all or nothing without relying on SQLite's
  * foreign-key cascades. Passkeys and their pending challenges go with the sign-ins. Open invite links the account made are withdrawn; what it made for venues
  * (events, categories, headcounts, used links) stays with no author. Reviews and Live Looks never
- * name an account (docs/accounts.md#deleting-an-account).
+ * name an account (docs/accounts.md#deleting-an-account). Its texts leave message reports, and
+ * everyone's notifications of its plans and ending conversations go; the messages themselves are in
+ * the conversations' objects, which the route clears first (docs/friends.md#deleting-an-account).
  */
 export async function deleteAccount(db: Database, userId: number, now: Date): Promise<DeleteAccountResult> {
   const gone = notExists(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
   const deletable = notExists(soleOwnedPlace(db, userId));
-  const [, deleted] = await db.batch([
+  const [, , deleted] = await db.batch([
     // Before the users row goes: its ON DELETE SET NULL would forget who made the links.
     revokeUnusedInvites(db, null, and(eq(placeInvites.createdBy, userId), deletable), now),
+    // Before the users row goes: its cascades delete the plans and conversations these are found by.
+    db.delete(consumerNotifications).where(and(noticesNaming(userId), deletable)),
     // RETURNING, not meta.changes: D1 counts the rows the foreign-key cascades delete too.
     db.delete(users).where(and(eq(users.id, userId), deletable)).returning({ id: users.id }),
     db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), gone)),
@@ -149,6 +181,7 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
     db.update(eventCategories).set({ createdBy: null }).where(and(eq(eventCategories.createdBy, userId), gone)),
     db.update(events).set({ createdBy: null }).where(and(eq(events.createdBy, userId), gone)),
     db.update(headcounts).set({ takenBy: null }).where(and(eq(headcounts.takenBy, userId), gone)),
+    ...forgetSenderInReports(db, userId, gone),
   ]);
   return deleted.length === 1 ? "deleted" : "last-owner";
 }

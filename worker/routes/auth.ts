@@ -10,7 +10,9 @@ import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
 import { getDb } from "../db/client";
 import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
-import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, NO_PASSWORD, toMeAnswer, updateProfile } from "../db/users";
+import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, NO_PASSWORD, soleOwnsAPlace, toMeAnswer, updateProfile } from "../db/users";
+import { upcomingPlansOrganisedBy } from "../db/plans";
+import { forgetInConversations, tellPlansOff } from "../chat/leaving";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
@@ -228,7 +230,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag,
       summary: "Delete the account and everything personal",
       description:
-        "Body {password}, or {credential}: an assertion of one of the account's passkeys answering POST /api/me/passkeys/confirm-options (410 when that challenge is used or expired). Ends every sign-in and clears the refresh cookie. 409 while the account is a venue's only owner.",
+        "Body {password}, or {credential}: an assertion of one of the account's passkeys answering POST /api/me/passkeys/confirm-options (410 when that challenge is used or expired). Ends every sign-in and clears the refresh cookie. Its messages leave every conversation (its pairs and the plans it organises end, emptied), its texts leave message reports, and the invitees of its plans ahead are told they are off. 409 while the account is a venue's only owner, before anything is deleted.",
       access: "signed-in",
       answers: { 200: okAnswerSchema },
       errors: [403, 409, 410, 429],
@@ -248,7 +250,14 @@ export const authRoutes = new Hono<AppEnv>()
       } else if (!(await verifyPassword(password!, user.passwordHash))) {
         throw forbidden(DELETE_PASSWORD_MESSAGE);
       }
-      if ((await deleteAccount(db, user.id, new Date())) === "last-owner") throw conflict(LAST_OWNER_MESSAGE);
+      const now = Date.now();
+      if (await soleOwnsAPlace(db, user.id)) throw conflict(LAST_OWNER_MESSAGE);
+      const plansOff = await upcomingPlansOrganisedBy(db, user.id, now);
+      // The messages first: should an object fail, nothing is deleted yet and the person can try again.
+      await forgetInConversations(c.env, db, user.id);
+      if ((await deleteAccount(db, user.id, new Date(now))) === "last-owner") throw conflict(LAST_OWNER_MESSAGE);
+      const env = c.env;
+      c.executionCtx.waitUntil(tellPlansOff(env, plansOff, now));
       clearRefreshCookie(c);
       return c.json({ ok: true } satisfies OkAnswer);
     },

@@ -3,10 +3,12 @@
 // never a history. Also who of my friends is out, and at one place ("2 friends here").
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
-import { checkIn, leave, myCheckIn, setGhostMode, visibleCheckIns } from "../db/check-ins";
+import { checkIn, leave, myCheckIn, planMembersSeeingCheckIn, setGhostMode, visibleCheckIns } from "../db/check-ins";
 import { getDb } from "../db/client";
 import { friendsAmong } from "../db/friends";
 import { placeExists } from "../db/places";
+import { planCheckInNotice } from "../chat/notices";
+import { deliverToAccounts } from "../push/deliver";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../lib/errors";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
@@ -16,6 +18,8 @@ import {
   CHECK_IN_DEFAULT_HOURS,
   CHECK_IN_MAX_HOURS,
   CHECK_IN_MIN_HOURS,
+  CHECK_IN_PLAN_AFTER_HOURS,
+  CHECK_IN_PLAN_BEFORE_HOURS,
   NOT_FRIENDS_MESSAGE,
   checkInBodySchema,
   friendsHereSchema,
@@ -44,13 +48,29 @@ async function myCheckInAnswer(c: { env: Env }, accountId: number): Promise<MyCh
   };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Tells the members of plans at the place, from a few hours before to a few after, who may see the check-in. */
+async function tellPlanMembers(env: Env, checkerId: number, now: number): Promise<void> {
+  const window = { before: CHECK_IN_PLAN_BEFORE_HOURS * HOUR_MS, after: CHECK_IN_PLAN_AFTER_HOURS * HOUR_MS };
+  const rows = await planMembersSeeingCheckIn(getDb(env), checkerId, now, window);
+  const deliveries = rows.map((row) => ({
+    accountId: row.memberId,
+    notification: planCheckInNotice(
+      { planId: row.planId, placeId: row.placeId, title: row.title ?? row.placeName, placeName: row.placeName, startsAt: row.startsAt.getTime(), timeZone: row.timeZone },
+      { id: checkerId, name: row.checkerName },
+    ),
+  }));
+  if (deliveries.length > 0) await deliverToAccounts(env, deliveries, now);
+}
+
 export const checkInRoutes = new Hono<AppEnv>()
   .post(
     "/me/check-in",
     describe({
       tag,
       summary: "Check in at a place: friends may see you are there, for a few hours",
-      description: `\`hours\` ${CHECK_IN_MIN_HOURS}–${CHECK_IN_MAX_HOURS} (default ${CHECK_IN_DEFAULT_HOURS}); \`audience\` "friends" (default), "chosen" (with \`friends\`: ids of your friends) or "nobody". One check-in at a time: a new one ends the last. No position is taken or stored; the check-in is deleted once it ends. Friends are not notified.`,
+      description: `\`hours\` ${CHECK_IN_MIN_HOURS}–${CHECK_IN_MAX_HOURS} (default ${CHECK_IN_DEFAULT_HOURS}); \`audience\` "friends" (default), "chosen" (with \`friends\`: ids of your friends) or "nobody". One check-in at a time: a new one ends the last. No position is taken or stored; the check-in is deleted once it ends. Friends are not notified, except the members of a plan at the place whose time is at most ${CHECK_IN_PLAN_BEFORE_HOURS} hours ahead or ${CHECK_IN_PLAN_AFTER_HOURS} hours past, who may see the check-in (once per friend and plan).`,
       access: "signed-in",
       answers: { 200: myCheckInSchema },
       errors: [403, 404],
@@ -64,7 +84,9 @@ export const checkInRoutes = new Hono<AppEnv>()
       if (!(await placeExists(db, body.place_id))) throw notFound("No such place.");
       const friends = await friendsAmong(db, accountId, body.friends);
       if (friends.size < body.friends.length) throw badRequest(NOT_FRIENDS_MESSAGE, [{ field: "friends", message: NOT_FRIENDS_MESSAGE }]);
-      await checkIn(db, accountId, { placeId: body.place_id, hours: body.hours, audience: body.audience, friends: body.friends }, Date.now());
+      const now = Date.now();
+      await checkIn(db, accountId, { placeId: body.place_id, hours: body.hours, audience: body.audience, friends: body.friends }, now);
+      c.executionCtx.waitUntil(tellPlanMembers(c.env, accountId, now));
       return c.json(await myCheckInAnswer(c, accountId));
     },
   )

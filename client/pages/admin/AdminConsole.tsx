@@ -7,6 +7,7 @@ import { ManageDevices } from "./sections/ManageDevices";
 import { ManageMaxDevices } from "./sections/ManageMaxDevices";
 import { ManageTags } from "./sections/ManageTags";
 import { LiveLookModeration } from "./sections/LiveLookModeration";
+import { MessageReports } from "./sections/MessageReports";
 import { ReviewModeration } from "./sections/ReviewModeration";
 import { Submissions } from "./sections/Submissions";
 import "./admin.css";
@@ -19,6 +20,7 @@ export const SECTIONS = [
   { id: "submissions", label: "Submissions", Component: Submissions },
   { id: "reviews", label: "Reported Reviews", Component: ReviewModeration },
   { id: "live-looks", label: "Live Looks", Component: LiveLookModeration },
+  { id: "message-reports", label: "Reported Messages", Component: MessageReports },
 ] as const satisfies readonly { id: string; label: string; Component: ComponentType }[];
 
 export type SectionId = (typeof SECTIONS)[number]["id"];

@@ -40,4 +40,6 @@ export const ADMIN_MESSAGES = {
   moderateReviewFailed: "Failed to update review.",
   fetchLiveLooksFailed: "Failed to fetch Live Looks.",
   moderateLiveLookFailed: "Failed to update the Live Look.",
+  fetchMessageReportsFailed: "Failed to fetch reported messages.",
+  closeMessageReportFailed: "Failed to close the report.",
 } as const;

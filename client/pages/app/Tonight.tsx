@@ -50,6 +50,7 @@ export default function Tonight() {
         <Link to="/live-look">Live map</Link>
         <Link to="/app/friends">Friends</Link>
         <Link to="/app/plans">Plans</Link>
+        <Link to="/app/plans/new">Make a plan</Link>
         <Link to="/app/messages">Messages</Link>
         <Link to="/app/settings">Settings</Link>
         <SignOutButton to="/signin" />

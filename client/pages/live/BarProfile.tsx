@@ -142,11 +142,18 @@ function Profile({ place }: { place: PublicPlace }) {
       <Suspense fallback={null}>
         <WatchControl placeId={place.id} placeName={place.name} />
       </Suspense>
-      {/* Signed in only: friends here and "I'm here" (docs/friends.md#check-ins). */}
+      {/* Signed in only: friends here, "I'm here" (docs/friends.md#check-ins) and making a plan here. */}
       {session.accessToken() !== null ? (
-        <Suspense fallback={null}>
-          <CheckInControl placeId={place.id} placeName={place.name} />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <CheckInControl placeId={place.id} placeName={place.name} />
+          </Suspense>
+          <p>
+            <Link to={`/app/plans/new?place=${encodeURIComponent(place.slug)}`}>
+              Plan a meetup here <span className="visually-hidden">at {place.name}</span>
+            </Link>
+          </p>
+        </>
       ) : null}
 
       <div className="profile-when">

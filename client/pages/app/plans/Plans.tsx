@@ -16,8 +16,11 @@ export default function Plans() {
     <main className="page app-page" id="main">
       {pickupView}
       <h1>Plans</h1>
+      <p>
+        <Link to="/app/plans/new">Make a plan</Link>
+      </p>
       {plans.error ? <p className="field-error">{readFailure(plans.error, "Your plans could not be loaded.", "Your plans could not be loaded: check your connection.")}</p> : null}
-      {plans.data && plans.data.plans.length === 0 ? <p>No plans yet. When a friend invites you, the plan shows up here.</p> : null}
+      {plans.data && plans.data.plans.length === 0 ? <p>No plans yet. Make one, or when a friend invites you, the plan shows up here.</p> : null}
       <ul className="plan-list">
         {plans.data?.plans.map((plan) => (
           <li key={plan.id} className="card app-section">
