@@ -8,7 +8,6 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
-const nameFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = partFormatters.get(timeZone);
@@ -170,16 +169,6 @@ export function venueDayRange(clock: PlaceClock, day: VenueDay): { start: number
     start: fromWall(clock.timeZone, wallStart),
     end: fromWall(clock.timeZone, wallStart + DAY_MS),
   };
-}
-
-/** Short zone name at an instant ("EDT", "EST", or "GMT+2" where a zone has no abbreviation). */
-export function zoneAbbreviation(timeZone: string, instantMs: number): string {
-  let formatter = nameFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
-    nameFormatters.set(timeZone, formatter);
-  }
-  return formatter.formatToParts(instantMs).find((part) => part.type === "timeZoneName")?.value ?? "";
 }
 
 /** "HH:00" of a local hour of the day (0–23). */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { pageTitle } from "../../common/public-pages";
+import { pageTitle } from "../../common/page-title";
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {

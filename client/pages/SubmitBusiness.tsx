@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../common/public-pages";
 import { emptyForm, toPayload, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
 
 export const SUBMIT_FAILURE_ALERT = "Sorry, there was an error submitting the form. Please try again.";
@@ -48,7 +48,7 @@ function PartnerTicker() {
 }
 
 export default function SubmitBusiness() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/submit-business"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/submit-business"]);
   const [form, setForm] = useState<SubmitBusinessForm>(emptyForm);
   const [errors, setErrors] = useState<FormErrors>({});
   const [status, setStatus] = useState<"idle" | "submitting" | "success">("idle");

@@ -1,7 +1,8 @@
 // iCalendar (RFC 5545) files of venues' events (docs/embeds.md#calendars): pure text building,
 // no I/O. Every time is written on the venue's clock with its TZID and a VTIMEZONE derived from
 // Intl (common/local-time.ts), so no time-zone database ships with the worker.
-import { DAY_MS, fromWall, offsetSpans, toWall, WEEKDAY_NAMES, weekdayIndexOfDay, zoneAbbreviation } from "../../common/local-time";
+import { DAY_MS, fromWall, offsetSpans, toWall, WEEKDAY_NAMES, weekdayIndexOfDay } from "../../common/local-time";
+import { zoneAbbreviation } from "../../common/zone-name";
 
 /** The venue an event happens at, as its calendar entries name it. */
 export interface CalendarPlace {

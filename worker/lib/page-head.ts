@@ -2,7 +2,9 @@
 // description, canonical address, Open Graph and Twitter card, and a venue's JSON-LD. Pure: the
 // worker reads the data and puts the head into the HTML it serves (worker/page-heads.ts).
 import { escapeMarkup } from "../../common/markup";
-import { pageTitle, PUBLIC_PAGE_HEADS, SITE_NAME, type PublicPagePath } from "../../common/public-pages";
+import { pageTitle, SITE_NAME } from "../../common/page-title";
+import { PUBLIC_PAGE_TITLES, type PublicPagePath } from "../../common/public-pages";
+import { PUBLIC_PAGE_DESCRIPTIONS } from "./public-page-descriptions";
 import { categoryLabel } from "../../common/vocabulary";
 import type { PublicPlace } from "../../common/schemas/answers";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./share-image-rules";
@@ -53,11 +55,11 @@ export const siteShareImage = (origin: string): ShareImage => ({
 
 /** The head of a page that is the same for everyone. */
 export function publicPageHead(path: PublicPagePath, origin: string): PageHead {
-  const page = PUBLIC_PAGE_HEADS[path];
+  const title = PUBLIC_PAGE_TITLES[path];
   return {
-    title: pageTitle(page.title),
-    shortTitle: path === "/" ? SITE_NAME : page.title,
-    description: page.description,
+    title: pageTitle(title),
+    shortTitle: path === "/" ? SITE_NAME : title,
+    description: PUBLIC_PAGE_DESCRIPTIONS[path],
     canonical: `${origin}${path}`,
     image: siteShareImage(origin),
     jsonLd: null,
@@ -70,7 +72,7 @@ export function missingVenueHead(origin: string): PageHead {
   return {
     title: pageTitle("Venue not found"),
     shortTitle: "Venue not found",
-    description: PUBLIC_PAGE_HEADS["/"].description,
+    description: PUBLIC_PAGE_DESCRIPTIONS["/"],
     canonical: null,
     image: siteShareImage(origin),
     jsonLd: null,

@@ -10,10 +10,10 @@ import {
   venueDayHours,
   WEEKDAY_NAMES,
   weekdayOfDay,
-  zoneAbbreviation,
   type PlaceClock,
   type VenueDay,
 } from "../../common/local-time";
+import { zoneAbbreviation } from "../../common/zone-name";
 
 /** Sampled minutes of one local hour, summed over its quarter hours. */
 export interface HourTotal {

@@ -1,7 +1,8 @@
 // "I'm here" on a venue's profile for a signed-in account (docs/friends.md#check-ins): how long,
 // and who may see it (all friends, chosen friends, no one); "2 friends here" when friends who chose
-// to be seen are here. No position is asked for or sent.
+// to be seen are here, and a plan with friends here. No position is asked for or sent.
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { CHECK_IN_DEFAULT_HOURS, CHECK_IN_MAX_HOURS, CHECK_IN_MIN_HOURS, type CheckInAudience } from "../../../common/schemas/friends";
 import { writeFailure } from "../../api/endpoints";
 import { checkInApi, friendsApi } from "../../api/friendsEndpoints";
@@ -12,7 +13,7 @@ import "./check-in.css";
 
 const HOURS = Array.from({ length: CHECK_IN_MAX_HOURS - CHECK_IN_MIN_HOURS + 1 }, (_, i) => CHECK_IN_MIN_HOURS + i);
 
-export function CheckInControl({ placeId, placeName }: { placeId: number; placeName: string }) {
+export function CheckInControl({ placeId, placeName, placeSlug }: { placeId: number; placeName: string; placeSlug: string }) {
   const mine = useApi(checkInApi.mine());
   const here = useApi(checkInApi.here(placeId), { refreshMs: 60_000 });
   const current = mine.data?.check_in;
@@ -40,6 +41,11 @@ export function CheckInControl({ placeId, placeName }: { placeId: number; placeN
       ) : mine.data ? (
         <CheckInForm placeId={placeId} placeName={placeName} elsewhere={current?.place.name ?? null} onDone={(answer) => mine.setData(answer)} />
       ) : null}
+      <p>
+        <Link to={`/app/plans/new?place=${encodeURIComponent(placeSlug)}`}>
+          Plan a meetup here <span className="visually-hidden">at {placeName}</span>
+        </Link>
+      </p>
     </section>
   );
 }

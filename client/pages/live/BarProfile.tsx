@@ -144,16 +144,9 @@ function Profile({ place }: { place: PublicPlace }) {
       </Suspense>
       {/* Signed in only: friends here, "I'm here" (docs/friends.md#check-ins) and making a plan here. */}
       {session.accessToken() !== null ? (
-        <>
-          <Suspense fallback={null}>
-            <CheckInControl placeId={place.id} placeName={place.name} />
-          </Suspense>
-          <p>
-            <Link to={`/app/plans/new?place=${encodeURIComponent(place.slug)}`}>
-              Plan a meetup here <span className="visually-hidden">at {place.name}</span>
-            </Link>
-          </p>
-        </>
+        <Suspense fallback={null}>
+          <CheckInControl placeId={place.id} placeName={place.name} placeSlug={place.slug} />
+        </Suspense>
       ) : null}
 
       <div className="profile-when">

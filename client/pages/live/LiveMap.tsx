@@ -8,7 +8,7 @@ import { InstallOffer } from "../../app/InstallOffer";
 import { SaveButton } from "../../app/SaveButton";
 import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { liveLooksLastHourText } from "../../lib/format";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
@@ -222,7 +222,7 @@ async function busiestToday(placeId: number): Promise<string | null> {
 }
 
 export default function LiveMap() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/live-look"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/live-look"]);
   const navigate = useNavigate();
   // The basemap from the server's configuration; without it the map has no tiles.
   const { data: tiles } = useApi(publicApi.mapConfig());

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { shuffle } from "../../lib/shuffle";
 import "./marketing.css";
 import "./about.css";
@@ -44,7 +44,7 @@ export const TEAM: readonly TeamMember[] = [
 ];
 
 export default function About() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/about"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/about"]);
   // The spec shows the team in a random order on each render, so nobody is always listed first.
   const team = shuffle(TEAM);
   return (

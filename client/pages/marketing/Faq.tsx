@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { CONTACT_EMAIL } from "../../components/Footer";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import "./marketing.css";
 import "./faq.css";
 
@@ -121,7 +121,7 @@ function FaqSection(props: { heading: string; questions: Question[]; openId: str
 }
 
 export default function Faq() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/faq"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/faq"]);
   // One question open at a time across the whole page; opening another closes the first.
   const [openId, setOpenId] = useState<string | null>(null);
   const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));

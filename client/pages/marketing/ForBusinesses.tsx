@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { FeaturePage, type Feature } from "./FeaturePage";
 
 const features: Feature[] = [
@@ -44,7 +44,7 @@ const features: Feature[] = [
 ];
 
 export default function ForBusinesses() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/bars"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/bars"]);
   return (
     <FeaturePage
       title="Third Place for Businesses"

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { AppStoreBadge } from "./AppStoreBadge";
 import { FeaturePage, type Feature } from "./FeaturePage";
 
@@ -33,7 +33,7 @@ const features: Feature[] = [
 ];
 
 export default function ForConsumers() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/consumers"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/consumers"]);
   return (
     <FeaturePage
       title="Third Place for Consumers"

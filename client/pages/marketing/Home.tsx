@@ -4,7 +4,7 @@ import { LEVELS, type Level } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { StatCard } from "../../components/StatCard";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, vibeExamples } from "../../live/levels";
@@ -124,7 +124,7 @@ function SnapSection(props: {
 }
 
 export default function Home() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/"]);
   const [vibe, setVibe] = useState<Level>("Relaxed");
   const { places, failed } = useLivePlaces();
 

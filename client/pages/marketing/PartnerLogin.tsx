@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { session } from "../../api/session";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_HEADS } from "../../../common/public-pages";
+import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 
 const features = [
   {
@@ -28,7 +28,7 @@ const features = [
 
 /** /businesses: what the owner dashboard does, and the way in. Light: no dashboard code here. */
 export default function PartnerLogin() {
-  useDocumentTitle(PUBLIC_PAGE_HEADS["/businesses"].title);
+  useDocumentTitle(PUBLIC_PAGE_TITLES["/businesses"]);
   const signedIn = session.accessToken() !== null;
   return (
     <main className="page" id="main">

@@ -11,7 +11,7 @@ import { useApi } from "../../../api/useApi";
 import { useRequireSession } from "../../../api/useRequireSession";
 import { InputField } from "../../../components/Field";
 import { useDocumentTitle } from "../../../components/useDocumentTitle";
-import { zoneAbbreviation } from "../../../../common/local-time";
+import { zoneAbbreviation } from "../../../../common/zone-name";
 import { MAX_CAPACITY, MAX_INVITEES, PLAN_TITLE_MAX } from "../../../../common/schemas/plans";
 import { defaultStart, matchingPlaces, refusalByField, refusalSummary, startsAtOf, type PlanField } from "./newPlan";
 import "../app.css";
