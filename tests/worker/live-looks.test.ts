@@ -71,7 +71,7 @@ const report = (id: number, ip = freshClientIp(), reason?: string) =>
 describe("POST /api/places/:id/live-looks", () => {
   it("stores a text-only post with wait and vibe and answers it", async () => {
     const look = await postLook(placeId, { text: "  Two seats at the bar  ", wait: "5-15", vibe: "Lively" });
-    expect(look).toEqual({ id: expect.any(Number), text: "Two seats at the bar", photo_url: null, wait: "5-15", vibe: "Lively", created_at: new Date(NOW).toISOString() });
+    expect(look).toEqual({ id: expect.any(Number), text: "Two seats at the bar", photo_url: null, video_url: null, poster_url: null, wait: "5-15", vibe: "Lively", created_at: new Date(NOW).toISOString() });
     expect(await storedPhotos()).toEqual([]);
   });
 
