@@ -1,20 +1,27 @@
 // The output of a metadata strip (images: docs/live-looks.md#the-part-bound, videos:
-// docs/live-looks.md#videos): kept ranges are copied into one buffer allocated up front (never one
+// docs/live-looks.md#videos): kept ranges are copied into one buffer, allocated once at the first write (never one
 // view per part), and every part walked, kept or not, is counted against a bound, so a crafted file
 // of millions of empty parts is refused after the bound's worth of steps.
 
 export class BoundedCopy {
-  private readonly out: Uint8Array;
+  private readonly capacity: number;
+  /** Allocated at the first write: a file refused while its parts are walked never costs it. */
+  private buffer: Uint8Array | null = null;
+  private readonly maxParts: number;
+  private readonly tooMany: () => Error;
   private length = 0;
   private parts = 0;
 
   /** `capacity`: the most bytes written; `maxParts`: the most parts walked before `tooMany()` is thrown. */
-  constructor(
-    capacity: number,
-    private readonly maxParts: number,
-    private readonly tooMany: () => Error,
-  ) {
-    this.out = new Uint8Array(capacity);
+  constructor(capacity: number, maxParts: number, tooMany: () => Error) {
+    this.capacity = capacity;
+    this.maxParts = maxParts;
+    this.tooMany = tooMany;
+  }
+
+  private get out(): Uint8Array {
+    this.buffer ??= new Uint8Array(this.capacity);
+    return this.buffer;
   }
 
   /** Counts one part walked (a segment, chunk, box or element), kept or not. */
