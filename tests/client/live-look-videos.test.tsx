@@ -80,6 +80,7 @@ describe("Live Look videos", () => {
     expect(screen.queryByRole("img", { name: "Preview of your photo" })).toBeNull();
     expect(screen.getByLabelText("Preview of your video")).toHaveAttribute("src", "blob:clip.mov");
     await waitFor(() => expect(readClip).toHaveBeenCalledWith("blob:clip.mov"));
+    expect(await screen.findByText("Its first frame shows until it is played.")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Post Live Look" }));
     expect(await screen.findByText("Thanks! Your Live Look is posted.")).toBeInTheDocument();

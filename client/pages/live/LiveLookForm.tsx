@@ -207,6 +207,7 @@ export default function LiveLookForm({ placeId, onPosted, onCancel }: { placeId:
             <button type="button" className="link-button" onClick={removeVideo}>Remove video</button>
           </div>
         ) : null}
+        {video && clip?.url === video.url && clip.facts.poster ? <p className="look-count">Its first frame shows until it is played.</p> : null}
         {fieldError("video")}
       </div>
       <fieldset className="look-choices">
