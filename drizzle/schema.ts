@@ -476,6 +476,10 @@ export const liveLooks = sqliteTable(
     text: text("text").notNull(),
     // R2 key of the photo, stored without its metadata; null without a photo.
     photoKey: text("photo_key"),
+    // R2 keys of a video (stored without its metadata) and of its poster JPEG, which the browser
+    // drew from its first frame; a post has a photo or a video, not both (docs/live-looks.md#videos).
+    videoKey: text("video_key"),
+    posterKey: text("poster_key"),
     wait: text("wait", { enum: ["none", "lt5", "5-15", "15-30", "30+"] }),
     vibe: text("vibe", { enum: ["Relaxed", "Lively", "Packed"] }),
     // Set by the worker's clock (not SQLite's), so expiry follows the same clock as the reads.
@@ -510,9 +514,9 @@ export const liveLookReports = sqliteTable(
 
 /**
  * R2 keys of images whose rows are gone, for the cron to delete (docs/live-looks.md#retention).
- * Filled by triggers on deleting a Live Look, a place or an event (so also by the cascade when a
+ * Filled by triggers on deleting a Live Look (its photo, video and poster), a place or an event (so also by the cascade when a
  * place is deleted, which no route of ours sees), hand-written in
- * migrations/0011_issue25_live_look_retention.sql; drained by worker/db/retention.ts.
+ * migrations/0011_issue25_live_look_retention.sql and 0023_live_look_videos.sql; drained by worker/db/retention.ts.
  */
 export const deletedImages = sqliteTable("deleted_images", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -21,6 +21,7 @@ import { featureFlagRoutes } from "./routes/feature-flags";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
 import { imageRoutes } from "./routes/images";
+import { videoRoutes } from "./routes/videos";
 import { ingestRoutes } from "./routes/ingest";
 import { inviteRoutes } from "./routes/invites";
 import { liveLookRoutes } from "./routes/live-looks";
@@ -81,6 +82,7 @@ export const app = new Hono<AppEnv>()
   .route("/", calendarRoutes)
   .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
+  .route("/", videoRoutes)
   .route("/", inviteRoutes)
   .route("/", ingestRoutes)
   .route("/", deviceRoutes)

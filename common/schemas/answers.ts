@@ -247,6 +247,9 @@ export const liveLookAnswerSchema = v.strictObject({
   id: v.number(),
   text: v.string(),
   photo_url: v.nullable(v.string()),
+  // A post has a photo or a video, not both; the poster is the video's first frame (a JPEG), when the browser drew one.
+  video_url: v.nullable(v.string()),
+  poster_url: v.nullable(v.string()),
   wait: v.nullable(v.picklist(WAITS)),
   vibe: v.nullable(levelSchema),
   created_at: isoTime,

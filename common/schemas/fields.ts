@@ -9,6 +9,11 @@ export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
 /** The largest image an upload may carry, checked by the worker and, before sending, by forms. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE_MESSAGE = "Images must be at most 5 MB.";
+/** A Live Look's video (docs/live-looks.md#videos): checked by the worker and, before sending, by the form. */
+export const MAX_VIDEO_BYTES = 25 * 1024 * 1024;
+export const MAX_VIDEO_SECONDS = 15;
+export const VIDEO_TOO_LARGE_MESSAGE = "Videos must be at most 25 MB.";
+export const VIDEO_TOO_LONG_MESSAGE = `Videos must be at most ${MAX_VIDEO_SECONDS} seconds long.`;
 
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 

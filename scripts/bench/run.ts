@@ -18,6 +18,7 @@ import { benchEventInsights, benchExport, prepareInsightEvents } from "./insight
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
 import { BenchSections, need } from "./sections.ts";
+import { benchVideoMetadata } from "./video-metadata.ts";
 import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
 import { benchWatches, prepareWatchers } from "./watches.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
@@ -34,6 +35,9 @@ const onlyAt = process.argv.indexOf("--only");
 const sections = new BenchSections(console.log, console.error, onlyAt >= 0 ? process.argv[onlyAt + 1]?.split(",") : undefined);
 const section = sections.run.bind(sections);
 const stopServer = (name: string, server: Served | undefined) => sections.cleanUp(`stopping ${name}`, () => server?.stop());
+
+// Pure CPU in this process, before the builds load the machine.
+await section("videoMetadata", benchVideoMetadata);
 
 // A build of the app points .wrangler/deploy/config.json at its output, and `vite preview` serves
 // the build that file names (and reads the .dev.vars beside it): each variant of the app is built

@@ -723,7 +723,7 @@ describe("Reported Reviews", () => {
 
 describe("Live Looks moderation", () => {
   const look = (id: number, hidden: boolean) => ({
-    id, place_id: 7, place_name: "The Stoop", text: "Rude words", photo_url: "/api/images/live-looks/x.jpg", wait: "lt5", vibe: null,
+    id, place_id: 7, place_name: "The Stoop", text: "Rude words", photo_url: "/api/images/live-looks/x.jpg", video_url: null, poster_url: null, wait: "lt5", vibe: null,
     created_at: "2026-05-01T18:00:00.000Z", open_reports: hidden ? 3 : 1,
     hidden_at: hidden ? "2026-05-02T10:00:00.000Z" : null, hidden_reason: hidden ? "Reported by 3 visitors." : "", hidden_by: hidden ? "reports" : null,
   });

@@ -17,6 +17,8 @@ const look = (id: number, overrides: Partial<LiveLookAnswer> = {}): LiveLookAnsw
   id,
   text: `Post ${id}`,
   photo_url: null,
+  video_url: null,
+  poster_url: null,
   wait: null,
   vibe: null,
   created_at: minutesAgo(id),

@@ -200,8 +200,8 @@ function renderProfile(
     // Two posts, the newer without a wait: the latest reported wait is the older one's.
     "GET /api/places/1/live-looks": {
       live_looks: [
-        { id: 2, text: "Band on", photo_url: null, wait: null, vibe: "Lively", created_at: new Date(Date.now() - 5 * 60_000).toISOString() },
-        { id: 1, text: "Queue outside", photo_url: null, wait: "5-15", vibe: null, created_at: new Date(Date.now() - 12 * 60_000).toISOString() },
+        { id: 2, text: "Band on", photo_url: null, video_url: null, poster_url: null, wait: null, vibe: "Lively", created_at: new Date(Date.now() - 5 * 60_000).toISOString() },
+        { id: 1, text: "Queue outside", photo_url: null, video_url: null, poster_url: null, wait: "5-15", vibe: null, created_at: new Date(Date.now() - 12 * 60_000).toISOString() },
       ],
       wait_summary: { minutes: 10, reports: 1, since: new Date(Date.now() - 3_600_000).toISOString() },
       next_cursor: null,

@@ -1,6 +1,7 @@
 // Live Looks end to end at 375 px (docs/live-looks.md): a visitor posts one with a phone photo
 // (carrying GPS Exif) and a wait, sees it on the profile and the map list; the venue's owner hides
 // it; it leaves the public profile.
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegWithGps } from "../worker/image-fixtures";
@@ -9,6 +10,9 @@ import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations }
 const PHONE = { width: 375, height: 812 };
 const PROFILE = "/profile/the-copper-lantern";
 const TEXT = `Short line at the door, band starts at 9 (${Date.now().toString(36)})`;
+const VIDEO_TEXT = `Band is on, dance floor full (${Date.now().toString(36)})`;
+/** ffmpeg-made, with a title and a location in its tags (tests/fixtures/videos/README.md). */
+const TAGGED_WEBM = readFileSync(new URL("../fixtures/videos/tagged.webm", import.meta.url));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,10 +26,51 @@ const strip = (page: Page) => page.getByRole("region", { name: "Live Looks" });
 const post = (page: Page) => strip(page).getByRole("listitem").filter({ hasText: TEXT });
 
 describe("Live Looks at 375 px", () => {
+  it("a visitor posts a video: Chromium draws its poster, the stored WebM lost its tags and plays, muted, never by itself", async () => {
+    const page = await openPage(browser, PROFILE, PHONE);
+    await strip(page).getByRole("button", { name: "Post a Live Look" }).click();
+    await page.getByLabel(/What's it like right now\?/).fill(VIDEO_TEXT);
+    await page.getByLabel(/^Or a video/).setInputFiles({ name: "clip.webm", mimeType: "video/webm", buffer: TAGGED_WEBM });
+    await page.getByText("Its first frame shows until it is played.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Post Live Look" }).click();
+    await strip(page).getByText("Thanks! Your Live Look is posted.").waitFor();
+
+    const video = strip(page).getByRole("listitem").filter({ hasText: VIDEO_TEXT }).locator("video");
+    await video.waitFor();
+    const shown = await video.evaluate((element: HTMLVideoElement) => ({ src: element.src, poster: element.poster, muted: element.muted, autoplay: element.autoplay, controls: element.controls }));
+    expect(shown).toMatchObject({ muted: true, autoplay: false, controls: true, poster: expect.stringMatching(/\/api\/images\/live-looks\/.+\.jpg$/) });
+    // The poster is a JPEG the browser drew from the first frame (64 × 64).
+    expect(await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, shown.poster)).toEqual([64, 64]);
+    // The stored clip plays in Chromium: its first frame decodes and its length is the clip's.
+    const played = await page.evaluate(async (url) => {
+      const element = document.createElement("video");
+      element.muted = true;
+      element.src = url;
+      await new Promise((resolve, reject) => {
+        element.addEventListener("loadeddata", resolve, { once: true });
+        element.addEventListener("error", () => reject(new Error("the video did not load")), { once: true });
+      });
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      return { readyState: element.readyState, duration: element.duration, tagged: new TextDecoder("latin1").decode(bytes).includes("+40.7128-074.0060") };
+    }, shown.src);
+    expect(played.readyState).toBeGreaterThanOrEqual(2);
+    expect(played.duration).toBeCloseTo(1, 1);
+    expect(played.tagged).toBe(false);
+    await page.context().close();
+  });
+
   it("a visitor posts one with a photo and a wait and sees it on the profile; the photo lost its Exif and still decodes", async () => {
     const page = await openPage(browser, PROFILE, PHONE);
     await strip(page).getByRole("button", { name: "Post a Live Look" }).click();
     const text = page.getByLabel(/What's it like right now\?/);
+    // The form is a lazy chunk: wait for it before polling focus (a poll gives up after 1 s).
+    await text.waitFor();
     await expect.poll(() => text.evaluate((element) => element === document.activeElement)).toBe(true);
     await text.fill(TEXT);
     await page.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegWithGps()) });
@@ -46,7 +91,7 @@ describe("Live Looks at 375 px", () => {
     expect(Buffer.from(bytes).includes(Buffer.from("Exif"))).toBe(false);
     // Nothing about the poster is stored: the row has no address or agent columns to fill.
     const [row] = queryD1<Record<string, unknown>>(`SELECT * FROM live_looks WHERE text = '${TEXT.replace(/'/g, "''")}'`);
-    expect(Object.keys(row).sort()).toEqual(["created_at", "hidden_at", "hidden_by", "hidden_reason", "id", "photo_key", "place_id", "text", "vibe", "wait"]);
+    expect(Object.keys(row).sort()).toEqual(["created_at", "hidden_at", "hidden_by", "hidden_reason", "id", "photo_key", "place_id", "poster_key", "text", "vibe", "video_key", "wait"]);
     expect(await seriousViolations(page)).toEqual([]);
     // Fits the phone: nothing but the strip's own sideways scroll passes the screen's width.
     const wider = await page.evaluate((width) =>

@@ -71,7 +71,7 @@ const report = (id: number, ip = freshClientIp(), reason?: string) =>
 describe("POST /api/places/:id/live-looks", () => {
   it("stores a text-only post with wait and vibe and answers it", async () => {
     const look = await postLook(placeId, { text: "  Two seats at the bar  ", wait: "5-15", vibe: "Lively" });
-    expect(look).toEqual({ id: expect.any(Number), text: "Two seats at the bar", photo_url: null, wait: "5-15", vibe: "Lively", created_at: new Date(NOW).toISOString() });
+    expect(look).toEqual({ id: expect.any(Number), text: "Two seats at the bar", photo_url: null, video_url: null, poster_url: null, wait: "5-15", vibe: "Lively", created_at: new Date(NOW).toISOString() });
     expect(await storedPhotos()).toEqual([]);
   });
 
@@ -83,7 +83,7 @@ describe("POST /api/places/:id/live-looks", () => {
   it("stores no IP address, user agent or anything else about the poster", async () => {
     await postLook(placeId);
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('live_looks')").all<{ name: string }>()).results.map((c) => c.name);
-    expect(columns).toEqual(["id", "place_id", "text", "photo_key", "wait", "vibe", "created_at", "hidden_at", "hidden_reason", "hidden_by"]);
+    expect(columns).toEqual(["id", "place_id", "text", "photo_key", "wait", "vibe", "created_at", "hidden_at", "hidden_reason", "hidden_by", "video_key", "poster_key"]);
   });
 
   it("strips the GPS Exif from a JPEG before R2, and the stored image is still a whole JPEG", async () => {

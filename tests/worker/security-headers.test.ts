@@ -21,6 +21,8 @@ describe("contentSecurityPolicy()", () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("img-src 'self' data: blob: https://*.basemaps.cartocdn.com");
+    // Our videos, and the clip a visitor chose, previewed from a blob: URL; nothing from elsewhere.
+    expect(csp).toContain("media-src 'self' blob:;");
     expect(csp).toContain("frame-ancestors 'none'");
   });
 

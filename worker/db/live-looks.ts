@@ -4,7 +4,7 @@ import type { PlaceClock } from "../../common/local-time";
 import type { LiveLookAnswer, ModeratedLiveLookAnswer } from "../../common/schemas/answers";
 import type { LiveLookInput } from "../../common/schemas/live-look";
 import type { ModerationStatus } from "../../common/schemas/review-moderation";
-import { imageUrl } from "../lib/images";
+import { imageUrl, videoUrl } from "../lib/images";
 import { AUTO_HIDE_REPORTS, decodeCursor, publicSince, RECENT_MS } from "../lib/live-look-rules";
 import type { Database } from "./client";
 
@@ -13,16 +13,30 @@ export function toLiveLookAnswer(row: LiveLook): LiveLookAnswer {
     id: row.id,
     text: row.text,
     photo_url: imageUrl(row.photoKey),
+    video_url: videoUrl(row.videoKey),
+    poster_url: imageUrl(row.posterKey),
     wait: row.wait,
     vibe: row.vibe,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-export async function insertLiveLook(db: Database, placeId: number, input: LiveLookInput, photoKey: string | null, now: number): Promise<LiveLook> {
+/** The R2 keys of a post's files: a photo, or a video and its poster. */
+export type LiveLookFiles = Partial<Record<"photo" | "video" | "poster", string>>;
+
+export async function insertLiveLook(db: Database, placeId: number, input: LiveLookInput, files: LiveLookFiles, now: number): Promise<LiveLook> {
   const [row] = await db
     .insert(liveLooks)
-    .values({ placeId, text: input.text, wait: input.wait, vibe: input.vibe, photoKey, createdAt: new Date(now) })
+    .values({
+      placeId,
+      text: input.text,
+      wait: input.wait,
+      vibe: input.vibe,
+      photoKey: files.photo ?? null,
+      videoKey: files.video ?? null,
+      posterKey: files.poster ?? null,
+      createdAt: new Date(now),
+    })
     .returning();
   return row;
 }
@@ -138,12 +152,16 @@ export async function openReportsOf(db: Database, id: number): Promise<number> {
 }
 
 /**
- * Deletes a post and its reports; answers its photo's key for the caller to delete from R2 now. A
- * trigger queues the key as well, so the cron deletes it should that fail (docs/live-looks.md#retention).
+ * Deletes a post and its reports; answers its files' keys (photo, video, poster) for the caller to
+ * delete from R2 now. Triggers queue them as well, so the cron deletes them should that fail
+ * (docs/live-looks.md#retention).
  */
-export async function deleteLiveLook(db: Database, id: number): Promise<string | null> {
-  const [row] = await db.delete(liveLooks).where(eq(liveLooks.id, id)).returning({ photoKey: liveLooks.photoKey });
-  return row?.photoKey ?? null;
+export async function deleteLiveLook(db: Database, id: number): Promise<(string | null)[]> {
+  const [row] = await db
+    .delete(liveLooks)
+    .where(eq(liveLooks.id, id))
+    .returning({ photoKey: liveLooks.photoKey, videoKey: liveLooks.videoKey, posterKey: liveLooks.posterKey });
+  return row ? [row.photoKey, row.videoKey, row.posterKey] : [];
 }
 
 /** The moderation queue and the owners' panel are short work, not an archive. */

@@ -4,6 +4,8 @@
 // untouched. A file whose structure cannot be followed to its end is refused rather than stored
 // with whatever it may hide, and so is one made of more segments or chunks than any photo has.
 
+import { BoundedCopy, fourCC } from "./bounded-copy";
+
 export class UnreadableImageError extends Error {}
 /** The file has more segments or chunks than MAX_IMAGE_PARTS. */
 export class TooManyImagePartsError extends Error {}
@@ -20,37 +22,9 @@ const fail = (what: string): never => {
   throw new UnreadableImageError(what);
 };
 
-/**
- * The stripped image being written: the kept ranges are copied into one buffer allocated up front
- * (never one view per part), and every part walked is counted against MAX_IMAGE_PARTS.
- */
-class StrippedImage {
-  private readonly out: Uint8Array;
-  private length = 0;
-  private parts = 0;
-
-  constructor(capacity: number) {
-    this.out = new Uint8Array(capacity);
-  }
-
-  /** Counts one segment or chunk walked, kept or not. */
-  walked() {
-    if (++this.parts > MAX_IMAGE_PARTS) throw new TooManyImagePartsError(`more than ${MAX_IMAGE_PARTS} segments or chunks`);
-  }
-
-  /** Copies bytes[from, to) to the end; returns where it was written. */
-  keep(bytes: Uint8Array, from = 0, to = bytes.length): number {
-    const at = this.length;
-    this.out.set(bytes.subarray(from, to), at);
-    this.length = at + to - from;
-    return at;
-  }
-
-  /** What was written so far (a view: a flag or size may still be fixed in it). */
-  get bytes(): Uint8Array {
-    return this.out.subarray(0, this.length);
-  }
-}
+/** The stripped image being written, bounded by MAX_IMAGE_PARTS. */
+const strippedImage = (capacity: number) =>
+  new BoundedCopy(capacity, MAX_IMAGE_PARTS, () => new TooManyImagePartsError(`more than ${MAX_IMAGE_PARTS} segments or chunks`));
 
 /**
  * The image without its metadata; throws UnreadableImageError when its structure is broken and
@@ -92,7 +66,7 @@ const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && m
  */
 function stripJpeg(bytes: Uint8Array): Uint8Array {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) fail("no JPEG start");
-  const out = new StrippedImage(bytes.length + ORIENTATION_SEGMENT_LENGTH);
+  const out = strippedImage(bytes.length + ORIENTATION_SEGMENT_LENGTH);
   out.keep(bytes, 0, 2);
   let orientationKept = false;
   let at = 2;
@@ -196,13 +170,12 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * (caBX, which can name the device and the author) and any private chunk.
  */
 const PNG_KEPT_CHUNKS = new Set(["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "cICP", "sBIT", "bKGD", "pHYs", "acTL", "fcTL", "fdAT"]);
-const fourCC = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
 
 /** PNG: the signature, then length, type, data and CRC per chunk, up to IEND. */
 function stripPng(bytes: Uint8Array): Uint8Array {
   if (!PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) fail("no PNG signature");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new StrippedImage(bytes.length);
+  const out = strippedImage(bytes.length);
   out.keep(bytes, 0, 8);
   let at = 8;
   for (;;) {
@@ -230,7 +203,7 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const riffEnd = 8 + view.getUint32(4, true);
   if (riffEnd > bytes.length) fail("WebP shorter than its RIFF size");
-  const out = new StrippedImage(riffEnd);
+  const out = strippedImage(riffEnd);
   out.keep(bytes, 0, 12);
   let at = 12;
   while (at < riffEnd) {

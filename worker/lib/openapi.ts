@@ -157,6 +157,9 @@ export function errorResponse(status: number) {
 }
 
 /** A file field of a multipart form, for the document (the handler checks the bytes). */
+export const fileField = (description: string) => v.optional(v.pipe(v.any(), wireFormat({ type: "string", format: "binary", description })));
+
+/** An image field of a multipart form, for the document (the handler checks the bytes). */
 export const imageFile = v.optional(v.pipe(v.any(), wireFormat({ type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 5 MB; stored without its metadata (EXIF, GPS, XMP, ICC, text)" })));
 
 type Validated<Target extends keyof ValidationTargets, Schema extends v.GenericSchema> = MiddlewareHandler<

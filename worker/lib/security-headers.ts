@@ -31,6 +31,8 @@ export function contentSecurityPolicy(tileUrl: string, monitoring: MonitoringCon
     "manifest-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ""}`,
+    // A Live Look's chosen clip is previewed, and its poster drawn, from a blob: URL (docs/live-looks.md#videos).
+    "media-src 'self' blob:",
     `connect-src 'self'${intake ? ` ${intake}` : ""}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -1,17 +1,36 @@
-// Multipart forms and the images they carry. Images are recognised by their first bytes, never by
-// the declared type or file name, stripped of their metadata (docs/live-looks.md#photos) and stored
-// in R2 under keys we generate.
+// Multipart forms and the images and videos they carry. Files are recognised by their first bytes,
+// never by the declared type or file name, stripped of their metadata (docs/live-looks.md#photos,
+// docs/live-looks.md#videos) and stored in R2 under keys we generate.
 import type { Context } from "hono";
-import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, type IMAGE_CONTENT_TYPES } from "../../common/schemas/fields";
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  VIDEO_TOO_LARGE_MESSAGE,
+  VIDEO_TOO_LONG_MESSAGE,
+  type IMAGE_CONTENT_TYPES,
+} from "../../common/schemas/fields";
 import { readBodyCapped } from "./body";
 import { ApiError, badRequest } from "./errors";
 import { MAX_IMAGE_PARTS, stripImageMetadata, TooManyImagePartsError, UnreadableImageError } from "./image-metadata";
+import {
+  MAX_VIDEO_PARTS,
+  sniffVideoType,
+  stripVideoMetadata,
+  TooManyVideoPartsError,
+  UnreadableVideoError,
+  UnsupportedVideoCodecError,
+  VideoTooLongError,
+  type VideoContentType,
+} from "./video-metadata";
 
-export { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES };
+export { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES };
 /** Room for two images at the limit (an event's cover and flyer) plus the text fields. */
 export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
 
 export interface FormInput {
+  /** The body's length in bytes. */
+  size: number;
   /** Text values by name (the first one when a name repeats). */
   fields: Record<string, string>;
   /** Non-empty files by name; browsers send an empty file for a file input left blank. */
@@ -40,7 +59,7 @@ export async function readForm(c: Context, maxBytes = MAX_FORM_BYTES): Promise<F
       files.set(name, value);
     }
   }
-  return { fields, files };
+  return { size: bytes.byteLength, fields, files };
 }
 
 export type ImageFolder = "places" | "events" | "live-looks" | "menus";
@@ -70,7 +89,7 @@ export const IMAGE_TOO_MANY_PARTS_MESSAGE =
   `The image is made of more than ${MAX_IMAGE_PARTS.toLocaleString("en-US")} segments or chunks, which no photo has. ` +
   "Save it again as a JPEG, PNG or WebP and upload that.";
 
-const imageError = (status: 413 | 415 | 422, field: string, message: string) =>
+const fileError = (status: 413 | 415 | 422, field: string, message: string) =>
   new ApiError(status, `${field}: ${message}`, { details: [{ field, message }] });
 
 /**
@@ -81,22 +100,65 @@ const imageError = (status: 413 | 415 | 422, field: string, message: string) =>
 export async function imageField(form: FormInput, field: string): Promise<CheckedImage | null> {
   const file = form.files.get(field);
   if (!file) return null;
-  if (file.size > MAX_IMAGE_BYTES) throw imageError(413, field, IMAGE_TOO_LARGE_MESSAGE);
+  if (file.size > MAX_IMAGE_BYTES) throw fileError(413, field, IMAGE_TOO_LARGE_MESSAGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImageType(bytes.subarray(0, 12));
-  if (!kind) throw imageError(415, field, IMAGE_TYPE_MESSAGE);
+  if (!kind) throw fileError(415, field, IMAGE_TYPE_MESSAGE);
   try {
     return { bytes: stripImageMetadata(bytes, kind.contentType), ...kind };
   } catch (error) {
-    if (error instanceof UnreadableImageError) throw imageError(415, field, IMAGE_UNREADABLE_MESSAGE);
-    if (error instanceof TooManyImagePartsError) throw imageError(422, field, IMAGE_TOO_MANY_PARTS_MESSAGE);
+    if (error instanceof UnreadableImageError) throw fileError(415, field, IMAGE_UNREADABLE_MESSAGE);
+    if (error instanceof TooManyImagePartsError) throw fileError(422, field, IMAGE_TOO_MANY_PARTS_MESSAGE);
     throw error;
   }
 }
 
-async function storeImage(bucket: R2Bucket, folder: ImageFolder, image: CheckedImage): Promise<string> {
-  const key = `${folder}/${crypto.randomUUID()}.${image.extension}`;
-  await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.contentType } });
+/** An uploaded video that passed the checks, without its metadata, with the type its bytes prove. */
+export interface CheckedVideo {
+  bytes: Uint8Array;
+  contentType: VideoContentType;
+  extension: "mp4" | "mov" | "webm";
+}
+
+const VIDEO_EXTENSIONS: Record<VideoContentType, CheckedVideo["extension"]> = { "video/mp4": "mp4", "video/quicktime": "mov", "video/webm": "webm" };
+export const VIDEO_TYPE_MESSAGE = "Upload an MP4, QuickTime (.mov) or WebM video.";
+export const VIDEO_UNREADABLE_MESSAGE = "The video could not be read. Upload the clip as your phone recorded it (MP4, .mov or WebM).";
+export const VIDEO_CODEC_MESSAGE = "Upload a video in H.264 or HEVC with AAC sound (MP4, .mov), or VP8, VP9 or AV1 with Opus or Vorbis (WebM).";
+export const VIDEO_TOO_MANY_PARTS_MESSAGE =
+  `The video is made of more than ${MAX_VIDEO_PARTS.toLocaleString("en-US")} boxes or elements, which no phone's clip has. ` +
+  "Upload the clip as your phone recorded it.";
+
+/**
+ * The video in form field `field`, checked and stripped of its metadata, or null: 413 over 25 MB,
+ * 415 when not MP4/QuickTime/WebM, its structure is broken or holds what cannot be cleaned, or its
+ * codec is not one we take; 422 over 15 s or when made of more boxes than any clip
+ * (docs/live-looks.md#videos).
+ */
+export async function videoField(form: FormInput, field: string): Promise<CheckedVideo | null> {
+  const file = form.files.get(field);
+  if (!file) return null;
+  if (file.size > MAX_VIDEO_BYTES) throw fileError(413, field, VIDEO_TOO_LARGE_MESSAGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const contentType = sniffVideoType(bytes.subarray(0, 12));
+  if (!contentType) throw fileError(415, field, VIDEO_TYPE_MESSAGE);
+  try {
+    const stripped = stripVideoMetadata(bytes, contentType);
+    return { bytes: stripped.bytes, contentType, extension: VIDEO_EXTENSIONS[contentType] };
+  } catch (error) {
+    if (error instanceof UnreadableVideoError) throw fileError(415, field, VIDEO_UNREADABLE_MESSAGE);
+    if (error instanceof UnsupportedVideoCodecError) throw fileError(415, field, VIDEO_CODEC_MESSAGE);
+    if (error instanceof VideoTooLongError) throw fileError(422, field, VIDEO_TOO_LONG_MESSAGE);
+    if (error instanceof TooManyVideoPartsError) throw fileError(422, field, VIDEO_TOO_MANY_PARTS_MESSAGE);
+    throw error;
+  }
+}
+
+/** A checked file ready for R2: an image or a video, with the type its bytes prove. */
+export type CheckedFile = CheckedImage | CheckedVideo;
+
+async function storeFile(bucket: R2Bucket, folder: ImageFolder, file: CheckedFile): Promise<string> {
+  const key = `${folder}/${crypto.randomUUID()}.${file.extension}`;
+  await bucket.put(key, file.bytes, { httpMetadata: { contentType: file.contentType } });
   return key;
 }
 
@@ -112,20 +174,20 @@ export async function deleteImages(bucket: R2Bucket, keys: (string | null | unde
 }
 
 /**
- * Stores the new images, then runs the database write with their keys. If the write fails, the new
+ * Stores the new images (or a Live Look's video), then runs the database write with their keys. If the write fails, the new
  * images are deleted again, so a failed request leaves nothing behind in R2 either.
  */
 export async function writeWithImages<TField extends string, TResult>(
   bucket: R2Bucket,
   folder: ImageFolder,
-  images: Record<TField, CheckedImage | null>,
+  images: Record<TField, CheckedFile | null>,
   write: (keys: Partial<Record<TField, string>>) => Promise<TResult>,
 ): Promise<TResult> {
   const keys: Partial<Record<TField, string>> = {};
   try {
     for (const field of Object.keys(images) as TField[]) {
       const image = images[field];
-      if (image) keys[field] = await storeImage(bucket, folder, image);
+      if (image) keys[field] = await storeFile(bucket, folder, image);
     }
     return await write(keys);
   } catch (error) {

@@ -20,14 +20,15 @@ import {
 } from "../db/live-looks";
 import { placeExists } from "../db/places";
 import type { AppEnv } from "../env";
-import { conflict, forbidden, notFound } from "../lib/errors";
+import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { noticeWaitReport } from "../watches/wait-reports";
-import { describe, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
+import { bodyTooLarge } from "../lib/body";
+import { describe, fileField, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
 import { sameSiteOnly } from "../lib/origin";
 import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
 import { clientKey, enforceRateLimit, rateLimit } from "../lib/rate-limit";
-import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages } from "../lib/uploads";
+import { deleteImages, imageField, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, readForm, videoField, writeWithImages, type CheckedFile, type FormInput } from "../lib/uploads";
 import { parseOrThrow } from "../lib/validation";
 import {
   liveLookAnswerSchema,
@@ -48,6 +49,8 @@ import { moderationQuerySchema } from "../../common/schemas/review-moderation";
 
 /** One photo at the image limit plus the text fields. */
 const MAX_POST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+/** A video post: the video at its limit, its poster at the image limit and the text fields (docs/live-looks.md#videos). */
+const MAX_VIDEO_POST_BYTES = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + 64 * 1024;
 const MAX_REPORT_BYTES = 4 * 1024;
 /**
  * The public list is cached at the edge for a minute, like the profile's other answers: a post is
@@ -90,8 +93,33 @@ async function moderatedAnswer(db: Database, id: number): Promise<ModeratedLiveL
 
 const postForm = {
   required: true,
-  content: { "multipart/form-data": v.object({ ...liveLookSchema.entries, photo: imageFile }) },
+  content: {
+    "multipart/form-data": v.object({
+      ...liveLookSchema.entries,
+      photo: imageFile,
+      video: fileField("MP4 or QuickTime (H.264 or HEVC, AAC) or WebM, at most 25 MB and 15 s; stored without its metadata (location, make, model, software, tags). Not with a photo."),
+      poster: fileField("With a video only: a JPEG of its first frame, at most 5 MB; stored without its metadata"),
+    }),
+  },
 };
+
+/**
+ * The post's photo, or its video and poster, checked and stripped. A form without a video may be no
+ * larger than a photo post: the larger body limit is a video's only.
+ */
+const fieldProblem = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
+
+async function postFiles(form: FormInput): Promise<Record<"photo" | "video" | "poster", CheckedFile | null>> {
+  if (!form.files.has("video")) {
+    if (form.size > MAX_POST_BYTES) throw bodyTooLarge(MAX_POST_BYTES);
+    if (form.files.has("poster")) throw fieldProblem("poster", "A poster goes with a video.");
+    return { photo: await imageField(form, "photo"), video: null, poster: null };
+  }
+  if (form.files.has("photo")) throw fieldProblem("video", "A Live Look has a photo or a video, not both.");
+  const poster = await imageField(form, "poster");
+  if (poster && poster.contentType !== "image/jpeg") throw fieldProblem("poster", "The poster must be a JPEG.");
+  return { photo: null, video: await videoField(form, "video"), poster };
+}
 
 export const liveLookRoutes = new Hono<AppEnv>()
   .get(
@@ -132,8 +160,10 @@ export const liveLookRoutes = new Hono<AppEnv>()
     "/places/:id/live-looks",
     describe({
       tag,
-      summary: "Post a Live Look: a short text, an optional photo (metadata removed), wait and vibe",
-      description: "No account needed; a browser's post sent from another website is refused (403). The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored.",
+      summary: "Post a Live Look: a short text, an optional photo or video (metadata removed), wait and vibe",
+      description:
+        "No account needed; a browser's post sent from another website is refused (403). The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored. " +
+        "Or a video: MP4, QuickTime or WebM of at most 25 MB and 15 s, with an optional JPEG poster; its location, device and software metadata are removed, and a file that cannot be cleaned is refused (415).",
       access: "public",
       body: postForm,
       answers: { 201: liveLookAnswerSchema },
@@ -147,15 +177,15 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const { id: placeId } = c.req.valid("param");
       const db = getDb(c.env);
       await existingPlace(db, placeId);
-      const form = await readForm(c, MAX_POST_BYTES);
+      const form = await readForm(c, MAX_VIDEO_POST_BYTES);
       // Everything is checked before anything is stored: a refused post leaves nothing in R2.
       const input = parseOrThrow(liveLookSchema, form.fields);
-      const photo = await imageField(form, "photo");
+      const files = await postFiles(form);
       // Only a valid post counts: the client's first, so a client over its own limit spends none of the venue's.
       await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
       await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
       const now = Date.now();
-      const row = await writeWithImages(c.env.IMAGES, "live-looks", { photo }, (keys) => insertLiveLook(db, placeId, input, keys.photo ?? null, now));
+      const row = await writeWithImages(c.env.IMAGES, "live-looks", files, (keys) => insertLiveLook(db, placeId, input, keys, now));
       await purgePaths(c, liveLooksPath(placeId));
       // A shorter reported wait is news for wait_under watchers (docs/watches.md#wait-under); the poster does not wait for it.
       if (input.wait) c.executionCtx.waitUntil(noticeWaitReport(c.env, db, placeId, row.id, now).catch((error) => console.error(`wait watches of place ${placeId} failed: ${error instanceof Error ? error.name : "error"}`)));
@@ -246,7 +276,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
 
   .delete(
     "/live-looks/:id",
-    describe({ tag, summary: "Delete a Live Look and its photo", access: "admin", answers: { 200: okAnswerSchema }, errors: [404] }),
+    describe({ tag, summary: "Delete a Live Look and its photo or video", access: "admin", answers: { 200: okAnswerSchema }, errors: [404] }),
     requireAdmin,
     liveLookParams,
     async (c) => {
@@ -254,8 +284,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const look = await findLiveLook(db, id);
       if (!look) throw notFound(NO_SUCH_LIVE_LOOK);
-      const photoKey = await deleteLiveLook(db, id);
-      await deleteImages(c.env.IMAGES, [photoKey]);
+      await deleteImages(c.env.IMAGES, await deleteLiveLook(db, id));
       await purgePaths(c, liveLooksPath(look.placeId));
       return c.json({ ok: true } satisfies OkAnswer);
     },

@@ -8,6 +8,7 @@ import { HIDE_REASON_MAX, LIVE_LOOK_PUBLIC_MS, WAIT_LABELS } from "../../../comm
 import { publicApi, writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
+import { LookMedia } from "../../components/LookMedia";
 import { formatDateTime, plural } from "../../lib/format";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
@@ -43,7 +44,7 @@ function LiveLookRow({ look, timeZone, now, onChanged }: { look: ModeratedLiveLo
 
   return (
     <li className={look.hidden_at ? "live-look hidden" : "live-look"}>
-      {look.photo_url ? <img src={look.photo_url} alt={look.text} width="96" height="72" loading="lazy" /> : null}
+      <LookMedia look={look} width={96} height={72} />
       <div>
         <p className="live-look-text">{look.text}</p>
         <p className="live-look-meta">

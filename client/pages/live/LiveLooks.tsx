@@ -6,6 +6,7 @@ import type { LiveLookAnswer } from "../../../common/schemas/answers";
 import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { LookMedia } from "../../components/LookMedia";
 import { timeAgo, waitSummaryText } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
 
@@ -18,7 +19,7 @@ function LiveLookItem({ look, now, canHide, onHidden }: { look: LiveLookAnswer; 
   const ago = timeAgo(look.created_at, now);
   return (
     <li className="look">
-      {look.photo_url ? <img src={look.photo_url} alt={look.text} width="240" height="180" loading="lazy" decoding="async" fetchPriority="low" /> : null}
+      <LookMedia look={look} width={240} height={180} />
       {/* Text as text: React escapes it and nothing turns into a link. */}
       <p className="look-text">{look.text}</p>
       <p className="look-meta">

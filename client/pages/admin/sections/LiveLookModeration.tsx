@@ -5,6 +5,7 @@ import type { ModeratedLiveLookAnswer } from "../../../../common/schemas/answers
 import { liveLookHideSchema } from "../../../../common/schemas/live-look";
 import { WAIT_LABELS } from "../../../../common/vocabulary";
 import { publicApi } from "../../../api/endpoints";
+import { LookMedia } from "../../../components/LookMedia";
 import { ADMIN, adminApi } from "../../../api/adminEndpoints";
 import { formatDateTime, plural } from "../../../lib/format";
 import { attempt } from "../adminApi";
@@ -62,7 +63,7 @@ export function LiveLookModeration() {
               {look.wait ? ` · wait ${WAIT_LABELS[look.wait]}` : ""}
               {look.vibe ? ` · ${look.vibe}` : ""}
             </p>
-            {look.photo_url ? <img src={look.photo_url} alt={look.text} width="240" height="180" loading="lazy" className="admin-look-photo" /> : null}
+            <LookMedia look={look} width={240} height={180} className="admin-look-photo" />
             <p className="admin-review-comment">{look.text}</p>
             <p>{plural(look.open_reports, "open report")}</p>
             {look.hidden_at ? (

@@ -1,0 +1,225 @@
+// Live Look videos (issue 30 §4, docs/live-looks.md#videos): metadata removed by the worker from
+// real clips made with ffmpeg, checked with the tests' own box parser; the samples come out byte for
+// byte; what cannot be cleaned is refused, and a crafted file of millions of boxes quickly.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { LiveLookAnswer } from "../../common/schemas/answers";
+import { MAX_VIDEO_BYTES } from "../../common/schemas/fields";
+import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError } from "../../worker/lib/video-metadata";
+import { api } from "./helpers";
+import { containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
+import { asAdmin, createPlace, errorOf } from "./occupancy-fixtures";
+import { boxPaths, hasText, movieSeconds, notReallyMp4, parseBoxes, syntheticClip, tinyBoxes, trackSamples } from "./video-boxes";
+import { APPLE_KEYS_MP4, LOCATED_MOV, TAGGED_WEBM } from "./video-fixtures";
+
+const LOCATION = "+40.7128-074.0060";
+
+describe("metadata removal from clips", () => {
+  it.each([
+    ["a QuickTime clip with ©xyz, mdat first", LOCATED_MOV, "video/quicktime", ["moov/udta", "moov/udta/©xyz"]],
+    ["an MP4 with Apple's keys, moov first", APPLE_KEYS_MP4, "video/mp4", ["moov/udta/meta", "moov/udta/meta/keys"]],
+  ] as const)("stores %s without them, its samples unchanged", (_, clip, type, metadataPaths) => {
+    // The fixture carries what is to go.
+    expect(sniffVideoType(clip)).toBe(type);
+    for (const path of metadataPaths) expect(boxPaths(parseBoxes(clip))).toContain(path);
+    for (const text of [LOCATION, "iPhone 15", "Apple"]) expect(hasText(clip, text)).toBe(true);
+
+    const stripped = stripVideoMetadata(clip, type).bytes;
+    const paths = boxPaths(parseBoxes(stripped));
+    expect(paths.filter((path) => /udta|meta|©|free|wide/.test(path))).toEqual([]);
+    for (const text of [LOCATION, "iPhone 15", "Apple", "Lavf"]) expect(hasText(stripped, text)).toBe(false);
+    // The top level keeps its order (moov before mdat stays so).
+    expect(parseBoxes(stripped).map((box) => box.type)).toEqual(parseBoxes(clip).map((box) => box.type).filter((t) => ["ftyp", "moov", "mdat"].includes(t)));
+
+    const before = trackSamples(clip);
+    const after = trackSamples(stripped);
+    expect(after.map((track) => track.handler)).toEqual(["vide", "soun"]);
+    expect(after.length).toBe(before.length);
+    expect(movieSeconds(stripped)).toBe(movieSeconds(clip));
+    after.forEach((track, i) => {
+      expect(track.stts).toEqual(before[i].stts);
+      expect(track.sizes).toEqual(before[i].sizes);
+      expect(track.seconds).toBe(before[i].seconds);
+      expect(track.samples.length).toBe(before[i].samples.length);
+      track.samples.forEach((sample, s) => expect(sample).toEqual(before[i].samples[s]));
+    });
+  });
+
+  it("voids a WebM's tags and title, keeping every position", () => {
+    for (const text of ["Our table", LOCATION, "Lavf", "libvpx"]) expect(hasText(TAGGED_WEBM, text)).toBe(true);
+    const stripped = stripVideoMetadata(TAGGED_WEBM, "video/webm");
+    expect(stripped.bytes.byteLength).toBe(TAGGED_WEBM.byteLength);
+    for (const text of ["Our table", LOCATION, "Lavf", "libvpx"]) expect(hasText(stripped.bytes, text)).toBe(false);
+    expect(stripped.seconds).toBeCloseTo(1, 1);
+  });
+
+  it("refuses a file that claims MP4 but is not", () => {
+    const fake = notReallyMp4();
+    expect(sniffVideoType(fake)).toBe("video/mp4");
+    expect(() => stripVideoMetadata(fake, "video/mp4")).toThrow(UnreadableVideoError);
+  });
+
+  it("refuses a crafted file of millions of tiny boxes after the bound", () => {
+    const crafted = tinyBoxes(25 * 1024 * 1024);
+    expect(() => stripVideoMetadata(crafted, "video/mp4")).toThrow(TooManyVideoPartsError);
+    // Exactly the bound passes the walk (and then fails for want of a movie, not for its boxes).
+    expect(() => stripVideoMetadata(tinyBoxes((MAX_VIDEO_PARTS - 1) * 8), "video/mp4")).toThrow(UnreadableVideoError);
+  });
+
+  it("fixes chunk offsets of a synthetic 1 MB clip", () => {
+    const clip = syntheticClip(1024 * 1024);
+    const stripped = stripVideoMetadata(clip, "video/mp4").bytes;
+    expect(hasText(stripped, LOCATION)).toBe(false);
+    const [before] = trackSamples(clip);
+    const [after] = trackSamples(stripped);
+    after.samples.forEach((sample, s) => expect(sample).toEqual(before.samples[s]));
+  });
+});
+
+type Upload = { bytes: Uint8Array<ArrayBuffer>; type: string; name: string };
+const mov = (bytes = LOCATED_MOV): Upload => ({ bytes, type: "video/quicktime", name: "IMG_0001.MOV" });
+const mp4 = (bytes = APPLE_KEYS_MP4): Upload => ({ bytes, type: "video/mp4", name: "clip.mp4" });
+const jpeg = (bytes: Uint8Array<ArrayBuffer> = TINY_JPEG): Upload => ({ bytes, type: "image/jpeg", name: "poster.jpg" });
+
+function post(place: number, files: Record<string, Upload>, fields: Record<string, string> = { text: "Band starting now" }) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, file] of Object.entries(files)) body.set(name, new File([file.bytes], file.name, { type: file.type }));
+  return api(`/api/places/${place}/live-looks`, { method: "POST", body });
+}
+
+const keyOf = (url: string | null) => url!.replace(/^\/api\/(?:videos|images)\//, "");
+async function stored(url: string | null) {
+  const object = await env.IMAGES.get(keyOf(url));
+  return { bytes: new Uint8Array(await object!.arrayBuffer()), type: object!.httpMetadata?.contentType };
+}
+const looksOf = async (place: number) => (await env.DB.prepare("SELECT count(*) AS n FROM live_looks WHERE place_id = ?").bind(place).first<{ n: number }>())!.n;
+
+let placeId: number;
+beforeEach(async () => {
+  placeId = await createPlace();
+});
+
+describe("POST /api/places/:id/live-looks with a video", () => {
+  it("stores a QuickTime clip without its ©xyz location and its JPEG poster without GPS", async () => {
+    const response = await post(placeId, { video: mov(), poster: jpeg(jpegWithGps()) });
+    expect(response.status).toBe(201);
+    const look = await response.json<LiveLookAnswer>();
+    expect(look).toMatchObject({ photo_url: null, video_url: expect.stringMatching(/^\/api\/videos\/live-looks\/[0-9a-f-]+\.mov$/), poster_url: expect.stringMatching(/^\/api\/images\/live-looks\/[0-9a-f-]+\.jpg$/) });
+
+    const video = await stored(look.video_url);
+    expect(video.type).toBe("video/quicktime");
+    expect(boxPaths(parseBoxes(video.bytes)).filter((path) => path.includes("udta"))).toEqual([]);
+    expect(hasText(video.bytes, "+40.7128-074.0060")).toBe(false);
+    const before = trackSamples(LOCATED_MOV);
+    const after = trackSamples(video.bytes);
+    expect(after.map((track) => track.sizes)).toEqual(before.map((track) => track.sizes));
+    after.forEach((track, i) => track.samples.forEach((sample, s) => expect(sample).toEqual(before[i].samples[s])));
+
+    const poster = await stored(look.poster_url);
+    expect(poster.type).toBe("image/jpeg");
+    expect(containsBytes(poster.bytes, "Exif")).toBe(false);
+  });
+
+  it("stores an MP4 with moov before mdat without Apple's location, make and model, still playable", async () => {
+    const response = await post(placeId, { video: mp4() });
+    expect(response.status).toBe(201);
+    const look = await response.json<LiveLookAnswer>();
+    expect(look.poster_url).toBeNull();
+    const video = await stored(look.video_url);
+    expect(video.type).toBe("video/mp4");
+    for (const text of ["com.apple.quicktime", "+40.7128-074.0060", "iPhone 15"]) expect(hasText(video.bytes, text)).toBe(false);
+    expect(parseBoxes(video.bytes).map((box) => box.type)).toEqual(["ftyp", "moov", "mdat"]);
+    expect(movieSeconds(video.bytes)).toBe(movieSeconds(APPLE_KEYS_MP4));
+    const before = trackSamples(APPLE_KEYS_MP4);
+    const after = trackSamples(video.bytes);
+    expect(after.length).toBe(before.length);
+    after.forEach((track, i) => {
+      expect(track.stts).toEqual(before[i].stts);
+      track.samples.forEach((sample, s) => expect(sample).toEqual(before[i].samples[s]));
+    });
+  });
+
+  it("stores a WebM without its tags", async () => {
+    const response = await post(placeId, { video: { bytes: TAGGED_WEBM, type: "video/webm", name: "clip.webm" } });
+    expect(response.status).toBe(201);
+    const video = await stored((await response.json<LiveLookAnswer>()).video_url);
+    expect(video.type).toBe("video/webm");
+    expect(hasText(video.bytes, "+40.7128-074.0060")).toBe(false);
+  });
+
+  it.each([
+    ["a file that claims MP4 but is not", { video: mp4(notReallyMp4()) }, 415, "video: The video could not be read. Upload the clip as your phone recorded it (MP4, .mov or WebM)."],
+    ["a photo as the video", { video: { bytes: TINY_JPEG, type: "video/mp4", name: "clip.mp4" } }, 415, "video: Upload an MP4, QuickTime (.mov) or WebM video."],
+    ["a crafted MP4 of millions of tiny boxes", { video: mp4(tinyBoxes(MAX_VIDEO_BYTES - 1024)) }, 422, `video: The video is made of more than ${MAX_VIDEO_PARTS.toLocaleString("en-US")} boxes or elements, which no phone's clip has. Upload the clip as your phone recorded it.`],
+    ["a photo and a video", { video: mov(), photo: jpeg() }, 400, "video: A Live Look has a photo or a video, not both."],
+    ["a poster without a video", { poster: jpeg() }, 400, "poster: A poster goes with a video."],
+    ["a PNG poster", { video: mov(), poster: { bytes: TINY_PNG, type: "image/png", name: "poster.png" } }, 400, "poster: The poster must be a JPEG."],
+  ] as const)("refuses %s and stores nothing", async (_, files, status, message) => {
+    const before = (await env.IMAGES.list({ prefix: "live-looks/" })).objects.length;
+    const response = await post(placeId, files as Record<string, Upload>);
+    expect(response.status).toBe(status);
+    expect(await errorOf(response)).toBe(message);
+    expect(await looksOf(placeId)).toBe(0);
+    expect((await env.IMAGES.list({ prefix: "live-looks/" })).objects.length).toBe(before);
+  });
+
+  it("lets a body past a photo post's limit in only with a video", async () => {
+    const junk = { bytes: new Uint8Array(6 * 1024 * 1024), type: "application/octet-stream", name: "junk.bin" };
+    const response = await post(placeId, { notes: junk });
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toBe("Request body is larger than 5 MB.");
+    expect((await post(placeId, { video: mov(), notes: junk })).status).toBe(201);
+    const over = await post(placeId, { video: mp4(new Uint8Array(MAX_VIDEO_BYTES + 1)) });
+    expect(over.status).toBe(413);
+    expect(await errorOf(over)).toBe("video: Videos must be at most 25 MB.");
+  });
+});
+
+describe("GET /api/videos/:key", () => {
+  it("serves the stored clip with its type, the sandbox policy and range requests", async () => {
+    const look = await (await post(placeId, { video: mp4() })).json<LiveLookAnswer>();
+    const { bytes } = await stored(look.video_url);
+    const whole = await api(look.video_url!);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.headers.get("content-security-policy")).toMatch(/^sandbox/);
+    expect(whole.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
+
+    const part = await api(look.video_url!, { headers: { range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-99/${bytes.byteLength}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(0, 100));
+    const tail = await api(look.video_url!, { headers: { range: "bytes=-10" } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe(`bytes ${bytes.byteLength - 10}-${bytes.byteLength - 1}/${bytes.byteLength}`);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.byteLength - 10));
+    const open = await api(look.video_url!, { headers: { range: `bytes=${bytes.byteLength - 5}-` } });
+    expect(open.status).toBe(206);
+    expect(new Uint8Array(await open.arrayBuffer())).toEqual(bytes.subarray(bytes.byteLength - 5));
+
+    const past = await api(look.video_url!, { headers: { range: `bytes=${bytes.byteLength}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${bytes.byteLength}`);
+    expect((await api("/api/videos/live-looks/../secrets.mp4")).status).toBe(404);
+    expect((await api("/api/videos/places/cover.mp4")).status).toBe(404);
+  });
+
+  it("deletes the video and its poster with the post", async () => {
+    const look = await (await post(placeId, { video: mov(), poster: jpeg() })).json<LiveLookAnswer>();
+    const response = await api(`/api/live-looks/${look.id}`, { method: "DELETE", headers: await asAdmin() });
+    expect(response.status).toBe(200);
+    expect(await env.IMAGES.head(keyOf(look.video_url))).toBeNull();
+    expect(await env.IMAGES.head(keyOf(look.poster_url))).toBeNull();
+    expect((await api(look.video_url!)).status).toBe(404);
+  });
+
+  it("queues a deleted post's video and poster for the cron, whatever deletes the row", async () => {
+    const look = await (await post(placeId, { video: mov(), poster: jpeg() })).json<LiveLookAnswer>();
+    await env.DB.prepare("DELETE FROM places WHERE id = ?").bind(placeId).run();
+    const queued = await env.DB.prepare("SELECT key FROM deleted_images WHERE key IN (?, ?)").bind(keyOf(look.video_url), keyOf(look.poster_url)).all();
+    expect(queued.results.length).toBe(2);
+  });
+});
