@@ -12,7 +12,6 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
-import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
 
@@ -22,6 +21,8 @@ const SavePlace = lazy(() => import("./SavePlace"));
 /** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
 const Menu = lazy(() => import("./Menu"));
 const SpecialsNow = lazy(() => import("./SpecialsNow"));
+/** Below the menu, far under the first screen: its list and form load after the first view. */
+const Reviews = lazy(() => import("./Reviews").then((module) => ({ default: module.Reviews })));
 /** Signed-in controls, loaded after the first view for the same budget: "Tell me when", "I'm here". */
 const WatchControl = lazy(() => import("./WatchControl").then((module) => ({ default: module.WatchControl })));
 const CheckInControl = lazy(() => import("../../app/friends/CheckInControl").then((module) => ({ default: module.CheckInControl })));
@@ -193,7 +194,9 @@ function Profile({ place }: { place: PublicPlace }) {
         <Menu place={place} />
       </Suspense>
 
-      <Reviews placeId={place.id} canHide={"owners" in place} />
+      <Suspense fallback={null}>
+        <Reviews placeId={place.id} canHide={"owners" in place} />
+      </Suspense>
     </main>
   );
 }
