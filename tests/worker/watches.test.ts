@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { placeOccupancy, type PlaceOccupancy } from "../../worker/occupancy/place-occupancy";
-import { fanOutOf, type WatchChange, type WatchFanOut } from "../../worker/watches/changes";
+import { fanOutOf, type FanOutChange, type WatchChange, type WatchFanOut } from "../../worker/watches/changes";
 import { WATCH_ATTEMPTS, WATCHERS_PER_PAGE } from "../../worker/watches/fan-out";
 import { noticeEventStarts } from "../../worker/watches/event-starts";
 import { noticeWaitReport } from "../../worker/watches/wait-reports";
@@ -48,7 +48,7 @@ async function consumePage(page: WatchFanOut, attempts = 1) {
 }
 
 /** Every page of a change, through the consumer, as the queue would run them. */
-async function fanOutAll(change: WatchChange): Promise<WatchFanOut[]> {
+async function fanOutAll(change: FanOutChange): Promise<WatchFanOut[]> {
   const pages = [fanOutOf(change)];
   for (let i = 0; i < pages.length; i++) pages.push(...(await consumePage(pages[i])).next);
   return pages;
