@@ -211,6 +211,8 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO saved_places (user_id, place_id) VALUES (?, ?)").bind(account.userId, placeId),
       env.DB.prepare(`INSERT INTO watches (user_id, place_id, "when") VALUES (?, ?, 'quiet')`).bind(account.userId, placeId),
+      env.DB.prepare("INSERT INTO announcements (id, place_id, title, text, followers, created_at) VALUES (9002, ?, 'Farewell', 'Last night', 1, 0)").bind(placeId),
+      env.DB.prepare("INSERT INTO announcement_reach (announcement_id, user_id, opened_at) VALUES (9002, ?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO friendships (user_id, friend_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, 'leaving-credential', 'key', 'handle', 'Passkey')").bind(account.userId),

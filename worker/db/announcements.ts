@@ -182,7 +182,7 @@ export async function sharedLikesOf(db: Database, placeId: number): Promise<{ sh
   const sharers = sql`
     SELECT u.preferences AS preferences, u.neighbourhood AS neighbourhood FROM ${savedPlaces} s JOIN ${users} u ON u.id = s.user_id
     WHERE s.place_id = ${placeId} AND s.news = 1 AND u.share_likes = 1`;
-  const [count, categories, vibes, neighbourhoods] = await db.batch([
+  const [count, categories, vibes, neighbourhoods] = await Promise.all([
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${sharers})`),
     db.all<Group>(sql`
       SELECT c.value AS name, count(*) AS count FROM (${sharers}) f, json_each(f.preferences, '$.categories') c
