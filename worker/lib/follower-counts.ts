@@ -14,7 +14,7 @@ export const FOLLOWERS_SOURCE =
   `Groups of fewer than ${MIN_GROUP} are not shown. Sensors count devices and see nothing of who they belong to; visitors who did not opt in are not in these numbers.`;
 
 /** "east village" → "East Village": neighbourhoods are grouped ignoring case and shown capitalised. */
-export const neighbourhoodName = (lower: string) => lower.replace(/(^|[\s'-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+export const neighbourhoodName = (lower: string) => lower.replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 
 type Group = { name: string; count: number };
 
