@@ -70,7 +70,7 @@ async function send(token: string, placeId: number, body: unknown) {
     headers: { ...bearer(token), "content-type": "application/json", "cf-connecting-ip": freshClientIp() },
     body: JSON.stringify(body),
   });
-  const response = await worker.fetch!(request, { ...env, WATCH_QUEUE: watchQueue.queue } as Env, createExecutionContext());
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, WATCH_QUEUE: watchQueue.queue } as Env, createExecutionContext());
   await expectDeclaredAnswer("POST", path(placeId), response);
   return { response, queued: watchQueue.sent };
 }
@@ -81,7 +81,7 @@ async function consume(message: WatchFanOut, attempts = 1) {
   const pushQueue = recordingQueue<unknown>();
   const batch = createMessageBatch<WatchFanOut>("third-place-watches", [{ id: "page", timestamp: new Date(T), attempts, body: message }]);
   const ctx = createExecutionContext();
-  await worker.queue!(batch, { ...env, WATCH_QUEUE: watchQueue.queue, PUSH_QUEUE: pushQueue.queue } as Env, ctx);
+  await worker.queue(batch, { ...env, WATCH_QUEUE: watchQueue.queue, PUSH_QUEUE: pushQueue.queue } as Env);
   return { next: watchQueue.sent, pushes: pushQueue.sent, result: await getQueueResult(batch, ctx) };
 }
 

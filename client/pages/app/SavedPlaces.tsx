@@ -114,9 +114,10 @@ export function SavedPlaces({ now, actions }: { now: number; actions?: (place: S
     setError(null);
     try {
       await savedApi.save(place.id, news);
-      saved.setData((current) =>
-        current ? { ...current, places: current.places.map((entry) => (entry.id === place.id ? { ...entry, news } : entry)) } : current,
-      );
+      saved.setData((current) => ({
+        places: (current?.places ?? []).map((entry) => (entry.id === place.id ? { ...entry, news } : entry)),
+        generated_at: current?.generated_at ?? new Date(now).toISOString(),
+      }));
     } catch (failure) {
       setError(writeFailure(failure, `Could not change the news from ${place.name}.`, "Something went wrong. Please try again."));
     } finally {
