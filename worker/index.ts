@@ -58,7 +58,7 @@ export default {
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
   // inbox notifications past their 90 days (docs/push.md#retention); events and specials starting,
-  // for their watchers (docs/watches.md#event-starts); announcements past a year
+  // for their watchers (docs/watches.md#decisions-where-the-issue-is-silent); announcements past a year
   // (docs/announcements.md#retention); check-ins that ended, expired friend invite links and
   // day-old friend request attempts, plans 30 days past their time and resolved message reports
   // after 90 days (docs/friends.md#retention).

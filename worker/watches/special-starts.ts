@@ -1,5 +1,5 @@
-// Specials starting, for special_starts watches (docs/watches.md#special-starts): the 5-minute cron
-// looks at the specials of watched places whose run started in the last LOOKBACK_MS and queues one
+// Specials starting, for special_starts watches (docs/watches.md#decisions-where-the-issue-is-silent):
+// the 5-minute cron looks at the specials of watched places whose run started in the last LOOKBACK_MS and queues one
 // change per run, as event starts do. The change's key (special and run start) keeps a run seen by
 // two cron runs from notifying anyone twice.
 import { getDb } from "../db/client";
