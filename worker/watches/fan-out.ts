@@ -13,7 +13,7 @@ import { announcementToSend, followerIds, followersPage, recordReach } from "../
 import { retryDelaySeconds } from "../alerts/delivery";
 import { deliverToAccounts, type AccountNotification } from "../push/deliver";
 import type { WatchWindow } from "../../common/schemas/watches";
-import { watchMessage, type AnnouncementChange, type WatchChange, type WatchedPlace, type WatchFanOut } from "./changes";
+import { fanOutOf, watchMessage, type AnnouncementChange, type FanOutChange, type WatchChange, type WatchedPlace, type WatchFanOut } from "./changes";
 import { stopPathOf } from "./stop-link";
 import { inWatchWindow } from "./window";
 
@@ -25,6 +25,13 @@ export const WATCH_ATTEMPTS = 5;
 const SEND_BATCH_MAX = 100;
 
 type FanOutEnv = Pick<Env, "DB" | "PUSH_QUEUE" | "WATCH_QUEUE" | "JWT_SECRET">;
+
+/** Queues the changes a cron step found (events or specials starting), each as its first page. */
+export async function queueChanges(env: Pick<Env, "WATCH_QUEUE">, changes: FanOutChange[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += SEND_BATCH_MAX) {
+    await env.WATCH_QUEUE.sendBatch(changes.slice(i, i + SEND_BATCH_MAX).map((change) => ({ body: fanOutOf(change), contentType: "json" as const })));
+  }
+}
 
 const windowOf = (watch: WatchRow): WatchWindow | null =>
   watch.windowFrom !== null && watch.windowTo !== null

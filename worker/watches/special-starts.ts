@@ -5,7 +5,8 @@
 import { getDb } from "../db/client";
 import { specialsOfWatchedPlaces } from "../db/specials";
 import { runsAround } from "../lib/special-schedule";
-import { fanOutOf, type WatchChange } from "./changes";
+import type { WatchChange } from "./changes";
+import { queueChanges } from "./fan-out";
 import { LOOKBACK_MS } from "./event-starts";
 
 export async function noticeSpecialStarts(env: Pick<Env, "DB" | "WATCH_QUEUE">, now: number): Promise<number> {
@@ -23,9 +24,6 @@ export async function noticeSpecialStarts(env: Pick<Env, "DB" | "WATCH_QUEUE">, 
       });
     }
   }
-  // sendBatch takes at most 100 messages.
-  for (let i = 0; i < changes.length; i += 100) {
-    await env.WATCH_QUEUE.sendBatch(changes.slice(i, i + 100).map((change) => ({ body: fanOutOf(change), contentType: "json" as const })));
-  }
+  await queueChanges(env, changes);
   return changes.length;
 }
