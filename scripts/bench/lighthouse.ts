@@ -14,11 +14,19 @@ import { passFail } from "./bench-api.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const BUDGET = 95;
-/** A seeded venue's profile (issue 15: popular times, forecast): performance ≥ 95, accessibility 100. */
+/**
+ * Issue 31: `/` and the profile are audited RUNS times; the median performance must reach
+ * MEDIAN_PERFORMANCE with accessibility 100, no run may fall below BUDGET, and the largest
+ * contentful element must be in the HTML the server sends (server rendering), not drawn later.
+ */
+const RUNS = 3;
+const MEDIAN_PERFORMANCE = 98;
+/** A seeded venue's profile (issue 15: popular times, forecast). */
 const PROFILE_ROUTE = "/profile/the-copper-lantern";
-const PROFILE_ACCESSIBILITY = 100;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
+/** The largest contentful element as Lighthouse names it: a CSS selector and its label (text or alt). */
+type LcpElement = { selector: string; nodeLabel: string };
 
 /** Live Looks with photos on the audited profile (issue 17: the budget holds with six of them). */
 const LIVE_LOOKS_WITH_PHOTOS = 6;
@@ -60,7 +68,21 @@ async function postLiveLooks(baseUrl: string, page: Page): Promise<void> {
   }
 }
 
-async function audit(url: string, port: number, keepSignIn: boolean): Promise<{ scores: Scores; below: string[] }> {
+/** The first node item in an audit's details: the LCP breakdown insight lists the element first. */
+function firstNode(details: unknown): LcpElement | null {
+  if (details === null || typeof details !== "object") return null;
+  const item = details as { type?: string; selector?: string; nodeLabel?: string };
+  if (item.type === "node" && item.selector) return { selector: item.selector, nodeLabel: item.nodeLabel ?? "" };
+  for (const value of Object.values(details)) {
+    const found = firstNode(value);
+    if (found) return found;
+  }
+  return null;
+}
+
+type Audit = { scores: Scores; below: string[]; lcp: LcpElement | null };
+
+async function audit(url: string, port: number, keepSignIn: boolean): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -87,7 +109,7 @@ async function audit(url: string, port: number, keepSignIn: boolean): Promise<{ 
     errors.set(key, (errors.get(key) ?? 0) + 1);
   }
   for (const [error, count] of errors) below.push(`console, ${count}×: ${error}`);
-  return { scores, below };
+  return { scores, below, lcp: firstNode(audits["lcp-breakdown-insight"]?.details) };
 }
 
 /** Runs `use` with a Chromium whose debugging port Lighthouse drives, then closes it. */
@@ -166,14 +188,58 @@ export async function benchLighthouseMonitored(): Promise<boolean> {
   return ok;
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Whether the largest contentful element is in the document as the server sends it: opened with
+ * JavaScript off, its selector matches, with the same text when it is text.
+ */
+async function lcpInServerHtml(url: string, lcp: LcpElement | null): Promise<boolean> {
+  if (!lcp) return false;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto(url);
+    const element = await page.$(lcp.selector);
+    if (!element) return false;
+    const { tag, text } = await element.evaluate((node) => ({ tag: node.tagName, text: node.textContent ?? "" }));
+    const label = lcp.nodeLabel.replace(/\s+/g, " ").trim().replace(/…$/, "");
+    // An image's label is its alt text or its tag, not text the element contains.
+    return tag === "IMG" || text.replace(/\s+/g, " ").trim().startsWith(label);
+  } finally {
+    await browser.close();
+  }
+}
+
+type RepeatedAudit = { route: string; runs: Audit[]; lcpInHtml: boolean };
+
+async function auditRepeatedly(baseUrl: string, route: string, port: number): Promise<RepeatedAudit> {
+  const runs: Audit[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(`${baseUrl}${route}`, port, false));
+  return { route, runs, lcpInHtml: await lcpInServerHtml(`${baseUrl}${route}`, runs[runs.length - 1].lcp) };
+}
+
+/** Median performance ≥ MEDIAN_PERFORMANCE, accessibility 100 in every run, no run below BUDGET, LCP in the HTML. */
+function meetsRepeatedBudget({ runs, lcpInHtml }: RepeatedAudit): boolean {
+  const performance = runs.map((run) => run.scores.performance);
+  return (
+    median(performance) >= MEDIAN_PERFORMANCE &&
+    Math.min(...performance) >= BUDGET &&
+    runs.every((run) => run.scores.accessibility === 100) &&
+    lcpInHtml
+  );
+}
+
 export async function benchLighthouse(baseUrl: string): Promise<boolean> {
   console.log("\n## Page quality: Lighthouse, mobile (simulated slow 4G, 4× CPU slowdown)");
   return withLighthouseBrowser(async (context, port) => {
     const drawing = await context.newPage();
     await postLiveLooks(baseUrl, drawing);
     await drawing.close();
-    const pages: { route: string; scores: Scores; below: string[] }[] = [];
-    for (const route of ["/", "/live-look", PROFILE_ROUTE]) pages.push({ route, ...(await audit(`${baseUrl}${route}`, port, false)) });
+    const repeated: RepeatedAudit[] = [];
+    for (const route of ["/", PROFILE_ROUTE]) repeated.push(await auditRepeatedly(baseUrl, route, port));
+    const once: { route: string; scores: Scores; below: string[] }[] = [];
+    once.push({ route: "/live-look", ...(await audit(`${baseUrl}/live-look`, port, false)) });
 
     const page = await context.newPage();
     await page.goto(`${baseUrl}/auth`);
@@ -182,19 +248,32 @@ export async function benchLighthouse(baseUrl: string): Promise<boolean> {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByText("Signed in as").waitFor();
     await page.close();
-    pages.push({ route: "/dashboard (signed in)", ...(await audit(`${baseUrl}/dashboard`, port, true)) });
+    once.push({ route: "/dashboard (signed in)", ...(await audit(`${baseUrl}/dashboard`, port, true)) });
 
     console.log(`| page | ${CATEGORIES.join(" | ")} |`);
     console.log(`|---|${CATEGORIES.map(() => "---|").join("")}`);
-    for (const { route, scores } of pages) console.log(`| ${route} | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`);
-    for (const { route, below } of pages) if (below.length) console.log(`${route} loses points on: ${below.join("; ")}`);
-    const homeOk = homeMeetsBudget(pages[0].scores);
-    console.log(`Budget: ≥ ${BUDGET} in each category on / → ${passFail(homeOk)}`);
-    const profile = pages.find((page) => page.route === PROFILE_ROUTE)!.scores;
-    const profileOk = profile.performance >= BUDGET && profile.accessibility >= PROFILE_ACCESSIBILITY;
-    console.log(
-      `Budget: performance ≥ ${BUDGET} and accessibility ${PROFILE_ACCESSIBILITY} on a profile (${PROFILE_ROUTE}, with ${LIVE_LOOKS_WITH_PHOTOS} Live Looks with photos) → ${passFail(profileOk)}`,
-    );
-    return homeOk && profileOk;
+    for (const { route, runs } of repeated) {
+      runs.forEach(({ scores }, run) => console.log(`| ${route} (run ${run + 1} of ${RUNS}) | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`));
+    }
+    for (const { route, scores } of once) console.log(`| ${route} | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`);
+    for (const { route, runs } of repeated) {
+      runs.forEach(({ below }, run) => below.length && console.log(`${route} run ${run + 1} loses points on: ${below.join("; ")}`));
+    }
+    for (const { route, below } of once) if (below.length) console.log(`${route} loses points on: ${below.join("; ")}`);
+    let ok = true;
+    for (const result of repeated) {
+      const performance = result.runs.map((run) => run.scores.performance);
+      const lcp = result.runs[result.runs.length - 1].lcp;
+      const passes = meetsRepeatedBudget(result);
+      ok &&= passes;
+      console.log(
+        `${result.route}: median performance ${median(performance)} (runs ${performance.join(", ")}), accessibility ${result.runs.map((run) => run.scores.accessibility).join(", ")}; ` +
+          `largest contentful element ${lcp ? `\`${lcp.selector}\` ("${lcp.nodeLabel.slice(0, 60)}")` : "not reported"} ${result.lcpInHtml ? "is" : "is not"} in the server's HTML. ` +
+          `Budget: median ≥ ${MEDIAN_PERFORMANCE}, no run < ${BUDGET}, accessibility 100, largest element in the HTML → ${passFail(passes)}`,
+      );
+    }
+    const homeBestPractices = repeated[0].runs.every((run) => run.scores["best-practices"] >= BUDGET);
+    console.log(`Budget: best practices ≥ ${BUDGET} on / in every run → ${passFail(homeBestPractices)}`);
+    return ok && homeBestPractices;
   });
 }

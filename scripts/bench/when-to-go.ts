@@ -172,9 +172,12 @@ async function profileCalls(baseUrl: string): Promise<ProfileCall[]> {
 /** On the D1-counting build: D1 statements per VIEWS profile views with a warm cache. */
 export async function benchProfileD1Reads(baseUrl: string): Promise<boolean> {
   const calls = await profileCalls(baseUrl);
-  console.log(`\n## D1 reads of profile views (${PROFILE_ROUTE}), warm cache: ${VIEWS} views, each its ${calls.length} API calls one at a time`);
+  console.log(`\n## D1 reads of profile views (${PROFILE_ROUTE}), warm cache: ${VIEWS} views, each the page and its ${calls.length} API calls one at a time`);
   const counts = async () => (await (await fetch(`${baseUrl}/__bench/d1`)).json()) as Counts;
+  // A view is the page itself (its head, or the whole page when the server renders it) and then
+  // the API calls the browser makes.
   const view = async () => {
+    await (await fetch(`${baseUrl}${PROFILE_ROUTE}`)).arrayBuffer();
     for (const call of calls) await (await fetch(`${baseUrl}${call.path}`, { headers: call.headers })).arrayBuffer();
   };
   await view();
@@ -190,10 +193,10 @@ export async function benchProfileD1Reads(baseUrl: string): Promise<boolean> {
   const per1000 = (value: number) => (value * 1000) / VIEWS;
   let reads = 0;
   let others = 0;
-  const paths = new Set([...calls.map((call) => call.path.split("?")[0]), ...Object.keys(after)].filter((path) => path !== "/__bench/d1"));
+  const paths = new Set([PROFILE_ROUTE, ...calls.map((call) => call.path.split("?")[0]), ...Object.keys(after)].filter((path) => path !== "/__bench/d1"));
   for (const path of paths) {
     const delta = { reads: (after[path]?.reads ?? 0) - (before[path]?.reads ?? 0), others: (after[path]?.others ?? 0) - (before[path]?.others ?? 0) };
-    if (!calls.some((call) => call.path.split("?")[0] === path) && delta.reads + delta.others === 0) continue;
+    if (path !== PROFILE_ROUTE && !calls.some((call) => call.path.split("?")[0] === path) && delta.reads + delta.others === 0) continue;
     reads += delta.reads;
     others += delta.others;
     console.log(`| ${path} | ${fixed(per1000(delta.reads), 0)} | ${fixed(per1000(delta.others), 0)} |`);
