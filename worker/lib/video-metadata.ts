@@ -540,8 +540,9 @@ interface TrackFragment {
 interface Fragment {
   node: OutBox;
   trafs: TrackFragment[];
-  /** For each traf of the input, its number (from 1) in the output, or 0 when left out: tfra names trafs so. */
+  /** For each traf of the input, its track and its number (from 1) in the output, or 0 when left out: tfra names trafs so. */
   trafNumbers: number[];
+  trafTracks: number[];
   /** Where the moof starts in the output, set when written. */
   outStart: number;
 }
@@ -550,22 +551,23 @@ interface Fragment {
 function readFragment(bytes: Uint8Array, view: DataView, moof: Box, tracks: Map<number, TrackInfo>, out: BoundedCopy, tally: Tally): Fragment {
   const boxes = childrenOf(bytes, view, moof, out);
   if (!only(boxes, "mfhd")) fail("movie fragment without a header");
-  const fragment: Fragment = { node: { box: moof, children: [] }, trafs: [], trafNumbers: [], outStart: 0 };
+  const fragment: Fragment = { node: { box: moof, children: [] }, trafs: [], trafNumbers: [], trafTracks: [], outStart: 0 };
   for (const box of boxes) {
     if (box.type === "mfhd") fragment.node.children!.push({ box });
     if (box.type !== "traf") continue;
-    const traf = readTrackFragment(bytes, view, box, moof, fragment.trafNumbers.length === 0, tracks, out, tally);
+    const { trackId, traf } = readTrackFragment(bytes, view, box, moof, fragment.trafNumbers.length === 0, tracks, out, tally);
     if (traf) {
       fragment.node.children!.push(traf.node);
       fragment.trafs.push(traf.fragment);
     }
     fragment.trafNumbers.push(traf ? fragment.trafs.length : 0);
+    fragment.trafTracks.push(trackId);
   }
   return fragment;
 }
 
 /**
- * A kept track's traf: where each run's samples are in the input, by the rules of ISO/IEC
+ * A traf's track and, for a kept track, where each run's samples are in the input, by the rules of ISO/IEC
  * 14496-12 8.8.7-8.8.8. A run's samples start at the base plus its data_offset; the base is tfhd's
  * base_data_offset (a file offset) when given, else the moof's first byte when default-base-is-moof
  * is set or the traf is the moof's first. A later traf with neither takes the end of the previous
@@ -583,13 +585,14 @@ function readTrackFragment(
   tracks: Map<number, TrackInfo>,
   out: BoundedCopy,
   tally: Tally,
-): { node: OutBox; fragment: TrackFragment } | null {
+): { trackId: number; traf: { node: OutBox; fragment: TrackFragment } | null } {
   const boxes = childrenOf(bytes, view, traf, out);
   const tfhd = only(boxes, "tfhd") ?? fail("track fragment without a header");
   if (tfhd.end < tfhd.payload + 8) fail("short track fragment header");
   const flags = view.getUint32(tfhd.payload) & 0xffffff;
-  const track = tracks.get(view.getUint32(tfhd.payload + 4)) ?? fail("fragment of no track");
-  if (!track.kept) return null;
+  const trackId = view.getUint32(tfhd.payload + 4);
+  const track = tracks.get(trackId) ?? fail("fragment of no track");
+  if (!track.kept) return { trackId, traf: null };
   const fieldLengths = [
     [BASE_DATA_OFFSET, 8],
     [SAMPLE_DESCRIPTION_INDEX, 4],
@@ -644,7 +647,7 @@ function readTrackFragment(
   }
   track.next = time;
   track.end = Math.max(track.end, time);
-  return { node: { box: traf, children: kept(boxes, TRACK_FRAGMENT_KEPT, (box) => nodes.get(box)) }, fragment };
+  return { trackId, traf: { node: { box: traf, children: kept(boxes, TRACK_FRAGMENT_KEPT, (box) => nodes.get(box)) }, fragment } };
 }
 
 /**
@@ -710,6 +713,7 @@ function placeSegmentIndex(index: SegmentIndex, out: DataView, placedAt: Map<num
 /** A kept track's tfra: each entry's moof offset and traf number are fixed once the moofs are placed. */
 interface RandomAccessTable {
   box: Box;
+  trackId: number;
   wide: boolean;
   trafLength: number;
   entryLength: number;
@@ -736,7 +740,8 @@ function readRandomAccess(
     if (box === mfro) children.push({ box, placed: (payloadAt) => void (sizeAt.at = payloadAt + 4) });
     if (box.type !== "tfra") continue;
     if (box.end < box.payload + 16) fail("short random access table");
-    const track = tracks.get(view.getUint32(box.payload + 4)) ?? fail("random access table of no track");
+    const trackId = view.getUint32(box.payload + 4);
+    const track = tracks.get(trackId) ?? fail("random access table of no track");
     if (!track.kept) continue;
     const wide = view.getUint8(box.payload) === 1;
     const lengths = view.getUint32(box.payload + 8);
@@ -745,14 +750,19 @@ function readRandomAccess(
     const count = view.getUint32(box.payload + 12);
     if (box.payload + 16 + count * entryLength > box.end) fail("random access table runs past its box");
     countSamples(tally, count);
-    const table: RandomAccessTable = { box, wide, trafLength, entryLength, count, outAt: 0 };
+    const table: RandomAccessTable = { box, trackId, wide, trafLength, entryLength, count, outAt: 0 };
     tables.push(table);
     children.push({ box, placed: (payloadAt) => void (table.outAt = payloadAt) });
   }
   return { node: { box: mfra, children }, tables, sizeAt };
 }
 
-/** Each tfra entry's moof_offset (a file offset) becomes the moof's new place, and its traf_number the traf's number among those kept. */
+/**
+ * Each tfra entry's moof_offset (a file offset) becomes the moof's new place, and its traf_number
+ * the number among the kept trafs of the traf it names, when that is one of the table's track;
+ * else (ffmpeg writes 1 for every track) of the moof's first traf of that track. A moof without one
+ * is refused.
+ */
 function placeRandomAccess(bytes: Uint8Array, table: RandomAccessTable, out: DataView, fragments: Map<number, Fragment>) {
   const input = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const offsetLength = table.wide ? 8 : 4;
@@ -766,7 +776,8 @@ function placeRandomAccess(bytes: Uint8Array, table: RandomAccessTable, out: Dat
     const trafAt = moofAt + offsetLength;
     let traf = 0;
     for (let b = 0; b < table.trafLength; b++) traf = traf * 256 + bytes[trafAt + b];
-    let number = fragment.trafNumbers[traf - 1] || fail("random access entry pointing at no kept track fragment");
+    const named = fragment.trafTracks[traf - 1] === table.trackId ? traf - 1 : fragment.trafTracks.indexOf(table.trackId);
+    let number = fragment.trafNumbers[named] || fail("random access entry pointing at no fragment of its track");
     for (let b = table.trafLength - 1; b >= 0; b--) {
       out.setUint8(outAt + 2 * offsetLength + b, number & 0xff);
       number >>>= 8;
