@@ -2,7 +2,7 @@
 // phone, its software, the time) before a Live Look's video is stored (docs/live-looks.md#videos).
 // Pure functions over bytes, no decoding: the samples are copied untouched. MP4 and QuickTime are
 // rewritten from an allow-list of boxes, with the chunk offsets moved by what was removed before
-// `mdat`; WebM's unwanted elements are overwritten by Void elements of the same length, so no
+// `mdat`, and a fragmented file's run offsets, segment and random access indexes with them; WebM's unwanted elements are overwritten by Void elements of the same length, so no
 // position in the file changes. A file whose structure cannot be followed, or holds what we cannot
 // clean, is refused rather than stored with whatever it may hide, and so is one of more boxes or
 // elements than any clip has.
@@ -123,12 +123,6 @@ interface ChunkTable {
 
 /** Boxes whose creation and modification times are zeroed: when the clip was recorded is the post's, not the file's. */
 const TIMED_BOXES = new Set(["mvhd", "tkhd", "mdhd"]);
-/**
- * Top-level boxes kept. `styp`, `sidx`, `moof` and `mfra` are fragmented MP4's (what a browser's
- * MediaRecorder and some phones write): `prft` (the wall-clock time a fragment was made), `emsg`
- * (any message), `ssix` (byte ranges inside fragments, which their rebuilding would break) go.
- */
-const TOP_KEPT = new Set(["ftyp", "styp", "moov", "sidx", "moof", "mdat", "mfra"]);
 const MOVIE_KEPT = new Set(["mvhd", "trak", "mvex"]);
 const TRACK_KEPT = new Set(["tkhd", "edts", "mdia"]);
 const MEDIA_KEPT = new Set(["mdhd", "hdlr", "minf", "elng"]);
@@ -188,13 +182,15 @@ function stripMp4(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
   const movie = readMovie(bytes, view, movies[0], out, tally);
 
   // Everything is read before anything is written, so a file refused while read never costs the output buffer.
+  // Top-level boxes kept: ftyp, moov, mdat and fragmented MP4's styp, sidx, moof and mfra (what a
+  // browser's MediaRecorder and some phones write). prft (the wall-clock time a fragment was made),
+  // emsg (any message), ssix (byte ranges inside fragments, which their rebuilding would break) go.
   const read: TopBox[] = [];
   const indexes: SegmentIndex[] = [];
   const randomAccess: RandomAccessTable[] = [];
   const fragments = new Map<number, Fragment>();
   for (const box of top) {
-    if (!TOP_KEPT.has(box.type)) read.push({ box });
-    else if (box.type === "moov") read.push({ box, node: movie.box });
+    if (box.type === "moov") read.push({ box, node: movie.box });
     else if (box.type === "moof") {
       if (!movie.fragmented) fail("movie fragment without mvex");
       const fragment = readFragment(bytes, view, box, movie.tracks, out, tally);
@@ -208,13 +204,14 @@ function stripMp4(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
       const access = readRandomAccess(bytes, view, box, movie.tracks, out, tally);
       randomAccess.push(...access.tables);
       read.push({ box, node: access.node, randomAccessSizeAt: access.sizeAt });
-    } else read.push({ box });
+    } else read.push({ box }); // ftyp, styp and mdat are written below, anything else left out.
   }
 
   // Written in the input's order, so moov before mdat stays so (a browser can start playing early).
   const mdats: { inPayload: number; inEnd: number; outPayload: number }[] = [];
   /** Where each top-level box of the input starts in the output (a removed one: where the next box went). */
   const placedAt = new Map<number, number>();
+  const outView = () => new DataView(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
   for (const { box, node, fragment, randomAccessSizeAt } of read) {
     placedAt.set(box.start, out.written);
     if (box.type === "mdat") {
@@ -234,9 +231,6 @@ function stripMp4(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
     } else if (box.type === "ftyp" || box.type === "styp") out.keep(bytes, box.start, box.end);
   }
   placedAt.set(bytes.length, out.written);
-  function outView() {
-    return new DataView(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
-  }
 
   const written = out.bytes;
   const outBytes = outView();
@@ -573,8 +567,7 @@ function readFragment(bytes: Uint8Array, view: DataView, moof: Box, tracks: Map<
  * is set or the traf is the moof's first. A later traf with neither takes the end of the previous
  * traf's data, and a run without data_offset goes on after the previous run: both place samples by
  * other tracks' data (possibly a removed track's), which the output could not keep true, so they
- * are refused; no writer we know makes them (ffmpeg, Chrome, Safari and Android write data_offset
- * in every run, and base_data_offset or default-base-is-moof).
+ * are refused. ffmpeg never makes them, nor (as far as we know) browsers' MediaRecorder.
  */
 function readTrackFragment(
   bytes: Uint8Array,
