@@ -9,8 +9,22 @@ import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsE
 import { api } from "./helpers";
 import { containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
 import { asAdmin, createPlace, errorOf } from "./occupancy-fixtures";
-import { boxPaths, hasText, movieSeconds, notReallyMp4, parseBoxes, syntheticClip, tinyBoxes, trackSamples } from "./video-boxes";
-import { APPLE_KEYS_MP4, LOCATED_MOV, TAGGED_WEBM } from "./video-fixtures";
+import {
+  altered,
+  boxPaths,
+  fragmentedTracks,
+  hasText,
+  indexBounds,
+  movieSeconds,
+  notReallyMp4,
+  parseBoxes,
+  randomAccessEntries,
+  syntheticClip,
+  tinyBoxes,
+  trackSamples,
+  type ParsedBox,
+} from "./video-boxes";
+import { APPLE_KEYS_MP4, FRAGMENTS_MP4, LOCATED_FRAGMENTS_MOV, LOCATED_MOV, TAGGED_WEBM } from "./video-fixtures";
 
 const LOCATION = "+40.7128-074.0060";
 
@@ -43,6 +57,112 @@ describe("metadata removal from clips", () => {
       expect(track.samples.length).toBe(before[i].samples.length);
       track.samples.forEach((sample, s) => expect(sample).toEqual(before[i].samples[s]));
     });
+  });
+
+  it.each([
+    ["an MP4 of fragments with Apple's keys, sidx and mfra", FRAGMENTS_MP4, "video/mp4", ["moov/udta/meta/keys"], 2],
+    ["a QuickTime clip of fragments with ©xyz, base_data_offset and a text track", LOCATED_FRAGMENTS_MOV, "video/quicktime", ["moov/udta/©xyz"], 3],
+  ] as const)("stores %s without them, every fragment's samples unchanged", (_, clip, type, metadataPaths, trackCount) => {
+    expect(sniffVideoType(clip)).toBe(type);
+    for (const path of metadataPaths) expect(boxPaths(parseBoxes(clip))).toContain(path);
+    for (const text of [LOCATION, "Apple", "iPhone 15", "Lavf"]) expect(hasText(clip, text)).toBe(true);
+    const before = fragmentedTracks(clip);
+    expect(before.length).toBe(trackCount);
+
+    const stripped = stripVideoMetadata(clip, type);
+    const out = stripped.bytes;
+    const boxes = parseBoxes(out);
+    expect(boxPaths(boxes).filter((path) => /udta|meta|©|free|text/.test(path))).toEqual([]);
+    for (const text of [LOCATION, "Apple", "iPhone 15", "Lavf", "Our table"]) expect(hasText(out, text)).toBe(false);
+    // Every top-level box but udta/free stays, in order: as many fragments as before.
+    expect(boxes.map((box) => box.type)).toEqual(parseBoxes(clip).map((box) => box.type).filter((t) => !["free", "udta"].includes(t)));
+    expect(movieSeconds(out)).toBe(movieSeconds(clip));
+    expect(stripped.seconds).toBeCloseTo(2.2, 5);
+
+    // The picture and sound tracks, read through the rewritten tfhd and trun offsets: the same samples and durations.
+    const after = fragmentedTracks(out);
+    const kept = before.filter((track) => track.handler === "vide" || track.handler === "soun");
+    expect(after.map((track) => track.handler)).toEqual(["vide", "soun"]);
+    expect(after.length).toBe(kept.length);
+    after.forEach((track, i) => {
+      expect(track.samples.length).toBeGreaterThan(10);
+      expect(track.durations).toEqual(kept[i].durations);
+      expect(track.moovSamples).toEqual(kept[i].moovSamples);
+      expect(track.samples).toEqual(kept[i].samples);
+    });
+
+    // sidx references and tfra entries point at the moved moofs; mfro says mfra's new size.
+    const starts = new Set(boxes.map((box) => box.start));
+    const moofs = boxes.filter((box) => box.type === "moof");
+    for (const sidx of boxes.filter((box) => box.type === "sidx")) {
+      const bounds = indexBounds(out, sidx);
+      expect(bounds.slice(0, -1).every((at) => moofs.some((moof) => moof.start === at))).toBe(true);
+      expect(starts.has(bounds.at(-1)!)).toBe(true);
+    }
+    const entries = randomAccessEntries(out);
+    expect(entries.length).toBe(randomAccessEntries(clip).filter((entry) => kept.some((track) => track.trackId === entry.trackId)).length);
+    for (const entry of entries) {
+      const moof = moofs.find((box) => box.start === entry.moof)!;
+      const traf = moof.children.filter((box) => box.type === "traf")[entry.traf - 1];
+      expect(new DataView(out.buffer, out.byteOffset).getUint32(traf.children.find((box) => box.type === "tfhd")!.payload + 4)).toBe(entry.trackId);
+    }
+    const mfra = boxes.find((box) => box.type === "mfra")!;
+    expect(new DataView(out.buffer, out.byteOffset).getUint32(mfra.end - 4)).toBe(mfra.end - mfra.start);
+  });
+
+  it("moves a sidx's first reference when a box between it and the fragments goes", () => {
+    // The second sidx made a `free` box: the first sidx's first_offset (88) steps over it in the input.
+    const clip = altered(FRAGMENTS_MP4, (view, boxes) => {
+      const second = boxes.filter((box) => box.type === "sidx")[1];
+      new Uint8Array(view.buffer).set([0x66, 0x72, 0x65, 0x65], second.start + 4);
+    });
+    const inFirst = parseBoxes(clip).find((box) => box.type === "sidx")!;
+    expect(indexBounds(clip, inFirst)[0]).toBe(inFirst.end + 88);
+    const out = stripVideoMetadata(clip, "video/mp4").bytes;
+    const boxes = parseBoxes(out);
+    expect(boxes.map((box) => box.type).slice(0, 4)).toEqual(["ftyp", "moov", "sidx", "moof"]);
+    const bounds = indexBounds(out, boxes[2]);
+    expect(bounds[0]).toBe(boxes[3].start);
+    expect(bounds.slice(0, -1)).toEqual(boxes.filter((box) => box.type === "moof").map((box) => box.start));
+  });
+
+  const child = (box: ParsedBox, type: string) => box.children.find((inner) => inner.type === type)!;
+  const firstMoof = (boxes: ParsedBox[]) => boxes.find((box) => box.type === "moof")!;
+  const firstRun = (boxes: ParsedBox[]) => child(child(firstMoof(boxes), "traf"), "trun");
+  it.each([
+    ["a track run pointing past the file's end", (view: DataView, boxes: ParsedBox[]) => view.setInt32(firstRun(boxes).payload + 8, 0x7fff0000)],
+    ["a track run pointing back into moov", (view: DataView, boxes: ParsedBox[]) => view.setInt32(firstRun(boxes).payload + 8, -200)],
+    [
+      "a moof whose size swallows its mdat",
+      (view: DataView, boxes: ParsedBox[]) => {
+        const moof = firstMoof(boxes);
+        const mdat = boxes[boxes.indexOf(moof) + 1];
+        view.setUint32(moof.start, mdat.end - moof.start);
+      },
+    ],
+    ["a traf whose size runs past its moof", (view: DataView, boxes: ParsedBox[]) => view.setUint32(child(firstMoof(boxes), "traf").start, 100_000)],
+    ["a track run without a data offset", (view: DataView, boxes: ParsedBox[]) => view.setUint32(firstRun(boxes).payload, view.getUint32(firstRun(boxes).payload) & ~1)],
+    [
+      "a sidx pointing inside a moof",
+      (view: DataView, boxes: ParsedBox[]) => {
+        const sidx = boxes.find((box) => box.type === "sidx")!;
+        view.setBigUint64(sidx.payload + 20, view.getBigUint64(sidx.payload + 20) + 8n);
+      },
+    ],
+  ] as const)("refuses a fragmented MP4 with %s", (_, change) => {
+    expect(() => stripVideoMetadata(altered(FRAGMENTS_MP4, change), "video/mp4")).toThrow(UnreadableVideoError);
+  });
+
+  it("refuses sample tables that list the same bytes over and over", () => {
+    // 450 chunks of one sample each, all of the whole mdat: 450 copies of the file's bytes.
+    const clip = altered(syntheticClip(1024 * 1024), (view, boxes) => {
+      const mdat = boxes.find((box) => box.type === "mdat")!;
+      const stbl = child(child(child(child(boxes.find((box) => box.type === "moov")!, "trak"), "mdia"), "minf"), "stbl");
+      view.setUint32(child(stbl, "stsz").payload + 4, mdat.end - mdat.payload);
+      const stco = child(stbl, "stco");
+      for (let i = 0; i < 450; i++) view.setUint32(stco.payload + 8 + 4 * i, mdat.payload);
+    });
+    expect(() => stripVideoMetadata(clip, "video/mp4")).toThrow(UnreadableVideoError);
   });
 
   it("voids a WebM's tags and title, keeping every position", () => {
@@ -140,6 +260,18 @@ describe("POST /api/places/:id/live-looks with a video", () => {
     });
   });
 
+  it("stores a fragmented QuickTime clip without its ©xyz location, its samples where the offsets say", async () => {
+    const response = await post(placeId, { video: mov(LOCATED_FRAGMENTS_MOV) });
+    expect(response.status).toBe(201);
+    const video = await stored((await response.json<LiveLookAnswer>()).video_url);
+    expect(video.type).toBe("video/quicktime");
+    for (const text of ["+40.7128-074.0060", "iPhone 15", "Our table"]) expect(hasText(video.bytes, text)).toBe(false);
+    const before = fragmentedTracks(LOCATED_FRAGMENTS_MOV).slice(0, 2);
+    const after = fragmentedTracks(video.bytes);
+    expect(after.map((track) => track.samples.length)).toEqual(before.map((track) => track.samples.length));
+    after.forEach((track, i) => expect(track.samples).toEqual(before[i].samples));
+  });
+
   it("stores a WebM without its tags", async () => {
     const response = await post(placeId, { video: { bytes: TAGGED_WEBM, type: "video/webm", name: "clip.webm" } });
     expect(response.status).toBe(201);
@@ -150,6 +282,12 @@ describe("POST /api/places/:id/live-looks with a video", () => {
 
   it.each([
     ["a file that claims MP4 but is not", { video: mp4(notReallyMp4()) }, 415, "video: The video could not be read. Upload the clip as your phone recorded it (MP4, .mov or WebM)."],
+    [
+      "a fragmented MP4 whose track run points past the file",
+      { video: mp4(altered(FRAGMENTS_MP4, (view, boxes) => view.setInt32(boxes.find((box) => box.type === "moof")!.children[1].children[2].payload + 8, 0x7fff0000))) },
+      415,
+      "video: The video could not be read. Upload the clip as your phone recorded it (MP4, .mov or WebM).",
+    ],
     ["a photo as the video", { video: { bytes: TINY_JPEG, type: "video/mp4", name: "clip.mp4" } }, 415, "video: Upload an MP4, QuickTime (.mov) or WebM video."],
     ["a crafted MP4 of millions of tiny boxes", { video: mp4(tinyBoxes(MAX_VIDEO_BYTES - 1024)) }, 422, `video: The video is made of more than ${MAX_VIDEO_PARTS.toLocaleString("en-US")} boxes or elements, which no phone's clip has. Upload the clip as your phone recorded it.`],
     ["a photo and a video", { video: mov(), photo: jpeg() }, 400, "video: A Live Look has a photo or a video, not both."],

@@ -17,7 +17,7 @@ export interface ParsedBox {
   children: ParsedBox[];
 }
 
-const CONTAINERS = new Set(["moov", "trak", "mdia", "minf", "stbl", "udta", "edts", "dinf"]);
+const CONTAINERS = new Set(["moov", "trak", "mdia", "minf", "stbl", "udta", "edts", "dinf", "mvex", "moof", "traf", "mfra"]);
 
 /** Every box, containers opened (a full box `meta` too), as a tree. */
 export function parseBoxes(bytes: Uint8Array, from = 0, to = bytes.length): ParsedBox[] {
@@ -99,6 +99,96 @@ export function movieSeconds(bytes: Uint8Array): number {
   const mvhd = find(find(parseBoxes(bytes), "moov")!.children, "mvhd")!;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return view.getUint32(mvhd.payload + 16) / view.getUint32(mvhd.payload + 12);
+}
+
+export interface FragmentedTrack {
+  trackId: number;
+  handler: string;
+  /** The samples listed in moov (a fragmented file may have some before its fragments). */
+  moovSamples: Uint8Array[];
+  /** Then each fragment's samples in order, with their durations (in the track's timescale). */
+  samples: Uint8Array[];
+  durations: number[];
+}
+
+/**
+ * Each track's samples in a fragmented MP4, read through trex, tfhd and trun (base_data_offset
+ * when present, else the moof's first byte; every run with its data_offset, as ffmpeg writes them).
+ */
+export function fragmentedTracks(bytes: Uint8Array): FragmentedTrack[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (at: number) => view.getUint32(at);
+  const top = parseBoxes(bytes);
+  const moov = find(top, "moov")!;
+  const inMoov = trackSamples(bytes);
+  const trex = new Map(find(moov.children, "mvex")!.children.filter((b) => b.type === "trex").map((b) => [u32(b.payload + 4), { duration: u32(b.payload + 12), size: u32(b.payload + 16) }]));
+  const tracks = moov.children
+    .filter((b) => b.type === "trak")
+    .map((trak, i): FragmentedTrack => ({ trackId: u32(find(trak.children, "tkhd")!.payload + 12), handler: inMoov[i].handler, moovSamples: inMoov[i].samples, samples: [], durations: [] }));
+  for (const moof of top.filter((b) => b.type === "moof")) {
+    for (const traf of moof.children.filter((b) => b.type === "traf")) {
+      const tfhd = find(traf.children, "tfhd")!;
+      const flags = u32(tfhd.payload) & 0xffffff;
+      const track = tracks.find((t) => t.trackId === u32(tfhd.payload + 4))!;
+      let at = tfhd.payload + 8;
+      const base = flags & 1 ? Number(view.getBigUint64(at)) : moof.start;
+      if (flags & 1) at += 8;
+      if (flags & 2) at += 4;
+      let { duration, size } = trex.get(track.trackId)!;
+      if (flags & 8) {
+        duration = u32(at);
+        at += 4;
+      }
+      if (flags & 0x10) size = u32(at);
+      for (const trun of traf.children.filter((b) => b.type === "trun")) {
+        const runFlags = u32(trun.payload) & 0xffffff;
+        const fields = [0x100, 0x200, 0x400, 0x800].filter((flag) => runFlags & flag);
+        let entry = trun.payload + 12 + (runFlags & 4 ? 4 : 0);
+        let data = base + view.getInt32(trun.payload + 8);
+        for (let i = 0; i < u32(trun.payload + 4); i++) {
+          const value = (flag: number, fallback: number) => (runFlags & flag ? u32(entry + 4 * fields.indexOf(flag)) : fallback);
+          const sampleSize = value(0x200, size);
+          track.durations.push(value(0x100, duration));
+          track.samples.push(bytes.slice(data, data + sampleSize));
+          data += sampleSize;
+          entry += 4 * fields.length;
+        }
+      }
+    }
+  }
+  return tracks;
+}
+
+/** Where a sidx's references start and end (from its end plus first_offset, then each referenced size). */
+export function indexBounds(bytes: Uint8Array, sidx: ParsedBox): number[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wide = bytes[sidx.payload] === 1;
+  const firstAt = sidx.payload + 12 + (wide ? 8 : 4);
+  const references = firstAt + (wide ? 8 : 4) + 4;
+  const bounds = [sidx.end + (wide ? Number(view.getBigUint64(firstAt)) : view.getUint32(firstAt))];
+  for (let i = 0; i < view.getUint16(references - 2); i++) bounds.push(bounds[i] + (view.getUint32(references + 12 * i) & 0x7fffffff));
+  return bounds;
+}
+
+/** A tfra's entries: track, moof offset and traf number (version 1, one-byte numbers, as ffmpeg writes them). */
+export function randomAccessEntries(bytes: Uint8Array): { trackId: number; moof: number; traf: number }[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const mfra = find(parseBoxes(bytes), "mfra")!;
+  return mfra.children
+    .filter((b) => b.type === "tfra")
+    .flatMap((tfra) =>
+      Array.from({ length: view.getUint32(tfra.payload + 12) }, (_, i) => {
+        const entry = tfra.payload + 16 + 19 * i;
+        return { trackId: view.getUint32(tfra.payload + 4), moof: Number(view.getBigUint64(entry + 8)), traf: bytes[entry + 16] };
+      }),
+    );
+}
+
+/** A copy of `bytes` with `change` applied to it (crafted files from a real one). */
+export function altered(bytes: Uint8Array, change: (view: DataView, boxes: ParsedBox[]) => void): Uint8Array<ArrayBuffer> {
+  const copy = bytes.slice();
+  change(new DataView(copy.buffer), parseBoxes(copy));
+  return copy;
 }
 
 export function box(type: string, payload: Uint8Array = new Uint8Array()): Uint8Array<ArrayBuffer> {

@@ -2,7 +2,7 @@
 // phone, its software, the time) before a Live Look's video is stored (docs/live-looks.md#videos).
 // Pure functions over bytes, no decoding: the samples are copied untouched. MP4 and QuickTime are
 // rewritten from an allow-list of boxes, with the chunk offsets moved by what was removed before
-// `mdat`; WebM's unwanted elements are overwritten by Void elements of the same length, so no
+// `mdat`, and a fragmented file's run offsets, segment and random access indexes with them; WebM's unwanted elements are overwritten by Void elements of the same length, so no
 // position in the file changes. A file whose structure cannot be followed, or holds what we cannot
 // clean, is refused rather than stored with whatever it may hide, and so is one of more boxes or
 // elements than any clip has.
@@ -108,8 +108,8 @@ function boxesIn(bytes: Uint8Array, view: DataView, from: number, to: number, ou
 interface OutBox {
   box: Box;
   children?: OutBox[];
-  /** The chunk offsets of a kept track (`stco`, `co64`): fixed once every `mdat` is placed. */
-  chunks?: ChunkTable;
+  /** Told where the box's payload went in the output, for a box copied whole whose offsets are fixed later. */
+  placed?: (payloadAt: number) => void;
 }
 
 interface ChunkTable {
@@ -123,7 +123,7 @@ interface ChunkTable {
 
 /** Boxes whose creation and modification times are zeroed: when the clip was recorded is the post's, not the file's. */
 const TIMED_BOXES = new Set(["mvhd", "tkhd", "mdhd"]);
-const MOVIE_KEPT = new Set(["mvhd", "trak"]);
+const MOVIE_KEPT = new Set(["mvhd", "trak", "mvex"]);
 const TRACK_KEPT = new Set(["tkhd", "edts", "mdia"]);
 const MEDIA_KEPT = new Set(["mdhd", "hdlr", "minf", "elng"]);
 const MEDIA_INFO_KEPT = new Set(["vmhd", "smhd", "hdlr", "dinf", "stbl"]);
@@ -131,26 +131,90 @@ const MEDIA_INFO_KEPT = new Set(["vmhd", "smhd", "hdlr", "dinf", "stbl"]);
 const SAMPLE_TABLE_KEPT = new Set(["stsd", "stts", "ctts", "cslg", "stss", "stps", "sdtp", "stsc", "stsz", "stco", "co64", "sgpd", "sbgp", "subs"]);
 /** Sample entries by handler: H.264 and HEVC pictures, AAC sound. */
 const SAMPLE_ENTRIES: Record<string, Set<string>> = { vide: new Set(["avc1", "avc3", "hvc1", "hev1"]), soun: new Set(["mp4a"]) };
-/** Fragmented MP4 (what a browser's MediaRecorder or a stream writes) places samples by offsets in `moof`: not handled. */
-const FRAGMENTED = new Set(["moof", "mvex", "sidx", "styp", "mfra"]);
+/**
+ * A track fragment keeps what places and times its samples and the sample tables' own boxes;
+ * `saiz`, `saio` and `senc` (encryption's auxiliary information, `saio` by file offsets), `udta`,
+ * `meta` and anything unknown go.
+ */
+const TRACK_FRAGMENT_KEPT = new Set(["tfhd", "tfdt", "trun", "sdtp", "sbgp", "sgpd", "subs"]);
+
+// Flags of `tfhd` and `trun` (ISO/IEC 14496-12 8.8.7, 8.8.8).
+const BASE_DATA_OFFSET = 0x1;
+const SAMPLE_DESCRIPTION_INDEX = 0x2;
+const DEFAULT_SAMPLE_DURATION = 0x8;
+const DEFAULT_SAMPLE_SIZE = 0x10;
+const DEFAULT_SAMPLE_FLAGS = 0x20;
+const DEFAULT_BASE_IS_MOOF = 0x20000;
+const DATA_OFFSET = 0x1;
+const FIRST_SAMPLE_FLAGS = 0x4;
+const SAMPLE_DURATION = 0x100;
+const SAMPLE_SIZE = 0x200;
+const SAMPLE_FLAGS = 0x400;
+const SAMPLE_COMPOSITION_OFFSET = 0x800;
+
+/** Samples and index entries read so far, against MAX_VIDEO_SAMPLES (an entry names a sample or a fragment). */
+interface Tally {
+  samples: number;
+}
+function countSamples(tally: Tally, count: number) {
+  tally.samples += count;
+  if (tally.samples > MAX_VIDEO_SAMPLES) throw new TooManyVideoPartsError(`more than ${MAX_VIDEO_SAMPLES} samples`);
+}
+
+/** A top-level box read, to be written in the input's order. */
+interface TopBox {
+  box: Box;
+  node?: OutBox;
+  fragment?: Fragment;
+  /** An `mfra`'s `mfro`: where its size of the `mfra` goes in the output. */
+  randomAccessSizeAt?: { at: number };
+}
 
 function stripMp4(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Never longer than the input: boxes are only removed, and an mdat's header only shortened.
   const out = strippedVideo(bytes.length);
+  const tally: Tally = { samples: 0 };
   const top = boxesIn(bytes, view, 0, bytes.length, out, true);
   if (top[0]?.type !== "ftyp") fail("no ftyp box first");
   const movies = top.filter((box) => box.type === "moov");
   if (movies.length !== 1) fail("not one moov box");
-  if (top.some((box) => FRAGMENTED.has(box.type))) throw new UnsupportedVideoCodecError("fragmented MP4");
-  const movie = readMovie(bytes, view, movies[0], out);
+  const movie = readMovie(bytes, view, movies[0], out, tally);
+
+  // Everything is read before anything is written, so a file refused while read never costs the output buffer.
+  // Top-level boxes kept: ftyp, moov, mdat and fragmented MP4's styp, sidx, moof and mfra (what a
+  // browser's MediaRecorder and some phones write). prft (the wall-clock time a fragment was made),
+  // emsg (any message), ssix (byte ranges inside fragments, which their rebuilding would break) go.
+  const read: TopBox[] = [];
+  const indexes: SegmentIndex[] = [];
+  const randomAccess: RandomAccessTable[] = [];
+  const fragments = new Map<number, Fragment>();
+  for (const box of top) {
+    if (box.type === "moov") read.push({ box, node: movie.box });
+    else if (box.type === "moof") {
+      if (!movie.fragmented) fail("movie fragment without mvex");
+      const fragment = readFragment(bytes, view, box, movie.tracks, out, tally);
+      fragments.set(box.start, fragment);
+      read.push({ box, node: fragment.node, fragment });
+    } else if (box.type === "sidx") {
+      const index = readSegmentIndex(view, box, tally);
+      indexes.push(index);
+      read.push({ box, node: { box, placed: (at) => void (index.outAt = at) } });
+    } else if (box.type === "mfra") {
+      const access = readRandomAccess(bytes, view, box, movie.tracks, out, tally);
+      randomAccess.push(...access.tables);
+      read.push({ box, node: access.node, randomAccessSizeAt: access.sizeAt });
+    } else read.push({ box }); // ftyp, styp and mdat are written below, anything else left out.
+  }
 
   // Written in the input's order, so moov before mdat stays so (a browser can start playing early).
   const mdats: { inPayload: number; inEnd: number; outPayload: number }[] = [];
-  for (const box of top) {
-    if (box.type === "ftyp") out.keep(bytes, box.start, box.end);
-    else if (box.type === "moov") writeBox(bytes, view, movie.box, out);
-    else if (box.type === "mdat") {
+  /** Where each top-level box of the input starts in the output (a removed one: where the next box went). */
+  const placedAt = new Map<number, number>();
+  const outView = () => new DataView(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
+  for (const { box, node, fragment, randomAccessSizeAt } of read) {
+    placedAt.set(box.start, out.written);
+    if (box.type === "mdat") {
       const length = box.end - box.payload;
       const header = new Uint8Array(8);
       new DataView(header.buffer).setUint32(0, 8 + length);
@@ -159,23 +223,42 @@ function stripMp4(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
       // Only the kept tracks' samples are copied in: the rest (another track's samples, such as
       // timed location, and any bytes between samples) stays zero.
       mdats.push({ inPayload: box.payload, inEnd: box.end, outPayload: out.reserve(length) });
-    }
+    } else if (node) {
+      if (fragment) fragment.outStart = out.written;
+      const at = out.written;
+      writeBox(bytes, node, out);
+      if (randomAccessSizeAt) outView().setUint32(randomAccessSizeAt.at, out.written - at);
+    } else if (box.type === "ftyp" || box.type === "styp") out.keep(bytes, box.start, box.end);
   }
+  placedAt.set(bytes.length, out.written);
 
   const written = out.bytes;
-  const outView = new DataView(written.buffer, written.byteOffset, written.byteLength);
+  const outBytes = outView();
+  /**
+   * Copies [from, to) of the input to where it now is, inside its mdat; returns that position.
+   * Samples never share bytes, so more bytes copied than the file has means tables pointing at the
+   * same bytes again and again (a crafted file could make 100,000 copies of 25 MB so): refused.
+   */
+  let copied = 0;
+  const moveSamples = (from: number, to: number) => {
+    copied += to - from;
+    if (copied > bytes.length) fail("samples listed more than once");
+    const mdat = mdatHolding(mdats, from, to);
+    const moved = mdat.outPayload + (from - mdat.inPayload);
+    out.copyTo(bytes, from, to, moved);
+    return moved;
+  };
   for (const table of movie.chunkTables) {
     for (let i = 0; i < table.offsets.length; i++) {
-      const from = table.offsets[i];
-      const to = from + table.lengths[i];
-      const mdat = mdatHolding(mdats, from, to);
-      const moved = mdat.outPayload + (from - mdat.inPayload);
-      out.copyTo(bytes, from, to, moved);
-      if (table.wide) outView.setBigUint64(table.outAt + 8 * i, BigInt(moved));
-      else outView.setUint32(table.outAt + 4 * i, moved);
+      const moved = moveSamples(table.offsets[i], table.offsets[i] + table.lengths[i]);
+      if (table.wide) outBytes.setBigUint64(table.outAt + 8 * i, BigInt(moved));
+      else outBytes.setUint32(table.outAt + 4 * i, moved);
     }
   }
-  return { bytes: written, seconds: movie.seconds };
+  for (const fragment of fragments.values()) placeFragment(fragment, outBytes, moveSamples);
+  for (const index of indexes) placeSegmentIndex(index, outBytes, placedAt);
+  for (const table of randomAccess) placeRandomAccess(bytes, table, outBytes, fragments);
+  return { bytes: written, seconds: movie.seconds() };
 }
 
 /** The mdat whose payload holds [from, to) (mdats are in file order): samples elsewhere are refused. */
@@ -195,8 +278,8 @@ function mdatHolding<T extends { inPayload: number; inEnd: number }>(mdats: T[],
   return fail("samples outside mdat");
 }
 
-/** Writes a box, copied whole or rebuilt from its kept children; zeroes times and places chunk tables. */
-function writeBox(bytes: Uint8Array, view: DataView, node: OutBox, out: BoundedCopy) {
+/** Writes a box, copied whole or rebuilt from its kept children; zeroes times and tells `placed` where it went. */
+function writeBox(bytes: Uint8Array, node: OutBox, out: BoundedCopy) {
   const { box, children } = node;
   if (!children) {
     const at = out.keep(bytes, box.start, box.end);
@@ -205,56 +288,107 @@ function writeBox(bytes: Uint8Array, view: DataView, node: OutBox, out: BoundedC
       const version = bytes[box.payload];
       out.bytes.fill(0, payloadAt + 4, payloadAt + (version === 1 ? 20 : 12));
     }
-    // Entries follow version, flags and the entry count.
-    if (node.chunks) node.chunks.outAt = payloadAt + 8;
+    node.placed?.(payloadAt);
     return;
   }
   const at = out.keep(bytes, box.start, box.start + 8);
-  for (const child of children) writeBox(bytes, view, child, out);
+  for (const child of children) writeBox(bytes, child, out);
   new DataView(out.bytes.buffer, out.bytes.byteOffset).setUint32(at, out.written - at);
+}
+
+/** What fragments need of a track: whether it is kept, its timescale, trex's defaults, and its times so far. */
+interface TrackInfo {
+  kept: boolean;
+  timescale: number;
+  /** trex's default sample duration and size, when mvex lists the track. */
+  defaults?: { duration: number; size: number };
+  /** In the track's timescale: where its samples start (the first tfdt, or 0 with samples in moov), end, and the next fragment starts. */
+  start?: number;
+  end: number;
+  next: number;
 }
 
 interface Movie {
   box: OutBox;
   chunkTables: ChunkTable[];
-  seconds: number;
+  tracks: Map<number, TrackInfo>;
+  /** Whether moov has mvex: its samples may go on in movie fragments. */
+  fragmented: boolean;
+  /** The length, once every fragment is read. */
+  seconds: () => number;
 }
 
-/** Reads a full box's timescale and duration (mvhd, mdhd), in seconds. */
-function durationOf(view: DataView, box: Box): number {
+/** A full box's timescale and duration (mvhd, mdhd). */
+function timingOf(view: DataView, box: Box): { timescale: number; duration: number } {
   const version = view.getUint8(box.payload);
+  if (box.end < box.payload + (version === 1 ? 32 : 20)) fail("short movie or media header");
   const timescale = view.getUint32(box.payload + (version === 1 ? 20 : 12));
   const duration = version === 1 ? Number(view.getBigUint64(box.payload + 24)) : view.getUint32(box.payload + 16);
-  if (box.end < box.payload + (version === 1 ? 32 : 20) || timescale === 0) fail("movie header without a timescale");
-  return duration / timescale;
+  if (timescale === 0) fail("movie header without a timescale");
+  return { timescale, duration };
 }
 
-function readMovie(bytes: Uint8Array, view: DataView, moov: Box, out: BoundedCopy): Movie {
+function readMovie(bytes: Uint8Array, view: DataView, moov: Box, out: BoundedCopy, tally: Tally): Movie {
   const children: OutBox[] = [];
   const chunkTables: ChunkTable[] = [];
-  let seconds = -1;
+  const tracks = new Map<number, TrackInfo>();
+  let header: { timescale: number; duration: number } | null = null;
+  let seconds = 0;
   let pictures = 0;
-  let samples = 0;
+  let extends_: OutBox | null = null;
   for (const box of boxesIn(bytes, view, moov.payload, moov.end, out)) {
-    if (FRAGMENTED.has(box.type)) throw new UnsupportedVideoCodecError("fragmented MP4");
     if (!MOVIE_KEPT.has(box.type)) continue;
     if (box.type === "mvhd") {
-      seconds = Math.max(seconds, durationOf(view, box));
+      if (header) fail("two movie headers");
+      header = timingOf(view, box);
       children.push({ box });
-      continue;
+    } else if (box.type === "mvex") {
+      if (extends_) fail("two movie extends boxes");
+      extends_ = { box, children: [] };
+      children.push(extends_);
+    } else {
+      const { id, info, track } = readTrack(bytes, view, box, out);
+      if (tracks.has(id)) fail("two tracks with one id");
+      tracks.set(id, info);
+      if (!track) continue;
+      countSamples(tally, track.samples);
+      if (track.handler === "vide") pictures++;
+      seconds = Math.max(seconds, track.seconds);
+      chunkTables.push(track.chunks);
+      children.push(track.box);
     }
-    const track = readTrack(bytes, view, box, out);
-    if (!track) continue;
-    samples += track.samples;
-    if (samples > MAX_VIDEO_SAMPLES) throw new TooManyVideoPartsError(`more than ${MAX_VIDEO_SAMPLES} samples`);
-    if (track.handler === "vide") pictures++;
-    seconds = Math.max(seconds, track.seconds);
-    chunkTables.push(track.chunks);
-    children.push(track.box);
   }
-  if (seconds < 0) fail("no movie header");
+  if (!header) return fail("no movie header");
   if (pictures === 0) fail("no video track");
-  return { box: { box: moov, children }, chunkTables, seconds };
+  const movieTimescale = header.timescale;
+  seconds = Math.max(seconds, header.duration / movieTimescale);
+  if (extends_) seconds = Math.max(seconds, readMovieExtends(bytes, view, extends_, tracks, out) / movieTimescale);
+  const fragmentSeconds = () => Math.max(...[...tracks.values()].map((track) => (track.kept ? (track.end - (track.start ?? 0)) / track.timescale : 0)));
+  return { box: { box: moov, children }, chunkTables, tracks, fragmented: extends_ !== null, seconds: () => Math.max(seconds, fragmentSeconds()) };
+}
+
+/**
+ * Keeps mvex's `mehd` (the whole length, returned in the movie's timescale) and the kept tracks'
+ * `trex` (their samples' defaults, noted in `tracks`); `leva`, `trep` and anything else go.
+ */
+function readMovieExtends(bytes: Uint8Array, view: DataView, node: OutBox, tracks: Map<number, TrackInfo>, out: BoundedCopy): number {
+  let duration = 0;
+  for (const box of childrenOf(bytes, view, node.box, out)) {
+    if (box.type === "mehd") {
+      const wide = view.getUint8(box.payload) === 1;
+      if (box.end < box.payload + (wide ? 12 : 8)) fail("short movie extends header");
+      duration = wide ? Number(view.getBigUint64(box.payload + 4)) : view.getUint32(box.payload + 4);
+      node.children!.push({ box });
+    } else if (box.type === "trex") {
+      if (box.end < box.payload + 24) fail("short track extends box");
+      const track = tracks.get(view.getUint32(box.payload + 4)) ?? fail("track extends box of no track");
+      if (!track.kept) continue;
+      if (track.defaults) fail("two track extends boxes for one track");
+      track.defaults = { duration: view.getUint32(box.payload + 12), size: view.getUint32(box.payload + 16) };
+      node.children!.push({ box });
+    }
+  }
+  return duration;
 }
 
 interface Track {
@@ -271,17 +405,28 @@ const only = (boxes: Box[], type: string): Box | undefined => {
   if (found.length > 1) fail(`two ${type} boxes`);
   return found[0];
 };
+/** The boxes whose types are allowed, each as `rebuilt` gives it or copied whole. */
+const kept = (boxes: Box[], allowed: Set<string>, rebuilt: (box: Box) => OutBox | undefined = () => undefined): OutBox[] =>
+  boxes.filter((box) => allowed.has(box.type)).map((box) => rebuilt(box) ?? { box });
 
-/** A picture or sound track with what it needs, or null for any other track (timed metadata, timecode, text), which is left out. */
-function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCopy): Track | null {
+/**
+ * A track's id and what fragments need of it, and for a picture or sound track what it needs
+ * (`track`); any other track (timed metadata, timecode, text) is left out (`track` null).
+ */
+function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCopy): { id: number; info: TrackInfo; track: Track | null } {
   const trackBoxes = childrenOf(bytes, view, trak, out);
+  const tkhd = only(trackBoxes, "tkhd") ?? fail("track without a header");
+  const idAt = tkhd.payload + (view.getUint8(tkhd.payload) === 1 ? 20 : 12);
+  if (tkhd.end < idAt + 4) fail("short track header");
+  const id = view.getUint32(idAt);
   const mdia = only(trackBoxes, "mdia") ?? fail("track without media");
   const mediaBoxes = childrenOf(bytes, view, mdia, out);
   const hdlr = only(mediaBoxes, "hdlr") ?? fail("media without a handler");
   if (hdlr.end < hdlr.payload + 12) fail("short handler");
   const handler = fourCC(bytes, hdlr.payload + 8);
-  if (!(handler in SAMPLE_ENTRIES)) return null;
+  if (!(handler in SAMPLE_ENTRIES)) return { id, info: { kept: false, timescale: 1, end: 0, next: 0 }, track: null };
   const mdhd = only(mediaBoxes, "mdhd") ?? fail("media without a header");
+  const timing = timingOf(view, mdhd);
   const minf = only(mediaBoxes, "minf") ?? fail("media without information");
   const infoBoxes = childrenOf(bytes, view, minf, out);
   const dinf = only(infoBoxes, "dinf") ?? fail("media without data information");
@@ -294,12 +439,17 @@ function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCop
   if (offsets.length !== 1) fail("not one chunk offset table");
   const { chunks, samples } = chunkTable(view, only(tableBoxes, "stsc") ?? fail("no sample-to-chunk table"), only(tableBoxes, "stsz") ?? fail("no sample sizes"), offsets[0]);
 
-  const kept = (boxes: Box[], allowed: Set<string>, rebuilt: Partial<Record<string, OutBox>>) =>
-    boxes.filter((box) => allowed.has(box.type)).map((box) => rebuilt[box.type] ?? { box });
-  const tableNode: OutBox = { box: stbl, children: kept(tableBoxes, SAMPLE_TABLE_KEPT, { [offsets[0].type]: { box: offsets[0], chunks } }) };
-  const infoNode: OutBox = { box: minf, children: kept(infoBoxes, MEDIA_INFO_KEPT, { stbl: tableNode }) };
-  const mediaNode: OutBox = { box: mdia, children: kept(mediaBoxes, MEDIA_KEPT, { minf: infoNode }) };
-  return { box: { box: trak, children: kept(trackBoxes, TRACK_KEPT, { mdia: mediaNode }) }, handler, chunks, samples, seconds: durationOf(view, mdhd) };
+  const tableNode: OutBox = {
+    box: stbl,
+    // Entries follow version, flags and the entry count.
+    children: kept(tableBoxes, SAMPLE_TABLE_KEPT, (box) => (box === offsets[0] ? { box, placed: (at) => void (chunks.outAt = at + 8) } : undefined)),
+  };
+  const infoNode: OutBox = { box: minf, children: kept(infoBoxes, MEDIA_INFO_KEPT, (box) => (box === stbl ? tableNode : undefined)) };
+  const mediaNode: OutBox = { box: mdia, children: kept(mediaBoxes, MEDIA_KEPT, (box) => (box === minf ? infoNode : undefined)) };
+  // Fragments go on from the samples in moov (mdhd's duration is theirs) or, with none, from the first tfdt.
+  const info: TrackInfo = { kept: true, timescale: timing.timescale, start: samples > 0 ? 0 : undefined, end: timing.duration, next: timing.duration };
+  const track = { box: { box: trak, children: kept(trackBoxes, TRACK_KEPT, (box) => (box === mdia ? mediaNode : undefined)) }, handler, chunks, samples, seconds: timing.duration / timing.timescale };
+  return { id, info, track };
 }
 
 /** Every data reference must say "in this file" (flag 1): one naming another file can hold its path. */
@@ -320,7 +470,10 @@ function checkSampleEntries(bytes: Uint8Array, view: DataView, stsd: Box, allowe
   for (const entry of entries) if (!allowed.has(entry.type)) throw new UnsupportedVideoCodecError(entry.type);
 }
 
-/** Each chunk's offset and length from the sample-to-chunk, sample size and chunk offset tables. */
+/**
+ * Each chunk's offset and length from the sample-to-chunk, sample size and chunk offset tables. A
+ * fragmented file's moov may list no samples at all (empty tables: they are all in fragments).
+ */
 function chunkTable(view: DataView, stsc: Box, stsz: Box, offsets: Box): { chunks: ChunkTable; samples: number } {
   if (stsz.end < stsz.payload + 12 || stsc.end < stsc.payload + 8 || offsets.end < offsets.payload + 8) fail("short sample table");
   const sampleSize = view.getUint32(stsz.payload + 4);
@@ -333,13 +486,13 @@ function chunkTable(view: DataView, stsc: Box, stsz: Box, offsets: Box): { chunk
   if (chunkCount > sampleCount) fail("more chunks than samples");
   if (offsets.payload + 8 + chunkCount * (wide ? 8 : 4) > offsets.end) fail("chunk offsets run past their box");
   const runs = view.getUint32(stsc.payload + 4);
-  if (runs === 0 || stsc.payload + 8 + 12 * runs > stsc.end) fail("sample-to-chunk runs past its box");
+  if ((runs === 0 && chunkCount > 0) || stsc.payload + 8 + 12 * runs > stsc.end) fail("sample-to-chunk runs past its box");
   const runAt = (run: number) => stsc.payload + 8 + 12 * run;
 
   const chunks: ChunkTable = { wide, outAt: 0, offsets: [], lengths: [] };
   let run = 0;
   let sample = 0;
-  if (view.getUint32(runAt(0)) !== 1) fail("sample-to-chunk does not start at chunk 1");
+  if (chunkCount > 0 && view.getUint32(runAt(0)) !== 1) fail("sample-to-chunk does not start at chunk 1");
   for (let chunk = 1; chunk <= chunkCount; chunk++) {
     while (run + 1 < runs && view.getUint32(runAt(run + 1)) <= chunk) {
       if (view.getUint32(runAt(run + 1)) <= view.getUint32(runAt(run))) fail("sample-to-chunk out of order");
@@ -357,6 +510,272 @@ function chunkTable(view: DataView, stsc: Box, stsz: Box, offsets: Box): { chunk
   }
   if (sample !== sampleCount) fail("samples in no chunk");
   return { chunks, samples: sampleCount };
+}
+
+// Fragmented MP4 (ISO/IEC 14496-12 8.8, 8.16.3): after moov (with mvex), pairs of moof (where and
+// how long each sample of a fragment is) and mdat (the samples), optionally segment indexes (sidx)
+// and a random access index at the end (mfra). Every offset in them is fixed for the output
+// (docs/live-looks.md#fragmented-mp4).
+
+/** One track run: its samples' bytes [from, from + length) in the input. */
+interface TrackRun {
+  from: number;
+  length: number;
+  /** Where its data_offset is in the output, set when written. */
+  outAt: number;
+}
+
+interface TrackFragment {
+  runs: TrackRun[];
+  /** Where tfhd's base_data_offset is in the output, when it has one. */
+  baseAt: number | null;
+}
+
+interface Fragment {
+  node: OutBox;
+  trafs: TrackFragment[];
+  /** For each traf of the input, its track and its number (from 1) in the output, or 0 when left out: tfra names trafs so. */
+  trafNumbers: number[];
+  trafTracks: number[];
+  /** Where the moof starts in the output, set when written. */
+  outStart: number;
+}
+
+/** A moof with its header and its kept tracks' fragments; another track's traf goes (its samples stay zero). */
+function readFragment(bytes: Uint8Array, view: DataView, moof: Box, tracks: Map<number, TrackInfo>, out: BoundedCopy, tally: Tally): Fragment {
+  const boxes = childrenOf(bytes, view, moof, out);
+  if (!only(boxes, "mfhd")) fail("movie fragment without a header");
+  const fragment: Fragment = { node: { box: moof, children: [] }, trafs: [], trafNumbers: [], trafTracks: [], outStart: 0 };
+  for (const box of boxes) {
+    if (box.type === "mfhd") fragment.node.children!.push({ box });
+    if (box.type !== "traf") continue;
+    const { trackId, traf } = readTrackFragment(bytes, view, box, moof, fragment.trafNumbers.length === 0, tracks, out, tally);
+    if (traf) {
+      fragment.node.children!.push(traf.node);
+      fragment.trafs.push(traf.fragment);
+    }
+    fragment.trafNumbers.push(traf ? fragment.trafs.length : 0);
+    fragment.trafTracks.push(trackId);
+  }
+  return fragment;
+}
+
+/**
+ * A traf's track and, for a kept track, where each run's samples are in the input, by the rules of ISO/IEC
+ * 14496-12 8.8.7-8.8.8. A run's samples start at the base plus its data_offset; the base is tfhd's
+ * base_data_offset (a file offset) when given, else the moof's first byte when default-base-is-moof
+ * is set or the traf is the moof's first. A later traf with neither takes the end of the previous
+ * traf's data, and a run without data_offset goes on after the previous run: both place samples by
+ * other tracks' data (possibly a removed track's), which the output could not keep true, so they
+ * are refused. ffmpeg never makes them, nor (as far as we know) browsers' MediaRecorder.
+ */
+function readTrackFragment(
+  bytes: Uint8Array,
+  view: DataView,
+  traf: Box,
+  moof: Box,
+  first: boolean,
+  tracks: Map<number, TrackInfo>,
+  out: BoundedCopy,
+  tally: Tally,
+): { trackId: number; traf: { node: OutBox; fragment: TrackFragment } | null } {
+  const boxes = childrenOf(bytes, view, traf, out);
+  const tfhd = only(boxes, "tfhd") ?? fail("track fragment without a header");
+  if (tfhd.end < tfhd.payload + 8) fail("short track fragment header");
+  const flags = view.getUint32(tfhd.payload) & 0xffffff;
+  const trackId = view.getUint32(tfhd.payload + 4);
+  const track = tracks.get(trackId) ?? fail("fragment of no track");
+  if (!track.kept) return { trackId, traf: null };
+  const fieldLengths = [
+    [BASE_DATA_OFFSET, 8],
+    [SAMPLE_DESCRIPTION_INDEX, 4],
+    [DEFAULT_SAMPLE_DURATION, 4],
+    [DEFAULT_SAMPLE_SIZE, 4],
+    [DEFAULT_SAMPLE_FLAGS, 4],
+  ];
+  if (tfhd.end < tfhd.payload + 8 + fieldLengths.reduce((sum, [flag, length]) => sum + (flags & flag ? length : 0), 0)) fail("short track fragment header");
+  let at = tfhd.payload + 8;
+  const field = (flag: number, length: number) => {
+    if (!(flags & flag)) return undefined;
+    at += length;
+    return length === 8 ? Number(view.getBigUint64(at - 8)) : view.getUint32(at - 4);
+  };
+  const base = field(BASE_DATA_OFFSET, 8) ?? (flags & DEFAULT_BASE_IS_MOOF || first ? moof.start : fail("track fragment placed by the previous one's data"));
+  field(SAMPLE_DESCRIPTION_INDEX, 4);
+  const defaultDuration = field(DEFAULT_SAMPLE_DURATION, 4) ?? track.defaults?.duration;
+  const defaultSize = field(DEFAULT_SAMPLE_SIZE, 4) ?? track.defaults?.size;
+
+  const tfdt = only(boxes, "tfdt");
+  let time = track.next;
+  if (tfdt) {
+    const wide = view.getUint8(tfdt.payload) === 1;
+    if (tfdt.end < tfdt.payload + (wide ? 12 : 8)) fail("short decode time");
+    time = wide ? Number(view.getBigUint64(tfdt.payload + 4)) : view.getUint32(tfdt.payload + 4);
+  }
+  track.start ??= time;
+
+  const fragment: TrackFragment = { runs: [], baseAt: null };
+  const nodes = new Map<Box, OutBox>();
+  nodes.set(tfhd, { box: tfhd, placed: flags & BASE_DATA_OFFSET ? (payloadAt) => void (fragment.baseAt = payloadAt + 8) : undefined });
+  for (const trun of boxes.filter((box) => box.type === "trun")) {
+    if (trun.end < trun.payload + 8) fail("short track run");
+    const runFlags = view.getUint32(trun.payload) & 0xffffff;
+    const count = view.getUint32(trun.payload + 4);
+    if (!(runFlags & DATA_OFFSET)) fail("track run placed by the previous one's data");
+    countSamples(tally, count);
+    const entries = trun.payload + 12 + (runFlags & FIRST_SAMPLE_FLAGS ? 4 : 0);
+    const perSample = [SAMPLE_DURATION, SAMPLE_SIZE, SAMPLE_FLAGS, SAMPLE_COMPOSITION_OFFSET].filter((flag) => runFlags & flag).length * 4;
+    if (entries + count * perSample > trun.end) fail("track run runs past its box");
+    // Each sample's duration, then its size, when the run lists them; else the defaults for all.
+    const sum = (flag: number, offset: number, fallback: number | undefined) => {
+      if (!(runFlags & flag)) return count === 0 ? 0 : count * (fallback ?? fail("no default for a sample"));
+      let total = 0;
+      for (let i = 0; i < count; i++) total += view.getUint32(entries + i * perSample + offset);
+      return total;
+    };
+    time += sum(SAMPLE_DURATION, 0, defaultDuration);
+    const run: TrackRun = { from: base + view.getInt32(trun.payload + 8), length: sum(SAMPLE_SIZE, runFlags & SAMPLE_DURATION ? 4 : 0, defaultSize), outAt: 0 };
+    fragment.runs.push(run);
+    nodes.set(trun, { box: trun, placed: (payloadAt) => void (run.outAt = payloadAt + 8) });
+  }
+  track.next = time;
+  track.end = Math.max(track.end, time);
+  return { trackId, traf: { node: { box: traf, children: kept(boxes, TRACK_FRAGMENT_KEPT, (box) => nodes.get(box)) }, fragment } };
+}
+
+/**
+ * Moves a fragment's samples to where their mdat now is and rewrites its offsets: in the output
+ * every kept traf's base is the moof's new first byte (tfhd's base_data_offset, when it has one,
+ * is set to it; default-base-is-moof and the first traf take it anyway), and each run's data_offset
+ * is its samples' new place less that base.
+ */
+function placeFragment(fragment: Fragment, out: DataView, moveSamples: (from: number, to: number) => number) {
+  for (const traf of fragment.trafs) {
+    if (traf.baseAt !== null) out.setBigUint64(traf.baseAt, BigInt(fragment.outStart));
+    for (const run of traf.runs) {
+      // A run of no samples reads nothing: its offset is left at the base.
+      const offset = run.length === 0 ? 0 : moveSamples(run.from, run.from + run.length) - fragment.outStart;
+      if (offset > 0x7fffffff) fail("samples too far from their fragment");
+      out.setInt32(run.outAt, offset);
+    }
+  }
+}
+
+/** A sidx copied whole: the input positions its references start and end at (the first from its own end plus first_offset). */
+interface SegmentIndex {
+  box: Box;
+  wide: boolean;
+  bounds: number[];
+  /** Where the payload is in the output, set when written. */
+  outAt: number;
+}
+
+function readSegmentIndex(view: DataView, box: Box, tally: Tally): SegmentIndex {
+  const wide = view.getUint8(box.payload) === 1;
+  const firstAt = box.payload + 12 + (wide ? 8 : 4);
+  const references = firstAt + (wide ? 8 : 4) + 4;
+  if (box.end < references) fail("short segment index");
+  const count = view.getUint16(references - 2);
+  if (references + 12 * count > box.end) fail("segment index runs past its box");
+  countSamples(tally, count);
+  const bounds = [box.end + (wide ? Number(view.getBigUint64(firstAt)) : view.getUint32(firstAt))];
+  for (let i = 0; i < count; i++) bounds.push(bounds[i] + (view.getUint32(references + 12 * i) & 0x7fffffff));
+  return { box, wide, bounds, outAt: 0 };
+}
+
+/**
+ * A sidx's first_offset (from the sidx's own end) and referenced sizes are distances between
+ * top-level boxes (a moof and its mdat, or another sidx). Removed boxes and rebuilt moofs change
+ * them, so each is recomputed from where those boxes now start; a reference that does not start and
+ * end at a top-level box is refused.
+ */
+function placeSegmentIndex(index: SegmentIndex, out: DataView, placedAt: Map<number, number>) {
+  const moved = index.bounds.map((bound) => placedAt.get(bound) ?? fail("segment index pointing inside a box"));
+  const payload = index.outAt;
+  const firstAt = payload + 12 + (index.wide ? 8 : 4);
+  const first = moved[0] - (payload + index.box.end - index.box.payload);
+  if (index.wide) out.setBigUint64(firstAt, BigInt(first));
+  else out.setUint32(firstAt, first);
+  const references = firstAt + (index.wide ? 8 : 4) + 4;
+  for (let i = 0; i + 1 < moved.length; i++) {
+    const at = references + 12 * i;
+    out.setUint32(at, (out.getUint32(at) & 0x80000000) | (moved[i + 1] - moved[i]));
+  }
+}
+
+/** A kept track's tfra: each entry's moof offset and traf number are fixed once the moofs are placed. */
+interface RandomAccessTable {
+  box: Box;
+  trackId: number;
+  wide: boolean;
+  trafLength: number;
+  entryLength: number;
+  count: number;
+  outAt: number;
+}
+
+/** mfra keeps the kept tracks' tfra and its mfro (last: the mfra's size, rewritten when written). */
+function readRandomAccess(
+  bytes: Uint8Array,
+  view: DataView,
+  mfra: Box,
+  tracks: Map<number, TrackInfo>,
+  out: BoundedCopy,
+  tally: Tally,
+): { node: OutBox; tables: RandomAccessTable[]; sizeAt: { at: number } } {
+  const boxes = childrenOf(bytes, view, mfra, out);
+  const mfro = boxes.at(-1);
+  if (mfro?.type !== "mfro" || mfro.end < mfro.payload + 8) fail("random access index without its offset box last");
+  const sizeAt = { at: 0 };
+  const tables: RandomAccessTable[] = [];
+  const children: OutBox[] = [];
+  for (const box of boxes) {
+    if (box === mfro) children.push({ box, placed: (payloadAt) => void (sizeAt.at = payloadAt + 4) });
+    if (box.type !== "tfra") continue;
+    if (box.end < box.payload + 16) fail("short random access table");
+    const trackId = view.getUint32(box.payload + 4);
+    const track = tracks.get(trackId) ?? fail("random access table of no track");
+    if (!track.kept) continue;
+    const wide = view.getUint8(box.payload) === 1;
+    const lengths = view.getUint32(box.payload + 8);
+    const trafLength = ((lengths >> 4) & 3) + 1;
+    const entryLength = (wide ? 16 : 8) + trafLength + ((lengths >> 2) & 3) + 1 + (lengths & 3) + 1;
+    const count = view.getUint32(box.payload + 12);
+    if (box.payload + 16 + count * entryLength > box.end) fail("random access table runs past its box");
+    countSamples(tally, count);
+    const table: RandomAccessTable = { box, trackId, wide, trafLength, entryLength, count, outAt: 0 };
+    tables.push(table);
+    children.push({ box, placed: (payloadAt) => void (table.outAt = payloadAt) });
+  }
+  return { node: { box: mfra, children }, tables, sizeAt };
+}
+
+/**
+ * Each tfra entry's moof_offset (a file offset) becomes the moof's new place, and its traf_number
+ * the number among the kept trafs of the traf it names, when that is one of the table's track;
+ * else (ffmpeg writes 1 for every track) of the moof's first traf of that track. A moof without one
+ * is refused.
+ */
+function placeRandomAccess(bytes: Uint8Array, table: RandomAccessTable, out: DataView, fragments: Map<number, Fragment>) {
+  const input = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const offsetLength = table.wide ? 8 : 4;
+  for (let i = 0; i < table.count; i++) {
+    const inAt = table.box.payload + 16 + i * table.entryLength;
+    const outAt = table.outAt + 16 + i * table.entryLength;
+    const moofAt = inAt + offsetLength;
+    const fragment = fragments.get(table.wide ? Number(input.getBigUint64(moofAt)) : input.getUint32(moofAt)) ?? fail("random access entry pointing at no fragment");
+    if (table.wide) out.setBigUint64(outAt + offsetLength, BigInt(fragment.outStart));
+    else out.setUint32(outAt + offsetLength, fragment.outStart);
+    const trafAt = moofAt + offsetLength;
+    let traf = 0;
+    for (let b = 0; b < table.trafLength; b++) traf = traf * 256 + bytes[trafAt + b];
+    const named = fragment.trafTracks[traf - 1] === table.trackId ? traf - 1 : fragment.trafTracks.indexOf(table.trackId);
+    let number = fragment.trafNumbers[named] || fail("random access entry pointing at no fragment of its track");
+    for (let b = table.trafLength - 1; b >= 0; b--) {
+      out.setUint8(outAt + 2 * offsetLength + b, number & 0xff);
+      number >>>= 8;
+    }
+  }
 }
 
 // ---- WebM (Matroska's EBML) ----
