@@ -3,13 +3,15 @@
 // reaches every open socket, paging and catching up, read markers, pushes only to members without a
 // socket (one per 5 minutes), a pair closed for writing by a block or an unfriend, reports with the
 // messages around them, and retention.
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, evictDurableObject, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ConversationsList, MessageReports, MessagesPage, PostedMessage, SocketFrame, Ticket } from "../../common/schemas/conversations";
 import type { Plan } from "../../common/schemas/plans";
+import { app } from "../../worker/app";
 import { conversationObject } from "../../worker/chat/conversation";
 import { MESSAGE_RETENTION_MS, PUSH_GAP_MS } from "../../worker/chat/rules";
+import { countingDb } from "./fixtures";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
 import { adminHeaders, befriend, block, person, send, unfriend, type Person } from "./social-fixtures";
 
@@ -191,6 +193,38 @@ async function openSocket(who: Person, conversationId: number) {
   });
   return { ws, frames, ticket };
 }
+
+describe("what a message costs in D1 (docs/performance.md#messages)", () => {
+  /** A message written through the app with its D1 round trips counted, the work after the answer included. */
+  async function countedWrite(who: Person, conversationId: number) {
+    const counting = countingDb();
+    const ctx = createExecutionContext();
+    const request = new Request(`https://third-place.test/api/conversations/${conversationId}/messages`, {
+      method: "POST",
+      headers: { ...who.headers, "content-type": "application/json" },
+      body: JSON.stringify({ text: "counted", client_id: clientId() }),
+    });
+    const response = await app.fetch(request, { ...env, DB: counting.db }, ctx);
+    await waitOnExecutionContext(ctx);
+    return { status: response.status, roundTrips: counting.roundTrips() };
+  }
+
+  it("one read and one write, in a plan of ten as in a pair; pushing every member without a socket adds one read and one batch", async () => {
+    const organiser = await person("Maya");
+    const invitees = await Promise.all(Array.from({ length: 9 }, (_, i) => person(`Guest ${i}`)));
+    for (const invitee of invitees) await befriend(organiser, invitee);
+    const placeId = await createPlace();
+    const plan = await (
+      await send("POST", "/api/plans", organiser.headers, { place_id: placeId, starts_at: "2031-06-11T03:30:00Z", invitees: invitees.map((invitee) => invitee.id) })
+    ).json<Plan>();
+    // No member has a socket open: the first message pushes all nine, the next (within 5 minutes) nobody.
+    expect(await countedWrite(organiser, plan.conversation_id)).toEqual({ status: 201, roundTrips: 4 });
+    expect(await countedWrite(organiser, plan.conversation_id)).toEqual({ status: 201, roundTrips: 2 });
+    const pair = await (await send("POST", "/api/conversations", organiser.headers, { account_id: invitees[0].id })).json<{ id: number }>();
+    expect(await countedWrite(organiser, pair.id)).toEqual({ status: 201, roundTrips: 4 });
+    expect(await countedWrite(organiser, pair.id)).toEqual({ status: 201, roundTrips: 2 });
+  });
+});
 
 describe("sockets", () => {
   it("a message reaches every open socket of the conversation, and a read marker too", async () => {

@@ -123,3 +123,37 @@ export async function count(table: string, where = "1 = 1", ...params: (string |
 export async function storedImageKeys(prefix: string) {
   return (await env.IMAGES.list({ prefix })).objects.map((object) => object.key);
 }
+
+/** env.DB with a count of its round trips to D1: each statement run on its own, and each batch. */
+export function countingDb() {
+  let roundTrips = 0;
+  // batch() takes only the runtime's own statements.
+  const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+  const counted = (original: D1PreparedStatement): D1PreparedStatement => {
+    const statement = new Proxy(original, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => counted(target.bind(...values));
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (key === "first" || key === "all" || key === "run" || key === "raw") roundTrips++;
+        return value.bind(target);
+      },
+    });
+    originals.set(statement, original);
+    return statement;
+  };
+  const db = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === "prepare") return (query: string) => counted(target.prepare(query));
+      if (key === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          roundTrips++;
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db, roundTrips: () => roundTrips };
+}

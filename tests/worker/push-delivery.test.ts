@@ -12,7 +12,7 @@ import { attemptPush, consumePushes, PUSH_ATTEMPTS, type PushMessage } from "../
 import { dropOldInboxRows, savePushSubscription } from "../../worker/db/push";
 import { getDb } from "../../worker/db/client";
 import { fromBase64Url } from "../../worker/lib/crypto";
-import { count, createUser } from "./fixtures";
+import { count, countingDb, createUser } from "./fixtures";
 import { api } from "./helpers";
 import { useFixedClock } from "./occupancy-fixtures";
 import { browserKeys, browserKeysFrom, decryptPush, pushService, verifyVapid } from "./push-fixtures";
@@ -291,40 +291,6 @@ describe("deliverToAccount", () => {
     for (const table of ["push_subscriptions", "consumer_notifications", "push_log"]) expect(await count(table, "user_id = ?", user.id)).toBe(0);
   });
 });
-
-/** env.DB with a count of its round trips to D1: each statement run on its own, and each batch. */
-function countingDb() {
-  let roundTrips = 0;
-  // batch() takes only the runtime's own statements.
-  const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
-  const counted = (original: D1PreparedStatement): D1PreparedStatement => {
-    const statement = new Proxy(original, {
-      get(target, key) {
-        if (key === "bind") return (...values: unknown[]) => counted(target.bind(...values));
-        const value = Reflect.get(target, key, target) as unknown;
-        if (typeof value !== "function") return value;
-        if (key === "first" || key === "all" || key === "run" || key === "raw") roundTrips++;
-        return value.bind(target);
-      },
-    });
-    originals.set(statement, original);
-    return statement;
-  };
-  const db = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "prepare") return (query: string) => counted(target.prepare(query));
-      if (key === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          roundTrips++;
-          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
-        };
-      }
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db, roundTrips: () => roundTrips };
-}
 
 describe("deliverToAccounts (a page of watchers)", () => {
   /** `n` accounts, each with one subscription; the second of every three in quiet hours at T, the third of every five at its 6 pushes of the day. */

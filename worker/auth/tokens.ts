@@ -20,6 +20,20 @@ export interface Principal {
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
+/**
+ * The HMAC key that verifies tokens, imported once per secret in this isolate: importing it cost
+ * more than the check itself on every signed-in request (docs/performance.md#messages).
+ */
+const verifyKeys = new Map<string, Promise<CryptoKey>>();
+function verifyKey(secret: string): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", secretKey(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function issueAccessToken(
   secret: string,
   principal: Principal,
@@ -47,7 +61,7 @@ export async function verifyAccessToken(
   options: { now?: number } = {},
 ): Promise<Principal | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(secret), {
+    const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

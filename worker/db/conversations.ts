@@ -4,7 +4,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { blocks, conversations, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
 import type { Person } from "../../common/schemas/plans";
 import type { Database } from "./client";
-import { peopleByIds } from "./plans";
 
 /** Most conversations GET /api/conversations lists: the most recently active. */
 export const MAX_LISTED_CONVERSATIONS = 50;
@@ -31,42 +30,41 @@ const isMember = (accountId: number) => sql<number>`(
   or exists (select 1 from ${planInvitees} where ${planInvitees.planId} = ${conversations.planId} and ${planInvitees.userId} = ${accountId})
 )`;
 
+/**
+ * The members of the row's conversation (its pair, or its plan's organiser and invitees whose
+ * accounts still exist) as a JSON array of people, read in the same statement as the row: a message
+ * costs one D1 read for who may write and to whom, not one for the row and more for its members.
+ */
+const memberList = sql<string>`(
+  select json_group_array(json_object('id', ${users.id}, 'handle', ${users.handle}, 'name', ${users.name})) from ${users}
+  where ${users.id} in (
+    select ${conversations.userA} union all select ${conversations.userB} union all select ${plans.organiserId}
+    union all select ${planInvitees.userId} from ${planInvitees} where ${planInvitees.planId} = ${conversations.planId}
+  )
+)`;
+
 const listColumns = {
   id: conversations.id,
   kind: conversations.kind,
   planId: conversations.planId,
-  userA: conversations.userA,
-  userB: conversations.userB,
   planTitle: plans.title,
   placeName: places.name,
   organiserId: plans.organiserId,
   cancelledAt: plans.cancelledAt,
   pairOpen: pairOpen(conversations.userA, conversations.userB),
+  members: memberList,
 };
 
-type ListRow = { id: number; kind: "plan" | "pair"; planId: number | null; userA: number | null; userB: number | null; planTitle: string | null; placeName: string | null; organiserId: number | null; cancelledAt: Date | null; pairOpen: number };
+type ListRow = { id: number; kind: "plan" | "pair"; planId: number | null; planTitle: string | null; placeName: string | null; organiserId: number | null; cancelledAt: Date | null; pairOpen: number; members: string };
 
 const fromConversations = (db: Database) =>
   db.select(listColumns).from(conversations).leftJoin(plans, eq(plans.id, conversations.planId)).leftJoin(places, eq(places.id, plans.placeId));
 
-/** The members of a plan's conversation: its organiser and invitees. */
-async function planMembers(db: Database, planId: number, organiserId: number): Promise<Person[]> {
-  const invitees = await db.select({ id: planInvitees.userId }).from(planInvitees).where(eq(planInvitees.planId, planId));
-  return peopleByIds(db, [organiserId, ...invitees.map((row) => row.id)]);
-}
-
-async function withMembers(db: Database, row: ListRow, accountId: number): Promise<MemberConversation> {
+function withMembers(row: ListRow, accountId: number): MemberConversation {
+  const members = (JSON.parse(row.members) as Person[]).sort((a, b) => a.id - b.id);
   if (row.kind === "plan") {
-    return {
-      id: row.id,
-      kind: "plan",
-      planId: row.planId,
-      title: row.planTitle ?? row.placeName ?? "Plan",
-      members: await planMembers(db, row.planId!, row.organiserId!),
-      writable: row.cancelledAt === null,
-    };
+    return { id: row.id, kind: "plan", planId: row.planId, title: row.planTitle ?? row.placeName ?? "Plan", members, writable: row.cancelledAt === null };
   }
-  const members = await peopleByIds(db, [row.userA!, row.userB!]);
   const other = members.find((member) => member.id !== accountId);
   return { id: row.id, kind: "pair", planId: null, title: other?.name ?? "Conversation", members, writable: Boolean(row.pairOpen) };
 }
@@ -74,7 +72,7 @@ async function withMembers(db: Database, row: ListRow, accountId: number): Promi
 /** The conversation when the account is a member of it; else null (as if it did not exist). */
 export async function conversationForMember(db: Database, conversationId: number, accountId: number): Promise<MemberConversation | null> {
   const [row] = await fromConversations(db).where(and(eq(conversations.id, conversationId), isMember(accountId)));
-  return row ? withMembers(db, row, accountId) : null;
+  return row ? withMembers(row, accountId) : null;
 }
 
 /** The account's conversations, the most recently active first (at most 50). */
@@ -83,7 +81,7 @@ export async function conversationsOf(db: Database, accountId: number): Promise<
     .where(isMember(accountId))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(MAX_LISTED_CONVERSATIONS);
-  return Promise.all(rows.map((row) => withMembers(db, row, accountId)));
+  return rows.map((row) => withMembers(row, accountId));
 }
 
 /** The pair's conversation, made on first use; null unless the two are friends and neither blocked the other. */
@@ -94,7 +92,7 @@ export async function pairConversation(db: Database, accountId: number, otherId:
   if (!open) return null;
   await db.insert(conversations).values({ kind: "pair", userA, userB }).onConflictDoNothing();
   const [row] = await fromConversations(db).where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)));
-  return withMembers(db, row, accountId);
+  return withMembers(row, accountId);
 }
 
 /** Orders the list: the conversation's newest message time. */
