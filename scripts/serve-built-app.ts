@@ -153,7 +153,8 @@ export function copyState(template: string): string {
 
 /**
  * The built app (dist/, from `npm run build`) on `stateDir`, a prepared state folder that is
- * removed when the server stops. Servers may start side by side when their `vars` are the same.
+ * removed when the server stops. Start servers one at a time: of two started at once, one never
+ * answered.
  */
 export async function serveState(
   stateDir: string,
