@@ -153,8 +153,8 @@ export function copyState(template: string): string {
 
 /**
  * The built app (dist/, from `npm run build`) on `stateDir`, a prepared state folder that is
- * removed when the server stops. Start servers one at a time: of two started at once, one never
- * answered.
+ * removed when the server stops. Servers with the same `vars` may start side by side (they open
+ * no debugger port to race for: vite.config.ts).
  */
 export async function serveState(
   stateDir: string,

@@ -6,7 +6,7 @@
 // journeys on one server run one after another, as they did when every file shared one server.
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { assertBuilt, copyState, prepareState, serveState, type ServedApp } from "../../scripts/serve-built-app.ts";
+import { assertBuilt, copyState, prepareState, serveState } from "../../scripts/serve-built-app.ts";
 
 export interface E2eServer {
   baseUrl: string;
@@ -24,9 +24,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   assertBuilt();
   const template = await prepareState();
-  // One after another: two servers starting at once raced for a port (one never answered).
-  const apps: ServedApp[] = [];
-  for (let server = 0; server < project.config.maxWorkers; server++) apps.push(await serveState(copyState(template)));
+  const apps = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => serveState(copyState(template))));
   project.provide(
     "servers",
     apps.map(({ baseUrl, stateDir }) => ({ baseUrl, stateDir })),
