@@ -153,7 +153,7 @@ export function copyState(template: string): string {
 
 /**
  * The built app (dist/, from `npm run build`) on `stateDir`, a prepared state folder that is
- * removed when the server stops. Servers with the same `vars` may start side by side (they open
+ * removed when the server stops (or fails to start). Servers with the same `vars` may start side by side (they open
  * no debugger port to race for: vite.config.ts).
  */
 export async function serveState(
@@ -173,9 +173,12 @@ export async function serveState(
   const devVars = readFileSync(path.join(root, ".dev.vars"), "utf8");
   const extra = Object.entries(vars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
   writeFileSync(builtDevVars, `${devVars.trimEnd()}\n${extra.join("")}`);
-  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } }).finally(
-    () => writeFileSync(builtDevVars, devVars),
-  );
+  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } })
+    .catch((error: unknown) => {
+      rmSync(stateDir, { recursive: true, force: true });
+      throw error;
+    })
+    .finally(() => writeFileSync(builtDevVars, devVars));
   return {
     ...served,
     stateDir,

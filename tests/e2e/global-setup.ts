@@ -24,7 +24,15 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   assertBuilt();
   const template = await prepareState();
-  const apps = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => serveState(copyState(template))));
+  const started = await Promise.allSettled(Array.from({ length: project.config.maxWorkers }, () => serveState(copyState(template))));
+  const apps = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+  const failed = started.find((outcome) => outcome.status === "rejected");
+  if (failed) {
+    // vitest runs no teardown for a setup that throws: stop the servers that did start.
+    await Promise.all(apps.map((app) => app.stop()));
+    rmSync(template, { recursive: true, force: true });
+    throw failed.reason;
+  }
   project.provide(
     "servers",
     apps.map(({ baseUrl, stateDir }) => ({ baseUrl, stateDir })),
