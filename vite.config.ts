@@ -24,7 +24,18 @@ const compressLikeTheEdge: Plugin = {
 const PUBLIC_PAGE_CHUNK = /\/(Home|About|Faq|ForBusinesses|ForConsumers|PartnerLogin|SubmitBusiness|LiveMap|BarProfile|NotFound)-[\w-]+\.js$/;
 
 export default defineConfig({
-  plugins: [compressLikeTheEdge, react(), cloudflare({ persistState: stateDir ? { path: stateDir } : true }), serviceWorker()],
+  plugins: [
+    compressLikeTheEdge,
+    react(),
+    cloudflare({
+      persistState: stateDir ? { path: stateDir } : true,
+      // Servers on a throw-away state (tests, the bench) open no debugger port: the plugin takes the
+      // first free one from 9229 on, and of two servers starting at once both took the same one
+      // and one never answered.
+      inspectorPort: stateDir ? false : undefined,
+    }),
+    serviceWorker(),
+  ],
   build: {
     // The bundle benchmark (npm run bench) reads this to know what each route loads; kept out of
     // the served assets.

@@ -10,10 +10,11 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     test: {
-      // vitest's default is one fewer than the cores: one at a time on a 2-core machine, so the
-      // journeys (mostly waiting on Chromium and workerd, and on a place object's 30 s alarm) ran
-      // after the worker and client files instead of beside them. The journeys stay one file at a
-      // time (fileParallelism below).
+      // vitest's default is one fewer than the cores: one at a time on a 2-core machine. Two files
+      // at a time, of any project: the journeys (mostly waiting on Chromium, workerd and a place
+      // object's 30 s alarm) run beside each other and beside the worker and client files. Every
+      // project must allow as many (a project with fileParallelism: false would make vitest run
+      // its files after all the others', one by one: the e2e journeys did, about 800 s alone).
       maxWorkers: 2,
       projects: [
         workerProject("worker", false, migrations),
@@ -35,9 +36,9 @@ export default defineConfig(async () => {
             name: "e2e",
             environment: "node",
             include: ["tests/e2e/**/*.test.ts"],
+            // A server for each file running at a moment, each on its own copy of the seeded state
+            // (global-setup.ts, server.ts): journeys never meet each other's data or limits.
             globalSetup: ["tests/e2e/global-setup.ts"],
-            // One shared server and browser; files run one after another to keep a 2-core machine calm.
-            fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // expect.poll waits 1 s by default: on a loaded machine a lazily loaded map or chart

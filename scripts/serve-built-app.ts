@@ -1,13 +1,15 @@
 // Serves a built worker (from `vite build`) on workerd through `vite preview` on a free loopback
 // port. serveBuiltApp() does it for the app with a fresh, migrated and seeded D1/R2/DO state,
-// exactly as `npm start` does; the e2e tests and `npm run bench` use it.
+// exactly as `npm start` does; `npm run bench` uses it, and the e2e tests serve copies of one
+// prepared state (prepareState, copyState, serveState).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyMigrations, ensureDevVars, localToolEnv, root } from "./local-state.ts";
-import { seedIfEmpty, withLocalBindings, type SeedEnv } from "./seed.ts";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import { ensureDevVars, localToolEnv, root } from "./local-state.ts";
+import { seed, withLocalBindings, type SeedEnv } from "./seed.ts";
 
 export interface Served {
   baseUrl: string;
@@ -101,23 +103,67 @@ export async function servePreview(options: { configFile?: string; readyPath: st
   return { baseUrl, processGroup: server.pid!, stop };
 }
 
+/** Fails at once, before a minute of seeding, when the build to serve is missing. */
+export function assertBuilt(outDir = "dist") {
+  if (!existsSync(path.join(root, outDir, "client", "index.html"))) {
+    throw new Error(`${outDir}/ is missing: run \`npm run build\` first (npm test does).`);
+  }
+}
+
 /**
- * The built app (dist/, from `npm run build`) with a new state folder: migrations, the demo seed,
- * then `prepare` with the local bindings (for data the API cannot make, such as a year of history).
- * Points this process's THIRD_PLACE_STATE at that folder.
+ * A new state folder with the migrations, the demo seed, then `prepare` with the local bindings
+ * (for data the API cannot make, such as a year of history). Points this process's
+ * THIRD_PLACE_STATE at that folder.
  */
-export async function serveBuiltApp(
-  prepare?: (env: SeedEnv) => Promise<void>,
+export async function prepareState(prepare?: (env: SeedEnv) => Promise<void>): Promise<string> {
+  const stateDir = mkdtempSync(path.join(tmpdir(), "third-place-"));
+  process.env.THIRD_PLACE_STATE = stateDir;
+  ensureDevVars();
+  await withLocalBindings(async (env) => {
+    await migrate(env);
+    await seed(env);
+    if (prepare) await prepare(env);
+  });
+  return stateDir;
+}
+
+/**
+ * Applies migrations/ to a new local D1 through the local bindings and records them in
+ * d1_migrations, as `wrangler d1 migrations apply` does (the worker tests apply them the same
+ * way): wrangler started a local runtime for each migration, 70 s of 27 on a loaded 2-core machine.
+ */
+async function migrate({ DB }: SeedEnv) {
+  await DB.prepare(
+    "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+  ).run();
+  for (const { name, queries } of await readD1Migrations(path.join(root, "migrations"))) {
+    await DB.batch([...queries.map((query) => DB.prepare(query)), DB.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
+  }
+}
+
+/**
+ * A copy of a prepared state folder no server runs on, in a new folder: the same seed without
+ * migrating and seeding again (about a minute on a loaded 2-core machine).
+ */
+export function copyState(template: string): string {
+  const stateDir = mkdtempSync(path.join(tmpdir(), "third-place-"));
+  cpSync(template, stateDir, { recursive: true });
+  return stateDir;
+}
+
+/**
+ * The built app (dist/, from `npm run build`) on `stateDir`, a prepared state folder that is
+ * removed when the server stops (or fails to start). Servers with the same `vars` may start side by side (they open
+ * no debugger port to race for: vite.config.ts).
+ */
+export async function serveState(
+  stateDir: string,
   /** Another build of the app (the bench's D1-counting one): its Vite config and output folder. */
   build: { configFile?: string; outDir: string } = { outDir: "dist" },
   /** Worker vars for this server only, over wrangler.toml's (the monitoring test's RUM_* settings). */
   vars: Record<string, string> = {},
 ): Promise<ServedApp> {
-  if (!existsSync(path.join(root, build.outDir, "client", "index.html"))) {
-    throw new Error("dist/ is missing: run `npm run build` first (npm test does).");
-  }
-  const stateDir = mkdtempSync(path.join(tmpdir(), "third-place-"));
-  process.env.THIRD_PLACE_STATE = stateDir;
+  assertBuilt(build.outDir);
   ensureDevVars();
   // `vite preview` reads the secrets the build copied next to the worker, and a build may have
   // run before .dev.vars existed: hand the built worker the same secrets.
@@ -127,13 +173,12 @@ export async function serveBuiltApp(
   const devVars = readFileSync(path.join(root, ".dev.vars"), "utf8");
   const extra = Object.entries(vars).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
   writeFileSync(builtDevVars, `${devVars.trimEnd()}\n${extra.join("")}`);
-  applyMigrations();
-  await seedIfEmpty();
-  if (prepare) await withLocalBindings(prepare);
-
-  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } }).finally(
-    () => writeFileSync(builtDevVars, devVars),
-  );
+  const served = await servePreview({ configFile: build.configFile, readyPath: "/api/health", env: { THIRD_PLACE_STATE: stateDir } })
+    .catch((error: unknown) => {
+      rmSync(stateDir, { recursive: true, force: true });
+      throw error;
+    })
+    .finally(() => writeFileSync(builtDevVars, devVars));
   return {
     ...served,
     stateDir,
@@ -142,4 +187,17 @@ export async function serveBuiltApp(
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The built app (dist/, from `npm run build`) with a new state folder (prepareState), as
+ * `npm start` serves it. Points this process's THIRD_PLACE_STATE at that folder.
+ */
+export async function serveBuiltApp(
+  prepare?: (env: SeedEnv) => Promise<void>,
+  build: { configFile?: string; outDir: string } = { outDir: "dist" },
+  vars: Record<string, string> = {},
+): Promise<ServedApp> {
+  assertBuilt(build.outDir);
+  return serveState(await prepareState(prepare), build, vars);
 }

@@ -8,10 +8,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
-import { launchBrowser, openPage, queryD1 } from "./browser";
+import { demoOwnerSession, launchBrowser, openPage, queryD1 } from "./browser";
+import { stateDir } from "./server";
 
 interface Received {
   signature: string | undefined;
@@ -46,17 +47,13 @@ describe("alerts", () => {
     const [place] = queryD1<{ id: number; packed_threshold: number; calibration_baseline: number; calibration_factor: number }>(
       "SELECT id, packed_threshold, calibration_baseline, calibration_factor FROM places WHERE slug = 'st-marks-tap-room'",
     );
-    const keys = (JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
+    const keys = (JSON.parse(readFileSync(path.join(stateDir, "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
       (key) => key.placeId === place.id,
     );
     expect(keys.length).toBeGreaterThan(0);
 
-    const page = await openPage(browser, "/auth?next=%2Fdashboard");
-    await page.getByLabel("Email").fill(DEMO_OWNER.email);
-    await page.getByLabel("Password").fill(DEMO_OWNER.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const page = await openPage(browser, `/dashboard?place_id=${place.id}`, undefined, await demoOwnerSession(browser));
     await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
-    await page.goto(`/dashboard?place_id=${place.id}`);
 
     // Only near capacity, at once: the other rules must not add deliveries of their own.
     const token = await page.evaluate(() => localStorage.getItem("access_token"));

@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { ACCESS_TOKEN_KEY, USER_ID_KEY } from "../../client/api/session";
 import { queryLocalD1 } from "../../scripts/local-state.ts";
-import { inject } from "vitest";
-import { DEMO_OWNER } from "../../scripts/seed.ts";
+import { DEMO_CONSUMER, DEMO_OWNER } from "../../scripts/seed.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
+import { baseUrl, stateDir } from "./server";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -14,14 +15,14 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh browser context on `route`; `storageState` starts it with a saved session (cookies,
- * localStorage); `baseURL` serves it from another server than the shared one.
+ * localStorage); `baseURL` serves it from another server than this file's (server.ts).
  */
 export async function openPage(
   browser: Browser,
   route: string,
   viewport = { width: 1280, height: 900 },
   storageState?: BrowserContextOptions["storageState"],
-  baseURL = inject("baseUrl"),
+  baseURL = baseUrl,
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport, storageState });
   const page = await context.newPage();
@@ -40,7 +41,7 @@ export async function openPage(
 }
 
 /** Reads the app's local D1 (the same state the server uses) with wrangler. */
-export const queryD1 = <T = Record<string, unknown>>(sql: string): T[] => queryLocalD1<T>(inject("stateDir"), sql);
+export const queryD1 = <T = Record<string, unknown>>(sql: string): T[] => queryLocalD1<T>(stateDir, sql);
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -59,17 +60,48 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Signs the demo owner in through /auth and answers the session (refresh cookie, access token) for
- * later contexts. Once per file, not per test: the server allows an account 10 sign-ins a minute,
- * and the e2e files together would otherwise pass that limit on a fast machine.
+ * A session of `email` (the refresh cookie, and the access token and user id in local storage, as
+ * the sign-in form leaves them) for later contexts, made by POST /api/auth/login from a page of the
+ * app: for journeys that only need to be signed in. The journeys about signing in (auth, accounts,
+ * passkeys, consumer-app) use the form.
  */
-export async function demoOwnerSession(browser: Browser): Promise<BrowserContextOptions["storageState"]> {
-  const page = await openPage(browser, "/auth?next=%2Fdashboard");
-  await page.getByLabel("Email").fill(DEMO_OWNER.email);
-  await page.getByLabel("Password").fill(DEMO_OWNER.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
+export async function signedInSession(browser: Browser, email: string, password: string): Promise<BrowserContextOptions["storageState"]> {
+  // Any page of the app's origin: the cookie and local storage belong to it.
+  const page = await openPage(browser, "/api/health");
+  const status = await page.evaluate(
+    async ({ credentials, keys }) => {
+      const response = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(credentials),
+      });
+      if (!response.ok) return response.status;
+      const answer = (await response.json()) as { access_token: string; user_id: number };
+      localStorage.setItem(keys.token, answer.access_token);
+      localStorage.setItem(keys.user, String(answer.user_id));
+      return response.status;
+    },
+    { credentials: { email, password }, keys: { token: ACCESS_TOKEN_KEY, user: USER_ID_KEY } },
+  );
+  if (status !== 200) throw new Error(`Signing ${email} in answered ${status}.`);
   const session = await page.context().storageState();
   await page.context().close();
   return session;
+}
+
+/**
+ * The demo owner's session (signedInSession). Once per file, not per test: the server allows an
+ * account 10 sign-ins a minute.
+ */
+export const demoOwnerSession = (browser: Browser) => signedInSession(browser, DEMO_OWNER.email, DEMO_OWNER.password);
+
+/**
+ * /app at 375 px signed in (signedInSession) as `email`: the demo consumer or one of her demo
+ * friends, who share her password.
+ */
+export async function demoConsumerApp(browser: Browser, email: string): Promise<Page> {
+  const session = await signedInSession(browser, email, DEMO_CONSUMER.password);
+  const page = await openPage(browser, "/app", { width: 375, height: 812 }, session);
+  await page.getByRole("heading", { name: /^Good to see you/ }).waitFor();
+  return page;
 }

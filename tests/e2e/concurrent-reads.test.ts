@@ -1,8 +1,9 @@
 // Many reads at once through the local front that `npm start`, these tests and the bench share
 // (vite preview in front of workerd), and a D1 query made beside the running server meanwhile, as
 // the bench's "when to go" section does (docs/architecture.md#bench-method).
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryLocalD1Async } from "../../scripts/local-state.ts";
+import { baseUrl, stateDir } from "./server";
 
 const READS = 200;
 
@@ -25,7 +26,6 @@ async function readsAtOnce(baseUrl: string, slugs: string[]): Promise<Record<str
 }
 
 describe("concurrent reads through the local front", () => {
-  const baseUrl = inject("baseUrl");
   const slugs = async () => ((await (await fetch(`${baseUrl}/api/places`)).json()) as { slug: string }[]).map((place) => place.slug);
 
   it(`answers ${READS} reads made at once, each 200`, { timeout: 120_000 }, async () => {
@@ -40,7 +40,7 @@ describe("concurrent reads through the local front", () => {
     // connections (after 5 s) would go unseen and the next reads would fail on closed sockets.
     let turned = false;
     setImmediate(() => (turned = true));
-    const [{ n }] = await queryLocalD1Async<{ n: number }>(inject("stateDir"), "SELECT count(*) AS n FROM places");
+    const [{ n }] = await queryLocalD1Async<{ n: number }>(stateDir, "SELECT count(*) AS n FROM places");
     expect(turned).toBe(true);
     expect(n).toBeGreaterThanOrEqual(places.length);
     expect(await readsAtOnce(baseUrl, places)).toEqual({ 200: READS });

@@ -1,11 +1,12 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
 import { formatLongDate } from "../../client/lib/format";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
 import { demoOwnerSession, launchBrowser, openPage, queryD1 } from "./browser";
+import { stateDir } from "./server";
 
 const artifacts = path.resolve(import.meta.dirname, "../../test-results");
 
@@ -121,7 +122,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
     const before = await capacity.textContent();
 
     // Every sensor of the venue reports, so the headcount is exactly what is posted.
-    const keys = (JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
+    const keys = (JSON.parse(readFileSync(path.join(stateDir, "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
       (key) => key.placeId === copperId,
     );
     expect(keys.length).toBeGreaterThan(0);
@@ -221,7 +222,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
     await info.context().close();
 
     // The venue's sensors hear 60 devices now.
-    const keys = (JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
+    const keys = (JSON.parse(readFileSync(path.join(stateDir, "demo-device-keys.json"), "utf8")) as DemoDeviceKey[]).filter(
       (key) => key.placeId === stMarks.id,
     );
     expect(keys.length).toBeGreaterThan(0);

@@ -5,8 +5,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { launchBrowser, queryD1 } from "./browser";
+import { baseUrl } from "./server";
 
 /** A venue of this file's own, without opening hours, so it is never closed whatever the hour of the run. */
 const venue = { slug: "embed-test-tavern", name: "Embed Test Tavern" };
@@ -31,7 +31,7 @@ beforeAll(async () => {
     `INSERT OR REPLACE INTO place_live (place_id, people, percent, level, devices_online, updated_at)
      VALUES ((SELECT id FROM places WHERE slug = '${venue.slug}'), 55, 60, 'Lively', 1, ${Date.now()})`,
   );
-  const app = inject("baseUrl").replace(/\/+$/, "");
+  const app = baseUrl.replace(/\/+$/, "");
   site = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     response.end(venueSite(app));

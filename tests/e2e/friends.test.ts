@@ -2,9 +2,10 @@
 // context per person: Ana checks in at a venue for Ben only; Ben sees her out, Cy (also her friend,
 // not chosen) does not; Ana stops with one tap from /app and the check-in is gone from D1.
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage, queryD1, seriousViolations } from "./browser";
 import { launchBrowser } from "./browser";
+import { baseUrl } from "./server";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ interface Account {
 }
 
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${inject("baseUrl")}${path}`, {
+  const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -53,7 +54,7 @@ async function befriend(a: Account, b: Account, bHandle: string) {
 function pageAs(account: Account, route: string): Promise<Page> {
   const storageState: BrowserContextOptions["storageState"] = {
     cookies: [],
-    origins: [{ origin: inject("baseUrl"), localStorage: [{ name: "access_token", value: account.token }, { name: "user_id", value: String(account.id) }] }],
+    origins: [{ origin: baseUrl, localStorage: [{ name: "access_token", value: account.token }, { name: "user_id", value: String(account.id) }] }],
   };
   return openPage(browser, route, phone, storageState);
 }

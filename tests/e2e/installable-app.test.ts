@@ -7,10 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
-
-const baseUrl = inject("baseUrl");
+import { baseUrl } from "./server";
 
 /** What the tests use of the service worker's global scope (this project's types are the DOM's). */
 interface WorkerScope {

@@ -1,4 +1,4 @@
-// Session monitoring in Chromium (docs/monitoring.md). Unconfigured (the shared server, as
+// Session monitoring in Chromium (docs/monitoring.md). Unconfigured (this file's server, as
 // `npm start` runs): a visit sends nothing to a monitoring host, downloads no SDK and keeps the
 // CSP. Configured (a second server whose RUM_PROXY points at a receiver in this test): the
 // receiver gets view events with the configured env and the package's version, a failed read as
@@ -12,9 +12,10 @@ import { constants, inflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import packageJson from "../../package.json";
-import { freePort, serveBuiltApp, type ServedApp } from "../../scripts/serve-built-app.ts";
+import { copyState, freePort, serveState, type ServedApp } from "../../scripts/serve-built-app.ts";
 import { root } from "../../scripts/local-state.ts";
 import { launchBrowser, openPage } from "./browser";
+import { baseUrl } from "./server";
 
 /** The SDK's chunks in this build: client/lib/rum.ts and what it imports from @datadog. */
 function sdkChunks(): string[] {
@@ -44,7 +45,7 @@ describe("session monitoring, unconfigured", () => {
     const page = await openPage(browser, "about:blank");
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
-    const appOrigin = new URL(inject("baseUrl")).origin;
+    const appOrigin = new URL(baseUrl).origin;
 
     for (const route of ["/", "/live-look", "/profile/the-copper-lantern", "/dashboard"]) {
       const decided = monitoringDecided(page);
@@ -149,7 +150,8 @@ describe("session monitoring, configured", () => {
   let app: ServedApp;
   beforeAll(async () => {
     receiver = await startReceiver();
-    app = await serveBuiltApp(undefined, undefined, {
+    // A copy of the seeded state the shared servers started from: seeding again took a minute.
+    app = await serveState(copyState(inject("stateTemplate")), undefined, {
       RUM_APPLICATION_ID: "e2e-application",
       RUM_CLIENT_TOKEN: "pub-e2e-client-token",
       RUM_ENV: "e2e",

@@ -3,8 +3,8 @@
 // in again with it. Served at localhost: an IP address cannot be a WebAuthn relying party.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { baseUrl } from "./server";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const phone = { width: 375, height: 812 };
-const localhostUrl = inject("baseUrl").replace("127.0.0.1", "localhost");
+const localhostUrl = baseUrl.replace("127.0.0.1", "localhost");
 
 /** A platform authenticator that keeps discoverable credentials and verifies its user (a phone's screen lock). */
 async function addVirtualAuthenticator(page: Page) {

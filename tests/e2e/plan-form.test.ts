@@ -3,11 +3,11 @@
 // place by name, invites Jonah from her friends' checkboxes, first picks a date gone by and reads the
 // server's refusal by the time field, then makes the plan and lands on its page; Jonah sees it in his
 // plans and the invitation in his inbox.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONSUMER } from "../../scripts/seed.ts";
 import { DEMO_FRIENDS } from "../../scripts/seed-data/social.ts";
-import { launchBrowser, openPage, seriousViolations } from "./browser";
+import { demoConsumerApp, launchBrowser, seriousViolations } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,18 +20,9 @@ afterAll(async () => {
 const phone = { width: 375, height: 812 };
 const jonah = DEMO_FRIENDS[0];
 
-async function signIn(email: string): Promise<Page> {
-  const page = await openPage(browser, "/signin", phone);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_CONSUMER.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByRole("heading", { name: /^Good to see you/ }).waitFor();
-  return page;
-}
-
 describe("the plan form", () => {
   it("Maya makes a plan with Jonah through the form, and Jonah is invited", async () => {
-    const maya = await signIn(DEMO_CONSUMER.email);
+    const maya = await demoConsumerApp(browser, DEMO_CONSUMER.email);
     // From the venue's profile, the place comes chosen.
     await maya.goto("/profile/the-copper-lantern");
     await maya.getByRole("link", { name: "Plan a meetup here at The Copper Lantern" }).click();
@@ -64,7 +55,7 @@ describe("the plan form", () => {
     expect(new URL(maya.url()).pathname).toMatch(/^\/app\/plans\/\d+$/);
     await maya.getByText(`${jonah.name}: No answer yet`).waitFor();
 
-    const invited = await signIn(jonah.email);
+    const invited = await demoConsumerApp(browser, jonah.email);
     await invited.getByRole("link", { name: `${DEMO_CONSUMER.name} invited you: ${title}` }).waitFor();
     await invited.getByRole("link", { name: "Plans", exact: true }).click();
     await invited.getByRole("link", { name: title }).click();

@@ -1,11 +1,11 @@
 // Plans and messages (docs/friends.md) with two browsers at 375 px: Maya makes a plan with her demo
 // friend, who answers "Going" on the plan's page and writes in its chat, and the message appears on Maya's
 // open plan page without a reload.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONSUMER } from "../../scripts/seed.ts";
 import { DEMO_FRIENDS } from "../../scripts/seed-data/social.ts";
-import { launchBrowser, openPage, seriousViolations } from "./browser";
+import { demoConsumerApp, launchBrowser, seriousViolations } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,19 +17,10 @@ afterAll(async () => {
 
 const phone = { width: 375, height: 812 };
 
-async function signIn(email: string): Promise<Page> {
-  const page = await openPage(browser, "/signin", phone);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_CONSUMER.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByRole("heading", { name: /^Good to see you/ }).waitFor();
-  return page;
-}
-
 describe("a plan and its chat, in two browsers", () => {
   it("A makes a plan, B answers Going and writes, and A sees B's message without a reload", async () => {
-    const maya = await signIn(DEMO_CONSUMER.email);
-    const sam = await signIn(DEMO_FRIENDS[0].email);
+    const maya = await demoConsumerApp(browser, DEMO_CONSUMER.email);
+    const sam = await demoConsumerApp(browser, DEMO_FRIENDS[0].email);
     // Ids by the API, as the app reads them (wrangler's D1 reads are slow on a busy machine).
     const samId = await sam.evaluate(async () => {
       const response = await fetch("/api/me", { headers: { authorization: `Bearer ${localStorage.getItem("access_token")}` } });

@@ -5,10 +5,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsumerNotificationsAnswer } from "../../common/schemas/push";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
 import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { stateDir } from "./server";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ const ALERTS_VENUE = "st-marks-tap-room";
 
 describe("watches", () => {
   it("a watch for quiet fires once when readings make the venue quiet, into the inbox", { timeout: 180_000 }, async () => {
-    const keys = JSON.parse(readFileSync(path.join(inject("stateDir"), "demo-device-keys.json"), "utf8")) as DemoDeviceKey[];
+    const keys = JSON.parse(readFileSync(path.join(stateDir, "demo-device-keys.json"), "utf8")) as DemoDeviceKey[];
     const slug = keys.find((key) => key.slug !== ALERTS_VENUE)!.slug;
     const venueKeys = keys.filter((key) => key.slug === slug);
     const [place] = queryD1<{ id: number; name: string; lively_threshold: number; calibration_baseline: number; calibration_factor: number }>(
