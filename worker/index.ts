@@ -12,6 +12,7 @@ import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
+import { serverRenderedPage } from "./site/render";
 import { deleteOldPlans } from "./db/plans";
 import { deleteResolvedReports } from "./db/message-reports";
 import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
@@ -42,14 +43,15 @@ export default {
     }
     // Every other path is a page of the single-page app: its HTML, with the headers static asset
     // serving cannot compute (the tile host and session monitoring are configurable), revalidated
-    // on every visit.
+    // on every visit. The public pages come rendered by the worker (docs/server-rendering.md).
     const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
     if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
-    return withHeaders(html, {
+    const headers = {
       ...htmlSecurityHeaders(env.MAP_TILE_URL, monitoringConfig(env)),
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",
-    });
+    };
+    return (await serverRenderedPage(request, env, ctx, await html.clone().text(), headers)) ?? withHeaders(html, headers);
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged

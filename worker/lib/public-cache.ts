@@ -50,6 +50,8 @@ export const eventsCalendarPath = (key: number | string) => `/api/places/${place
 export const badgePath = (key: number | string) => `/api/places/${placeName(key)}/badge.svg`;
 /** GET /api/places/{id or slug}/embed: the live level widget. */
 export const embedPath = (key: number | string) => `/api/places/${placeName(key)}/embed`;
+/** The profile page the worker renders (docs/server-rendering.md#caching). */
+export const profilePagePath = (key: number | string) => `/profile/${placeName(key)}`;
 /** A place's events (the first page, the one profiles show). */
 export const eventsPath = (placeId: number) => `/api/business/${placeId}/events`;
 
@@ -78,7 +80,7 @@ export async function servedFromCache(c: Context<AppEnv>, key: Request, build: (
 export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
   const keys = [place.id, ...(place.slug ? [place.slug] : [])];
   return [
-    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key)]),
+    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key), profilePagePath(key)]),
     eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
@@ -89,8 +91,8 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
 
 /**
  * Drops every cached public answer of the places (the place, its events, reviews, Live Looks, menu
- * and specials, its popular times and forecast, its calendar, live badge and widget, by id and by
- * slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
+ * and specials, its popular times and forecast, its calendar, live badge and widget, its
+ * server-rendered profile page, by id and by slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
  * must not find the old copy.
  */
 export async function purgePlaces(c: Context<AppEnv>, ...places: { id: number; slug?: string | null }[]): Promise<void> {

@@ -6,6 +6,7 @@ import type { LiveLookAnswer } from "../../../common/schemas/answers";
 import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { useNow } from "../../lib/hydration";
 import { timeAgo, waitSummaryText } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
 
@@ -44,11 +45,12 @@ function LiveLookItem({ look, now, canHide, onHidden }: { look: LiveLookAnswer; 
  */
 export function LatestReportedWait({ placeId }: { placeId: number }) {
   const { data } = useApi(publicApi.liveLooks(placeId), { refreshMs: LIVE_LOOKS_REFRESH_MS });
+  const now = useNow();
   const latest = data?.live_looks.find((look) => look.wait !== null);
   if (!latest?.wait) return null;
   return (
     <p className="forecast-wait">
-      Latest reported wait: {WAIT_LABELS[latest.wait]} ({timeAgo(latest.created_at, Date.now())})
+      Latest reported wait: {WAIT_LABELS[latest.wait]} ({timeAgo(latest.created_at, now)})
     </p>
   );
 }
@@ -59,7 +61,7 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
   const [formOpen, setFormOpen] = useState(false);
   const [posted, setPosted] = useState("");
   const opener = useRef<HTMLButtonElement>(null);
-  const now = Date.now();
+  const now = useNow();
 
   const close = () => {
     setFormOpen(false);

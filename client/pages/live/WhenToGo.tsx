@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { useNow } from "../../lib/hydration";
 import { LatestReportedWait } from "./LiveLooks";
 import {
   bestTimeText,
@@ -85,7 +86,7 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
   const levelsOnly = countsHidden(place);
   const [chosen, setChosen] = useState<WeekdayName | null>(null);
   const selectId = useId();
-  const now = Date.now();
+  const now = useNow();
 
   let body;
   if (!data) {
