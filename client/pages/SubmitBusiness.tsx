@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
+import { NeedsJavaScript } from "../components/NeedsJavaScript";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import type { Preload } from "../api/pageData";
 import { emptyForm, toPayload, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
@@ -98,6 +99,7 @@ export default function SubmitBusiness() {
             </div>
           ) : (
             <form onSubmit={onSubmit} noValidate>
+              <NeedsJavaScript what="Sending this form" />
               {fields.map((field) => (
                 <div className="field" key={field.name}>
                   <label htmlFor={field.name}>

@@ -6,6 +6,7 @@ import type { LiveLookAnswer } from "../../../common/schemas/answers";
 import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useNow } from "../../lib/hydration";
 import { timeAgo, waitSummaryText } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
@@ -90,6 +91,7 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
         )}
       </div>
       <p className="looks-intro">What people at the venue say, from the last 3 hours.</p>
+      <NeedsJavaScript what="Posting a Live Look" />
       {data?.wait_summary ? <p className="looks-wait">{waitSummaryText(data.wait_summary)}</p> : null}
       {formOpen ? (
         <Suspense fallback={<p role="status">Loading the form…</p>}>
