@@ -117,6 +117,15 @@ export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: nu
   await purgePlaces(c, ...unique.map((id, i) => ({ id, slug: rows[i]?.slug })));
 }
 
+/**
+ * A place's server-rendered profile pages, by id and by slug (docs/server-rendering.md#caching): a
+ * write to a part the page shows (reviews, Live Looks) purges them with that part's answer.
+ */
+export async function profilePagePaths(db: Database, placeId: number): Promise<string[]> {
+  const row = await findPlaceRow(db, placeId);
+  return [profilePagePath(placeId), ...(row?.slug ? [profilePagePath(row.slug)] : [])];
+}
+
 /** A place's menu, which writing it (or its photos) and updating the place (its country) change. */
 export const menuPath = (placeId: number) => `/api/places/${placeId}/menu`;
 
