@@ -3,6 +3,7 @@ import type { ReviewAnswer, ReviewPostedAnswer, ReviewSummary } from "../../../c
 import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { formatLongDate } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
 import {
@@ -84,6 +85,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
   return (
     <form className="review-form card" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
       <h3 id={`${ids}-heading`}>Leave a Review</h3>
+      <NeedsJavaScript what="Posting a review" />
       <div className="field">
         <label htmlFor={`${ids}-username`}>Username<span aria-hidden="true"> *</span></label>
         <input type="text" autoComplete="nickname" maxLength={REVIEW_LIMITS.username} {...field("username")} />
