@@ -45,6 +45,11 @@ export const users = sqliteTable("users", {
   quietTo: text("quiet_to").default("09:00"),
   // Ghost mode (docs/friends.md#check-ins): while on, nobody sees any check-in of this account.
   ghostMode: integer("ghost_mode", { mode: "boolean" }).notNull().default(false),
+  // "What I like", shared (docs/announcements.md#what-followers-tell-us): the neighbourhood the
+  // person goes out from (their words, up to 40 characters), and whether places whose news they
+  // follow may count their preferences and neighbourhood in totals of at least 5 people.
+  neighbourhood: text("neighbourhood"),
+  shareLikes: integer("share_likes", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex("users_handle_idx").on(sql`lower(${t.handle})`),
@@ -698,7 +703,12 @@ export const savedPlaces = sqliteTable(
     news: integer("news", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.placeId] }), index("saved_places_place_idx").on(t.placeId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.placeId] }),
+    index("saved_places_place_idx").on(t.placeId),
+    // A place's followers (news on) in account order: the announcement fan-out's pages.
+    index("saved_places_followers_idx").on(t.placeId, t.userId).where(sql`${t.news} = 1`),
+  ],
 );
 
 /**
@@ -1028,3 +1038,52 @@ export const specials = sqliteTable(
     index("specials_place_idx").on(t.placeId),
   ],
 );
+
+/**
+ * Announcements to followers (docs/announcements.md): what an owner sent, optionally pointing at
+ * one of the place's events or specials, and `followers`, how many followed its news when it was
+ * sent. At most 3 per place in any 7 days (counted inside the insert).
+ */
+export const announcements = sqliteTable(
+  "announcements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    specialId: integer("special_id").references(() => specials.id, { onDelete: "set null" }),
+    followers: integer("followers").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("announcements_place_idx").on(t.placeId, t.createdAt)],
+);
+
+/**
+ * Who an announcement reached, for its counts only (delivered: a row; opened: read in the inbox).
+ * Never answered per person: owners see totals, and none below 5 followers. Both keys cascade, so a
+ * deleted account leaves no trace here.
+ */
+export const announcementReach = sqliteTable(
+  "announcement_reach",
+  {
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    openedAt: integer("opened_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index("announcement_reach_user_idx").on(t.userId)],
+);
+
+/** Places whose announcements the admin paused (docs/announcements.md#pausing): a row is a pause. */
+export const announcementPauses = sqliteTable("announcement_pauses", {
+  placeId: integer("place_id")
+    .primaryKey()
+    .references(() => places.id, { onDelete: "cascade" }),
+  pausedAt: integer("paused_at", { mode: "timestamp_ms" }).notNull(),
+});

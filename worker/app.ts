@@ -5,6 +5,8 @@ import { ApiError, unexpectedErrorLog } from "./lib/errors";
 import { strictTransportSecurity } from "./lib/security-headers";
 import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { alertRuleRoutes } from "./routes/alert-rules";
+import { announcementRoutes } from "./routes/announcements";
+import { followerRoutes } from "./routes/followers";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { passkeyRoutes } from "./routes/passkeys";
@@ -92,6 +94,8 @@ export const app = new Hono<AppEnv>()
   .route("/", alertRuleRoutes)
   .route("/", notificationRoutes)
   .route("/", consumerNotificationRoutes)
+  .route("/", announcementRoutes)
+  .route("/", followerRoutes)
   .route("/", pushKeyRoutes)
   .route("/", pushSubscriptionRoutes)
   .route("/", webhookRoutes)

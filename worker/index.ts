@@ -10,6 +10,8 @@ import { consumePushes, type PushMessage } from "./push/send";
 import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
+import { noticeSpecialStarts } from "./watches/special-starts";
+import { dropOldAnnouncements } from "./db/announcements";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
 import { pageHead, withPageHead } from "./page-heads";
@@ -66,8 +68,9 @@ export default {
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged
   // (docs/alerts.md); the day's kept usual means of places that lack them (docs/when-to-go.md#kept-history);
   // Live Looks past their 7 days and images whose rows are gone (docs/live-looks.md#retention);
-  // inbox notifications past their 90 days (docs/push.md#retention); events starting, for their
-  // watchers (docs/watches.md#event-starts); check-ins that ended, expired friend invite links and
+  // inbox notifications past their 90 days (docs/push.md#retention); events and specials starting,
+  // for their watchers (docs/watches.md#decisions-where-the-issue-is-silent); announcements past a year
+  // (docs/announcements.md#retention); check-ins that ended, expired friend invite links and
   // day-old friend request attempts, plans 30 days past their time and resolved message reports
   // after 90 days (docs/friends.md#retention).
   async scheduled(controller, env) {
@@ -79,6 +82,8 @@ export default {
       keepLiveLooksTidy(getDb(env), env.IMAGES, now),
       dropOldInboxRows(getDb(env), now),
       noticeEventStarts(env, now),
+      noticeSpecialStarts(env, now),
+      dropOldAnnouncements(getDb(env), now),
       keepFriendsTidy(getDb(env), now),
       deleteOldPlans(getDb(env), now, PLAN_KEPT_AFTER_MS),
       deleteResolvedReports(getDb(env), now, MESSAGE_RETENTION_MS),

@@ -480,6 +480,10 @@ export const meAnswerSchema = v.strictObject({
   time_zone: v.string(),
   // Local "HH:MM" in time_zone; null: no quiet hours.
   quiet_hours: v.nullable(v.strictObject({ from: v.string(), to: v.string() })),
+  // The neighbourhood the person goes out from, in their words; null when not given.
+  neighbourhood: v.nullable(v.string()),
+  // Whether places whose news they follow may count their preferences and neighbourhood (groups of 5 or more).
+  share_likes: v.boolean(),
 });
 export type MeAnswer = v.InferOutput<typeof meAnswerSchema>;
 

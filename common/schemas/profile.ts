@@ -89,6 +89,19 @@ export const quietHoursSchema = v.nullable(
   ),
 );
 
+export const NEIGHBOURHOOD_MAX = 40;
+export const NEIGHBOURHOOD_MESSAGE = `A neighbourhood is a name of up to ${NEIGHBOURHOOD_MAX} letters, spaces, ' or -, or null.`;
+/** The neighbourhood someone goes out from, in their words (docs/announcements.md#what-followers-tell-us); "" means none. */
+export const neighbourhoodSchema = v.nullable(
+  v.pipe(
+    v.string(NEIGHBOURHOOD_MESSAGE),
+    v.transform((text) => text.trim().replace(/\s+/g, " ")),
+    v.maxLength(NEIGHBOURHOOD_MAX, NEIGHBOURHOOD_MESSAGE),
+    v.regex(/^[\p{L} .'-]*$/u, NEIGHBOURHOOD_MESSAGE),
+    v.transform((text) => (text === "" ? null : text)),
+  ),
+);
+
 export const timeZoneSchema = v.pipe(
   v.string(TIME_ZONE_MESSAGE),
   v.trim(),
@@ -108,10 +121,12 @@ export const profilePatchSchema = v.pipe(
       preferences: v.optional(preferencesSchema),
       time_zone: v.optional(timeZoneSchema),
       quiet_hours: v.optional(quietHoursSchema),
+      neighbourhood: v.optional(neighbourhoodSchema),
+      share_likes: v.optional(v.boolean("Send share_likes as true or false.")),
     },
-    "Send only name, handle, home, preferences, time_zone and quiet_hours.",
+    "Send only name, handle, home, preferences, time_zone, quiet_hours, neighbourhood and share_likes.",
   ),
-  v.check((patch) => Object.keys(patch).length > 0, "Send at least one of name, handle, home, preferences, time_zone, quiet_hours."),
+  v.check((patch) => Object.keys(patch).length > 0, "Send at least one of name, handle, home, preferences, time_zone, quiet_hours, neighbourhood, share_likes."),
 );
 export type ProfilePatch = v.InferOutput<typeof profilePatchSchema>;
 export type ProfilePatchInput = v.InferInput<typeof profilePatchSchema>;

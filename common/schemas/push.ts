@@ -107,3 +107,4 @@ export const consumerNotificationsReadBodySchema = v.union(
 );
 
 export const consumerNotificationsReadAnswerSchema = v.strictObject({ marked: v.number(), unread: v.number() });
+export type ConsumerNotificationsReadAnswer = v.InferOutput<typeof consumerNotificationsReadAnswerSchema>;

@@ -20,6 +20,8 @@ const maya: MeAnswer = {
   preferences: { categories: ["wine-bar"], tags: ["Jazz"], level: "Lively" },
   time_zone: "UTC",
   quiet_hours: { from: "00:00", to: "09:00" },
+  neighbourhood: null,
+  share_likes: false,
 };
 
 function json(body: unknown, status = 200) {
@@ -41,6 +43,8 @@ describe("settings form logic", () => {
         handle: "maya",
         home: null,
         preferences: { categories: ["wine-bar"], tags: ["Jazz", "Trivia"], level: "Lively" },
+        neighbourhood: "",
+        share_likes: false,
         time_zone: "Europe/Berlin",
         quiet_hours: null,
       },

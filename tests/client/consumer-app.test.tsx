@@ -96,6 +96,8 @@ const maya: MeAnswer = {
   preferences: { categories: ["wine-bar"], tags: [], level: "Lively" },
   time_zone: ZONE,
   quiet_hours: null,
+  neighbourhood: null,
+  share_likes: false,
 };
 
 const signIn = () => {

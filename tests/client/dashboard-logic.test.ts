@@ -58,8 +58,8 @@ describe("monthGrid()", () => {
 
 describe("visibleTabs()", () => {
   it("shows People only with enable_new_dashboard on", () => {
-    expect(visibleTabs(true)).toEqual(["overview", "forecast", "daily", "events", "menu", "specials", "people"]);
-    expect(visibleTabs(false)).toEqual(["overview", "forecast", "daily", "events", "menu", "specials"]);
+    expect(visibleTabs(true)).toEqual(["overview", "forecast", "daily", "events", "menu", "specials", "announcements", "people"]);
+    expect(visibleTabs(false)).toEqual(["overview", "forecast", "daily", "events", "menu", "specials", "announcements"]);
   });
 
   it("knows the four tab names and nothing else", () => {

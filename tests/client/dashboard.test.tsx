@@ -371,27 +371,27 @@ describe("Dashboard data tabs", () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": { value: true } });
     renderAt("/dashboard?place_id=1");
     await waitFor(async () => expect(await tabNames()).toContain("People"));
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "People"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "Announcements", "People"]);
   });
 
   it("hides People when the flag is off", async () => {
     dashboardApi();
     renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials"]);
+    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "Announcements"]);
   });
 
   it("hides People when the flag cannot be fetched", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => Promise.reject(new TypeError("offline")) });
     renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials"]);
+    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "Announcements"]);
   });
 
   it("hides People when the flag answers with an error", async () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => json({ error: "boom" }, 500) });
     renderAt("/dashboard?place_id=1&tab=people");
     expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab")).toHaveLength(6);
+    expect(screen.getAllByRole("tab")).toHaveLength(7);
   });
 
   it("shows 'Invalid Tab' for an unknown tab", async () => {

@@ -57,6 +57,13 @@ describe("WatchControl", () => {
     expect(String(post[0])).toMatch(/\/api\/me\/watches$/);
     expect(JSON.parse(String(post[1]!.body))).toEqual({ place_id: 7, when: "quiet" });
 
+    // Specials starting (docs/watches.md): the fourth toggle.
+    const specials = screen.getByRole("button", { name: "Tell me when a special starts" });
+    expect(specials.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(specials);
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(2));
+    expect(JSON.parse(String(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")[1][1]!.body))).toEqual({ place_id: 7, when: "special_starts" });
+
     fireEvent.click(lively);
     await waitFor(() => expect(lively.getAttribute("aria-pressed")).toBe("false"));
     expect(fetchMock.mock.calls.some(([url, init]) => init?.method === "DELETE" && String(url).endsWith("/api/me/watches/1"))).toBe(true);

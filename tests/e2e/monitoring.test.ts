@@ -136,6 +136,14 @@ function rumEvents(received: Received[]): RumEventJson[] {
     .flatMap((text) => text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as RumEventJson));
 }
 
+/** Makes the page hidden, which the SDK treats as the page's exit: it sends what it holds at once. */
+function hideFromTheSdk(page: Page) {
+  return page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
 describe("session monitoring, configured", () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let app: ServedApp;
@@ -160,7 +168,7 @@ describe("session monitoring, configured", () => {
     const token = `tok-${randomUUID()}`;
     // The npm package also exposes the SDK as window.DD_RUM, which says when it has started a
     // page's view and when the replay records: from then on, leaving the page sends them.
-    type Sdk = { getInternalContext(): { view?: { url?: string } } | undefined; getSessionReplayLink(): string | undefined };
+    type Sdk = { getInternalContext(): { view?: { id?: string; url?: string } } | undefined; getSessionReplayLink(): string | undefined };
     const monitored = async (page: Page, route: string) => {
       const response = await page.goto(route);
       await page.waitForFunction(
@@ -186,6 +194,17 @@ describe("session monitoring, configured", () => {
     await recording(page);
     await page.getByLabel("Password").fill(password);
     await page.getByLabel("Email").fill("someone@example.com");
+    // A hidden page is a page exit to the SDK: it sends the view's replay while the page is still
+    // alive, and the test waits for it before leaving. Left to the next page load, the replay went
+    // out as a beacon from a page being torn down and was lost twice on loaded machines.
+    const authView = (await page.evaluate(() => (window as unknown as { DD_RUM?: Sdk }).DD_RUM?.getInternalContext()?.view?.id))!;
+    expect(authView).toBeTruthy();
+    await hideFromTheSdk(page);
+    await expect
+      .poll(() => receiver.received.filter((request) => request.track === "/api/v2/replay" && request.texts.some((text) => text.includes(authView))).length, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
 
     // The app takes the token out of the address before anything loads; the SDK must not see it either.
     await monitored(page, `/dashboard?token=${token}&user_id=1`);
@@ -193,18 +212,17 @@ describe("session monitoring, configured", () => {
     // A read that fails (this venue does not exist) is reported with its route and status.
     await monitored(page, "/profile/no-such-venue");
     await page.waitForFunction(() => document.title.startsWith("Venue not found"));
-    // A hidden page is a page exit to the SDK: it sends what it holds while the page is still alive
-    // to send it again, rather than racing the page away (a beacon from a page being torn down was
-    // lost once on a loaded CI machine).
-    await page.evaluate(() => {
-      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
-
+    // Hidden again on every try, so what the SDK collected after an earlier flush (the page's error,
+    // the view's last update) goes out with the next while the page is alive, never as a beacon
+    // from a page being torn down.
     await expect
-      .poll(() => rumEvents(receiver.received).filter((event) => event.type === "view").map((event) => new URL(event.view.url).pathname), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () => {
+          await hideFromTheSdk(page);
+          return rumEvents(receiver.received).filter((event) => event.type === "view").map((event) => new URL(event.view.url).pathname);
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
       .toEqual(expect.arrayContaining(["/", "/auth", "/dashboard", "/profile/no-such-venue"]));
     await page.goto("about:blank");
     const views = rumEvents(receiver.received).filter((event) => event.type === "view");
@@ -219,13 +237,8 @@ describe("session monitoring, configured", () => {
       route: "/profile/:barId",
     });
 
-    // The /auth page's replay, with its inputs masked.
-    const authView = views.find((view) => new URL(view.view.url).pathname === "/auth")!.view.id;
-    await expect
-      .poll(() => receiver.received.filter((request) => request.track === "/api/v2/replay" && request.texts.some((text) => text.includes(authView))).length, {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(0);
+    // The /auth page's replay (awaited above), with its inputs masked.
+    expect(views.find((view) => new URL(view.view.url).pathname === "/auth")!.view.id).toBe(authView);
     const authReplay = receiver.received.filter((request) => request.track === "/api/v2/replay" && request.texts.some((text) => text.includes(authView)));
     expect(authReplay.some((request) => request.texts.some((text) => text.includes('"records"') && text.includes("***")))).toBe(true);
 

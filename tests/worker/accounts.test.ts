@@ -77,6 +77,8 @@ describe("GET /api/me", () => {
       preferences: { categories: [], tags: [], level: null },
       time_zone: "UTC",
       quiet_hours: { from: "00:00", to: "09:00" },
+      neighbourhood: null,
+      share_likes: false,
     });
   });
 
@@ -116,6 +118,14 @@ describe("PATCH /api/me", () => {
     expect(cleared).toMatchObject({ home: null, quiet_hours: null, handle: "pat_out", time_zone: "America/New_York" });
   });
 
+  it("keeps the neighbourhood (spaces tidied) and the choice to share what one likes; an empty neighbourhood is none", async () => {
+    const account = await signUpOwner({ name: "Sharing Sam" });
+    const shared = await (await patchMe(account.accessToken, { neighbourhood: "  Hell's   Kitchen ", share_likes: true })).json<MeAnswer>();
+    expect(shared).toMatchObject({ neighbourhood: "Hell's Kitchen", share_likes: true });
+    const cleared = await (await patchMe(account.accessToken, { neighbourhood: "", share_likes: false })).json<MeAnswer>();
+    expect(cleared).toMatchObject({ neighbourhood: null, share_likes: false });
+  });
+
   it("keeps a handle its owner sends again, in another case", async () => {
     const account = await signUpOwner({ name: "Case Keeper" });
     expect((await patchMe(account.accessToken, { handle: "CASE_KEEPER" })).status).toBe(200);
@@ -146,6 +156,9 @@ describe("PATCH /api/me", () => {
     ["quiet hours at 25:00", { quiet_hours: { from: "25:00", to: "09:00" } }],
     ["quiet hours that start as they end", { quiet_hours: { from: "09:00", to: "09:00" } }],
     ["an empty name", { name: "  " }],
+    ["a neighbourhood with digits (an address)", { neighbourhood: "12 Main St" }],
+    ["a neighbourhood past 40 characters", { neighbourhood: "A".repeat(41) }],
+    ["share_likes as text", { share_likes: "yes" }],
   ])("refuses %s with a 400 and changes nothing", async (_label, body) => {
     const account = await signUpOwner({ name: "Bad Input" });
     const before = await usersRow(account.userId);
@@ -211,6 +224,8 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO saved_places (user_id, place_id) VALUES (?, ?)").bind(account.userId, placeId),
       env.DB.prepare(`INSERT INTO watches (user_id, place_id, "when") VALUES (?, ?, 'quiet')`).bind(account.userId, placeId),
+      env.DB.prepare("INSERT INTO announcements (id, place_id, title, text, followers, created_at) VALUES (9002, ?, 'Farewell', 'Last night', 1, 0)").bind(placeId),
+      env.DB.prepare("INSERT INTO announcement_reach (announcement_id, user_id, opened_at) VALUES (9002, ?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO friendships (user_id, friend_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)").bind(account.userId, coOwner.id, coOwner.id, account.userId),
       env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, 'leaving-credential', 'key', 'handle', 'Passkey')").bind(account.userId),

@@ -8,9 +8,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { placeOccupancy, type PlaceOccupancy } from "../../worker/occupancy/place-occupancy";
-import { fanOutOf, type WatchChange, type WatchFanOut } from "../../worker/watches/changes";
+import { fanOutOf, type FanOutChange, type WatchChange, type WatchFanOut } from "../../worker/watches/changes";
 import { WATCH_ATTEMPTS, WATCHERS_PER_PAGE } from "../../worker/watches/fan-out";
 import { noticeEventStarts } from "../../worker/watches/event-starts";
+import { noticeSpecialStarts } from "../../worker/watches/special-starts";
 import { noticeWaitReport } from "../../worker/watches/wait-reports";
 import { getDb } from "../../worker/db/client";
 import { MAX_WATCHES, WATCH_CAP_MESSAGE, type WatchAnswer, type WatchList } from "../../common/schemas/watches";
@@ -48,7 +49,7 @@ async function consumePage(page: WatchFanOut, attempts = 1) {
 }
 
 /** Every page of a change, through the consumer, as the queue would run them. */
-async function fanOutAll(change: WatchChange): Promise<WatchFanOut[]> {
+async function fanOutAll(change: FanOutChange): Promise<WatchFanOut[]> {
   const pages = [fanOutOf(change)];
   for (let i = 0; i < pages.length; i++) pages.push(...(await consumePage(pages[i])).next);
   return pages;
@@ -281,13 +282,51 @@ describe("event starts and wait drops", () => {
     expect(row).toMatchObject({ title: expect.stringMatching(/^Starting now at /), body: "Jazz Night" });
   });
 
+  it("the cron queues one change per special run starting at a watched place, keyed so a second look adds nothing", async () => {
+    const placeId = await createPlace({ timezone: "America/New_York" });
+    const unwatched = await createPlace({ timezone: "America/New_York" });
+    const user = await createUser();
+    await watch(user, { place_id: placeId, when: "special_starts" });
+    const special = (place: number, title: string, columns: string, values: (string | number)[]) =>
+      env.DB.prepare(`INSERT INTO specials (place_id, title, schedule_since, ${columns}) VALUES (?, ?, 0, ${values.map(() => "?").join(", ")})`)
+        .bind(place, title, ...values)
+        .run();
+    // T is Friday 19:00 in New York: a weekly run from 18:58, one from 20:00 (not yet), a one-off from 3 minutes ago.
+    await special(placeId, "Happy hour", "days, from_time, to_time", ['["Friday"]', "18:58", "21:00"]);
+    await special(placeId, "Late deal", "days, from_time, to_time", ['["Friday"]', "20:00", "22:00"]);
+    await special(placeId, "Launch", "starts_at, ends_at", [new Date(T - 3 * minute).toISOString(), new Date(T + 60 * minute).toISOString()]);
+    await special(unwatched, "Nobody watches", "days, from_time, to_time", ['["Friday"]', "18:58", "21:00"]);
+    const queued = recordingQueue<WatchFanOut>();
+    expect(await noticeSpecialStarts({ DB: env.DB, WATCH_QUEUE: queued.queue }, T)).toBe(2);
+    expect(queued.sent.map((page) => page.change)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "special_starts", place_id: placeId, at: T - 2 * minute, special: expect.objectContaining({ title: "Happy hour" }) }),
+        expect.objectContaining({ kind: "special_starts", place_id: placeId, at: T - 3 * minute, special: expect.objectContaining({ title: "Launch" }) }),
+      ]),
+    );
+    // The next cron run still sees both (the lookback covers a missed run): the keys keep them to one row each.
+    await noticeSpecialStarts({ DB: env.DB, WATCH_QUEUE: queued.queue }, T + 5 * minute);
+    expect(queued.sent).toHaveLength(4);
+    for (const page of queued.sent) await fanOutAll(page.change);
+    const rows = (await env.DB.prepare("SELECT title, body FROM consumer_notifications WHERE user_id = ? ORDER BY body").bind(user.id).all()).results;
+    expect(rows).toEqual([
+      { title: expect.stringMatching(/^A special starts now at /), body: "Happy hour" },
+      { title: expect.stringMatching(/^A special starts now at /), body: "Launch" },
+    ]);
+  });
+
   it("runs from the scheduled handler", async () => {
     const placeId = await createPlace();
     await watch(await createUser(), { place_id: placeId, when: "event_starts" });
     await insertEvent({ place_id: placeId, name: "Quiz", start_time: new Date(T - minute).toISOString() });
     const queued = recordingQueue<WatchFanOut>();
+    await watch(await createUser(), { place_id: placeId, when: "special_starts" });
+    await env.DB.prepare("INSERT INTO specials (place_id, title, schedule_since, starts_at, ends_at) VALUES (?, 'Two for one', 0, ?, ?)")
+      .bind(placeId, new Date(T - minute).toISOString(), new Date(T + 60 * minute).toISOString())
+      .run();
     await worker.scheduled(createScheduledController({ scheduledTime: T, cron: "*/5 * * * *" }), { ...env, WATCH_QUEUE: queued.queue });
     expect(queued.sent.some((page) => page.change.kind === "event_starts" && page.change.place_id === placeId)).toBe(true);
+    expect(queued.sent.some((page) => page.change.kind === "special_starts" && page.change.place_id === placeId)).toBe(true);
   });
 
   it("a shorter reported wait reaches wait_under watchers whose line it crossed, once", async () => {

@@ -179,15 +179,23 @@ export async function inboxOf(db: Database, userId: number, { limit, before }: {
   };
 }
 
-/** Marks the account's notifications read (those of `ids` that are its own, or all); how many were, and how many stay unread. */
-export async function markInboxRead(db: Database, userId: number, ids: number[] | "all", now: number): Promise<{ marked: number; unread: number }> {
+/**
+ * Marks the account's notifications read (those of `ids` that are its own, or all); how many were,
+ * how many stay unread, and the dedupe keys of those just marked (what they were notifications of).
+ */
+export async function markInboxRead(
+  db: Database,
+  userId: number,
+  ids: number[] | "all",
+  now: number,
+): Promise<{ marked: number; unread: number; markedKeys: (string | null)[] }> {
   const mine = and(eq(consumerNotifications.userId, userId), isNull(consumerNotifications.readAt));
   const rows = await db
     .update(consumerNotifications)
     .set({ readAt: new Date(now) })
     .where(ids === "all" ? mine : and(mine, inArray(consumerNotifications.id, ids)))
-    .returning({ id: consumerNotifications.id });
-  return { marked: rows.length, unread: await unreadOf(db, userId) };
+    .returning({ id: consumerNotifications.id, key: consumerNotifications.dedupeKey });
+  return { marked: rows.length, unread: await unreadOf(db, userId), markedKeys: rows.map((row) => row.key) };
 }
 
 /** An account that has push subscriptions: its time zone and quiet hours, its pushes in the 24 hours up to `now`, and its subscriptions' ids. */

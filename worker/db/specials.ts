@@ -1,6 +1,6 @@
 // Specials rows (drizzle/schema.ts specials; docs/menus-and-specials.md#specials).
-import { and, eq, sql } from "drizzle-orm";
-import { places, specials } from "../../drizzle/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { places, specials, watches } from "../../drizzle/schema";
 import { EVENT_DAYS } from "../../common/schemas/event";
 import type { SpecialSchedule } from "../../common/schemas/special";
 import { SPECIAL_LIMITS } from "../../common/menu-vocabulary";
@@ -41,6 +41,16 @@ export async function listSpecials(db: Database, placeId: number): Promise<Speci
 /** Every special with its place's zone: what /api/live's special_now reads. */
 export async function allSpecialsWithZone(db: Database): Promise<(SpecialRecord & { timeZone: string })[]> {
   const rows = await db.select({ special: specials, timeZone: places.timezone }).from(specials).innerJoin(places, eq(places.id, specials.placeId));
+  return rows.map((row) => ({ ...toRecord(row.special), timeZone: row.timeZone }));
+}
+
+/** The specials of places someone watches for special_starts (one read), with their place's zone. */
+export async function specialsOfWatchedPlaces(db: Database): Promise<(SpecialRecord & { timeZone: string })[]> {
+  const rows = await db
+    .select({ special: specials, timeZone: places.timezone })
+    .from(specials)
+    .innerJoin(places, eq(places.id, specials.placeId))
+    .where(inArray(specials.placeId, db.selectDistinct({ placeId: watches.placeId }).from(watches).where(eq(watches.when, "special_starts"))));
   return rows.map((row) => ({ ...toRecord(row.special), timeZone: row.timeZone }));
 }
 

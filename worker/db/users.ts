@@ -51,6 +51,8 @@ export function toMeAnswer(user: User, ownedPlaces: MeAnswer["places"]): MeAnswe
     preferences: storedPreferences(user.preferences),
     time_zone: user.timeZone,
     quiet_hours: user.quietFrom === null || user.quietTo === null ? null : { from: user.quietFrom, to: user.quietTo },
+    neighbourhood: user.neighbourhood,
+    share_likes: user.shareLikes,
   };
 }
 
@@ -104,7 +106,9 @@ export async function updateProfile(db: Database, userId: number, patch: Profile
     handle: patch.handle,
     preferences: patch.preferences === undefined ? undefined : JSON.stringify(patch.preferences),
     timeZone: patch.time_zone,
+    shareLikes: patch.share_likes,
   };
+  if (patch.neighbourhood !== undefined) changes.neighbourhood = patch.neighbourhood;
   if (patch.home !== undefined) Object.assign(changes, { homeLat: patch.home?.lat ?? null, homeLng: patch.home?.lng ?? null });
   if (patch.quiet_hours !== undefined) Object.assign(changes, { quietFrom: patch.quiet_hours?.from ?? null, quietTo: patch.quiet_hours?.to ?? null });
   // A parallel request may take the handle between the check and here: the unique index says no.

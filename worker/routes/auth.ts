@@ -207,7 +207,7 @@ export const authRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Change the profile",
-      description: "Any of name, handle, home ({lat, lng} rounded to 3 decimals, or null), preferences, time_zone, quiet_hours ({from, to} or null). A taken handle is a 409.",
+      description: "Any of name, handle, home ({lat, lng} rounded to 3 decimals, or null), preferences, time_zone, quiet_hours ({from, to} or null), neighbourhood (text or null) and share_likes (docs/announcements.md#what-followers-tell-us). A taken handle is a 409.",
       access: "signed-in",
       answers: { 200: meAnswerSchema },
       errors: [403, 409],

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
 import { getDb } from "../db/client";
+import { announcementIdsOfKeys, markAnnouncementsOpened } from "../db/announcements";
 import { inboxOf, INBOX_KEPT, markInboxRead } from "../db/push";
 import type { AppEnv } from "../env";
 import { describe, jsonBody, query } from "../lib/openapi";
@@ -12,6 +13,7 @@ import {
   consumerNotificationsQuerySchema,
   consumerNotificationsReadAnswerSchema,
   consumerNotificationsReadBodySchema,
+  type ConsumerNotificationsReadAnswer,
 } from "../../common/schemas/push";
 
 const tag = "Notifications";
@@ -36,7 +38,7 @@ export const consumerNotificationRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Mark some ({ids}) or all ({all: true}) of this account's notifications read",
-      description: "Ids of other accounts' notifications are ignored.",
+      description: "Ids of other accounts' notifications are ignored. An announcement read here counts as opened in its place's reach (a total; docs/announcements.md#reach).",
       access: "signed-in",
       answers: { 200: consumerNotificationsReadAnswerSchema },
       errors: [403],
@@ -45,6 +47,12 @@ export const consumerNotificationRoutes = new Hono<AppEnv>()
     jsonBody(consumerNotificationsReadBodySchema, 4096),
     async (c) => {
       const body = c.req.valid("json");
-      return c.json(await markInboxRead(getDb(c.env), accountIdOf(c), "ids" in body ? body.ids : "all", Date.now()));
+      const db = getDb(c.env);
+      const userId = accountIdOf(c);
+      const now = Date.now();
+      const { marked, unread, markedKeys } = await markInboxRead(db, userId, "ids" in body ? body.ids : "all", now);
+      // An announcement read here counts as opened for its place's reach (docs/announcements.md#reach).
+      await markAnnouncementsOpened(db, userId, announcementIdsOfKeys(markedKeys), now);
+      return c.json({ marked, unread } satisfies ConsumerNotificationsReadAnswer);
     },
   );

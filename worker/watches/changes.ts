@@ -1,6 +1,7 @@
 // What a watch hears about (docs/watches.md): a change at a place, queued once on WATCH_QUEUE by
-// whoever notices it (the place's object for levels, the cron for event starts, the Live Looks
-// route for waits), and the notification each watcher gets for it. Pure.
+// whoever notices it (the place's object for levels, the cron for event and special starts, the
+// Live Looks route for waits), and the notification each watcher gets for it. The same queue
+// carries an owner's announcement to the place's followers (docs/announcements.md). Pure.
 import type { Level } from "../../common/vocabulary";
 
 export type LevelChangeKind = "quiet" | "lively";
@@ -19,16 +20,34 @@ export type WatchChange = {
 );
 
 /**
+ * An owner's announcement to the place's followers (saved with news on): the message names it, the
+ * page reads it. Its key (`announcement:{id}`) keeps each follower's inbox row to one.
+ */
+export interface AnnouncementChange {
+  key: string;
+  place_id: number;
+  at: number;
+  kind: "announcement";
+  announcement: { id: number };
+}
+
+/** What the fan-out carries: a watched change, or an announcement. */
+export type FanOutChange = WatchChange | AnnouncementChange;
+
+/**
  * A message of the fan-out: without `through_id` the change as first queued (its consumer cuts the
- * watchers into pages); with it one page, the watchers with ids in (`after_id`, `through_id`].
+ * audience into pages); with it one page, the watchers with ids in (`after_id`, `through_id`] (for
+ * an announcement, the followers with account ids in that range).
  */
 export interface WatchFanOut {
-  change: WatchChange;
+  change: FanOutChange;
   after_id: number;
   through_id?: number;
 }
 
-export const fanOutOf = (change: WatchChange): WatchFanOut => ({ change, after_id: 0 });
+export const fanOutOf = (change: FanOutChange): WatchFanOut => ({ change, after_id: 0 });
+
+export const announcementKeyOf = (announcementId: number) => `announcement:${announcementId}`;
 
 /** What the fan-out knows of the place. */
 export interface WatchedPlace {

@@ -6,7 +6,8 @@
 import { getDb } from "../db/client";
 import { eventsOfWatchedPlaces } from "../db/watches";
 import { occurrencesOf } from "../occupancy/event-insights";
-import { fanOutOf, type WatchChange } from "./changes";
+import type { WatchChange } from "./changes";
+import { queueChanges } from "./fan-out";
 
 /** Two cron periods: one missed run loses nothing. */
 export const LOOKBACK_MS = 10 * 60_000;
@@ -27,9 +28,6 @@ export async function noticeEventStarts(env: Pick<Env, "DB" | "WATCH_QUEUE">, no
       });
     }
   }
-  // sendBatch takes at most 100 messages.
-  for (let i = 0; i < changes.length; i += 100) {
-    await env.WATCH_QUEUE.sendBatch(changes.slice(i, i + 100).map((change) => ({ body: fanOutOf(change), contentType: "json" as const })));
-  }
+  await queueChanges(env, changes);
   return changes.length;
 }

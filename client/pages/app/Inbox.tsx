@@ -1,5 +1,5 @@
 // The account's notifications on /app (docs/push.md): newest first, unread ones marked, the unread
-// count in the heading, and marking one or all read.
+// count in the heading, and marking one or all read (opening one marks it read too).
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ConsumerNotificationsAnswer } from "../../../common/schemas/push";
@@ -67,7 +67,10 @@ export function Inbox({ now }: { now: number }) {
               <li key={item.id} className={item.read ? "inbox-item" : "inbox-item unread"}>
                 <p className="inbox-title">
                   {item.read ? null : <span className="visually-hidden">Unread: </span>}
-                  <Link to={item.url}>{item.title}</Link>
+                  {/* Opening it reads it: an announcement read here counts as opened for its place (docs/announcements.md#reach). */}
+                  <Link to={item.url} onClick={() => (item.read ? undefined : void mark([item.id]))}>
+                    {item.title}
+                  </Link>
                 </p>
                 <p>{item.body}</p>
                 <p className="hint">

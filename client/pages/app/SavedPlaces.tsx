@@ -1,6 +1,7 @@
 // /app's saved places (docs/app.md#tonight): each with its level now, against usual, open or when it
 // opens, and the best time tonight; offline, the last known level with its age, never as live
-// (client/app/lastKnown.ts). `actions` is each place's row of controls beyond unsaving (watches).
+// (client/app/lastKnown.ts). Each row has a News switch (the place's announcements, off by default,
+// docs/announcements.md); `actions` is each place's row of controls beyond unsaving (watches).
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { SavedPlace } from "../../../common/schemas/saved";
@@ -17,13 +18,15 @@ import { savedPlaceLines } from "./tonight";
 /** The saved list refreshes as often as the live map. */
 export const SAVED_REFRESH_MS = 30_000;
 
-function SavedRow({ place, now, stale, actions, onUnsave, busy }: {
+function SavedRow({ place, now, stale, actions, onUnsave, onNews, busy }: {
   place: SavedPlace;
   now: number;
   /** When the shown answer is older than the last refresh that failed: the level says its age. */
   stale: LiveLevels | null;
   actions?: (place: SavedPlace) => ReactNode;
   onUnsave: () => void;
+  /** Turns the place's news (its announcements, docs/announcements.md) on or off. */
+  onNews: (news: boolean) => void;
   busy: boolean;
 }) {
   const lines = savedPlaceLines(place, now);
@@ -42,6 +45,10 @@ function SavedRow({ place, now, stale, actions, onUnsave, busy }: {
         {lines.best ? <li>{lines.best}</li> : null}
       </ul>
       <div className="saved-place-actions">
+        <label className="news-switch">
+          <input type="checkbox" role="switch" checked={place.news} disabled={busy} onChange={(event) => onNews(event.target.checked)} /> News from{" "}
+          {place.name}
+        </label>
         {actions?.(place)}
         <button type="button" className="link-button" disabled={busy} onClick={onUnsave}>
           Remove <span className="visually-hidden">{place.name}</span> from saved
@@ -102,6 +109,22 @@ export function SavedPlaces({ now, actions }: { now: number; actions?: (place: S
     }
   };
 
+  const setNews = async (place: SavedPlace, news: boolean) => {
+    setBusyId(place.id);
+    setError(null);
+    try {
+      await savedApi.save(place.id, news);
+      saved.setData((current) => ({
+        places: (current?.places ?? []).map((entry) => (entry.id === place.id ? { ...entry, news } : entry)),
+        generated_at: current?.generated_at ?? new Date(now).toISOString(),
+      }));
+    } catch (failure) {
+      setError(writeFailure(failure, `Could not change the news from ${place.name}.`, "Something went wrong. Please try again."));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
   const stale: LiveLevels | null =
     saved.data && saved.error !== null && saved.loadedAt !== null ? { places: [], fetchedAt: new Date(saved.loadedAt).toISOString(), live: false } : null;
   const kept = !saved.data && saved.error !== null ? keptSaved() : null;
@@ -119,7 +142,16 @@ export function SavedPlaces({ now, actions }: { now: number; actions?: (place: S
             {stale ? <p className="hint">You're offline: levels are the last known, with their age.</p> : null}
             <ul className="saved-places">
               {saved.data.places.map((place) => (
-                <SavedRow key={place.id} place={place} now={now} stale={stale} actions={actions} busy={busyId === place.id} onUnsave={() => void unsave(place)} />
+                <SavedRow
+                  key={place.id}
+                  place={place}
+                  now={now}
+                  stale={stale}
+                  actions={actions}
+                  busy={busyId === place.id}
+                  onUnsave={() => void unsave(place)}
+                  onNews={(news) => void setNews(place, news)}
+                />
               ))}
             </ul>
           </>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import type { MeAnswer } from "../../../common/schemas/answers";
 import type { PasskeysAnswer } from "../../../common/schemas/passkeys";
 import { PLACE_CATEGORIES } from "../../../common/schemas/place";
-import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from "../../../common/schemas/profile";
+import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, NEIGHBOURHOOD_MAX } from "../../../common/schemas/profile";
 import { LEVELS } from "../../../common/vocabulary";
 import { browserTimeZone, deleteAccount, failureMessage } from "../../api/auth";
 import { ownerApi } from "../../api/ownerEndpoints";
@@ -126,6 +126,22 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
           {LEVELS.map((level) => <option key={level} value={level}>{level}</option>)}
         </SelectField>
         {errors.preferences ? <p className="field-error">{errors.preferences}</p> : null}
+        <InputField
+          id="settings-neighbourhood"
+          label="The neighbourhood you go out from"
+          hint="Optional, e.g. East Village."
+          autoComplete="off"
+          maxLength={NEIGHBOURHOOD_MAX}
+          error={errors.neighbourhood}
+          {...text("neighbourhood")}
+        />
+        <label>
+          <input type="checkbox" checked={fields.shareLikes} onChange={(event) => set({ shareLikes: event.target.checked })} /> Share what I like with
+          places whose news I follow
+        </label>
+        <p className="field-hint">
+          They see totals only, in groups of at least 5 people (for example "wine bar (12)"), never your name or who you are. Off by default.
+        </p>
       </fieldset>
       <fieldset>
         <legend>Quiet hours</legend>

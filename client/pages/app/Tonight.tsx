@@ -1,7 +1,6 @@
 // /app "Tonight": the consumer's home, mobile first (docs/app.md#tonight). Each section is its own
-// component: saved places now, events at them, suggestions for now or later, the inbox. Specials
-// (issue 30) are one more section, between events and suggestions; watches are each saved place's
-// `actions` (SavedPlaces).
+// component: saved places now, events at them, specials on or starting soon at them, suggestions
+// for now or later, the inbox. Watches are each saved place's `actions` (SavedPlaces).
 import { Link } from "react-router";
 import { savedApi } from "../../api/savedEndpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
@@ -14,6 +13,7 @@ import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { Inbox } from "./Inbox";
 import { SavedEvents } from "./SavedEvents";
 import { SavedPlaces } from "./SavedPlaces";
+import { SavedSpecials } from "./SavedSpecials";
 import { Suggestions } from "./Suggestions";
 import "./app.css";
 
@@ -42,6 +42,7 @@ export default function Tonight() {
         <>
           <SavedPlaces now={now} />
           <SavedEvents saved={saved.data} now={now} />
+          <SavedSpecials saved={saved.data} now={now} />
           {me.data ? <Suggestions me={me.data} now={now} /> : null}
           <Inbox now={now} />
         </>

@@ -15,13 +15,17 @@ export interface SettingsFields {
   /** Tag names, comma separated. */
   tags: string;
   level: Level | "";
+  /** The neighbourhood they go out from, in their words. */
+  neighbourhood: string;
+  /** Whether places whose news they follow may count what they like (docs/announcements.md#what-followers-tell-us). */
+  shareLikes: boolean;
   timeZone: string;
   quietOn: boolean;
   quietFrom: string;
   quietTo: string;
 }
 
-export type SettingsErrors = Partial<Record<"name" | "handle" | "home" | "preferences" | "time_zone" | "quiet_hours", string>>;
+export type SettingsErrors = Partial<Record<"name" | "handle" | "home" | "preferences" | "neighbourhood" | "time_zone" | "quiet_hours", string>>;
 
 export function fieldsOf(me: MeAnswer, browserTimeZone: string): SettingsFields {
   return {
@@ -32,6 +36,8 @@ export function fieldsOf(me: MeAnswer, browserTimeZone: string): SettingsFields 
     categories: me.preferences.categories,
     tags: me.preferences.tags.join(", "),
     level: me.preferences.level ?? "",
+    neighbourhood: me.neighbourhood ?? "",
+    shareLikes: me.share_likes,
     // An account still on the default follows this browser's zone until it is saved.
     timeZone: me.time_zone === "UTC" ? browserTimeZone : me.time_zone,
     quietOn: me.quiet_hours !== null,
@@ -56,6 +62,8 @@ export function settingsPatch(fields: SettingsFields): { patch: ProfilePatchInpu
       tags: fields.tags.split(",").map((tag) => tag.trim()).filter(Boolean),
       level: fields.level === "" ? null : fields.level,
     },
+    neighbourhood: fields.neighbourhood,
+    share_likes: fields.shareLikes,
     time_zone: fields.timeZone,
     quiet_hours: fields.quietOn ? { from: fields.quietFrom, to: fields.quietTo } : null,
   };

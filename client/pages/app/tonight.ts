@@ -1,9 +1,11 @@
 // What /app "Tonight" says (docs/app.md#tonight), as pure functions of the API's answers and an
-// explicit `now`: a saved place's lines, the events coming up at saved places, a suggestion's
-// lines and the time a suggestion is asked for.
+// explicit `now`: a saved place's lines, the events and specials coming up at saved places, a
+// suggestion's lines and the time a suggestion is asked for.
 import type { EventAnswer, EventsAnswer } from "../../../common/schemas/answers";
 import type { SavedPlace, Suggestion } from "../../../common/schemas/saved";
-import { bestTimeText, closedText, VS_USUAL_TEXT } from "../../live/whenToGo";
+import type { Special } from "../../../common/schemas/special";
+import { specialLine } from "../../live/specials";
+import { bestTimeText, closedText, VS_USUAL_TEXT, whenText } from "../../live/whenToGo";
 
 /** The lines a saved place shows under its level. */
 export interface PlaceLines {
@@ -46,6 +48,35 @@ export function eventsComingUp(answers: readonly EventsAnswer[], now: number): E
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id);
   const recurring = all.filter((event) => event.is_recurring).sort((a, b) => a.id - b.id);
   return [...oneOff, ...recurring].slice(0, EVENTS_SHOWN);
+}
+
+/** How far ahead /app lists specials starting at saved places. */
+export const SPECIALS_AHEAD_MS = 3 * 3_600_000;
+
+export interface SpecialSoon {
+  special: Special;
+  place: Pick<SavedPlace, "id" | "name" | "slug" | "timezone">;
+}
+
+/**
+ * Specials at saved places that are on now or start within SPECIALS_AHEAD_MS (by their
+ * `next_start`): on now first, then the soonest start.
+ */
+export function specialsSoon(answers: readonly { place: SpecialSoon["place"]; specials: readonly Special[] }[], now: number): SpecialSoon[] {
+  const startOf = ({ special }: SpecialSoon) => (special.on_now ? Number.NEGATIVE_INFINITY : Date.parse(special.next_start!));
+  return answers
+    .flatMap(({ place, specials }) =>
+      specials
+        .filter((special) => special.on_now || (special.next_start !== null && Date.parse(special.next_start) - now <= SPECIALS_AHEAD_MS && Date.parse(special.next_start) >= now))
+        .map((special) => ({ special, place })),
+    )
+    .sort((a, b) => startOf(a) - startOf(b) || a.place.name.localeCompare(b.place.name) || a.special.id - b.special.id);
+}
+
+/** "Happy hour now · until 7 PM", or "Happy hour · starts 5 PM" on the venue's clock. */
+export function specialSoonText({ special, place }: SpecialSoon, now: number): string {
+  if (special.on_now) return specialLine(special, place.timezone, now);
+  return `${special.title} · starts ${whenText(special.next_start!, place.timezone, now)}`;
 }
 
 /** 350 → "350 m", 1240 → "1.2 km". */

@@ -18,6 +18,7 @@ import { MESSAGES } from "../../lib/messages";
 import { MenuEditor } from "./MenuEditor";
 import { Overview } from "./Overview";
 import { SpecialsPanel } from "./SpecialsPanel";
+import { AnnouncementsPanel } from "./AnnouncementsPanel";
 import { People } from "./People";
 import { isDashboardTab, NEW_DASHBOARD_FLAG, TAB_LABELS, visibleTabs, type DashboardTab } from "./tabs";
 import { useFeatureFlag } from "./useFeatureFlag";
@@ -36,6 +37,8 @@ function TabContent({ tab, place }: { tab: DashboardTab; place: OwnedPlace }) {
       return <MenuEditor placeId={place.id} />;
     case "specials":
       return <SpecialsPanel place={place} />;
+    case "announcements":
+      return <AnnouncementsPanel place={place} />;
     case "people":
       return <People place={place} />;
   }

@@ -1,7 +1,7 @@
-// The data panel's tabs (Forecast: docs/insights.md; Menu and Specials: docs/menus-and-specials.md). People exists only behind the enable_new_dashboard flag.
+// The data panel's tabs (Forecast: docs/insights.md; Menu and Specials: docs/menus-and-specials.md; Announcements: docs/announcements.md). People exists only behind the enable_new_dashboard flag.
 export const NEW_DASHBOARD_FLAG = "enable_new_dashboard";
 
-export type DashboardTab = "overview" | "forecast" | "daily" | "events" | "menu" | "specials" | "people";
+export type DashboardTab = "overview" | "forecast" | "daily" | "events" | "menu" | "specials" | "announcements" | "people";
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Today at a Glance",
@@ -10,11 +10,12 @@ export const TAB_LABELS: Record<DashboardTab, string> = {
   events: "Events",
   menu: "Menu",
   specials: "Specials",
+  announcements: "Announcements",
   people: "People",
 };
 
 export function visibleTabs(newDashboardEnabled: boolean): DashboardTab[] {
-  const tabs: DashboardTab[] = ["overview", "forecast", "daily", "events", "menu", "specials"];
+  const tabs: DashboardTab[] = ["overview", "forecast", "daily", "events", "menu", "specials", "announcements"];
   return newDashboardEnabled ? [...tabs, "people"] : tabs;
 }
 

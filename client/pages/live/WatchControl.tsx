@@ -14,6 +14,7 @@ const CHOICES: { when: WatchKind; label: string }[] = [
   { when: "quiet", label: "Tell me when it's quiet" },
   { when: "lively", label: "Tell me when it gets lively" },
   { when: "event_starts", label: "Tell me when an event starts" },
+  { when: "special_starts", label: "Tell me when a special starts" },
 ];
 
 export function WatchControl({ placeId, placeName }: { placeId: number; placeName: string }) {

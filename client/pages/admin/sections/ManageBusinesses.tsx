@@ -9,6 +9,7 @@ import { businessFormData, businessFormFrom, newBusinessForm } from "../business
 import defaultCover from "../default-cover.svg";
 import { ADMIN_MESSAGES } from "../messages";
 import { TabPanel, Tabs } from "../Tabs";
+import { AnnouncementPause } from "./AnnouncementPause";
 import { BusinessForm } from "./BusinessForm";
 
 type BusinessTab = "all" | "add" | "edit";
@@ -104,6 +105,7 @@ function EditBusiness({ placeId, onSaved }: { placeId: number; onSaved: () => vo
         }}
       />
       <PlaceAccess placeId={placeId} sender={ADMIN} headingLevel={3} />
+      <AnnouncementPause placeId={placeId} />
     </>
   );
 }
