@@ -18,11 +18,23 @@ export interface PageDataIsland {
   answers: Record<string, unknown>;
 }
 
+/** An answer as the data hook's snapshot of it (useApi), read when the worker rendered. */
+export interface RenderedAnswer {
+  data: unknown;
+  error: null;
+  loadedAt: number;
+  loading: false;
+}
+
 export interface PageData {
   renderedAt: number;
   origin: string;
-  /** Emptied at the first navigation: the answers are the first page's, and a later page reads its own. */
-  answers: Map<string, unknown>;
+  /**
+   * By the key of their read, one object per answer for the page's lifetime (useSyncExternalStore
+   * compares snapshots by identity). Emptied at the first navigation: the answers are the first
+   * page's, and a later page reads its own.
+   */
+  answers: Map<string, RenderedAnswer>;
   /** Send the seeded reads again once mounted: a signed-in visitor may get more (an owner's fields), or the answers are old. */
   revalidate: boolean;
 }
@@ -33,7 +45,7 @@ export const PageDataContext = createContext<PageData | null>(null);
 export const pageDataOf = (island: PageDataIsland, revalidate: boolean): PageData => ({
   renderedAt: island.renderedAt,
   origin: island.origin,
-  answers: new Map(Object.entries(island.answers)),
+  answers: new Map(Object.entries(island.answers).map(([key, data]) => [key, { data, error: null, loadedAt: island.renderedAt, loading: false }])),
   revalidate,
 });
 

@@ -45,18 +45,8 @@ interface Entry<T = unknown> {
 const IDLE: Snapshot<never> = { data: null, error: null, loadedAt: null, loading: false };
 const PENDING: Snapshot<never> = { ...IDLE, loading: true };
 const entries = new Map<string, Entry>();
-/** The snapshots of server-rendered answers, one object per answer (useSyncExternalStore compares them by identity). */
-const seededSnapshots = new WeakMap<PageData, Map<string, Snapshot<unknown>>>();
-
 /** The answer the worker rendered the page with, as a snapshot; undefined when it read none for `key`. */
-function seededSnapshot<T>(page: PageData | null, key: string): Snapshot<T> | undefined {
-  if (!page?.answers.has(key)) return undefined;
-  let snapshots = seededSnapshots.get(page);
-  if (!snapshots) seededSnapshots.set(page, (snapshots = new Map()));
-  let snapshot = snapshots.get(key);
-  if (!snapshot) snapshots.set(key, (snapshot = { data: page.answers.get(key), error: null, loadedAt: page.renderedAt, loading: false }));
-  return snapshot as Snapshot<T>;
-}
+const seededSnapshot = <T>(page: PageData | null, key: string) => page?.answers.get(key) as Snapshot<T> | undefined;
 
 /** A key names one request, so its entry holds that request's answer: the store's one cast. */
 const entryOf = <T>(key: string | null) => (key === null ? undefined : (entries.get(key) as Entry<T> | undefined));

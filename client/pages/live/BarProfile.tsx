@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { Preload } from "../../api/pageData";
 import type { PublicPlace } from "../../../common/schemas/answers";
@@ -9,12 +9,12 @@ import { session } from "../../api/session";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { formatDateTime, weekdayLabel } from "../../lib/format";
 import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
+import { lazyPart } from "../../lib/lazyPart";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
-import { Reviews } from "./Reviews";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
 
@@ -24,6 +24,11 @@ const SavePlace = lazy(() => import("./SavePlace"));
 /** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
 const Menu = lazy(() => import("./Menu"));
 const SpecialsNow = lazy(() => import("./SpecialsNow"));
+/**
+ * Below the menu, far under the first screen: its list and form load after the first view in the
+ * browser, and the worker renders them into the HTML (docs/server-rendering.md#lazy-parts-in-the-html).
+ */
+const Reviews = lazyPart(() => import("./Reviews").then((module) => module.Reviews));
 /** Signed-in controls, loaded after the first view for the same budget: "Tell me when", "I'm here". */
 const WatchControl = lazy(() => import("./WatchControl").then((module) => ({ default: module.WatchControl })));
 const CheckInControl = lazy(() => import("../../app/friends/CheckInControl").then((module) => ({ default: module.CheckInControl })));
@@ -34,10 +39,10 @@ const EVENTS_SHOWN = 5;
 /**
  * What the worker reads to render a profile (docs/server-rendering.md): the venue, which the page
  * needs, then what its parts show; a part whose answer could not be read renders as loading, and
- * the browser reads it.
+ * the browser reads it. And the reviews' code, which the browser loads after the first view.
  */
 export const preload: Preload = async ({ barId = "" }, load) => {
-  const place = await load(publicApi.place(barId));
+  const [place] = await Promise.all([load(publicApi.place(barId)), Reviews.preload()]);
   await Promise.allSettled(
     [publicApi.live(), publicApi.placeEvents(place.id), publicApi.popularTimes(place.id), publicApi.forecast(place.id), publicApi.liveLooks(place.id), publicApi.reviews(place.id)].map(
       (read) => load<unknown>(read),
@@ -127,6 +132,19 @@ function LiveLevel({ place }: { place: PublicPlace }) {
     </div>
   );
 }
+
+/**
+ * The reviews in a boundary of their own that the profile's render once hydrated does not reach
+ * (memo): a boundary whose code is still loading keeps the worker's HTML only while nothing above
+ * it sends it new props; otherwise React drops that HTML and shows the fallback until the code arrives.
+ */
+const ReviewsSection = memo(function ReviewsSection(props: { placeId: number; canHide: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <Reviews.Component {...props} />
+    </Suspense>
+  );
+});
 
 function Profile({ place }: { place: PublicPlace }) {
   const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date(useNow()));
@@ -222,7 +240,7 @@ function Profile({ place }: { place: PublicPlace }) {
         </Suspense>
       ) : null}
 
-      <Reviews placeId={place.id} canHide={"owners" in place} />
+      <ReviewsSection placeId={place.id} canHide={"owners" in place} />
     </main>
   );
 }
