@@ -47,6 +47,11 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
     {
       // A part that failed to render is rendered by the browser instead; the error names no visitor.
       onError: (error) => console.error("server rendering failed", pathname, error),
+      // React sends a finished Suspense boundary of more than 500 bytes after the first 12.8 KB of
+      // a page out of place, moved in by an inline script, which the CSP refuses: the profile's
+      // reviews would stay hidden. Nothing here suspends past the first flush
+      // (docs/server-rendering.md#streaming-and-crawlers), so every boundary is sent in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
   return { body, allReady: body.allReady, data: scriptSafeJson(island) };

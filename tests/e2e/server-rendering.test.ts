@@ -64,6 +64,39 @@ describe("hydration", () => {
     await page.context().close();
   });
 
+  it("keeps the reviews' HTML on the page until their code has come and hydrated it", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: VIEWPORTS[1] });
+    const page = await context.newPage();
+    // The reviews' code is held back until the profile has hydrated and rendered again once
+    // hydrated (that render asks for the menu's code), when React could drop their HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Reviews-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const removals: string[] = [];
+      Object.assign(window, { reviewsRemovals: removals });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches(".profile-reviews") || node.querySelector(".profile-reviews"))) removals.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const menuCode = page.waitForRequest(/\/assets\/Menu-[\w-]+\.js$/);
+    await page.goto(`/profile/${venue.slug}`);
+    await menuCode;
+    release();
+    // Hydrated: React's fiber is on the review form.
+    await page.waitForFunction(() => {
+      const form = document.querySelector(".profile-reviews form");
+      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+    });
+    expect(await page.evaluate(() => (window as unknown as { reviewsRemovals: string[] }).reviewsRemovals)).toEqual([]);
+    await context.close();
+  });
+
   it("leaves the page to the browser after the first navigation: the next page reads its own answers", async () => {
     const { page, errors } = await visit("/", VIEWPORTS[0]);
     await page.getByRole("link", { name: "See the live map" }).click();
