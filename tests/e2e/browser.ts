@@ -36,7 +36,8 @@ export async function openPage(
     }
   });
   await page.goto(route);
-  await reactRendered(page);
+  // An app page (not about:blank, which a journey opens to watch every request from the start).
+  if (route.startsWith("/")) await reactRendered(page);
   return page;
 }
 
