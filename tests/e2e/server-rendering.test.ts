@@ -80,7 +80,7 @@ describe("hydration", () => {
       Object.assign(window, { reviewsRemovals: removals });
       new MutationObserver((records) => {
         for (const record of records)
-          for (const node of record.removedNodes)
+          for (const node of Array.from(record.removedNodes))
             if (node instanceof Element && (node.matches(".profile-reviews") || node.querySelector(".profile-reviews"))) removals.push(node.outerHTML.slice(0, 80));
       }).observe(document, { childList: true, subtree: true });
     });
