@@ -21,10 +21,26 @@ module.exports = {
     },
     {
       name: "worker-never-imports-client",
-      comment: "The worker serves the client's built files; it never runs its code.",
+      comment:
+        "The worker serves the client's built files and runs none of its code, except the public pages' server renderer (docs/server-rendering.md), which only worker/site/render.ts imports.",
       severity: "error",
-      from: { path: "^(worker|common|drizzle)/" },
+      from: { path: "^(worker|common|drizzle)/", pathNot: "^worker/site/render\\.ts$" },
       to: { path: "^client/" },
+    },
+    {
+      name: "only-the-renderer-enters-the-client",
+      comment: "worker/site/render.ts imports client/server.tsx and nothing else of client/.",
+      severity: "error",
+      from: { path: "^worker/site/render\\.ts$" },
+      to: { path: "^client/", pathNot: "^client/server\\.tsx$" },
+    },
+    {
+      name: "server-rendering-never-reaches-maps-or-charts",
+      comment:
+        "The worker's bundle holds the public pages and what they import, even lazily: never Leaflet or uPlot, which touch the window when loaded and render in the browser only.",
+      severity: "error",
+      from: { path: "^client/server\\.tsx$" },
+      to: { path: "^client/(map|charts)/|node_modules/(leaflet|uplot)/", reachable: true },
     },
     {
       name: "queries-never-import-the-place-object",

@@ -36,6 +36,23 @@ export default defineConfig({
     }),
     serviceWorker(),
   ],
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically (React, the router, the session) in the
+              // entry's own file: every page loads all of it anyway, and Rolldown otherwise puts what
+              // the entry shares with the lazy pages in separate small files, each one more request
+              // and its own gzip overhead (about 0.6 KB of every first view, docs/performance.md).
+              groups: [{ name: "entry", tags: ["$initial"] }],
+            },
+          },
+        },
+      },
+    },
+  },
   build: {
     // The bundle benchmark (npm run bench) reads this to know what each route loads; kept out of
     // the served assets.

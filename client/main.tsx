@@ -1,18 +1,70 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { PAGE_DATA_ELEMENT_ID, PageDataContext, pageDataOf, type PageData, type PageDataIsland } from "./api/pageData";
+import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
 import { startMonitoring } from "./lib/monitoring";
-import { router } from "./routes";
+import { routes } from "./routes";
 import "./styles/global.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/**
+ * Answers older than this when the page starts are read again at once (a page the edge kept for
+ * its minute, docs/server-rendering.md#caching): the live level's own refresh period.
+ */
+const STALE_AFTER_MS = 30_000;
 
-startMonitoring(router);
+/** The data island of a page the worker rendered (docs/server-rendering.md); null for the app's shell. */
+function serverRenderedPage(): PageData | null {
+  const island = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!island?.textContent) return null;
+  const data = JSON.parse(island.textContent) as PageDataIsland;
+  // A signed-in visitor's answers may hold more than the public ones the page was rendered with.
+  return pageDataOf(data, session.accessToken() !== null || Date.now() - data.renderedAt > STALE_AFTER_MS);
+}
+
+/**
+ * The matched routes' page modules, loaded before hydrating: a route still lazy renders nothing at
+ * first, which would not match the server's HTML (React Router's "lazy routes with SSR").
+ */
+async function loadMatchedPages() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const page = serverRenderedPage();
+  if (page) await loadMatchedPages();
+  const router = createBrowserRouter(routes);
+  if (page) {
+    // The first page's answers are for the first page only; a page navigated to reads its own.
+    const first = router.state.location.key;
+    const stop = router.subscribe((state) => {
+      if (state.location.key === first) return;
+      page.answers.clear();
+      stop();
+    });
+  }
+  const app = (
+    <StrictMode>
+      <PageDataContext.Provider value={page}>
+        <RouterProvider router={router} />
+      </PageDataContext.Provider>
+    </StrictMode>
+  );
+  const root = document.getElementById("root")!;
+  if (page) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  startMonitoring(router);
+}
+
+void start();
 captureInstallPrompt();
 
 // The installable app's service worker (docs/app.md#service-worker): registered after load, from a

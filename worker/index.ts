@@ -15,6 +15,7 @@ import { dropOldAnnouncements } from "./db/announcements";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
 import { pageHead, withPageHead } from "./page-heads";
+import { serverRenderedPage } from "./site/render";
 import { deleteOldPlans } from "./db/plans";
 import { deleteResolvedReports } from "./db/message-reports";
 import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
@@ -46,7 +47,8 @@ export default {
     // Every other path is a page of the single-page app: its HTML, with the headers static asset
     // serving cannot compute (the tile host and session monitoring are configurable), revalidated
     // on every visit. A public page's head says what it is to search engines and link previews
-    // (worker/page-heads.ts); a page of one person keeps the shell's.
+    // (worker/page-heads.ts), and its body comes rendered by the worker (docs/server-rendering.md);
+    // a page of one person keeps the shell's head and is drawn by its script.
     const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
     if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
     const head = await pageHead(url, env, ctx).catch((error: unknown) => {
@@ -54,11 +56,13 @@ export default {
       console.error("could not build the page head", url.pathname, error);
       return null;
     });
-    return withHeaders(head ? withPageHead(html, head) : html, {
+    const shell = head ? withPageHead(html, head) : html;
+    const headers = {
       ...htmlSecurityHeaders(env.MAP_TILE_URL, monitoringConfig(env)),
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",
-    });
+    };
+    return (await serverRenderedPage(request, env, ctx, await shell.clone().text(), headers)) ?? withHeaders(shell, headers);
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged

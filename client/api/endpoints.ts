@@ -81,14 +81,20 @@ function refusal(body: unknown): Partial<ErrorAnswer> {
   };
 }
 
-/** A read the data hook can share: `key` names the request (sender, method and path), `load` sends it. */
+/**
+ * A read the data hook can share: `key` names the request (sender, method and path), `load` sends
+ * it. The worker reads a server-rendered page's reads by `path` (docs/server-rendering.md); reads
+ * built otherwise (several requests in one) have none.
+ */
 export interface Read<T> {
   key: string;
+  path?: string;
   load: () => Promise<T>;
 }
 
 export const read = <T>(path: string, sender = OWNER, method = "GET"): Read<T> => ({
   key: `${sender.name} ${method} ${path}`,
+  path,
   load: () => sender.send(method, path).then(answerOf<T>),
 });
 
@@ -169,8 +175,11 @@ export const publicApi = {
     ),
 };
 
-/** An API path as an absolute address, for another program or website to fetch. */
-const absolute = (path: string) => new URL(`${apiBaseUrl()}${path}`, window.location.origin).href;
+/**
+ * An API path as an absolute address, for another program or website to fetch. `origin`: the
+ * page's (useOrigin), where the page may be rendered by the worker, which has no window.
+ */
+const absolute = (path: string, origin = window.location.origin) => new URL(`${apiBaseUrl()}${path}`, origin).href;
 
 /**
  * Addresses of what other programs and websites fetch (docs/embeds.md): calendar files for calendar
@@ -178,10 +187,10 @@ const absolute = (path: string) => new URL(`${apiBaseUrl()}${path}`, window.loca
  */
 export const publicFiles = {
   /** One event as an .ics file ("Add to calendar"). */
-  eventCalendar: (eventId: number) => absolute(`/api/events/${eventId}/calendar.ics`),
+  eventCalendar: (eventId: number, origin?: string) => absolute(`/api/events/${eventId}/calendar.ics`, origin),
   /** A venue's events as a calendar to subscribe to, as webcal: (which calendar apps open to subscribe) or https:. */
-  placeCalendar: (slug: string, scheme: "webcal" | "https" = "https") => {
-    const url = absolute(`/api/places/${encodeURIComponent(slug)}/events.ics`);
+  placeCalendar: (slug: string, scheme: "webcal" | "https" = "https", origin?: string) => {
+    const url = absolute(`/api/places/${encodeURIComponent(slug)}/events.ics`, origin);
     return scheme === "webcal" ? url.replace(/^https?:/, "webcal:") : url;
   },
   badge: (slug: string) => absolute(`/api/places/${encodeURIComponent(slug)}/badge.svg`),

@@ -5,9 +5,10 @@
 // no component reads it and no request is in flight, so a tab opened again reads fresh data.
 // (Route loaders were the other choice: they would hold a navigation until every chart answered,
 // and they neither poll nor share a request between the cards of one page.)
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useCallback, useContext, useRef, useSyncExternalStore } from "react";
 import { reportError } from "../lib/monitoring";
 import { ApiError, type Read } from "./endpoints";
+import { PageDataContext, type PageData } from "./pageData";
 
 interface Snapshot<T> {
   data: T | null;
@@ -44,6 +45,8 @@ interface Entry<T = unknown> {
 const IDLE: Snapshot<never> = { data: null, error: null, loadedAt: null, loading: false };
 const PENDING: Snapshot<never> = { ...IDLE, loading: true };
 const entries = new Map<string, Entry>();
+/** The answer the worker rendered the page with, as a snapshot; undefined when it read none for `key`. */
+const seededSnapshot = <T>(page: PageData | null, key: string) => page?.answers.get(key) as Snapshot<T> | undefined;
 
 /** A key names one request, so its entry holds that request's answer: the store's one cast. */
 const entryOf = <T>(key: string | null) => (key === null ? undefined : (entries.get(key) as Entry<T> | undefined));
@@ -95,11 +98,14 @@ function retime(key: string, entry: Entry) {
   entry.timer = period ? setInterval(() => !document.hidden && !entry.inFlight && void send(key, entry), period) : undefined;
 }
 
-function watch<T>(key: string, load: () => Promise<T>, listener: () => void, refreshMs: number | undefined) {
+function watch<T>(key: string, load: () => Promise<T>, listener: () => void, refreshMs: number | undefined, page: PageData | null) {
   let watched = entryOf<T>(key);
   if (!watched) {
-    watched = { snapshot: IDLE, load, listeners: new Set(), version: 0, inFlight: null, periods: [] };
+    // A server-rendered answer starts the entry, so hydration sends nothing (unless it must be read again).
+    const seeded = seededSnapshot<T>(page, key);
+    watched = { snapshot: seeded ?? IDLE, load, listeners: new Set(), version: 0, inFlight: null, periods: [] };
     entries.set(key, watched);
+    if (seeded && page?.revalidate) void send(key, watched);
   }
   watched.listeners.add(listener);
   if (refreshMs) {
@@ -123,14 +129,17 @@ function watch<T>(key: string, load: () => Promise<T>, listener: () => void, ref
  */
 export function useApi<T>(read: Read<T> | null, { refreshMs }: { refreshMs?: number } = {}): ApiData<T> {
   const key = read?.key ?? null;
+  const page = useContext(PageDataContext);
   const latest = useRef(read);
   latest.current = read;
   const subscribe = useCallback(
-    (listener: () => void) => (key === null || !latest.current ? () => {} : watch(key, latest.current.load, listener, refreshMs)),
-    [key, refreshMs],
+    (listener: () => void) => (key === null || !latest.current ? () => {} : watch(key, latest.current.load, listener, refreshMs, page)),
+    [key, refreshMs, page],
   );
-  // Until its entry exists, a read is about to be sent: it counts as loading.
-  const snapshot = useSyncExternalStore(subscribe, () => (key === null ? IDLE : (entryOf<T>(key)?.snapshot ?? PENDING)));
+  // Until its entry exists, a read is about to be sent: it counts as loading, unless the server
+  // rendered the page with its answer. The same on the server and while hydrating.
+  const getSnapshot = () => (key === null ? IDLE : (entryOf<T>(key)?.snapshot ?? seededSnapshot<T>(page, key) ?? PENDING));
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   const retry = useCallback(() => {
     const entry = entryOf<T>(key);
     return key !== null && entry ? send(key, entry) : Promise.resolve(null);

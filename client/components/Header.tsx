@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { session } from "../api/session";
+import { useHydrated } from "../lib/hydration";
 
 // The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
 
@@ -14,7 +15,8 @@ export function Header() {
   const navId = useId();
   const dropdownId = useId();
   // Read on every render; the header renders again on each navigation, so signing in or out shows.
-  const signedIn = session.accessToken() !== null;
+  // Not while hydrating a server-rendered page, which the server rendered signed out.
+  const signedIn = useHydrated() && session.accessToken() !== null;
 
   const closeAll = () => {
     setMenuOpen(false);

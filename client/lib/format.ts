@@ -29,11 +29,14 @@ export function formatHour(time: string): string {
   return formatClock(match[1]).replace(":00 ", " ") + (match[2] ?? "");
 }
 
-/** An ISO instant as a short date and time in the browser's locale. */
-export function formatDateTime(iso: string, timeZone?: string): string {
+/**
+ * An ISO instant as a short date and time in the browser's locale, or in `locale` (the public pages
+ * the worker renders name theirs, the site's English, so the server's text is the browser's).
+ */
+export function formatDateTime(iso: string, timeZone?: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone });
+  return date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
 }
 
 /** "2026-03-06" → "Friday, March 6, 2026" (a calendar date, so no time zone shifts it). */

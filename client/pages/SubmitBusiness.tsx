@@ -1,8 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
+import { NeedsJavaScript } from "../components/NeedsJavaScript";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../common/public-pages";
+import type { Preload } from "../api/pageData";
 import { emptyForm, toPayload, type FormErrors, type SubmitBusinessForm } from "./submitBusinessForm";
 
 export const SUBMIT_FAILURE_ALERT = "Sorry, there was an error submitting the form. Please try again.";
@@ -23,6 +25,9 @@ const benefits = [
   { title: "Know your nights", text: "Your dashboard shows peak hours, weekly patterns and how events move the needle." },
   { title: "We install everything", text: "A small plug-in sensor, set up by our team. No staff training, no app to run." },
 ];
+
+/** The worker renders the page with its partner ticker (docs/server-rendering.md). */
+export const preload: Preload = (_params, load) => load(publicApi.partnerVenues());
 
 function PartnerTicker() {
   // Without partner venues (none yet, or unreadable) the ticker stays away.
@@ -95,6 +100,7 @@ export default function SubmitBusiness() {
             </div>
           ) : (
             <form onSubmit={onSubmit} noValidate>
+              <NeedsJavaScript what="Sending this form" />
               {fields.map((field) => (
                 <div className="field" key={field.name}>
                   <label htmlFor={field.name}>

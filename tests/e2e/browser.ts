@@ -37,7 +37,22 @@ export async function openPage(
     }
   });
   await page.goto(route);
+  // An app page (not about:blank, which a journey opens to watch every request from the start).
+  if (route.startsWith("/")) await reactRendered(page);
   return page;
+}
+
+/**
+ * Waits until React owns the page: a public page arrives rendered by the worker
+ * (docs/server-rendering.md) and its buttons answer only once hydrated, so a journey that clicked
+ * as soon as the text showed could click HTML that nothing listens to yet. The site header is the
+ * first thing React renders (or hydrates) on every page.
+ */
+export async function reactRendered(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector("#root header");
+    return header !== null && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+  });
 }
 
 /** Reads the app's local D1 (the same state the server uses) with wrangler. */

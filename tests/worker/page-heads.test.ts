@@ -242,8 +242,9 @@ describe("a venue profile's head", () => {
     const { html, head, one } = await page(`/profile/${slug}`);
     expect(html).not.toContain("</script><script>alert(1)");
     expect(html).not.toContain("<!-- \"quoted\"");
-    // The shell's module script and the JSON-LD: no script more.
-    expect(head.scripts).toBe(2);
+    // The shell's module script, the JSON-LD and the rendered page's data island
+    // (docs/server-rendering.md), which holds the name too: no script more.
+    expect(head.scripts).toBe(3);
     expect(head.jsonLd).toHaveLength(1);
     expect(JSON.parse(head.jsonLd[0]).name).toBe(name);
     expect(head.titles).toEqual([`${name} · Third Place`]);

@@ -56,6 +56,8 @@ export const embedPath = (key: number | string) => `/api/places/${placeName(key)
  * HTML itself is never kept, so a deploy's new bundle names are in the next page served.
  */
 export const profileHeadPath = (key: number | string) => `/_cache/profile-head/${placeName(key)}`;
+/** The profile page the worker renders (docs/server-rendering.md#caching). */
+export const profilePagePath = (key: number | string) => `/profile/${placeName(key)}`;
 /** A place's events (the first page, the one profiles show). */
 export const eventsPath = (placeId: number) => `/api/business/${placeId}/events`;
 
@@ -84,7 +86,7 @@ export async function servedFromCache(c: Context<AppEnv>, key: Request, build: (
 export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
   const keys = [place.id, ...(place.slug ? [place.slug] : [])];
   return [
-    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key), profileHeadPath(key)]),
+    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key), profileHeadPath(key), profilePagePath(key)]),
     eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
@@ -96,7 +98,7 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
 /**
  * Drops every cached public answer of the places (the place, its events, reviews, Live Looks, menu
  * and specials, its popular times and forecast, its calendar, live badge and widget, its profile
- * page's head, by id and by slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
+ * page's head and its server-rendered page, by id and by slug), so a write shows on the next load. Awaited, not left to waitUntil: the writer's next read
  * must not find the old copy.
  */
 export async function purgePlaces(c: Context<AppEnv>, ...places: { id: number; slug?: string | null }[]): Promise<void> {
@@ -121,13 +123,25 @@ export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: nu
   await purgePlaces(c, ...unique.map((id, i) => ({ id, slug: rows[i]?.slug })));
 }
 
+/**
+ * A place's server-rendered profile pages, by id and by slug (docs/server-rendering.md#caching): a
+ * write to a part the page shows (reviews, Live Looks) purges them with that part's answer.
+ */
+export async function profilePagePaths(db: Database, placeId: number): Promise<string[]> {
+  const row = await findPlaceRow(db, placeId);
+  return [profilePagePath(placeId), ...(row?.slug ? [profilePagePath(row.slug)] : [])];
+}
+
 /** A place's menu, which writing it (or its photos) and updating the place (its country) change. */
 export const menuPath = (placeId: number) => `/api/places/${placeId}/menu`;
 
-/** After a menu write: the menu's answer and the profile's head, whose JSON-LD carries the menu (by id and by slug). */
+/**
+ * After a menu write: the menu's answer, and the profile's head and its rendered page (which
+ * carries that head), whose JSON-LD carries the menu (by id and by slug).
+ */
 export async function purgeMenu(c: Context<AppEnv>, db: Database, placeId: number): Promise<void> {
-  const slug = (await findPlaceRow(db, placeId))?.slug;
-  await purgePaths(c, menuPath(placeId), profileHeadPath(placeId), ...(slug ? [profileHeadPath(slug)] : []));
+  const keys = [placeId, ...([(await findPlaceRow(db, placeId))?.slug].filter(Boolean) as string[])];
+  await purgePaths(c, menuPath(placeId), ...keys.flatMap((key) => [profileHeadPath(key), profilePagePath(key)]));
 }
 
 /** A place's public specials, which every special write changes. */

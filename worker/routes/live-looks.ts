@@ -26,7 +26,7 @@ import { noticeWaitReport } from "../watches/wait-reports";
 import { bodyTooLarge } from "../lib/body";
 import { describe, fileField, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
 import { sameSiteOnly } from "../lib/origin";
-import { cacheKey, edgeOnly, liveLooksPath, purgePaths, servedFromCache } from "../lib/public-cache";
+import { cacheKey, edgeOnly, liveLooksPath, profilePagePaths, purgePaths, servedFromCache } from "../lib/public-cache";
 import { clientKey, enforceRateLimit, rateLimit } from "../lib/rate-limit";
 import { deleteImages, imageField, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, readForm, videoField, writeWithImages, type CheckedFile, type FormInput } from "../lib/uploads";
 import { parseOrThrow } from "../lib/validation";
@@ -186,7 +186,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
       const now = Date.now();
       const row = await writeWithImages(c.env.IMAGES, "live-looks", files, (keys) => insertLiveLook(db, placeId, input, keys, now));
-      await purgePaths(c, liveLooksPath(placeId));
+      await purgePaths(c, liveLooksPath(placeId), ...(await profilePagePaths(db, placeId)));
       // A shorter reported wait is news for wait_under watchers (docs/watches.md#wait-under); the poster does not wait for it.
       if (input.wait) c.executionCtx.waitUntil(noticeWaitReport(c.env, db, placeId, row.id, now).catch((error) => console.error(`wait watches of place ${placeId} failed: ${error instanceof Error ? error.name : "error"}`)));
       return c.json(toLiveLookAnswer(row) satisfies LiveLookAnswer, 201);
@@ -216,7 +216,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const { look, clock } = found;
       const reporter = await reporterHash(c.env.JWT_SECRET, clientKey(c), id, venueDayAt(clock, now));
       // Only a report that hides the post changes what the public sees, so only that one purges.
-      if (await reportLiveLook(db, id, reporter, reason ?? "", now)) await purgePaths(c, liveLooksPath(look.placeId));
+      if (await reportLiveLook(db, id, reporter, reason ?? "", now)) await purgePaths(c, liveLooksPath(look.placeId), ...(await profilePagePaths(db, look.placeId)));
       return c.json({ ok: true, message: "Thanks for telling us. We will look at this Live Look." } satisfies v.InferOutput<typeof okMessageAnswerSchema>, 201);
     },
   )
@@ -241,7 +241,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       // An owner's hide would take over a hide by reports or the admin, which only the admin may lift.
       if (!admin && look.hiddenAt !== null) throw conflict("This Live Look is already hidden.");
       await setLiveLookHidden(db, id, { reason: c.req.valid("json").reason }, admin ? "admin" : "owner", Date.now());
-      await purgePaths(c, liveLooksPath(look.placeId));
+      await purgePaths(c, liveLooksPath(look.placeId), ...(await profilePagePaths(db, look.placeId)));
       return c.json(await moderatedAnswer(db, id));
     },
   )
@@ -269,7 +269,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       // Reports an owner's hide left open stay the admin's: hide-then-restore must not silence them.
       if (!admin && (await openReportsOf(db, id)) > 0) throw forbidden(REPORTED_ADMIN_JUDGES);
       await setLiveLookHidden(db, id, null, admin ? "admin" : "owner", Date.now());
-      await purgePaths(c, liveLooksPath(look.placeId));
+      await purgePaths(c, liveLooksPath(look.placeId), ...(await profilePagePaths(db, look.placeId)));
       return c.json(await moderatedAnswer(db, id));
     },
   )
@@ -285,7 +285,7 @@ export const liveLookRoutes = new Hono<AppEnv>()
       const look = await findLiveLook(db, id);
       if (!look) throw notFound(NO_SUCH_LIVE_LOOK);
       await deleteImages(c.env.IMAGES, await deleteLiveLook(db, id));
-      await purgePaths(c, liveLooksPath(look.placeId));
+      await purgePaths(c, liveLooksPath(look.placeId), ...(await profilePagePaths(db, look.placeId)));
       return c.json({ ok: true } satisfies OkAnswer);
     },
   )

@@ -14,7 +14,7 @@ import {
 } from "../db/reviews";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, purgePaths, reviewsPath, servedFromCache } from "../lib/public-cache";
+import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, purgePaths, reviewsPath, profilePagePaths, servedFromCache } from "../lib/public-cache";
 import { rateLimit } from "../lib/rate-limit";
 import { describe, jsonBody, noBody, params, query } from "../lib/openapi";
 import {
@@ -95,7 +95,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       const review = await insertReview(db, placeId, timezone, c.req.valid("json"));
       const summary = await reviewSummary(db, placeId);
       // The visitor sees their review on the next load.
-      await purgePaths(c, reviewsPath(placeId));
+      await purgePaths(c, reviewsPath(placeId), ...(await profilePagePaths(db, placeId)));
       return c.json({ review, ...summary } satisfies ReviewPostedAnswer, 201);
     },
   )
@@ -133,7 +133,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       const { reason } = c.req.valid("json");
       const { db, placeId } = await moderatedReview(c, id);
       await setReviewHidden(db, id, { reason, by: c.get("principal").role === "admin" ? "admin" : "owner" });
-      await purgePaths(c, reviewsPath(placeId));
+      await purgePaths(c, reviewsPath(placeId), ...(await profilePagePaths(db, placeId)));
       return c.json(await moderatedAnswer(db, id));
     },
   )
@@ -149,7 +149,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const { db, placeId } = await moderatedReview(c, id);
       await setReviewHidden(db, id, null);
-      await purgePaths(c, reviewsPath(placeId));
+      await purgePaths(c, reviewsPath(placeId), ...(await profilePagePaths(db, placeId)));
       return c.json(await moderatedAnswer(db, id));
     },
   )

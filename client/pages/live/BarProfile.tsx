@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Link, useParams } from "react-router";
+import type { Preload } from "../../api/pageData";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { categoryLabel } from "../../../common/vocabulary";
 import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
@@ -7,6 +8,8 @@ import { useApi } from "../../api/useApi";
 import { session } from "../../api/session";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { formatDateTime, weekdayLabel } from "../../lib/format";
+import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
+import { lazyPart } from "../../lib/lazyPart";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
@@ -21,14 +24,31 @@ const SavePlace = lazy(() => import("./SavePlace"));
 /** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
 const Menu = lazy(() => import("./Menu"));
 const SpecialsNow = lazy(() => import("./SpecialsNow"));
-/** Below the menu, far under the first screen: its list and form load after the first view. */
-const Reviews = lazy(() => import("./Reviews").then((module) => ({ default: module.Reviews })));
+/**
+ * Below the menu, far under the first screen: its list and form load after the first view in the
+ * browser, and the worker renders them into the HTML (docs/server-rendering.md#lazy-parts-in-the-html).
+ */
+const Reviews = lazyPart(() => import("./Reviews").then((module) => module.Reviews));
 /** Signed-in controls, loaded after the first view for the same budget: "Tell me when", "I'm here". */
 const WatchControl = lazy(() => import("./WatchControl").then((module) => ({ default: module.WatchControl })));
 const CheckInControl = lazy(() => import("../../app/friends/CheckInControl").then((module) => ({ default: module.CheckInControl })));
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
+
+/**
+ * What the worker reads to render a profile (docs/server-rendering.md): the venue, which the page
+ * needs, then what its parts show; a part whose answer could not be read renders as loading, and
+ * the browser reads it. And the reviews' code, which the browser loads after the first view.
+ */
+export const preload: Preload = async ({ barId = "" }, load) => {
+  const [place] = await Promise.all([load(publicApi.place(barId)), Reviews.preload()]);
+  await Promise.allSettled(
+    [publicApi.live(), publicApi.placeEvents(place.id), publicApi.popularTimes(place.id), publicApi.forecast(place.id), publicApi.liveLooks(place.id), publicApi.reviews(place.id)].map(
+      (read) => load<unknown>(read),
+    ),
+  );
+};
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } | { state: "ready"; place: PublicPlace };
 
@@ -41,6 +61,7 @@ function usePlace(barId: string): Loaded {
 
 function UpcomingEvents({ place }: { place: PublicPlace }) {
   const { data, error } = useApi(publicApi.placeEvents(place.id));
+  const origin = useOrigin();
   // Events that cannot be read show as none.
   const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
 
@@ -61,12 +82,12 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
                 <p className="event-when">
                   {event.is_recurring && event.repeating_days.length > 0
                     ? `Every ${event.repeating_days.join(", ")}`
-                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone)}</time>}
+                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone, "en-US")}</time>}
                   {event.category_name ? ` · ${event.category_name}` : null}
                 </p>
                 {event.description ? <p>{event.description}</p> : null}
                 <p className="event-calendar">
-                  <a href={publicFiles.eventCalendar(event.id)} download>
+                  <a href={publicFiles.eventCalendar(event.id, origin)} download>
                     Add to calendar<span className="visually-hidden">: {event.name}</span>
                   </a>
                 </p>
@@ -76,7 +97,7 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
         </ul>
       )}
       <p className="calendar-subscribe">
-        <a href={publicFiles.placeCalendar(place.slug, "webcal")}>Subscribe to {place.name}&rsquo;s events</a> in your calendar app, so
+        <a href={publicFiles.placeCalendar(place.slug, "webcal", origin)}>Subscribe to {place.name}&rsquo;s events</a> in your calendar app, so
         new ones appear by themselves.
       </p>
     </section>
@@ -91,7 +112,8 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
 function LiveLevel({ place }: { place: PublicPlace }) {
   const { places, failed } = useLivePlaces(LIVE_REFRESH_MS);
   const live = places?.find((entry) => entry.id === place.id);
-  const summary = live ? liveSummary(live, Date.now()) : null;
+  const now = useNow();
+  const summary = live ? liveSummary(live, now) : null;
   return (
     <div className="profile-live" aria-live="polite">
       <h2>Right now</h2>
@@ -111,8 +133,24 @@ function LiveLevel({ place }: { place: PublicPlace }) {
   );
 }
 
+/**
+ * The reviews in a boundary of their own that the profile's render once hydrated does not reach
+ * (memo): a boundary whose code is still loading keeps the worker's HTML only while nothing above
+ * it sends it new props; otherwise React drops that HTML and shows the fallback until the code arrives.
+ */
+const ReviewsSection = memo(function ReviewsSection(props: { placeId: number; canHide: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <Reviews.Component {...props} />
+    </Suspense>
+  );
+});
+
 function Profile({ place }: { place: PublicPlace }) {
-  const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date());
+  const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date(useNow()));
+  // What depends on this browser (its session, its screen) and loads its code after the first view
+  // renders once hydrated: the worker renders every visitor's page the same.
+  const hydrated = useHydrated();
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
@@ -129,22 +167,28 @@ function Profile({ place }: { place: PublicPlace }) {
             {place.type} · {categoryLabel(place.category)}
           </p>
           <div className="profile-save">
-            <Suspense fallback={null}>
-              <SavePlace place={place} />
-            </Suspense>
+            {hydrated ? (
+              <Suspense fallback={null}>
+                <SavePlace place={place} />
+              </Suspense>
+            ) : null}
           </div>
           <LiveLevel place={place} />
-          <Suspense fallback={null}>
-            <SpecialsNow place={place} />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <SpecialsNow place={place} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
 
-      <Suspense fallback={null}>
-        <WatchControl placeId={place.id} placeName={place.name} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <WatchControl placeId={place.id} placeName={place.name} />
+        </Suspense>
+      ) : null}
       {/* Signed in only: friends here, "I'm here" (docs/friends.md#check-ins) and making a plan here. */}
-      {session.accessToken() !== null ? (
+      {hydrated && session.accessToken() !== null ? (
         <Suspense fallback={null}>
           <CheckInControl placeId={place.id} placeName={place.name} placeSlug={place.slug} />
         </Suspense>
@@ -190,13 +234,13 @@ function Profile({ place }: { place: PublicPlace }) {
         <UpcomingEvents place={place} />
       </div>
 
-      <Suspense fallback={null}>
-        <Menu place={place} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Menu place={place} />
+        </Suspense>
+      ) : null}
 
-      <Suspense fallback={null}>
-        <Reviews placeId={place.id} canHide={"owners" in place} />
-      </Suspense>
+      <ReviewsSection placeId={place.id} canHide={"owners" in place} />
     </main>
   );
 }

@@ -7,6 +7,8 @@ import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { LookMedia } from "../../components/LookMedia";
+import { NeedsJavaScript } from "../../components/NeedsJavaScript";
+import { useNow } from "../../lib/hydration";
 import { timeAgo, waitSummaryText } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
 
@@ -45,11 +47,12 @@ function LiveLookItem({ look, now, canHide, onHidden }: { look: LiveLookAnswer; 
  */
 export function LatestReportedWait({ placeId }: { placeId: number }) {
   const { data } = useApi(publicApi.liveLooks(placeId), { refreshMs: LIVE_LOOKS_REFRESH_MS });
+  const now = useNow();
   const latest = data?.live_looks.find((look) => look.wait !== null);
   if (!latest?.wait) return null;
   return (
     <p className="forecast-wait">
-      Latest reported wait: {WAIT_LABELS[latest.wait]} ({timeAgo(latest.created_at, Date.now())})
+      Latest reported wait: {WAIT_LABELS[latest.wait]} ({timeAgo(latest.created_at, now)})
     </p>
   );
 }
@@ -60,7 +63,7 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
   const [formOpen, setFormOpen] = useState(false);
   const [posted, setPosted] = useState("");
   const opener = useRef<HTMLButtonElement>(null);
-  const now = Date.now();
+  const now = useNow();
 
   const close = () => {
     setFormOpen(false);
@@ -89,6 +92,7 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
         )}
       </div>
       <p className="looks-intro">What people at the venue say, from the last 3 hours.</p>
+      <NeedsJavaScript what="Posting a Live Look" />
       {data?.wait_summary ? <p className="looks-wait">{waitSummaryText(data.wait_summary)}</p> : null}
       {formOpen ? (
         <Suspense fallback={<p role="status">Loading the form…</p>}>

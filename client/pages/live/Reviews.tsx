@@ -3,7 +3,9 @@ import type { ReviewAnswer, ReviewPostedAnswer, ReviewSummary } from "../../../c
 import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { formatLongDate } from "../../lib/format";
+import { useHydrated } from "../../lib/hydration";
 import { ReportActions } from "./ReportActions";
 import {
   emptyReviewForm,
@@ -42,6 +44,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
   const [errors, setErrors] = useState<ReviewErrors>({});
   const [status, setStatus] = useState<"idle" | "submitting" | "posted">("idle");
   const [failure, setFailure] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const { name, value } = event.target;
@@ -84,6 +87,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
   return (
     <form className="review-form card" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
       <h3 id={`${ids}-heading`}>Leave a Review</h3>
+      <NeedsJavaScript what="Posting a review" />
       <div className="field">
         <label htmlFor={`${ids}-username`}>Username<span aria-hidden="true"> *</span></label>
         <input type="text" autoComplete="nickname" maxLength={REVIEW_LIMITS.username} {...field("username")} />
@@ -107,7 +111,9 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
         {fieldError("comment")}
       </div>
       {failure ? <p className="field-error" role="alert">{failure}</p> : null}
-      <button type="submit" className="button" disabled={status === "submitting"}>
+      {/* Not before React owns the form: the worker's HTML of it would be sent by the browser itself
+          (a GET of this page), and the reviews hydrate after the rest of the profile. */}
+      <button type="submit" className="button" disabled={!hydrated || status === "submitting"}>
         {status === "submitting" ? "Submitting..." : "Submit Review"}
       </button>
       <p role="status" className="success-message">{status === "posted" ? "Thanks! Your review is posted." : ""}</p>

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { useHydrated, useNow } from "../../lib/hydration";
 import { LatestReportedWait } from "./LiveLooks";
 import {
   bestTimeText,
@@ -32,6 +33,16 @@ const AXIS_EVERY = 3;
 const clamp = (percent: number) => Math.max(0, Math.min(percent, 100));
 const rangeStyle = (from: number, to: number) => ({ left: `${clamp(from)}%`, width: `${clamp(to) - clamp(from)}%` });
 
+/**
+ * The bars' sizes are style attributes, which the HTML's Content-Security-Policy (style-src 'self')
+ * refuses in the worker's HTML; once hydrated React sets them through the DOM, which it allows
+ * (docs/server-rendering.md#what-stays-in-the-browser). Until then the bars are empty.
+ */
+function useSized() {
+  const hydrated = useHydrated();
+  return <T,>(style: T) => (hydrated ? style : undefined);
+}
+
 function usualText(hour: { usual: number | null; closed: boolean }) {
   return hour.closed ? "Closed" : hour.usual === null ? "No data" : `${hour.usual}%`;
 }
@@ -40,14 +51,15 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
   const day = answer.days.find((entry) => entry.weekday === weekday) ?? answer.days[0];
   const currentHour = today ? localHour(answer.timezone, now) : null;
   const live = today ? answer.live : null;
+  const sized = useSized();
   return (
     <>
       <div className="popular-chart" aria-hidden="true">
         {day.hours.map((hour, index) => (
           <div key={index} className={`popular-hour${hour.closed ? " closed" : ""}${hour.hour === currentHour ? " now" : ""}`}>
             <div className="popular-plot">
-              {hour.closed ? null : <span className="popular-bar" style={{ height: `${hour.usual ?? 0}%` }} />}
-              {live?.percent != null && hour.hour === currentHour ? <span className="popular-live-bar" style={{ height: `${live.percent}%` }} /> : null}
+              {hour.closed ? null : <span className="popular-bar" style={sized({ height: `${hour.usual ?? 0}%` })} />}
+              {live?.percent != null && hour.hour === currentHour ? <span className="popular-live-bar" style={sized({ height: `${live.percent}%` })} /> : null}
             </div>
             <span className="popular-axis">{index % AXIS_EVERY === 0 ? clockText(hour.hour).replace(" ", "").toLowerCase().slice(0, -1) : ""}</span>
           </div>
@@ -85,7 +97,7 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
   const levelsOnly = countsHidden(place);
   const [chosen, setChosen] = useState<WeekdayName | null>(null);
   const selectId = useId();
-  const now = Date.now();
+  const now = useNow();
 
   let body;
   if (!data) {
@@ -138,6 +150,7 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
 export function Forecast({ place }: { place: PublicPlace }) {
   const { data, error } = useApi(publicApi.forecast(place.id), { refreshMs: WHEN_TO_GO_REFRESH_MS });
   const threshold = livelyPercent(place);
+  const sized = useSized();
 
   let body;
   if (!data) {
@@ -179,8 +192,8 @@ export function Forecast({ place }: { place: PublicPlace }) {
                       <div className="forecast-cell">
                         {hour.percent !== null && !hour.closed ? (
                           <span className="forecast-meter" aria-hidden="true">
-                            <span className="forecast-range" style={rangeStyle(hour.low ?? hour.percent, hour.high ?? hour.percent)} />
-                            <span className="forecast-value" style={rangeStyle(0, hour.percent)} />
+                            <span className="forecast-range" style={sized(rangeStyle(hour.low ?? hour.percent, hour.high ?? hour.percent))} />
+                            <span className="forecast-value" style={sized(rangeStyle(0, hour.percent))} />
                           </span>
                         ) : null}
                         <span className="forecast-text">{row.value}</span>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
@@ -45,8 +46,10 @@ export const TEAM: readonly TeamMember[] = [
 
 export default function About() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/about"]);
-  // The spec shows the team in a random order on each render, so nobody is always listed first.
-  const team = shuffle(TEAM);
+  // The spec shows the team in a random order on each visit, so nobody is always listed first:
+  // shuffled once mounted, since the worker's render and the browser's first must be the same.
+  const [team, setTeam] = useState(TEAM);
+  useEffect(() => setTeam(shuffle(TEAM)), []);
   return (
     <main id="main">
       <section className="marketing-banner">

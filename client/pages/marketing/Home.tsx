@@ -1,5 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { publicApi } from "../../api/endpoints";
+import type { Preload } from "../../api/pageData";
+import { useHydrated } from "../../lib/hydration";
 import { LEVELS, type Level } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { StatCard } from "../../components/StatCard";
@@ -16,6 +19,9 @@ import "./home.css";
 // The install offer appears once the browser offers installing, after load: its code is not in
 // Home's first-view JavaScript (≤ 110 KB gz, docs/performance.md).
 const InstallOffer = lazy(async () => ({ default: (await import("../../app/InstallOffer")).InstallOffer }));
+
+/** The worker renders Home with the live levels (docs/server-rendering.md). */
+export const preload: Preload = (_params, load) => load(publicApi.live());
 
 function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Level }) {
   if (places === null) return <p className="vibe-note">Loading live venues…</p>;
@@ -127,6 +133,7 @@ export default function Home() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/"]);
   const [vibe, setVibe] = useState<Level>("Relaxed");
   const { places, failed } = useLivePlaces();
+  const hydrated = useHydrated();
 
   return (
     <main className="home-page" id="main">
@@ -143,9 +150,11 @@ export default function Home() {
             {/* The app the badge promises, on the web today (docs/app.md). */}
             <Link to="/app" className="button">Open the app</Link>
             <span className="install-on-phones">
-              <Suspense fallback={null}>
-                <InstallOffer />
-              </Suspense>
+              {hydrated ? (
+                <Suspense fallback={null}>
+                  <InstallOffer />
+                </Suspense>
+              ) : null}
             </span>
             <Link to="/live-look" className="button secondary">See the live map</Link>
           </div>

@@ -1,0 +1,57 @@
+// The answers a server-rendered page was rendered with (docs/server-rendering.md): the worker reads
+// them once, renders the page from them and hands them to the browser in the page's data island,
+// so hydration renders the same thing without asking the API again.
+import { createContext } from "react";
+import type { Params } from "react-router";
+import type { Read } from "./endpoints";
+
+/** The id of the page's data island: `<script type="application/json" id="page-data">`. */
+export const PAGE_DATA_ELEMENT_ID = "page-data";
+
+/** The island's JSON. */
+export interface PageDataIsland {
+  /** When the worker read the answers and rendered (ms since the epoch): time-dependent text renders from it until hydrated. */
+  renderedAt: number;
+  /** The page's origin, for absolute addresses the page shows (calendar links). */
+  origin: string;
+  /** Answers by the key of their read (`Read.key`). */
+  answers: Record<string, unknown>;
+}
+
+/** An answer as the data hook's snapshot of it (useApi), read when the worker rendered. */
+export interface RenderedAnswer {
+  data: unknown;
+  error: null;
+  loadedAt: number;
+  loading: false;
+}
+
+export interface PageData {
+  renderedAt: number;
+  origin: string;
+  /**
+   * By the key of their read, one object per answer for the page's lifetime (useSyncExternalStore
+   * compares snapshots by identity). Emptied at the first navigation: the answers are the first
+   * page's, and a later page reads its own.
+   */
+  answers: Map<string, RenderedAnswer>;
+  /** Send the seeded reads again once mounted: a signed-in visitor may get more (an owner's fields), or the answers are old. */
+  revalidate: boolean;
+}
+
+/** Null on pages the worker did not render (the app's shell) and in tests. */
+export const PageDataContext = createContext<PageData | null>(null);
+
+export const pageDataOf = (island: PageDataIsland, revalidate: boolean): PageData => ({
+  renderedAt: island.renderedAt,
+  origin: island.origin,
+  answers: new Map(Object.entries(island.answers).map(([key, data]) => [key, { data, error: null, loadedAt: island.renderedAt, loading: false }])),
+  revalidate,
+});
+
+/**
+ * Reads what the page shows, through `load` (the worker's read of the API), before the worker
+ * renders it. A read `load` refuses fails the page's preload only when the page cannot be shown
+ * without it (the profile's venue); the others render as they would while loading.
+ */
+export type Preload = (params: Params, load: <T>(read: Read<T>) => Promise<T>) => Promise<unknown>;

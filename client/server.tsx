@@ -1,0 +1,58 @@
+// The worker's renderer of the public pages (docs/server-rendering.md): the same page modules,
+// layout and router as the browser, rendered with React's renderToReadableStream from the answers
+// the page's `preload` read. The worker imports this module (worker/site/render.ts) and nothing
+// else of client/.
+import { StrictMode } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from "react-router";
+import type { RenderPage } from "../common/page-render";
+import { answerOf, type Read } from "./api/endpoints";
+import { PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
+import { layoutRoutes, PUBLIC_PAGES } from "./publicPages";
+
+const handler = createStaticHandler(layoutRoutes(PUBLIC_PAGES, (load) => async () => ({ Component: (await load()).default })));
+
+/** JSON inside a script element: no "</script>" or "<!--" can end or change it. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export const renderPage: RenderPage = async (url, fetchApi) => {
+  const { pathname, origin } = new URL(url);
+  const page = PUBLIC_PAGES.map((entry) => ({ entry, match: matchPath(`/${entry.path ?? ""}`, pathname) })).find(({ match }) => match);
+  if (!page?.match) return null;
+
+  const answers: Record<string, unknown> = {};
+  const load = async <T,>(read: Read<T>): Promise<T> => {
+    if (read.path === undefined) throw new Error(`${read.key} is not one request`);
+    const answer = await answerOf<T>(await fetchApi(read.path));
+    answers[read.key] = answer;
+    return answer;
+  };
+  const module = await page.entry.load();
+  try {
+    await module.preload?.(page.match.params, load);
+  } catch {
+    // The page cannot be shown without this answer (no such venue): the browser renders it.
+    return null;
+  }
+
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const island: PageDataIsland = { renderedAt: Date.now(), origin, answers };
+  const body = await renderToReadableStream(
+    <StrictMode>
+      <PageDataContext.Provider value={pageDataOf(island, false)}>
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      </PageDataContext.Provider>
+    </StrictMode>,
+    {
+      // A part that failed to render is rendered by the browser instead; the error names no visitor.
+      onError: (error) => console.error("server rendering failed", pathname, error),
+      // React sends a finished Suspense boundary of more than 500 bytes after the first 12.8 KB of
+      // a page out of place, moved in by an inline script, which the CSP refuses: the profile's
+      // reviews would stay hidden. Nothing here suspends past the first flush
+      // (docs/server-rendering.md#streaming-and-crawlers), so every boundary is sent in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  return { body, allReady: body.allReady, data: scriptSafeJson(island) };
+};

@@ -1,0 +1,19 @@
+// The contract between the worker and the client's server renderer (client/server.tsx), in common/
+// so the worker can be type-checked without the browser's types (docs/server-rendering.md).
+
+/** A public page the worker rendered from the client's components. */
+export interface RenderedPage {
+  /** The root element's content, as React renders it. */
+  body: ReadableStream<Uint8Array>;
+  /** Settles once everything is rendered: crawlers get the page after it. */
+  allReady: Promise<void>;
+  /** The data island's JSON, safe inside a script element. */
+  data: string;
+}
+
+/**
+ * Renders the page at `url`, reading its answers through `fetchApi` (a GET of an API path on the
+ * same origin, without credentials). Null when the page is not one the worker renders, or cannot
+ * be rendered (a venue that does not exist): the browser renders it from the app's shell.
+ */
+export type RenderPage = (url: string, fetchApi: (path: string) => Promise<Response>) => Promise<RenderedPage | null>;

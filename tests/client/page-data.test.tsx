@@ -1,0 +1,91 @@
+// A server-rendered page's answers (docs/server-rendering.md): useApi starts from them without a
+// request, reads them again only when told, and forgets them after the first page; useNow renders
+// the server's time while hydrating, so the browser's first render is the server's.
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import type { Read } from "../../client/api/endpoints";
+import { PageDataContext, pageDataOf, type PageData } from "../../client/api/pageData";
+import { useApi } from "../../client/api/useApi";
+import { useHydrated, useNow } from "../../client/lib/hydration";
+
+const RENDERED_AT = Date.UTC(2026, 10, 26, 21, 0);
+
+function page(answers: Record<string, unknown>, revalidate = false): PageData {
+  return pageDataOf({ renderedAt: RENDERED_AT, origin: "https://third-place.test", answers }, revalidate);
+}
+
+function readOf(key: string, answer: string) {
+  const load = vi.fn(async () => answer);
+  const read: Read<string> = { key, path: key.split(" ")[2], load };
+  return { read, load };
+}
+
+const within = (data: PageData) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
+  };
+
+describe("useApi on a server-rendered page", () => {
+  it("starts from the page's answer and sends no request", async () => {
+    const { read, load } = readOf("owner GET /api/seeded-a", "from the browser");
+    const { result } = renderHook(() => useApi(read), { wrapper: within(page({ [read.key]: "from the server" })) });
+    expect(result.current).toMatchObject({ data: "from the server", loading: false, error: null, loadedAt: RENDERED_AT });
+    await act(async () => {});
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("reads it again at once when the page says so (signed in, or an old page)", async () => {
+    const { read, load } = readOf("owner GET /api/seeded-b", "from the browser");
+    const { result } = renderHook(() => useApi(read), { wrapper: within(page({ [read.key]: "from the server" }, true)) });
+    expect(result.current.data).toBe("from the server");
+    await act(async () => {});
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(result.current.data).toBe("from the browser");
+  });
+
+  it("reads a key the page has no answer for, and every key once the answers are forgotten", async () => {
+    const data = page({ "owner GET /api/seeded-c": "from the server" });
+    const other = readOf("owner GET /api/not-seeded", "read");
+    const first = renderHook(() => useApi(other.read), { wrapper: within(data) });
+    await act(async () => {});
+    expect(other.load).toHaveBeenCalledTimes(1);
+    expect(first.result.current.data).toBe("read");
+
+    data.answers.clear();
+    const seeded = readOf("owner GET /api/seeded-c", "from the browser");
+    const second = renderHook(() => useApi(seeded.read), { wrapper: within(data) });
+    await act(async () => {});
+    expect(seeded.load).toHaveBeenCalledTimes(1);
+    expect(second.result.current.data).toBe("from the browser");
+  });
+});
+
+describe("hydrating", () => {
+  function Clock() {
+    const now = useNow();
+    return <p>{useHydrated() ? "hydrated" : "not yet"} at {now}</p>;
+  }
+
+  it("renders the server's time and nothing of this browser's until hydrated, then the clock", async () => {
+    const data = page({});
+    const app = (
+      <PageDataContext.Provider value={data}>
+        <Clock />
+      </PageDataContext.Provider>
+    );
+    const html = renderToString(app);
+    expect(html).toContain(`not yet<!-- --> at <!-- -->${RENDERED_AT}`);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    const mismatches = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, app, { onRecoverableError: mismatches });
+    });
+    expect(mismatches).not.toHaveBeenCalled();
+    expect(container.textContent).toMatch(/^hydrated at \d+$/);
+    expect(container.textContent).not.toContain(String(RENDERED_AT));
+  });
+});

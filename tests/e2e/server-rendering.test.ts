@@ -1,0 +1,137 @@
+// The public pages the worker renders (docs/server-rendering.md), in Chromium: hydrated without a
+// mismatch at phone and desktop widths, without reading their answers again, and readable as
+// documents with JavaScript off.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl } from "./server";
+import { seedVenues } from "../../scripts/seed-data/venues";
+import { launchBrowser, reactRendered } from "./browser";
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+const [venue, otherVenue] = seedVenues;
+const PAGES = ["/", "/about", "/bars", "/consumers", "/faq", "/submit-business", `/profile/${venue.slug}`];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page at `route` with everything the console and the page said wrong, and the API paths it asked for. */
+async function visit(route: string, viewport: (typeof VIEWPORTS)[number]) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const apiReads: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) apiReads.push(url.pathname);
+  });
+  await page.goto(route);
+  await reactRendered(page);
+  // The parts that load their code after the first view (the profile's menu, save and watch
+  // controls) render, and any late mismatch would be said, by the time the network is quiet.
+  await page.waitForLoadState("networkidle");
+  return { page, errors, apiReads };
+}
+
+describe.each(VIEWPORTS)("the public pages at $width px", (viewport) => {
+  it.each(PAGES)("%s hydrates the worker's HTML without an error", async (route) => {
+    const { page, errors } = await visit(route, viewport);
+    expect(errors).toEqual([]);
+    await page.locator("main h1").first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe("hydration", () => {
+  it("reads none of the answers the page came with", async () => {
+    const { page, errors, apiReads } = await visit(`/profile/${otherVenue.slug}`, VIEWPORTS[0]);
+    expect(errors).toEqual([]);
+    await page.getByRole("heading", { level: 1, name: otherVenue.name }).waitFor();
+    // The island held the venue, the live levels, events, popular times, forecast, Live Looks and
+    // reviews; what loads after the first view (menu, specials, monitoring settings) reads its own.
+    expect(apiReads.filter((path) => /^\/api\/(place\/|live$|business\/\d+\/events|places\/\d+\/(popular-times|forecast|live-looks|reviews))/.test(path))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("keeps the reviews' HTML on the page until their code has come and hydrated it", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[1] });
+    const page = await context.newPage();
+    // The reviews' code is held back until the profile has hydrated and rendered again once
+    // hydrated (that render asks for the menu's code), when React could drop their HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Reviews-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const removals: string[] = [];
+      Object.assign(window, { reviewsRemovals: removals });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of Array.from(record.removedNodes))
+            if (node instanceof Element && (node.matches(".profile-reviews") || node.querySelector(".profile-reviews"))) removals.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const menuCode = page.waitForRequest(/\/assets\/Menu-[\w-]+\.js$/);
+    await page.goto(`/profile/${venue.slug}`);
+    await menuCode;
+    release();
+    // Hydrated: React's fiber is on the review form.
+    await page.waitForFunction(() => {
+      const form = document.querySelector(".profile-reviews form");
+      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+    });
+    expect(await page.evaluate(() => (window as unknown as { reviewsRemovals: string[] }).reviewsRemovals)).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves the page to the browser after the first navigation: the next page reads its own answers", async () => {
+    const { page, errors } = await visit("/", VIEWPORTS[0]);
+    await page.getByRole("link", { name: "See the live map" }).click();
+    await page.waitForURL((url) => url.pathname === "/live-look");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("with JavaScript off", () => {
+  let page: Page;
+  beforeAll(async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, viewport: VIEWPORTS[1] });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it("a profile is a document: its venue, address and hours read, its links lead on", async () => {
+    await page.goto(`/profile/${venue.slug}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(venue.name);
+    expect(await page.locator(".profile-facts").textContent()).toContain(venue.address);
+    expect(await page.getByRole("heading", { name: "Right now" }).isVisible()).toBe(true);
+    // Playwright turns scripts off without turning off the parser's scripting flag, so Chromium
+    // keeps <noscript> as text rather than showing it: its text is read instead.
+    expect((await page.locator("noscript").allTextContents()).join(" ")).toContain("Posting a review needs JavaScript");
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL((url) => url.pathname === "/about");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About Us");
+  });
+
+  it("a form says it needs JavaScript", async () => {
+    await page.goto("/submit-business");
+    expect((await page.locator("noscript").allTextContents()).join(" ")).toContain("Sending this form needs JavaScript");
+  });
+});

@@ -1,0 +1,150 @@
+// The public pages rendered by the worker (docs/server-rendering.md): their content in the HTML,
+// the data island the browser hydrates from, crawlers, the profile's edge caching, and the pages
+// that stay the app's shell.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import indexHtml from "../../index.html?raw";
+import worker from "../../worker/index";
+import { placeCachePaths } from "../../worker/lib/public-cache";
+import { splitAtRoot } from "../../worker/site/render";
+import { forgetCachedPlaces } from "./helpers";
+import { insertPlace } from "./fixtures";
+
+const ORIGIN = "https://third-place.test";
+const PEOPLE = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** The test pool serves no built assets: the app's HTML is the source index.html. */
+const ASSETS = { fetch: async () => new Response(indexHtml, { headers: { "content-type": "text/html" } }) };
+
+/** A page through the worker's fetch, waiting for what it left to waitUntil (the edge cache's put). */
+async function page(path: string, userAgent = PEOPLE): Promise<{ response: Response; html: string }> {
+  const waits: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (promise: Promise<unknown>) => void waits.push(promise), passThroughOnException: () => {}, props: {} };
+  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { headers: { "user-agent": userAgent } }), { ...env, ASSETS } as unknown as Env, ctx as unknown as ExecutionContext);
+  const html = await response.text();
+  await Promise.all(waits);
+  return { response, html };
+}
+
+/** The JSON of the page's data island, or null without one. */
+function island(html: string): { renderedAt: number; origin: string; answers: Record<string, unknown> } | null {
+  const match = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+
+/**
+ * Scripts the browser would run from the page itself: none may be inline (the CSP allows only
+ * files). The data island and a profile's JSON-LD (worker/page-heads.ts) are data, never run.
+ */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attributes) => !/\bsrc=|type="application\/(ld\+)?json"/.test(attributes));
+
+/** The body from the root element on: what the browser draws, apart from the head (page-heads.ts). */
+const body = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+async function venue(story = "") {
+  const slug = `ssr-${crypto.randomUUID().slice(0, 8)}`;
+  const name = `The Rendered Room ${slug}`;
+  const id = await insertPlace({ name, slug, address: "12 Avenue B", city: "New York", state: "NY", description: `A <quiet> bar with </script> in its story.${story}` });
+  return { id, slug, name };
+}
+
+describe("a venue's profile", () => {
+  it("comes rendered: the venue's name, address, story and live level in the HTML, its answers in the data island", async () => {
+    // A long page, as a seeded venue's is: React sends a boundary that comes after the first
+    // 12.8 KB out of place unless told not to.
+    const place = await venue(" It goes on.".repeat(1200));
+    const { response, html } = await page(`/profile/${place.slug}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(html).toContain(`<h1>${place.name}</h1>`);
+    expect(html).toContain("12 Avenue B, New York, NY");
+    expect(html).toContain("A &lt;quiet&gt; bar with &lt;/script&gt; in its story.");
+    expect(html).toContain("Right now");
+    expect(html).not.toContain("Loading venue");
+    // The reviews, whose code the browser loads after the first view, are in the document, whole:
+    // not a boundary left pending (<!--$?-->) for a script the CSP would refuse to fill in.
+    expect(html).toContain('<h2 id="reviews-heading">Reviews</h2>');
+    expect(html).toContain("No reviews yet. Be the first to leave one.");
+    expect(html).not.toContain("<!--$?-->");
+    const data = island(html)!;
+    expect(data.origin).toBe(ORIGIN);
+    expect(data.answers[`owner GET /api/place/${place.slug}`]).toMatchObject({ id: place.id, name: place.name });
+    expect(Object.keys(data.answers)).toEqual(
+      expect.arrayContaining(["owner GET /api/live", `owner GET /api/business/${place.id}/events`, `owner GET /api/places/${place.id}/reviews`]),
+    );
+    // The story's "</script>" ends no script early: every end tag is a script's own.
+    expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script\b/g)?.length);
+    expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it("is kept at the edge like its API answers, and a purge of the place drops it", async () => {
+    const place = await venue();
+    const first = await page(`/profile/${place.slug}`);
+    expect(first.response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
+    await env.DB.prepare("UPDATE places SET name = ? WHERE id = ?").bind("Renamed Behind The Cache", place.id).run();
+    expect((await page(`/profile/${place.slug}`)).html).toContain(`<h1>${place.name}</h1>`);
+    expect(placeCachePaths(place)).toEqual(expect.arrayContaining([`/profile/${place.id}`, `/profile/${place.slug}`]));
+    await forgetCachedPlaces(place);
+    expect((await page(`/profile/${place.slug}`)).html).toContain("<h1>Renamed Behind The Cache</h1>");
+  });
+
+  it("of a venue that does not exist is the app's shell, which says so in the browser", async () => {
+    const { response, html } = await page("/profile/no-such-venue-anywhere");
+    expect(response.status).toBe(200);
+    expect(island(html)).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("reaches crawlers whole", async () => {
+    const place = await venue();
+    await forgetCachedPlaces(place);
+    const { html } = await page(`/profile/${place.id}`, GOOGLEBOT);
+    expect(html).toContain(`<h1>${place.name}</h1>`);
+    expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    expect(island(html)!.answers[`owner GET /api/place/${place.id}`]).toMatchObject({ slug: place.slug });
+  });
+});
+
+describe("the other public pages", () => {
+  it.each([
+    ["/", "transforming the way you go out.", "owner GET /api/live"],
+    ["/about", "About Us", null],
+    ["/bars", "Third Place for Businesses", null],
+    ["/consumers", "Third Place for Consumers", null],
+    ["/faq", "Frequently Asked Questions", null],
+    ["/submit-business", "Submit a Business", "owner GET /api/website/places"],
+  ])("%s comes rendered, for people and crawlers", async (path, heading, answer) => {
+    for (const userAgent of [PEOPLE, GOOGLEBOT]) {
+      const { response, html } = await page(path, userAgent);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(html).toContain(heading);
+      expect(html).toContain("Partner Log-In");
+      expect(html).toContain("© 2025 Third Place");
+      const data = island(html)!;
+      if (answer) expect(Object.keys(data.answers)).toContain(answer);
+      expect(inlineScripts(html)).toEqual([]);
+    }
+  });
+});
+
+describe("pages the browser renders", () => {
+  it.each(["/dashboard", "/admin", "/app", "/signin", "/businesses", "/live-look", "/no-such-page"])("%s is the app's shell", async (path) => {
+    const { response, html } = await page(path);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    // A public page among them has its own head (worker/page-heads.ts); the body is the shell's.
+    expect(body(html)).toBe(body(indexHtml));
+    expect(island(html)).toBeNull();
+  });
+});
+
+describe("splitAtRoot()", () => {
+  it("cuts the app's HTML around the root element's content", () => {
+    const parts = splitAtRoot('<body><div id="root"><header><div>x</div></header></div><script src="/a.js"></script></body>')!;
+    expect(parts.before).toBe('<body><div id="root">');
+    expect(parts.after).toBe('</div><script src="/a.js"></script></body>');
+    expect(splitAtRoot("<body><main></main></body>")).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+// The public pages as documents (docs/server-rendering.md): the worker renders them with the
+// client's own components ("#client-render", client/server.tsx) into the root element of the app's
+// HTML, with the answers they were rendered from in a JSON data island the browser hydrates from.
+// People get React's stream as it renders; crawlers (isbot) get the whole document at once. A
+// profile is kept at the edge like its API answers and purged with them. Every other page, and a
+// page that cannot be rendered, is the app's shell as before.
+import { isbot } from "isbot";
+import { renderPage } from "#client-render";
+import { app } from "../app";
+import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, profilePagePath } from "../lib/public-cache";
+
+const ROOT_OPEN = '<div id="root">';
+const ROOT_CLOSE = "</div>";
+
+/**
+ * The app's HTML around its root element: what comes before the root's content and after it. The
+ * root is the body's first element and its last `</div>` closes it (index.html); null if not.
+ */
+export function splitAtRoot(html: string): { before: string; after: string } | null {
+  const open = html.indexOf(ROOT_OPEN);
+  const close = html.lastIndexOf(ROOT_CLOSE, html.lastIndexOf("</body>"));
+  if (open < 0 || close < open) return null;
+  return { before: html.slice(0, open + ROOT_OPEN.length), after: html.slice(close) };
+}
+
+/** The data island after the root element, where the client's entry reads it (client/main.tsx). */
+const island = (data: string) => `<script type="application/json" id="page-data">${data}</script>`;
+
+/** The profile's edge cache key, from its name as the address spells it; null for a name that is no name. */
+function profileCacheKey(request: Request): Request | null {
+  const match = /^\/profile\/([^/]+)$/.exec(new URL(request.url).pathname);
+  if (!match) return null;
+  try {
+    return cacheKey(request.url, profilePagePath(decodeURIComponent(match[1])));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page at the request's address rendered into `shell` (the app's HTML), with `headers` (the
+ * HTML's security headers and Cache-Control: no-cache, which a profile replaces with its edge
+ * caching); null for pages the browser renders from the shell.
+ */
+export async function serverRenderedPage(request: Request, env: Env, ctx: ExecutionContext, shell: string, headers: Record<string, string>): Promise<Response | null> {
+  if (request.method !== "GET") return null;
+  const parts = splitAtRoot(shell);
+  if (!parts) return null;
+  const key = profileCacheKey(request);
+  if (key) {
+    const hit = await caches.default.match(key);
+    if (hit) return new Response(hit.body, hit);
+  }
+
+  // The page's answers come from the API's own routes, through their edge cache, as the
+  // browser's reads would: the same JSON, and no more D1 reads than the API answers cost.
+  const fetchApi = async (path: string) => app.fetch(new Request(new URL(path, request.url)), env, ctx);
+  const rendered = await renderPage(request.url, fetchApi).catch((error: unknown) => {
+    console.error("server rendering failed", new URL(request.url).pathname, error);
+    return null;
+  });
+  if (!rendered) return null;
+
+  const encoder = new TextEncoder();
+  const after = `${ROOT_CLOSE}${island(rendered.data)}${parts.after.slice(ROOT_CLOSE.length)}`;
+  const init = {
+    headers: { ...headers, "content-type": "text/html; charset=utf-8", ...(key && { "Cache-Control": edgeOnly(PROFILE_CACHE_SECONDS) }) },
+  };
+  let response: Response;
+  if (isbot(request.headers.get("user-agent"))) {
+    // Crawlers read the whole document in one answer.
+    await rendered.allReady;
+    response = new Response(`${parts.before}${await new Response(rendered.body).text()}${after}`, init);
+  } else {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const write = async () => {
+      const writer = writable.getWriter();
+      await writer.write(encoder.encode(parts.before));
+      writer.releaseLock();
+      await rendered.body.pipeTo(writable, { preventClose: true });
+      const end = writable.getWriter();
+      await end.write(encoder.encode(after));
+      await end.close();
+    };
+    ctx.waitUntil(write());
+    response = new Response(readable, init);
+  }
+  if (key) ctx.waitUntil(caches.default.put(key, response.clone()));
+  return response;
+}
