@@ -37,8 +37,9 @@ export async function openPage(
     }
   });
   await page.goto(route);
-  // An app page (not about:blank, which a journey opens to watch every request from the start).
-  if (route.startsWith("/")) await reactRendered(page);
+  // An app page (not about:blank, which a journey opens to watch every request from the start, nor
+  // an API answer, which signedInSession opens to sign in from the app's origin).
+  if (route.startsWith("/") && !route.startsWith("/api/")) await reactRendered(page);
   return page;
 }
 
