@@ -127,7 +127,8 @@ describe("installable app", () => {
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseUrl, registrationId, data: JSON.stringify(payload) });
 
     const shown = await serviceWorker.evaluate(async () => {
-      for (let attempt = 0; attempt < 100; attempt += 1) {
+      // Up to 30 s, like every other wait of the journeys: under load the push handler took over 5 s.
+      for (let attempt = 0; attempt < 600; attempt += 1) {
         const notifications = await (self as unknown as WorkerScope).registration.getNotifications();
         if (notifications.length > 0) {
           const [first] = notifications;
