@@ -13,12 +13,20 @@ const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
  */
 const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app|auth)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)/;
 
+/**
+ * The page the service worker keeps as the app's shell and answers every page with offline. Not
+ * "/": the worker renders the public pages (docs/server-rendering.md), and Home's HTML with its
+ * data island would be hydrated as whatever page was asked for. /app is a page of one person, so the
+ * worker sends it as the plain shell, whose app routes any path itself.
+ */
+export const OFFLINE_SHELL = "/app";
+
 /** Public files the installed app shows (manifest, icons). */
 const PUBLIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
-/** "/" plus every JavaScript and CSS file that the entry and the offline page modules load statically. */
+/** The shell plus every JavaScript and CSS file that the entry and the offline page modules load statically. */
 export function precacheList(bundle: Rolldown.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === "chunk");
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -32,7 +40,7 @@ export function precacheList(bundle: Rolldown.OutputBundle): string[] {
   for (const chunk of chunks) {
     if (chunk.isEntry || (chunk.facadeModuleId && OFFLINE_MODULES.test(chunk.facadeModuleId.replaceAll("\\", "/")))) add(chunk);
   }
-  return ["/", ...PUBLIC_FILES, ...[...files].sort().map((file) => `/${file}`)];
+  return [OFFLINE_SHELL, ...PUBLIC_FILES, ...[...files].sort().map((file) => `/${file}`)];
 }
 
 export function serviceWorker(): Plugin {
@@ -49,7 +57,7 @@ export function serviceWorker(): Plugin {
       const result = await build({
         configFile: false,
         logLevel: "warn",
-        define: { PRECACHE: JSON.stringify(precache), VERSION: JSON.stringify(version) },
+        define: { PRECACHE: JSON.stringify(precache), VERSION: JSON.stringify(version), OFFLINE_SHELL: JSON.stringify(OFFLINE_SHELL) },
         build: {
           write: false,
           minify: true,

@@ -1,5 +1,5 @@
 // The installable app's service worker, served as /sw.js (docs/app.md#service-worker). Built by
-// scripts/service-worker-plugin.ts, which replaces PRECACHE and VERSION with the build's shell.
+// scripts/service-worker-plugin.ts, which replaces PRECACHE, OFFLINE_SHELL and VERSION with the build's.
 import {
   clickEffect,
   FETCHED_AT_HEADER,
@@ -13,8 +13,10 @@ import {
 } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope;
-/** "/" (the app's HTML, with its headers) and the hashed files the consumer pages need. */
+/** OFFLINE_SHELL and the hashed files the consumer pages need. */
 declare const PRECACHE: string[];
+/** The page kept as the app's plain HTML, with its headers (/app: never rendered by the worker). */
+declare const OFFLINE_SHELL: string;
 /** A hash of PRECACHE: a new build is a new worker, and its shell a new cache. */
 declare const VERSION: string;
 
@@ -64,7 +66,7 @@ async function pageHtml(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await caches.match("/", { cacheName: SHELL_CACHE, ignoreVary: true });
+    const shell = await caches.match(OFFLINE_SHELL, { cacheName: SHELL_CACHE, ignoreVary: true });
     if (shell) return shell;
     throw error;
   }

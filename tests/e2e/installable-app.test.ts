@@ -100,6 +100,9 @@ describe("installable app", () => {
       // sign in, a route only the client's router knows (the header is React's, not the HTML's).
       await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("next") === "/app");
       await page.locator("footer").first().waitFor();
+      // The plain shell, not a page the worker rendered: Home's HTML and data island, hydrated as
+      // another page, would not match it (React's error #418).
+      expect(await page.locator("#page-data").count()).toBe(0);
       const live = await page.evaluate(async () => {
         // no-store: past the browser's HTTP cache, which would answer a fresh copy offline too.
         const response = await fetch("/api/live", { cache: "no-store" });
