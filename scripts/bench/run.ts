@@ -22,6 +22,7 @@ import { benchVideoMetadata } from "./video-metadata.ts";
 import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
 import { benchWatches, prepareWatchers } from "./watches.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
+import { benchProfileRender } from "./profile-render.ts";
 
 const started = performance.now();
 console.log(`# Third Place benchmarks — ${new Date().toISOString()}`);
@@ -44,7 +45,8 @@ await section("videoMetadata", benchVideoMetadata);
 // just before it is served, and the app's own build is made again at the end.
 run("npx", ["vite", "build", "--logLevel", "warn", "--config", "tests/bench/durable-write/vite.config.ts"]);
 run("npx", ["vite", "build", "--logLevel", "warn"]);
-// The app again with its D1 statements counted, for the D1 reads of profile views.
+// The app again with its D1 statements counted and a way to miss the rendered profile's cache, for
+// the D1 reads of profile views and the render's cost.
 const D1_COUNT = { configFile: "tests/bench/d1-count/vite.config.ts", outDir: "dist-bench/d1-count" };
 
 await section("bundle", benchBundles);
@@ -100,14 +102,19 @@ await stopServer("the minimal durable write", durableWrite);
 await stopServer("the app", app);
 
 await section("lighthouseMonitored", benchLighthouseMonitored);
+// The D1-counting build serves the profile's D1 reads and its render timing (its /__bench/ paths).
 let counted: Served | undefined;
-await section("profileD1Reads", async () => {
-  run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
-  counted = await serveBuiltApp(undefined, D1_COUNT);
-  return benchProfileD1Reads(counted.baseUrl);
-});
+const countedApp = async () => {
+  if (!counted) {
+    run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
+    counted = await serveBuiltApp(undefined, D1_COUNT);
+  }
+  return counted.baseUrl;
+};
+await section("profileD1Reads", async () => benchProfileD1Reads(await countedApp()));
+await section("profileRender", async () => benchProfileRender(await countedApp()));
 await stopServer("the D1-counting app", counted);
-if (sections.wants("profileD1Reads")) await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
+if (counted) await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
 
 const exitCode = sections.summary();
 console.log(`Bench took ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0].toFixed(1)} at the end.`);

@@ -12,7 +12,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
 import type { SeedEnv } from "../seed.ts";
 import type { ServedApp } from "../serve-built-app.ts";
-import { BenchApi, fixed, loadSideBySide, passFail, roundRatios } from "./bench-api.ts";
+import { BenchApi, cpuAddedPercent, fixed, loadSideBySide, passFail, roundRatios } from "./bench-api.ts";
 
 const WATCHERS = 1000;
 const FAN_OUT_BUDGET_MS = 5000;
@@ -167,6 +167,13 @@ export async function benchWatches(app: ServedApp, api: BenchApi): Promise<boole
   console.log(
     `Ingest with ${WATCHERS} watchers ÷ none: ${fixed(ratio.median, 3)} (rounds ${ratio.perRound.map((value) => fixed(value, 3)).join(", ")}; budget ≥ ${INGEST_BUDGET}) ${passFail(ingestOk)}; ` +
       `level notifications delivered meanwhile: ${notified}`,
+  );
+  // The server's own CPU per request, apart from the load generator and the proxy sharing the
+  // machine: steadier than the rate, whose rounds swing with whatever else runs (docs/performance.md).
+  const cpu = (name: "watched" | "unwatched") => figures[name].workerdCpuMs;
+  console.log(
+    `workerd CPU per ingest request: ${fixed(cpu("watched") ?? NaN, 2)} ms with ${WATCHERS} watchers, ${fixed(cpu("unwatched") ?? NaN, 2)} ms with none ` +
+      `(${fixed(cpuAddedPercent(figures.watched, figures.unwatched), 1)} % added; information)`,
   );
   return fanOutOk && ingestOk;
 }

@@ -31,7 +31,7 @@ const TEMPLATES = [
 /** Cold samples per size: single cold requests are noisy, so more than the warm benches take. */
 const COLD_SAMPLES = 41;
 const LATENCY_BUDGET = 1.2;
-const PROFILE_ROUTE = "/profile/the-copper-lantern";
+export const PROFILE_ROUTE = "/profile/the-copper-lantern";
 const VIEWS = 1000;
 const READS_BUDGET = 20;
 

@@ -1,9 +1,10 @@
 // The app with a count of the D1 statements it runs, for the bench's "D1 reads per 1,000 profile
 // views" (scripts/bench/when-to-go.ts). Only `npm run bench` builds this (./vite.config.ts): it is
-// worker/index.ts unchanged, with env.DB wrapped in the worker and in the place objects, and one
-// extra path, /__bench/d1, that answers the counts so far by the path of the request last begun
-// (exact when the bench sends one request at a time, as it does).
+// worker/index.ts unchanged, with env.DB wrapped in the worker and in the place objects, and two
+// extra paths: /__bench/d1, that answers the counts so far by the path of the request last begun
+// (exact when the bench sends one request at a time, as it does), and /__bench/forget-page.
 import app, { PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index";
+import { cacheKey } from "../../../worker/lib/public-cache";
 
 /** Statements per request path (of the request last begun): reads (SELECT) and others. */
 const counts = new Map<string, { reads: number; others: number }>();
@@ -48,6 +49,9 @@ function countedDb(db: D1Database): D1Database {
   });
 }
 
+// Every Durable Object class wrangler.toml binds must be exported, or workerd refuses to start.
+export { Conversation } from "../../../worker/index";
+
 export class PlaceOccupancy extends AppPlaceOccupancy {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, { ...env, DB: countedDb(env.DB) });
@@ -56,9 +60,15 @@ export class PlaceOccupancy extends AppPlaceOccupancy {
 
 export default {
   ...app,
-  fetch(request, env, ctx) {
+  async fetch(request, env, ctx) {
     const path = new URL(request.url).pathname;
     if (path === "/__bench/d1") return Response.json(Object.fromEntries(counts));
+    // The render bench's page-cache miss (scripts/bench/profile-render.ts): drops one rendered
+    // profile from the edge cache, under the key the worker keeps it by; answers whether it was there.
+    if (path === "/__bench/forget-page") {
+      const page = new URL(request.url).searchParams.get("path") ?? "";
+      return Response.json(await caches.default.delete(cacheKey(request.url, page)));
+    }
     currentPath = path;
     return app.fetch(request, { ...env, DB: countedDb(env.DB) }, ctx);
   },
