@@ -31,6 +31,18 @@ const WATCH_QUEUE_NAME = "third-place-watches";
 /** Build output and public files: a request under these that reached the worker names a missing file. */
 const FILE_PREFIXES = ["/assets/", "/images/"];
 
+/** The app's HTML (index.html from the static assets) with the page's head when it has one of its own. */
+async function appShell(request: Request, url: URL, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
+  if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
+  const head = await pageHead(url, env, ctx).catch((error: unknown) => {
+    // The page still works without it: its script draws it and sets the title.
+    console.error("could not build the page head", url.pathname, error);
+    return null;
+  });
+  return head ? withPageHead(html, head) : html;
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
@@ -49,20 +61,18 @@ export default {
     // on every visit. A public page's head says what it is to search engines and link previews
     // (worker/page-heads.ts), and its body comes rendered by the worker (docs/server-rendering.md);
     // a page of one person keeps the shell's head and is drawn by its script.
-    const html = await env.ASSETS.fetch(new Request(new URL("/", url), request));
-    if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
-    const head = await pageHead(url, env, ctx).catch((error: unknown) => {
-      // The page still works without it: its script draws it and sets the title.
-      console.error("could not build the page head", url.pathname, error);
-      return null;
-    });
-    const shell = head ? withPageHead(html, head) : html;
     const headers = {
       ...htmlSecurityHeaders(env.MAP_TILE_URL, monitoringConfig(env)),
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",
     };
-    return (await serverRenderedPage(request, env, ctx, await shell.clone().text(), headers)) ?? withHeaders(shell, headers);
+    // Read once, and only when needed: a rendered profile the edge kept needs none of it.
+    let shellRead: Promise<Response> | undefined;
+    const shell = () => (shellRead ??= appShell(request, url, env, ctx));
+    const rendered = await serverRenderedPage(request, env, ctx, shell, headers);
+    if (rendered) return rendered;
+    const html = await shell();
+    return html.headers.get("content-type")?.startsWith("text/html") ? withHeaders(html, headers) : html;
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged

@@ -38,14 +38,18 @@ function profileCacheKey(request: Request): Request | null {
 }
 
 /**
- * The page at the request's address rendered into `shell` (the app's HTML), with `headers` (the
- * HTML's security headers and Cache-Control: no-cache, which a profile replaces with its edge
- * caching); null for pages the browser renders from the shell.
+ * The page at the request's address rendered into the app's HTML (`shell`, read only on a cache
+ * miss), with `headers` (the HTML's security headers and Cache-Control: no-cache, which a profile
+ * replaces with its edge caching); null for pages the browser renders from the shell.
  */
-export async function serverRenderedPage(request: Request, env: Env, ctx: ExecutionContext, shell: string, headers: Record<string, string>): Promise<Response | null> {
+export async function serverRenderedPage(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  shell: () => Promise<Response>,
+  headers: Record<string, string>,
+): Promise<Response | null> {
   if (request.method !== "GET") return null;
-  const parts = splitAtRoot(shell);
-  if (!parts) return null;
   const key = profileCacheKey(request);
   if (key) {
     const hit = await caches.default.match(key);
@@ -53,13 +57,20 @@ export async function serverRenderedPage(request: Request, env: Env, ctx: Execut
   }
 
   // The page's answers come from the API's own routes, through their edge cache, as the
-  // browser's reads would: the same JSON, and no more D1 reads than the API answers cost.
+  // browser's reads would: the same JSON, and no more D1 reads than the API answers cost. They are
+  // read while the shell and its head are (docs/server-rendering.md#where-the-html-is-assembled).
   const fetchApi = async (path: string) => app.fetch(new Request(new URL(path, request.url)), env, ctx);
-  const rendered = await renderPage(request.url, fetchApi).catch((error: unknown) => {
+  const rendering = renderPage(request.url, fetchApi).catch((error: unknown) => {
     console.error("server rendering failed", new URL(request.url).pathname, error);
     return null;
   });
-  if (!rendered) return null;
+  const html = await shell();
+  const parts = html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await html.clone().text()) : null;
+  const rendered = await rendering;
+  if (!rendered || !parts) {
+    await rendered?.body.cancel();
+    return null;
+  }
 
   const encoder = new TextEncoder();
   const after = `${ROOT_CLOSE}${island(rendered.data)}${parts.after.slice(ROOT_CLOSE.length)}`;
