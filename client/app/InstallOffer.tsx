@@ -1,13 +1,14 @@
 // "Install app" (Chromium) or the "Add to Home Screen" guide (iPhone Safari), docs/app.md#install.
 import { useSyncExternalStore } from "react";
-import { installState, promptInstall, subscribeInstall } from "./install";
+import { installState, promptInstall, serverInstallState, subscribeInstall } from "./install";
 
 /**
  * `onlyWhenOffered`: hidden until offerInstall() was called (after saving a place). Without it (the
  * Home page's "Open the app" on phones) the offer shows whenever installing is possible.
  */
 export function InstallOffer({ onlyWhenOffered = false }: { onlyWhenOffered?: boolean }) {
-  const state = useSyncExternalStore(subscribeInstall, installState);
+  // On the server and while hydrating, nothing is offered: the worker cannot know this browser.
+  const state = useSyncExternalStore(subscribeInstall, installState, serverInstallState);
   if (onlyWhenOffered && !state.offered) return null;
   if (state.canPrompt) {
     return (

@@ -18,7 +18,8 @@ export interface InstallState {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-let state: InstallState = { canPrompt: false, iosGuide: false, offered: false };
+const NOTHING_OFFERED: InstallState = { canPrompt: false, iosGuide: false, offered: false };
+let state = NOTHING_OFFERED;
 const listeners = new Set<() => void>();
 
 function update(change: Partial<InstallState>) {
@@ -69,6 +70,9 @@ export async function promptInstall(): Promise<void> {
 export function installState(): InstallState {
   return state;
 }
+
+/** The state a server-rendered page shows, and hydrates with (docs/server-rendering.md#the-same-render-twice). */
+export const serverInstallState = (): InstallState => NOTHING_OFFERED;
 
 export function subscribeInstall(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,11 +1,13 @@
-// The live map's Leaflet layer. Imported only by the /live-look page, so Leaflet and its CSS load
-// with that route and nowhere else.
+// The live map's Leaflet layer. Loaded lazily by the browser's entry for the /live-look page
+// (client/live/venueMap.ts), once the page has hydrated, so Leaflet and its CSS load with that page
+// only, after its first view, and never in the worker.
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
+import type { LivePlace } from "../../common/schemas/answers";
 import { levelText, placeDisplay } from "../live/levels";
+import { hasPosition, type VenueMapProps } from "../live/venueMap";
 import { liveSummary } from "../live/whenToGo";
 import "./venue-map.css";
 
@@ -14,35 +16,6 @@ export const MAP_CENTER: L.LatLngTuple = [40.72, -74];
 export const MAP_ZOOM = 10;
 /** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */
 const VENUE_ZOOM = 17;
-
-type MappedPlace = LivePlace & { latitude: number; longitude: number };
-
-export function hasPosition(place: LivePlace): place is MappedPlace {
-  return place.latitude !== null && place.longitude !== null;
-}
-
-export interface VenueMapHandle {
-  /** Centres the map on a venue and opens its popup. */
-  showPlace(placeId: number): void;
-  /** Fits the view to every venue on the map. */
-  showAll(): void;
-}
-
-interface Props {
-  places: LivePlace[];
-  /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
-  tiles: MapConfigAnswer | null;
-  onOpenPlace: (place: LivePlace) => void;
-  /**
-   * Today's "Usually busiest 9–11 PM" for a venue whose popup opens (null when there is none). The
-   * page reads it: the map draws and never fetches (docs/code-layout.md).
-   */
-  busiestToday: (placeId: number) => Promise<string | null>;
-  /** What the page puts in an open popup under the venue's summary (the save button). */
-  popupAction?: (place: LivePlace) => ReactNode;
-  /** Zone in which opening times are written. */
-  ref?: Ref<VenueMapHandle>;
-}
 
 /** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
 export function stateText(place: LivePlace, now: number): string {
@@ -115,7 +88,7 @@ function labelMarker(marker: L.Marker, place: LivePlace) {
   marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, Date.now())}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction, ref }: Props) {
+export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction, ref }: VenueMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());

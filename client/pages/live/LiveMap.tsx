@@ -1,15 +1,18 @@
-import { useId, useMemo, useRef, useState } from "react";
+import { Suspense, useContext, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
+import type { Preload } from "../../api/pageData";
 import { useApi } from "../../api/useApi";
 import { InstallOffer } from "../../app/InstallOffer";
 import { SaveButton } from "../../app/SaveButton";
 import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces";
+import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { liveLooksLastHourText } from "../../lib/format";
+import { useHydrated, useNow } from "../../lib/hydration";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
@@ -17,8 +20,15 @@ import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type L
 import { DEFAULT_QUIET_HOUR, QUIET_LIMIT, quietAtTime, quietIds, quietQueryArea } from "../../live/quietAt";
 import { busiestText, clockText, liveSummary, venueWeekday } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
-import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
+import { hasPosition, VenueMapContext, type VenueMapHandle } from "../../live/venueMap";
 import "./live-map.css";
+
+/**
+ * What the worker reads to render the list (docs/server-rendering.md): the live levels and the
+ * basemap, which the map uses once the browser has drawn it. Either one that could not be read
+ * renders as loading, and the browser reads it.
+ */
+export const preload: Preload = (_params, load) => Promise.allSettled([load(publicApi.live()), load(publicApi.mapConfig())]);
 
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
@@ -55,7 +65,7 @@ function Legend() {
 }
 
 function VenueRowState({ place }: { place: LivePlace }) {
-  const said = liveSummary(place, Date.now());
+  const said = liveSummary(place, useNow());
   if (said.closed) {
     return (
       <div className="venue-row-level">
@@ -221,6 +231,18 @@ async function busiestToday(placeId: number): Promise<string | null> {
   return answer.enough_data && today ? busiestText(today.hours) : null;
 }
 
+/**
+ * The map's box (its size, CSS in live-map.css) until the map is drawn in it: on the server, while
+ * hydrating, and while Leaflet's code loads.
+ */
+function MapPending() {
+  return (
+    <div className="venue-map venue-map-pending">
+      <NeedsJavaScript what="The map" />
+    </div>
+  );
+}
+
 export default function LiveMap() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/live-look"]);
   const navigate = useNavigate();
@@ -249,6 +271,9 @@ export default function LiveMap() {
   const quietSet = useMemo(() => (quiet.data ? quietIds(quiet.data) : null), [quiet.data]);
   const shown = useMemo(() => (quietHour !== null && quietSet ? listed.filter((place) => quietSet.has(place.id)) : listed), [listed, quietHour, quietSet]);
   const saving = useSavedPlaces();
+  // Leaflet is drawn in the browser only, once the page has hydrated (docs/server-rendering.md).
+  const VenueMap = useContext(VenueMapContext);
+  const hydrated = useHydrated();
 
   const showOnMap = (place: LivePlace) => {
     mapSectionRef.current?.scrollIntoView({ block: "start" });
@@ -270,6 +295,7 @@ export default function LiveMap() {
           <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
           <MoreFilters filters={filters} onChange={setFilters} />
           <QuietAtFilter hour={quietHour} onChange={(quietAt) => setFilters({ quietAt })} />
+          <NeedsJavaScript what="Filtering the venues" />
         </div>
         <Legend />
       </div>
@@ -289,21 +315,28 @@ export default function LiveMap() {
             {quietHour !== null && !quietSet ? (
               <span> {quiet.error ? `The forecast for ${clockText(quietHour)} is unavailable at the moment.` : `Loading the forecast for ${clockText(quietHour)}…`}</span>
             ) : null}
-            {generatedAt ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
+            {/* In this browser's time zone, which the worker does not know. */}
+            {generatedAt && hydrated ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
             {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
           </p>
           <button type="button" className="button secondary small" onClick={() => mapRef.current?.showAll()}>
             Zoom to the venues
           </button>
         </div>
-        <VenueMap
-          ref={mapRef}
-          places={shown}
-          tiles={tiles}
-          onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
-          busiestToday={busiestToday}
-          popupAction={(place) => <SaveControl place={place} saving={saving} />}
-        />
+        {VenueMap && hydrated ? (
+          <Suspense fallback={<MapPending />}>
+            <VenueMap
+              ref={mapRef}
+              places={shown}
+              tiles={tiles}
+              onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
+              busiestToday={busiestToday}
+              popupAction={(place) => <SaveControl place={place} saving={saving} />}
+            />
+          </Suspense>
+        ) : (
+          <MapPending />
+        )}
       </div>
 
       <section className="live-list" aria-labelledby="list-heading">
