@@ -153,6 +153,7 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
     }
   }, [places]);
 
+  // One handle for the map's lifetime (its methods read refs): the page learns the map is drawn when it arrives.
   useImperativeHandle(ref, () => ({
     showPlace(placeId) {
       const map = mapRef.current;
@@ -175,7 +176,7 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
       const positions = [...markersRef.current.values()].map((entry) => entry.marker.getLatLng());
       if (map && positions.length > 0) map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16 });
     },
-  }));
+  }), []);
 
   const popupPlace = popup ? markersRef.current.get(popup.placeId)?.place : undefined;
   return (

@@ -1,4 +1,4 @@
-import { Suspense, useContext, useId, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useContext, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
@@ -109,7 +109,14 @@ function SaveControl({ place, saving }: { place: LivePlace; saving: SavedPlacesS
   );
 }
 
-function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (place: LivePlace) => void; saving: SavedPlacesState }) {
+interface VenueListProps {
+  places: LivePlace[];
+  /** Null until the map is drawn: its buttons wait for it. */
+  onShow: ((place: LivePlace) => void) | null;
+  saving: SavedPlacesState;
+}
+
+function VenueList({ places, onShow, saving }: VenueListProps) {
   return (
     <ul className="venue-list">
       {places.map((place) => {
@@ -133,7 +140,8 @@ function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (p
                   type="button"
                   className="button secondary small"
                   aria-label={`Show on map: ${place.name}`}
-                  onClick={() => onShow(place)}
+                  disabled={!onShow}
+                  onClick={() => onShow?.(place)}
                 >
                   Show on map
                 </button>
@@ -254,6 +262,13 @@ export default function LiveMap() {
   const setFilters = (next: Partial<LiveFilters>) =>
     setSearchParams(liveFilterParams({ ...filters, ...next }), { replace: true, preventScrollReset: true });
   const mapRef = useRef<VenueMapHandle>(null);
+  // The map is drawn after hydrating, once its code has come: until then its buttons are disabled
+  // (with JavaScript off, for good).
+  const [mapDrawn, setMapDrawn] = useState(false);
+  const attachMap = useCallback((handle: VenueMapHandle | null) => {
+    mapRef.current = handle;
+    setMapDrawn(handle !== null);
+  }, []);
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
   const { openNow, specialNow, level, sort } = filters;
@@ -319,14 +334,14 @@ export default function LiveMap() {
             {generatedAt && hydrated ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
             {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
           </p>
-          <button type="button" className="button secondary small" onClick={() => mapRef.current?.showAll()}>
+          <button type="button" className="button secondary small" disabled={!mapDrawn} onClick={() => mapRef.current?.showAll()}>
             Zoom to the venues
           </button>
         </div>
         {VenueMap && hydrated ? (
           <Suspense fallback={<MapPending />}>
             <VenueMap
-              ref={mapRef}
+              ref={attachMap}
               places={shown}
               tiles={tiles}
               onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
@@ -344,7 +359,7 @@ export default function LiveMap() {
         {places !== null && shown.length === 0 ? (
           <p>{emptyText(filters)}</p>
         ) : (
-          <VenueList places={shown} onShow={showOnMap} saving={saving} />
+          <VenueList places={shown} onShow={mapDrawn ? showOnMap : null} saving={saving} />
         )}
       </section>
     </main>
