@@ -1,11 +1,10 @@
-import { lazy, StrictMode } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { PAGE_DATA_ELEMENT_ID, PageDataContext, pageDataOf, type PageData, type PageDataIsland } from "./api/pageData";
 import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
-import { VenueMapContext } from "./live/venueMap";
 import { startMonitoring } from "./lib/monitoring";
 import { routes } from "./routes";
 import "./styles/global.css";
@@ -15,12 +14,6 @@ import "./styles/global.css";
  * its minute, docs/server-rendering.md#caching): the live level's own refresh period.
  */
 const STALE_AFTER_MS = 30_000;
-
-/**
- * The live map's Leaflet map, loaded when /live-look draws it, after hydrating: the page cannot
- * import it, since the worker renders the page and Leaflet needs a window (client/live/venueMap.ts).
- */
-const VenueMap = lazy(async () => ({ default: (await import("./map/VenueMap")).VenueMap }));
 
 /** The data island of a page the worker rendered (docs/server-rendering.md); null for the app's shell. */
 function serverRenderedPage(): PageData | null {
@@ -61,9 +54,7 @@ async function start() {
   const app = (
     <StrictMode>
       <PageDataContext.Provider value={page}>
-        <VenueMapContext.Provider value={VenueMap}>
-          <RouterProvider router={router} />
-        </VenueMapContext.Provider>
+        <RouterProvider router={router} />
       </PageDataContext.Provider>
     </StrictMode>
   );

@@ -1,15 +1,24 @@
-// The live map's Leaflet map as the /live-look page sees it: its props and handle, and the context
-// that hands the page the map's component. Leaflet touches the window when it loads, so neither the
-// page nor the worker's renderer may import it (docs/server-rendering.md#lazy-parts-in-the-browser-only):
-// the browser's entry (main.tsx) provides the map, loaded lazily; the worker provides nothing, and
-// the page shows the map's empty box in its place until the browser has hydrated and loaded it.
-import { createContext, type ComponentType, type ReactNode, type Ref } from "react";
+// The live map's Leaflet map as the /live-look page sees it: its props and handle. The page loads
+// the map through venueMapImport.ts, in the browser only (docs/server-rendering.md#the-live-maps-map).
+// The map imports nothing of the page's code at run time (what it shows comes in its props), so no
+// module the page shares with the map is split out of the files the page loads first.
+import type { ReactNode, Ref } from "react";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 
 export type MappedPlace = LivePlace & { latitude: number; longitude: number };
 
-export function hasPosition(place: LivePlace): place is MappedPlace {
-  return place.latitude !== null && place.longitude !== null;
+/** What the map says of a venue, now: its marker's look, its state and its summary's lines. */
+export interface PlaceOnMap {
+  /** The level's class (or closed), for the marker and the summary's level line. */
+  className: string;
+  /** The marker's symbol. */
+  symbol: string;
+  /** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
+  state: string;
+  /** The summary's level line: "Level: Packed", or "Closed · opens 4 PM". */
+  levelLine: string;
+  /** People inside, against usual, a silent sensor: what is known. */
+  notes: string[];
 }
 
 export interface VenueMapHandle {
@@ -20,7 +29,10 @@ export interface VenueMapHandle {
 }
 
 export interface VenueMapProps {
-  places: LivePlace[];
+  /** The venues to mark: those with a position. */
+  places: MappedPlace[];
+  /** What to say of a venue, asked when its marker is drawn or refreshed and when its popup opens. */
+  describe: (place: LivePlace) => PlaceOnMap;
   /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
   tiles: MapConfigAnswer | null;
   onOpenPlace: (place: LivePlace) => void;
@@ -34,5 +46,3 @@ export interface VenueMapProps {
   ref?: Ref<VenueMapHandle>;
 }
 
-/** The map's component, lazily loaded; null in the worker and in tests that draw no map. */
-export const VenueMapContext = createContext<ComponentType<VenueMapProps> | null>(null);

@@ -6,9 +6,7 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { LivePlace } from "../../common/schemas/answers";
-import { levelText, placeDisplay } from "../live/levels";
-import { hasPosition, type VenueMapProps } from "../live/venueMap";
-import { liveSummary } from "../live/whenToGo";
+import type { MappedPlace, PlaceOnMap, VenueMapProps } from "../live/venueMap";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -17,16 +15,11 @@ export const MAP_ZOOM = 10;
 /** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */
 const VENUE_ZOOM = 17;
 
-/** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
-export function stateText(place: LivePlace, now: number): string {
-  return liveSummary(place, now).closed ?? levelText(place.level);
-}
-
 /**
  * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
  * "View profile" link follows; a plain click stays in the single-page app.
  */
-function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
+function summary(place: LivePlace, look: PlaceOnMap, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
   const line = (tag: "strong" | "span", text: string, className = "") => {
@@ -35,14 +28,9 @@ function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HT
     element.textContent = text;
     return element;
   };
-  const said = liveSummary(place, Date.now());
   box.append(line("strong", place.name), line("span", place.address));
-  box.append(
-    said.closed
-      ? line("span", said.closed, `venue-summary-level ${placeDisplay(place).className}`)
-      : line("span", `Level: ${levelText(place.level)}`, `venue-summary-level ${placeDisplay(place).className}`),
-  );
-  for (const text of [said.people, said.vsUsual, said.silent]) if (text) box.append(line("span", text));
+  box.append(line("span", look.levelLine, `venue-summary-level ${look.className}`));
+  for (const text of look.notes) box.append(line("span", text));
   if (openProfile) {
     const link = document.createElement("a");
     link.href = `/profile/${encodeURIComponent(place.slug)}`;
@@ -71,11 +59,10 @@ async function addBusiest(box: HTMLElement, busiest: Promise<string | null>) {
   }
 }
 
-function markerIcon(place: LivePlace): L.DivIcon {
-  const display = placeDisplay(place);
+function markerIcon(look: PlaceOnMap): L.DivIcon {
   return L.divIcon({
-    className: `venue-marker ${display.className}`,
-    html: `<span aria-hidden="true">${display.symbol}</span>`,
+    className: `venue-marker ${look.className}`,
+    html: `<span aria-hidden="true">${look.symbol}</span>`,
     iconSize: [28, 28],
     iconAnchor: [14, 14],
     tooltipAnchor: [14, 0],
@@ -84,14 +71,16 @@ function markerIcon(place: LivePlace): L.DivIcon {
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
-function labelMarker(marker: L.Marker, place: LivePlace) {
-  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, Date.now())}. Open profile`);
+function labelMarker(marker: L.Marker, place: LivePlace, look: PlaceOnMap) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${look.state}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction, ref }: VenueMapProps) {
+export default function VenueMap({ places, describe, tiles, onOpenPlace, busiestToday, popupAction, ref }: VenueMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
+  const markersRef = useRef(new Map<number, { marker: L.Marker; place: MappedPlace; look: PlaceOnMap }>());
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
   const onOpenRef = useRef(onOpenPlace);
   onOpenRef.current = onOpenPlace;
   const busiestRef = useRef(busiestToday);
@@ -123,33 +112,33 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
     const map = mapRef.current;
     if (!map) return;
     const markers = markersRef.current;
-    const shown = places.filter(hasPosition);
-    const shownIds = new Set(shown.map((place) => place.id));
+    const shownIds = new Set(places.map((place) => place.id));
     for (const [id, entry] of markers) {
       if (!shownIds.has(id)) {
         entry.marker.remove();
         markers.delete(id);
       }
     }
-    for (const place of shown) {
+    for (const place of places) {
+      const look = describeRef.current(place);
       const existing = markers.get(place.id);
       if (existing) {
-        if (placeDisplay(existing.place) !== placeDisplay(place)) existing.marker.setIcon(markerIcon(place));
+        if (existing.look.className !== look.className || existing.look.symbol !== look.symbol) existing.marker.setIcon(markerIcon(look));
         existing.marker.setLatLng([place.latitude, place.longitude]);
-        labelMarker(existing.marker, place);
-        existing.marker.setTooltipContent(summary(place));
-        existing.place = place;
+        labelMarker(existing.marker, place, look);
+        existing.marker.setTooltipContent(summary(place, look));
+        Object.assign(existing, { place, look });
         continue;
       }
-      const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
-        .bindTooltip(summary(place), { direction: "right" })
+      const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(look), keyboard: true, riseOnHover: true })
+        .bindTooltip(summary(place, look), { direction: "right" })
         .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
         .on("keypress", (event) => {
           if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
         })
         .addTo(map);
-      labelMarker(marker, place);
-      markers.set(place.id, { marker, place });
+      labelMarker(marker, place, look);
+      markers.set(place.id, { marker, place, look });
     }
   }, [places]);
 
@@ -161,7 +150,7 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
       if (!map || !entry) return;
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
-      const content = summary(entry.place, (place) => onOpenRef.current(place));
+      const content = summary(entry.place, describeRef.current(entry.place), (place) => onOpenRef.current(place));
       const slot = document.createElement("div");
       slot.className = "venue-popup-action";
       content.append(slot);

@@ -21,6 +21,11 @@ import {
 } from "../../client/live/whenToGo";
 import { json, makePlace, stubApi } from "./dashboard-fixtures";
 
+vi.mock("../../client/map/VenueMap", () => ({
+  // Leaflet needs a real layout; the map's list and filters are what these tests read.
+  default: () => <div data-testid="map" />,
+}));
+
 const ZONE = "America/New_York";
 const HOUR = 3_600_000;
 /** Tuesday 9 June 2026, 10:30 PM in New York (EDT, UTC−4). */

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useContext, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
@@ -20,7 +20,9 @@ import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type L
 import { DEFAULT_QUIET_HOUR, QUIET_LIMIT, quietAtTime, quietIds, quietQueryArea } from "../../live/quietAt";
 import { busiestText, clockText, liveSummary, venueWeekday } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
-import { hasPosition, VenueMapContext, type VenueMapHandle } from "../../live/venueMap";
+import { describeOnMap, hasPosition } from "../../live/mapPlaces";
+import type { VenueMapHandle } from "../../live/venueMap";
+import { loadVenueMap } from "../../live/venueMapImport";
 import "./live-map.css";
 
 /**
@@ -251,6 +253,12 @@ function MapPending() {
   );
 }
 
+/** Leaflet, drawn in the browser only, once the page has hydrated; null in the worker. */
+const VenueMap = loadVenueMap && lazy(loadVenueMap);
+
+/** What the map says of a venue, at the moment it asks. */
+const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
+
 export default function LiveMap() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/live-look"]);
   const navigate = useNavigate();
@@ -285,9 +293,8 @@ export default function LiveMap() {
   const quiet = useApi(quietRead);
   const quietSet = useMemo(() => (quiet.data ? quietIds(quiet.data) : null), [quiet.data]);
   const shown = useMemo(() => (quietHour !== null && quietSet ? listed.filter((place) => quietSet.has(place.id)) : listed), [listed, quietHour, quietSet]);
+  const mapped = useMemo(() => shown.filter(hasPosition), [shown]);
   const saving = useSavedPlaces();
-  // Leaflet is drawn in the browser only, once the page has hydrated (docs/server-rendering.md).
-  const VenueMap = useContext(VenueMapContext);
   const hydrated = useHydrated();
 
   const showOnMap = (place: LivePlace) => {
@@ -342,7 +349,8 @@ export default function LiveMap() {
           <Suspense fallback={<MapPending />}>
             <VenueMap
               ref={attachMap}
-              places={shown}
+              places={mapped}
+              describe={describeNow}
               tiles={tiles}
               onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
               busiestToday={busiestToday}
