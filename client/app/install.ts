@@ -18,8 +18,7 @@ export interface InstallState {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-const NOTHING_OFFERED: InstallState = { canPrompt: false, iosGuide: false, offered: false };
-let state = NOTHING_OFFERED;
+let state: InstallState = { canPrompt: false, iosGuide: false, offered: false };
 const listeners = new Set<() => void>();
 
 function update(change: Partial<InstallState>) {
@@ -70,9 +69,6 @@ export async function promptInstall(): Promise<void> {
 export function installState(): InstallState {
   return state;
 }
-
-/** The state a server-rendered page shows, and hydrates with (docs/server-rendering.md#the-same-render-twice). */
-export const serverInstallState = (): InstallState => NOTHING_OFFERED;
 
 export function subscribeInstall(listener: () => void): () => void {
   listeners.add(listener);
