@@ -75,6 +75,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
+    // The live page's one import of its Leaflet map, which the worker's build drops
+    // (import.meta.env.SSR): not cruised, so server-rendering-never-reaches-maps-or-charts holds
+    // for everything else the worker renders (docs/server-rendering.md#the-live-maps-map).
+    exclude: { path: "^client/live/venueMapImport\\.ts$" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".json"] },

@@ -28,6 +28,7 @@ export const PUBLIC_PAGES: PageRoute[] = [
   { path: "faq", load: () => import("./pages/marketing/Faq") },
   { path: "submit-business", load: () => import("./pages/SubmitBusiness") },
   { path: "profile/:barId", load: () => import("./pages/live/BarProfile") },
+  { path: "live-look", load: () => import("./pages/live/LiveMap") },
 ];
 
 /** Pages as routes inside the site's layout; `lazyPage` turns a page's import into the route's `lazy`. */

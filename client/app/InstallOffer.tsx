@@ -1,13 +1,17 @@
 // "Install app" (Chromium) or the "Add to Home Screen" guide (iPhone Safari), docs/app.md#install.
 import { useSyncExternalStore } from "react";
-import { installState, promptInstall, subscribeInstall } from "./install";
+import { installState, promptInstall, subscribeInstall, type InstallState } from "./install";
+
+/** What a server-rendered page shows, and hydrates with: the worker cannot know this browser (docs/server-rendering.md#the-same-render-twice). */
+const NOTHING_OFFERED: InstallState = { canPrompt: false, iosGuide: false, offered: false };
+const serverInstallState = () => NOTHING_OFFERED;
 
 /**
  * `onlyWhenOffered`: hidden until offerInstall() was called (after saving a place). Without it (the
  * Home page's "Open the app" on phones) the offer shows whenever installing is possible.
  */
 export function InstallOffer({ onlyWhenOffered = false }: { onlyWhenOffered?: boolean }) {
-  const state = useSyncExternalStore(subscribeInstall, installState);
+  const state = useSyncExternalStore(subscribeInstall, installState, serverInstallState);
   if (onlyWhenOffered && !state.offered) return null;
   if (state.canPrompt) {
     return (

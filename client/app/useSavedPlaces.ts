@@ -6,6 +6,7 @@ import { writeFailure } from "../api/endpoints";
 import { savedApi } from "../api/savedEndpoints";
 import { session } from "../api/session";
 import { useApi } from "../api/useApi";
+import { useHydrated } from "../lib/hydration";
 import { offerInstall } from "./install";
 
 export interface SavedPlacesState {
@@ -19,7 +20,9 @@ export interface SavedPlacesState {
 }
 
 export function useSavedPlaces(): SavedPlacesState {
-  const signedIn = session.accessToken() !== null;
+  // The session is this browser's: the worker renders every visitor's page signed out, and so
+  // does hydration (docs/server-rendering.md#the-same-render-twice).
+  const signedIn = useHydrated() && session.accessToken() !== null;
   const saved = useApi(signedIn ? savedApi.list() : null);
   // What this page changed, ahead of the list's next answer.
   const [changed, setChanged] = useState<ReadonlyMap<number, boolean>>(new Map());

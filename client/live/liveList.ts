@@ -75,6 +75,7 @@ export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filt
       if (byRank !== 0) return byRank;
       if (rank(a) === 0 && busyness(a, b) !== 0) return direction * busyness(a, b);
     }
-    return a.name.localeCompare(b.name);
+    // In English whatever the browser's language, so the worker and the browser list in one order.
+    return a.name.localeCompare(b.name, "en-US");
   });
 }

@@ -1,12 +1,12 @@
-// The live map's Leaflet layer. Imported only by the /live-look page, so Leaflet and its CSS load
-// with that route and nowhere else.
+// The live map's Leaflet layer. Loaded lazily by the browser's entry for the /live-look page
+// (client/live/venueMap.ts), once the page has hydrated, so Leaflet and its CSS load with that page
+// only, after its first view, and never in the worker.
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
-import { levelText, placeDisplay } from "../live/levels";
-import { liveSummary } from "../live/whenToGo";
+import type { LivePlace } from "../../common/schemas/answers";
+import type { MappedPlace, PlaceOnMap, VenueMapProps } from "../live/venueMap";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -15,45 +15,11 @@ export const MAP_ZOOM = 10;
 /** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */
 const VENUE_ZOOM = 17;
 
-type MappedPlace = LivePlace & { latitude: number; longitude: number };
-
-export function hasPosition(place: LivePlace): place is MappedPlace {
-  return place.latitude !== null && place.longitude !== null;
-}
-
-export interface VenueMapHandle {
-  /** Centres the map on a venue and opens its popup. */
-  showPlace(placeId: number): void;
-  /** Fits the view to every venue on the map. */
-  showAll(): void;
-}
-
-interface Props {
-  places: LivePlace[];
-  /** Null until loaded, or when it could not be loaded: the map then works without a basemap. */
-  tiles: MapConfigAnswer | null;
-  onOpenPlace: (place: LivePlace) => void;
-  /**
-   * Today's "Usually busiest 9–11 PM" for a venue whose popup opens (null when there is none). The
-   * page reads it: the map draws and never fetches (docs/code-layout.md).
-   */
-  busiestToday: (placeId: number) => Promise<string | null>;
-  /** What the page puts in an open popup under the venue's summary (the save button). */
-  popupAction?: (place: LivePlace) => ReactNode;
-  /** Zone in which opening times are written. */
-  ref?: Ref<VenueMapHandle>;
-}
-
-/** "Packed", or "Closed · opens 4 PM" for a venue closed by its hours. */
-export function stateText(place: LivePlace, now: number): string {
-  return liveSummary(place, now).closed ?? levelText(place.level);
-}
-
 /**
  * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
  * "View profile" link follows; a plain click stays in the single-page app.
  */
-function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HTMLElement {
+function summary(place: LivePlace, look: PlaceOnMap, openProfile?: (place: LivePlace) => void): HTMLElement {
   const box = document.createElement("div");
   box.className = "venue-summary";
   const line = (tag: "strong" | "span", text: string, className = "") => {
@@ -62,14 +28,9 @@ function summary(place: LivePlace, openProfile?: (place: LivePlace) => void): HT
     element.textContent = text;
     return element;
   };
-  const said = liveSummary(place, Date.now());
   box.append(line("strong", place.name), line("span", place.address));
-  box.append(
-    said.closed
-      ? line("span", said.closed, `venue-summary-level ${placeDisplay(place).className}`)
-      : line("span", `Level: ${levelText(place.level)}`, `venue-summary-level ${placeDisplay(place).className}`),
-  );
-  for (const text of [said.people, said.vsUsual, said.silent]) if (text) box.append(line("span", text));
+  box.append(line("span", look.levelLine, `venue-summary-level ${look.className}`));
+  for (const text of look.notes) box.append(line("span", text));
   if (openProfile) {
     const link = document.createElement("a");
     link.href = `/profile/${encodeURIComponent(place.slug)}`;
@@ -98,11 +59,10 @@ async function addBusiest(box: HTMLElement, busiest: Promise<string | null>) {
   }
 }
 
-function markerIcon(place: LivePlace): L.DivIcon {
-  const display = placeDisplay(place);
+function markerIcon(look: PlaceOnMap): L.DivIcon {
   return L.divIcon({
-    className: `venue-marker ${display.className}`,
-    html: `<span aria-hidden="true">${display.symbol}</span>`,
+    className: `venue-marker ${look.className}`,
+    html: `<span aria-hidden="true">${look.symbol}</span>`,
     iconSize: [28, 28],
     iconAnchor: [14, 14],
     tooltipAnchor: [14, 0],
@@ -111,14 +71,16 @@ function markerIcon(place: LivePlace): L.DivIcon {
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
-function labelMarker(marker: L.Marker, place: LivePlace) {
-  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${stateText(place, Date.now())}. Open profile`);
+function labelMarker(marker: L.Marker, place: LivePlace, look: PlaceOnMap) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${look.state}. Open profile`);
 }
 
-export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction, ref }: Props) {
+export default function VenueMap({ places, describe, tiles, onOpenPlace, busiestToday, popupAction, ref }: VenueMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const markersRef = useRef(new Map<number, { marker: L.Marker; place: LivePlace }>());
+  const markersRef = useRef(new Map<number, { marker: L.Marker; place: MappedPlace; look: PlaceOnMap }>());
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
   const onOpenRef = useRef(onOpenPlace);
   onOpenRef.current = onOpenPlace;
   const busiestRef = useRef(busiestToday);
@@ -150,36 +112,37 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
     const map = mapRef.current;
     if (!map) return;
     const markers = markersRef.current;
-    const shown = places.filter(hasPosition);
-    const shownIds = new Set(shown.map((place) => place.id));
+    const shownIds = new Set(places.map((place) => place.id));
     for (const [id, entry] of markers) {
       if (!shownIds.has(id)) {
         entry.marker.remove();
         markers.delete(id);
       }
     }
-    for (const place of shown) {
+    for (const place of places) {
+      const look = describeRef.current(place);
       const existing = markers.get(place.id);
       if (existing) {
-        if (placeDisplay(existing.place) !== placeDisplay(place)) existing.marker.setIcon(markerIcon(place));
+        if (existing.look.className !== look.className || existing.look.symbol !== look.symbol) existing.marker.setIcon(markerIcon(look));
         existing.marker.setLatLng([place.latitude, place.longitude]);
-        labelMarker(existing.marker, place);
-        existing.marker.setTooltipContent(summary(place));
-        existing.place = place;
+        labelMarker(existing.marker, place, look);
+        existing.marker.setTooltipContent(summary(place, look));
+        Object.assign(existing, { place, look });
         continue;
       }
-      const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(place), keyboard: true, riseOnHover: true })
-        .bindTooltip(summary(place), { direction: "right" })
+      const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(look), keyboard: true, riseOnHover: true })
+        .bindTooltip(summary(place, look), { direction: "right" })
         .on("click", () => onOpenRef.current(markers.get(place.id)!.place))
         .on("keypress", (event) => {
           if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") onOpenRef.current(markers.get(place.id)!.place);
         })
         .addTo(map);
-      labelMarker(marker, place);
-      markers.set(place.id, { marker, place });
+      labelMarker(marker, place, look);
+      markers.set(place.id, { marker, place, look });
     }
   }, [places]);
 
+  // One handle for the map's lifetime (its methods read refs): the page learns the map is drawn when it arrives.
   useImperativeHandle(ref, () => ({
     showPlace(placeId) {
       const map = mapRef.current;
@@ -187,7 +150,7 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
       if (!map || !entry) return;
       const position = entry.marker.getLatLng();
       map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
-      const content = summary(entry.place, (place) => onOpenRef.current(place));
+      const content = summary(entry.place, describeRef.current(entry.place), (place) => onOpenRef.current(place));
       const slot = document.createElement("div");
       slot.className = "venue-popup-action";
       content.append(slot);
@@ -202,7 +165,7 @@ export function VenueMap({ places, tiles, onOpenPlace, busiestToday, popupAction
       const positions = [...markersRef.current.values()].map((entry) => entry.marker.getLatLng());
       if (map && positions.length > 0) map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16 });
     },
-  }));
+  }), []);
 
   const popupPlace = popup ? markersRef.current.get(popup.placeId)?.place : undefined;
   return (

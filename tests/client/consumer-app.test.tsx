@@ -16,11 +16,10 @@ import { Suggestions } from "../../client/pages/app/Suggestions";
 import { distanceText, eventsComingUp, savedPlaceLines, suggestionLevel, suggestionOpen } from "../../client/pages/app/tonight";
 import { callsTo, json, makeEvent, stubApi } from "./dashboard-fixtures";
 
-vi.mock("../../client/map/VenueMap", async () => {
+vi.mock("../../client/map/VenueMap", () => ({
   // Leaflet needs a real layout; the e2e journey saves from a popup.
-  const actual = await vi.importActual<typeof import("../../client/map/VenueMap")>("../../client/map/VenueMap");
-  return { ...actual, VenueMap: () => <div data-testid="map" /> };
-});
+  default: () => <div data-testid="map" />,
+}));
 
 const ZONE = "America/New_York";
 /** Tuesday 9 June 2026, 10:30 PM in New York (EDT, UTC−4). */

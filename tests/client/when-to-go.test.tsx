@@ -21,11 +21,10 @@ import {
 } from "../../client/live/whenToGo";
 import { json, makePlace, stubApi } from "./dashboard-fixtures";
 
-vi.mock("../../client/map/VenueMap", async () => {
+vi.mock("../../client/map/VenueMap", () => ({
   // Leaflet needs a real layout; the map's list and filters are what these tests read.
-  const actual = await vi.importActual<typeof import("../../client/map/VenueMap")>("../../client/map/VenueMap");
-  return { ...actual, VenueMap: () => <div data-testid="map" /> };
-});
+  default: () => <div data-testid="map" />,
+}));
 
 const ZONE = "America/New_York";
 const HOUR = 3_600_000;

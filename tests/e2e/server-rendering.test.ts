@@ -12,7 +12,7 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
 ];
 const [venue, otherVenue] = seedVenues;
-const PAGES = ["/", "/about", "/bars", "/consumers", "/faq", "/submit-business", `/profile/${venue.slug}`];
+const PAGES = ["/", "/about", "/bars", "/consumers", "/faq", "/submit-business", `/profile/${venue.slug}`, "/live-look"];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,9 +22,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A transparent 1×1 PNG: the live map's basemap tiles, which come from another host (wrangler.toml's MAP_TILE_URL). */
+const BLANK_TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
 /** A page at `route` with everything the console and the page said wrong, and the API paths it asked for. */
 async function visit(route: string, viewport: (typeof VIEWPORTS)[number]) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  // Served here, so a machine without the network logs no failed tile: the console is the page's.
+  await context.route(/basemaps\.cartocdn\.com/, (tile) => tile.fulfill({ contentType: "image/png", body: BLANK_TILE }));
   const page = await context.newPage();
   const errors: string[] = [];
   const apiReads: string[] = [];
@@ -48,6 +53,8 @@ describe.each(VIEWPORTS)("the public pages at $width px", (viewport) => {
   it.each(PAGES)("%s hydrates the worker's HTML without an error", async (route) => {
     const { page, errors } = await visit(route, viewport);
     expect(errors).toEqual([]);
+    // The worker rendered it: the page came with its data island, which only rendered pages have.
+    expect(await page.locator("#page-data").count()).toBe(1);
     await page.locator("main h1").first().waitFor();
     await page.context().close();
   });
@@ -61,6 +68,17 @@ describe("hydration", () => {
     // The island held the venue, the live levels, events, popular times, forecast, Live Looks and
     // reviews; what loads after the first view (menu, specials, monitoring settings) reads its own.
     expect(apiReads.filter((path) => /^\/api\/(place\/|live$|business\/\d+\/events|places\/\d+\/(popular-times|forecast|live-looks|reviews))/.test(path))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("of the live map reads neither the live levels nor the basemap again, and draws the map once hydrated", async () => {
+    const { page, errors, apiReads } = await visit("/live-look", VIEWPORTS[1]);
+    expect(errors).toEqual([]);
+    await page.getByRole("heading", { level: 1, name: "Live Look" }).waitFor();
+    await page.locator(".leaflet-container").waitFor();
+    await expect.poll(() => page.locator(".leaflet-marker-icon.venue-marker").count()).toBe(seedVenues.length);
+    expect(await page.locator(".venue-map").evaluate((element) => element.getBoundingClientRect().height)).toBe(660);
+    expect(apiReads.filter((path) => path === "/api/live" || path === "/api/config/map")).toEqual([]);
     await page.context().close();
   });
 
@@ -128,6 +146,17 @@ describe("with JavaScript off", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
     await page.waitForURL((url) => url.pathname === "/about");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About Us");
+  });
+
+  it("the live map is a document: its list of venues reads and leads to their profiles", async () => {
+    await page.goto("/live-look");
+    const list = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Venues" }) });
+    expect(await list.getByRole("heading", { level: 3 }).allTextContents()).toEqual(expect.arrayContaining(seedVenues.map((seeded) => seeded.name)));
+    expect(await list.locator(".venue-row", { hasText: otherVenue.name }).textContent()).toContain(otherVenue.address);
+    expect((await page.locator("noscript").allTextContents()).join(" ")).toContain("The map needs JavaScript");
+    await list.getByRole("link", { name: otherVenue.name, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/profile/${otherVenue.slug}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(otherVenue.name);
   });
 
   it("a form says it needs JavaScript", async () => {

@@ -1,15 +1,18 @@
-import { useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
+import type { Preload } from "../../api/pageData";
 import { useApi } from "../../api/useApi";
 import { InstallOffer } from "../../app/InstallOffer";
 import { SaveButton } from "../../app/SaveButton";
 import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces";
+import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { liveLooksLastHourText } from "../../lib/format";
+import { useHydrated, useNow } from "../../lib/hydration";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
@@ -17,8 +20,17 @@ import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type L
 import { DEFAULT_QUIET_HOUR, QUIET_LIMIT, quietAtTime, quietIds, quietQueryArea } from "../../live/quietAt";
 import { busiestText, clockText, liveSummary, venueWeekday } from "../../live/whenToGo";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
-import { hasPosition, VenueMap, type VenueMapHandle } from "../../map/VenueMap";
+import { describeOnMap, hasPosition } from "../../live/mapPlaces";
+import type { VenueMapHandle } from "../../live/venueMap";
+import { loadVenueMap } from "../../live/venueMapImport";
 import "./live-map.css";
+
+/**
+ * What the worker reads to render the list (docs/server-rendering.md): the live levels and the
+ * basemap, which the map uses once the browser has drawn it. Either one that could not be read
+ * renders as loading, and the browser reads it.
+ */
+export const preload: Preload = (_params, load) => Promise.allSettled([load(publicApi.live()), load(publicApi.mapConfig())]);
 
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
@@ -55,7 +67,7 @@ function Legend() {
 }
 
 function VenueRowState({ place }: { place: LivePlace }) {
-  const said = liveSummary(place, Date.now());
+  const said = liveSummary(place, useNow());
   if (said.closed) {
     return (
       <div className="venue-row-level">
@@ -99,7 +111,14 @@ function SaveControl({ place, saving }: { place: LivePlace; saving: SavedPlacesS
   );
 }
 
-function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (place: LivePlace) => void; saving: SavedPlacesState }) {
+interface VenueListProps {
+  places: LivePlace[];
+  /** Null until the map is drawn: its buttons wait for it. */
+  onShow: ((place: LivePlace) => void) | null;
+  saving: SavedPlacesState;
+}
+
+function VenueList({ places, onShow, saving }: VenueListProps) {
   return (
     <ul className="venue-list">
       {places.map((place) => {
@@ -123,7 +142,8 @@ function VenueList({ places, onShow, saving }: { places: LivePlace[]; onShow: (p
                   type="button"
                   className="button secondary small"
                   aria-label={`Show on map: ${place.name}`}
-                  onClick={() => onShow(place)}
+                  disabled={!onShow}
+                  onClick={() => onShow?.(place)}
                 >
                   Show on map
                 </button>
@@ -221,6 +241,24 @@ async function busiestToday(placeId: number): Promise<string | null> {
   return answer.enough_data && today ? busiestText(today.hours) : null;
 }
 
+/**
+ * The map's box (its size, CSS in live-map.css) until the map is drawn in it: on the server, while
+ * hydrating, and while Leaflet's code loads.
+ */
+function MapPending() {
+  return (
+    <div className="venue-map venue-map-pending">
+      <NeedsJavaScript what="The map" />
+    </div>
+  );
+}
+
+/** Leaflet, drawn in the browser only, once the page has hydrated; null in the worker. */
+const VenueMap = loadVenueMap && lazy(loadVenueMap);
+
+/** What the map says of a venue, at the moment it asks. */
+const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
+
 export default function LiveMap() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/live-look"]);
   const navigate = useNavigate();
@@ -232,6 +270,13 @@ export default function LiveMap() {
   const setFilters = (next: Partial<LiveFilters>) =>
     setSearchParams(liveFilterParams({ ...filters, ...next }), { replace: true, preventScrollReset: true });
   const mapRef = useRef<VenueMapHandle>(null);
+  // The map is drawn after hydrating, once its code has come: until then its buttons are disabled
+  // (with JavaScript off, for good).
+  const [mapDrawn, setMapDrawn] = useState(false);
+  const attachMap = useCallback((handle: VenueMapHandle | null) => {
+    mapRef.current = handle;
+    setMapDrawn(handle !== null);
+  }, []);
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
   const { openNow, specialNow, level, sort } = filters;
@@ -248,7 +293,9 @@ export default function LiveMap() {
   const quiet = useApi(quietRead);
   const quietSet = useMemo(() => (quiet.data ? quietIds(quiet.data) : null), [quiet.data]);
   const shown = useMemo(() => (quietHour !== null && quietSet ? listed.filter((place) => quietSet.has(place.id)) : listed), [listed, quietHour, quietSet]);
+  const mapped = useMemo(() => shown.filter(hasPosition), [shown]);
   const saving = useSavedPlaces();
+  const hydrated = useHydrated();
 
   const showOnMap = (place: LivePlace) => {
     mapSectionRef.current?.scrollIntoView({ block: "start" });
@@ -270,6 +317,7 @@ export default function LiveMap() {
           <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
           <MoreFilters filters={filters} onChange={setFilters} />
           <QuietAtFilter hour={quietHour} onChange={(quietAt) => setFilters({ quietAt })} />
+          <NeedsJavaScript what="Filtering the venues" />
         </div>
         <Legend />
       </div>
@@ -289,21 +337,29 @@ export default function LiveMap() {
             {quietHour !== null && !quietSet ? (
               <span> {quiet.error ? `The forecast for ${clockText(quietHour)} is unavailable at the moment.` : `Loading the forecast for ${clockText(quietHour)}…`}</span>
             ) : null}
-            {generatedAt ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
+            {/* In this browser's time zone, which the worker does not know. */}
+            {generatedAt && hydrated ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
             {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
           </p>
-          <button type="button" className="button secondary small" onClick={() => mapRef.current?.showAll()}>
+          <button type="button" className="button secondary small" disabled={!mapDrawn} onClick={() => mapRef.current?.showAll()}>
             Zoom to the venues
           </button>
         </div>
-        <VenueMap
-          ref={mapRef}
-          places={shown}
-          tiles={tiles}
-          onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
-          busiestToday={busiestToday}
-          popupAction={(place) => <SaveControl place={place} saving={saving} />}
-        />
+        {VenueMap && hydrated ? (
+          <Suspense fallback={<MapPending />}>
+            <VenueMap
+              ref={attachMap}
+              places={mapped}
+              describe={describeNow}
+              tiles={tiles}
+              onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
+              busiestToday={busiestToday}
+              popupAction={(place) => <SaveControl place={place} saving={saving} />}
+            />
+          </Suspense>
+        ) : (
+          <MapPending />
+        )}
       </div>
 
       <section className="live-list" aria-labelledby="list-heading">
@@ -311,7 +367,7 @@ export default function LiveMap() {
         {places !== null && shown.length === 0 ? (
           <p>{emptyText(filters)}</p>
         ) : (
-          <VenueList places={shown} onShow={showOnMap} saving={saving} />
+          <VenueList places={shown} onShow={mapDrawn ? showOnMap : null} saving={saving} />
         )}
       </section>
     </main>
