@@ -159,6 +159,12 @@ describe("with JavaScript off", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(otherVenue.name);
   });
 
+  it("a page comes styled by its own CSS, not only once its script loads it (no shift when it would)", async () => {
+    await page.goto("/");
+    // home.css lays the hero out as a grid; without it the section is a plain block.
+    expect(await page.locator("section.hero").evaluate((hero) => getComputedStyle(hero).display)).toBe("grid");
+  });
+
   it("a form says it needs JavaScript", async () => {
     await page.goto("/submit-business");
     expect((await page.locator("noscript").allTextContents()).join(" ")).toContain("Sending this form needs JavaScript");
