@@ -37,8 +37,11 @@ const sections = new BenchSections(console.log, console.error, onlyAt >= 0 ? pro
 const section = sections.run.bind(sections);
 const stopServer = (name: string, server: Served | undefined) => sections.cleanUp(`stopping ${name}`, () => server?.stop());
 
-// Pure CPU in this process, before the builds load the machine.
+// Pure CPU in this process, before the builds load the machine, and before any server is served:
+// the real-data forecast holds the event loop for half a minute, which can delay the freshness poll
+// running beside it, and left the next request on a connection the front had closed meanwhile.
 await section("videoMetadata", benchVideoMetadata);
+await section("forecastRealData", benchRealForecast);
 
 // A build of the app points .wrangler/deploy/config.json at its output, and `vite preview` serves
 // the build that file names (and reads the .dev.vars beside it): each variant of the app is built
@@ -88,7 +91,6 @@ await section("eventInsights", () => benchEventInsights(served().api));
 await section("export", () => benchExport(served().api, served().app.processGroup));
 // Information only: the seed's forecast backtest has no budget (issue 26).
 if (sections.wants("forecastAccuracy")) await section("forecastAccuracy", reportForecastBacktest, false);
-await section("forecastRealData", benchRealForecast);
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
 await section("suggestions", () => benchSuggestions(served().app));
