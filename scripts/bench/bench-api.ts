@@ -168,9 +168,9 @@ export interface RoundedLoadFigures extends LoadFigures {
 }
 
 /**
- * Loads each target for `seconds` in total at the same concurrency, in alternating rounds, so the
- * targets share whatever else the machine is doing at the time (this one is shared) and their
- * ratio stays fair. A target's `processGroup` (the server answering it) has its workerd's CPU
+ * Loads each target for `seconds` in total at the same concurrency, in alternating rounds (every
+ * other one in the opposite order), so the targets share whatever else the machine is doing at the
+ * time (this one is shared) and their ratio stays fair. A target's `processGroup` (the server answering it) has its workerd's CPU
  * per request counted: the same comparison in the server's own CPU, apart from the load generator
  * and the proxies that share the machine. Each round's figures are kept too, for ratios per round.
  */
@@ -180,7 +180,11 @@ export async function loadSideBySide(
 ): Promise<Record<string, RoundedLoadFigures>> {
   const records = Object.fromEntries(Object.keys(targets).map((name) => [name, { whole: new LoadRecord(), rounds: [] as LoadRecord[] }]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, { options, processGroup }] of Object.entries(targets)) {
+    // Every other round in the opposite order: a turn that runs after another (and after what it
+    // left behind: a queue still draining, storage still flushing) is not always the same target's.
+    const order = Object.entries(targets);
+    if (round % 2 === 1) order.reverse();
+    for (const [name, { options, processGroup }] of order) {
       const thisRound = new LoadRecord();
       await thisRound.run({ ...options, connections, duration: seconds / rounds }, processGroup);
       records[name].whole.add(thisRound);
