@@ -1,7 +1,8 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import compression from "compression";
-import { defineConfig, type Connect, type Plugin, type Rolldown } from "vite";
+import { defineConfig, type Connect, type Plugin } from "vite";
+import { staticFiles } from "./scripts/bundle-graph";
 import { serviceWorker } from "./scripts/service-worker-plugin";
 
 // THIRD_PLACE_STATE lets tests run the built app against a throw-away D1/R2/DO state.
@@ -23,8 +24,6 @@ const compressLikeTheEdge: Plugin = {
 /** Output chunks of the public pages' route modules (client/routes.tsx), named after their files. */
 const PUBLIC_PAGE_CHUNK = /\/(Home|About|Faq|ForBusinesses|ForConsumers|PartnerLogin|SubmitBusiness|LiveMap|BarProfile|NotFound)-[\w-]+\.js$/;
 
-type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
-
 /**
  * The public pages' own CSS as stylesheets in the app's HTML. The worker renders those pages
  * (docs/server-rendering.md), and Vite would otherwise load a page's CSS only with its lazy
@@ -38,19 +37,9 @@ const publicPageStyles: Plugin = {
     order: "post",
     handler(_html, { bundle }) {
       if (!bundle) return;
-      const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === "chunk");
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const entryCss = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
-      const styles = new Set<string>();
-      const seen = new Set<string>();
-      const add = (chunk: Chunk | undefined) => {
-        if (!chunk || seen.has(chunk.fileName)) return;
-        seen.add(chunk.fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) if (!entryCss.has(css)) styles.add(css);
-        for (const imported of chunk.imports) add(byName.get(imported));
-      };
-      for (const chunk of chunks) if (PUBLIC_PAGE_CHUNK.test(`/${chunk.fileName}`)) add(chunk);
-      return [...styles].sort().map((css) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `/${css}` }, injectTo: "head" as const }));
+      const entryCss = staticFiles(bundle, (chunk) => chunk.isEntry).css;
+      const styles = [...staticFiles(bundle, (chunk) => PUBLIC_PAGE_CHUNK.test(`/${chunk.fileName}`)).css].filter((css) => !entryCss.has(css));
+      return styles.sort().map((css) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `/${css}` }, injectTo: "head" as const }));
     },
   },
 };

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { build, type Plugin, type Rolldown } from "vite";
+import { staticFiles } from "./bundle-graph";
 
 const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
 
@@ -24,23 +25,10 @@ export const OFFLINE_SHELL = "/app";
 /** Public files the installed app shows (manifest, icons). */
 const PUBLIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
-type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
-
 /** The shell plus every JavaScript and CSS file that the entry and the offline page modules load statically. */
 export function precacheList(bundle: Rolldown.OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === "chunk");
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const files = new Set<string>();
-  const add = (chunk: Chunk | undefined) => {
-    if (!chunk || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const imported of chunk.imports) add(byName.get(imported));
-  };
-  for (const chunk of chunks) {
-    if (chunk.isEntry || (chunk.facadeModuleId && OFFLINE_MODULES.test(chunk.facadeModuleId.replaceAll("\\", "/")))) add(chunk);
-  }
-  return [OFFLINE_SHELL, ...PUBLIC_FILES, ...[...files].sort().map((file) => `/${file}`)];
+  const { js, css } = staticFiles(bundle, (chunk) => chunk.isEntry || (!!chunk.facadeModuleId && OFFLINE_MODULES.test(chunk.facadeModuleId.replaceAll("\\", "/"))));
+  return [OFFLINE_SHELL, ...PUBLIC_FILES, ...[...js, ...css].sort().map((file) => `/${file}`)];
 }
 
 export function serviceWorker(): Plugin {
