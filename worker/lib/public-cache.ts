@@ -140,7 +140,8 @@ export const menuPath = (placeId: number) => `/api/places/${placeId}/menu`;
  * carries that head), whose JSON-LD carries the menu (by id and by slug).
  */
 export async function purgeMenu(c: Context<AppEnv>, db: Database, placeId: number): Promise<void> {
-  const keys = [placeId, ...([(await findPlaceRow(db, placeId))?.slug].filter(Boolean) as string[])];
+  const slug = (await findPlaceRow(db, placeId))?.slug;
+  const keys = slug ? [placeId, slug] : [placeId];
   await purgePaths(c, menuPath(placeId), ...keys.flatMap((key) => [profileHeadPath(key), profilePagePath(key)]));
 }
 
