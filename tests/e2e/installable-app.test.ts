@@ -127,20 +127,27 @@ describe("installable app", () => {
     });
     const registrationId = await registrations;
     const payload = { title: "The Bar is Relaxed", body: "Room to sit now.", url: "/profile/the-bar", tag: "watch-7", stop_url: "/api/watches/stop/t" };
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseUrl, registrationId, data: JSON.stringify(payload) });
-
-    const shown = await serviceWorker.evaluate(async () => {
-      // Up to 30 s, like every other wait of the journeys: under load the push handler took over 5 s.
-      for (let attempt = 0; attempt < 600; attempt += 1) {
-        const notifications = await (self as unknown as WorkerScope).registration.getNotifications();
-        if (notifications.length > 0) {
-          const [first] = notifications;
-          return { title: first.title, body: first.body, tag: first.tag, data: first.data, actions: (first as unknown as { actions: { action: string }[] }).actions.map((a) => a.action) };
+    const firstShown = () =>
+      serviceWorker.evaluate(async () => {
+        // Up to 15 s a delivery: under load the push handler took over 5 s.
+        for (let attempt = 0; attempt < 300; attempt += 1) {
+          const notifications = await (self as unknown as WorkerScope).registration.getNotifications();
+          if (notifications.length > 0) {
+            const [first] = notifications;
+            return { title: first.title, body: first.body, tag: first.tag, data: first.data, actions: (first as unknown as { actions: { action: string }[] }).actions.map((a) => a.action) };
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return null;
-    });
+        return null;
+      });
+    // CDP answers before the push event is dispatched and says nothing if it is dropped; one CI run
+    // under load saw no notification in 30 s. A push service redelivers too, so this does, twice at
+    // most; the notification must then be the payload's.
+    let shown = null;
+    for (let delivery = 0; delivery < 3 && shown === null; delivery += 1) {
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseUrl, registrationId, data: JSON.stringify(payload) });
+      shown = await firstShown();
+    }
     expect(shown).toEqual({ title: payload.title, body: payload.body, tag: payload.tag, data: payload, actions: ["stop"] });
 
     // Chromium has no way to click a notification from outside; the worker gets the same event a
@@ -155,5 +162,5 @@ describe("installable app", () => {
       }
     });
     await page.waitForURL(`${baseUrl}/profile/the-bar`);
-  });
+  }, 120_000);
 });
