@@ -25,10 +25,12 @@ const compressLikeTheEdge: Plugin = {
 const PUBLIC_PAGE_CHUNK = /\/(Home|About|Faq|ForBusinesses|ForConsumers|PartnerLogin|SubmitBusiness|LiveMap|BarProfile|NotFound)-[\w-]+\.js$/;
 
 /**
- * The public pages' own CSS as stylesheets in the app's HTML. The worker renders those pages
- * (docs/server-rendering.md), and Vite would otherwise load a page's CSS only with its lazy
- * script: the rendered page painted without it, then moved (a layout shift of 0.17 on Home at
- * 412 px). Signed-in pages keep loading theirs with their code.
+ * The public pages' own CSS as stylesheets in the app's HTML, each tagged with the pages that
+ * import it (`data-pages`, by chunk name). The worker renders those pages
+ * (docs/server-rendering.md#the-pages-css) and keeps the rendered page's links only; Vite would
+ * otherwise load a page's CSS only with its lazy script, and the rendered page painted without it,
+ * then moved (a layout shift of 0.17 on Home at 412 px). Signed-in pages keep loading theirs with
+ * their code.
  */
 const publicPageStyles: Plugin = {
   name: "third-place:public-page-styles",
@@ -38,8 +40,16 @@ const publicPageStyles: Plugin = {
     handler(_html, { bundle }) {
       if (!bundle) return;
       const entryCss = staticFiles(bundle, (chunk) => chunk.isEntry).css;
-      const styles = [...staticFiles(bundle, (chunk) => PUBLIC_PAGE_CHUNK.test(`/${chunk.fileName}`)).css].filter((css) => !entryCss.has(css));
-      return styles.sort().map((css) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `/${css}` }, injectTo: "head" as const }));
+      const pagesOf = new Map<string, string[]>();
+      for (const page of Object.values(bundle)) {
+        if (page.type !== "chunk" || !PUBLIC_PAGE_CHUNK.test(`/${page.fileName}`)) continue;
+        for (const css of staticFiles(bundle, (chunk) => chunk === page).css) {
+          if (!entryCss.has(css)) pagesOf.set(css, [...(pagesOf.get(css) ?? []), page.name].sort());
+        }
+      }
+      return [...pagesOf]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([css, pages]) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `/${css}`, "data-pages": pages.join(" ") }, injectTo: "head" as const }));
     },
   },
 };
@@ -81,6 +91,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 400,
     modulePreload: {
+    // The polyfill fetches `<link rel="modulepreload">` tags of the HTML in browsers without
+    // modulepreload (Safari before 17): the app's HTML has none (the entry's file holds everything
+    // it imports), and Vite's loader of lazy chunks falls back to rel="preload" there by itself.
+    // 0.3 KB gzipped off every first view (docs/performance.md).
+    polyfill: false,
       // The entry chunk lists every lazy route's dependencies so they load in parallel, and every
       // first view pays for that list. Only the public pages keep theirs: they have first-view
       // budgets and Lighthouse scores (docs/performance.md); signed-in pages load theirs on use.

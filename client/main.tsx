@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router/dom";
 import { PAGE_DATA_ELEMENT_ID, PageDataContext, pageDataOf, type PageData, type PageDataIsland } from "./api/pageData";
 import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
+import { HydrationState } from "./lib/hydration";
 import { startMonitoring } from "./lib/monitoring";
 import { routes } from "./routes";
 import "./styles/global.css";
@@ -54,7 +55,9 @@ async function start() {
   const app = (
     <StrictMode>
       <PageDataContext.Provider value={page}>
-        <RouterProvider router={router} />
+        <HydrationState hydrating={page !== null}>
+          <RouterProvider router={router} />
+        </HydrationState>
       </PageDataContext.Provider>
     </StrictMode>
   );

@@ -19,16 +19,25 @@ export interface PageRoute {
   load: () => Promise<PageModule>;
 }
 
+export interface RenderedPageRoute extends PageRoute {
+  /**
+   * The page module's file name, which the build names its chunk after: the app's HTML tags each
+   * public page's stylesheet with the pages that need it (vite.config.ts), and the worker keeps
+   * only the rendered page's (docs/server-rendering.md#the-pages-css).
+   */
+  name: string;
+}
+
 /** Rendered by the worker as documents and hydrated in the browser. */
-export const PUBLIC_PAGES: PageRoute[] = [
-  { load: () => import("./pages/marketing/Home") },
-  { path: "about", load: () => import("./pages/marketing/About") },
-  { path: "bars", load: () => import("./pages/marketing/ForBusinesses") },
-  { path: "consumers", load: () => import("./pages/marketing/ForConsumers") },
-  { path: "faq", load: () => import("./pages/marketing/Faq") },
-  { path: "submit-business", load: () => import("./pages/SubmitBusiness") },
-  { path: "profile/:barId", load: () => import("./pages/live/BarProfile") },
-  { path: "live-look", load: () => import("./pages/live/LiveMap") },
+export const PUBLIC_PAGES: RenderedPageRoute[] = [
+  { name: "Home", load: () => import("./pages/marketing/Home") },
+  { name: "About", path: "about", load: () => import("./pages/marketing/About") },
+  { name: "ForBusinesses", path: "bars", load: () => import("./pages/marketing/ForBusinesses") },
+  { name: "ForConsumers", path: "consumers", load: () => import("./pages/marketing/ForConsumers") },
+  { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq") },
+  { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness") },
+  { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile") },
+  { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap") },
 ];
 
 /** Pages as routes inside the site's layout; `lazyPage` turns a page's import into the route's `lazy`. */

@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvide
 import type { RenderPage } from "../common/page-render";
 import { answerOf, type Read } from "./api/endpoints";
 import { PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
+import { HydrationState } from "./lib/hydration";
 import { layoutRoutes, PUBLIC_PAGES } from "./publicPages";
 
 const handler = createStaticHandler(layoutRoutes(PUBLIC_PAGES, (load) => async () => ({ Component: (await load()).default })));
@@ -41,7 +42,9 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
   const body = await renderToReadableStream(
     <StrictMode>
       <PageDataContext.Provider value={pageDataOf(island, false)}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        <HydrationState hydrating>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </HydrationState>
       </PageDataContext.Provider>
     </StrictMode>,
     {
@@ -54,5 +57,5 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  return { body, allReady: body.allReady, data: scriptSafeJson(island) };
+  return { page: page.entry.name, body, allReady: body.allReady, data: scriptSafeJson(island) };
 };

@@ -3,6 +3,8 @@
 
 /** A public page the worker rendered from the client's components. */
 export interface RenderedPage {
+  /** The page's name, which tags its stylesheets in the app's HTML (client/publicPages.tsx). */
+  page: string;
   /** The root element's content, as React renders it. */
   body: ReadableStream<Uint8Array>;
   /** Settles once everything is rendered: crawlers get the page after it. */

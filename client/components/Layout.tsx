@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { PageHydrated } from "../lib/hydration";
 import { pagePrivacy, PRIVACY_ATTRIBUTE_VALUE } from "../lib/pagePrivacy";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -11,7 +13,12 @@ export function Layout() {
       <a className="skip-link" href="#main">Skip to content</a>
       <Header />
       <div className="page-root" data-dd-privacy={privacy}>
-        <Outlet />
+        {/* A page the worker rendered hydrates after the header and footer, in slices the browser
+            can answer input between (docs/server-rendering.md#hydration-in-slices). */}
+        <Suspense>
+          <Outlet />
+          <PageHydrated />
+        </Suspense>
       </div>
       <Footer />
       <ScrollRestoration />

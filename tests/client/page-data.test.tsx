@@ -2,14 +2,14 @@
 // request, reads them again only when told, and forgets them after the first page; useNow renders
 // the server's time while hydrating, so the browser's first render is the server's.
 import { act, renderHook } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { Read } from "../../client/api/endpoints";
 import { PageDataContext, pageDataOf, type PageData } from "../../client/api/pageData";
 import { useApi } from "../../client/api/useApi";
-import { useHydrated, useNow } from "../../client/lib/hydration";
+import { HydrationState, PageHydrated, useHydrated, useNow } from "../../client/lib/hydration";
 
 const RENDERED_AT = Date.UTC(2026, 10, 26, 21, 0);
 
@@ -71,9 +71,16 @@ describe("hydrating", () => {
 
   it("renders the server's time and nothing of this browser's until hydrated, then the clock", async () => {
     const data = page({});
+    // As the app is (client/main.tsx, client/components/Layout.tsx): the page in a boundary that
+    // hydrates after the rest, and says when it has.
     const app = (
       <PageDataContext.Provider value={data}>
-        <Clock />
+        <HydrationState hydrating>
+          <Suspense>
+            <Clock />
+            <PageHydrated />
+          </Suspense>
+        </HydrationState>
       </PageDataContext.Provider>
     );
     const html = renderToString(app);
@@ -87,5 +94,11 @@ describe("hydrating", () => {
     expect(mismatches).not.toHaveBeenCalled();
     expect(container.textContent).toMatch(/^hydrated at \d+$/);
     expect(container.textContent).not.toContain(String(RENDERED_AT));
+  });
+
+  it("is over from the first render of a page the browser renders itself", () => {
+    const { result } = renderHook(() => useHydrated());
+    expect(result.current).toBe(true);
+    expect(renderHook(() => useHydrated(), { wrapper: ({ children }) => <HydrationState hydrating={false}>{children}</HydrationState> }).result.current).toBe(true);
   });
 });

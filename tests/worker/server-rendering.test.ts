@@ -14,11 +14,12 @@ const ORIGIN = "https://third-place.test";
 const PEOPLE = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** The test pool serves no built assets: the app's HTML is the source index.html. */
-const ASSETS = { fetch: async () => new Response(indexHtml, { headers: { "content-type": "text/html" } }) };
-
-/** A page through the worker's fetch, waiting for what it left to waitUntil (the edge cache's put). */
-async function page(path: string, userAgent = PEOPLE): Promise<{ response: Response; html: string }> {
+/**
+ * A page through the worker's fetch, waiting for what it left to waitUntil (the edge cache's put).
+ * The test pool serves no built assets: the app's HTML is the source index.html, or `appHtml`.
+ */
+async function page(path: string, userAgent = PEOPLE, appHtml = indexHtml): Promise<{ response: Response; html: string }> {
+  const ASSETS = { fetch: async () => new Response(appHtml, { headers: { "content-type": "text/html" } }) };
   const waits: Promise<unknown>[] = [];
   const ctx = { waitUntil: (promise: Promise<unknown>) => void waits.push(promise), passThroughOnException: () => {}, props: {} };
   const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { headers: { "user-agent": userAgent } }), { ...env, ASSETS } as unknown as Env, ctx as unknown as ExecutionContext);
@@ -159,6 +160,26 @@ describe("pages the browser renders", () => {
     // A public page among them has its own head (worker/page-heads.ts); the body is the shell's.
     expect(body(html)).toBe(body(indexHtml));
     expect(island(html)).toBeNull();
+  });
+});
+
+describe("the public pages' stylesheets", () => {
+  // As the build links them (vite.config.ts): each tagged with the pages whose chunks import it.
+  const builtHtml = indexHtml.replace(
+    "</head>",
+    ['<link rel="stylesheet" href="/assets/Home-a1.css" data-pages="Home">', '<link rel="stylesheet" href="/assets/BarProfile-b2.css" data-pages="BarProfile">', '<link rel="stylesheet" href="/assets/LevelBadge-c3.css" data-pages="BarProfile Home LiveMap">', "</head>"].join("\n"),
+  );
+  const stylesheets = (html: string) => [...html.matchAll(/href="\/assets\/([\w-]+)\.css"/g)].map((match) => match[1]);
+
+  it("a rendered page links its own and those it shares, no other page's", async () => {
+    expect(stylesheets((await page("/", PEOPLE, builtHtml)).html)).toEqual(["Home-a1", "LevelBadge-c3"]);
+    expect(stylesheets((await page("/live-look", PEOPLE, builtHtml)).html)).toEqual(["LevelBadge-c3"]);
+    expect(stylesheets((await page("/about", GOOGLEBOT, builtHtml)).html)).toEqual([]);
+  });
+
+  it("a page the browser renders links none of them: its script loads what it needs", async () => {
+    expect(stylesheets((await page("/app", PEOPLE, builtHtml)).html)).toEqual([]);
+    expect(stylesheets((await page("/dashboard", PEOPLE, builtHtml)).html)).toEqual([]);
   });
 });
 

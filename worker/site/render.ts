@@ -23,6 +23,22 @@ export function splitAtRoot(html: string): { before: string; after: string } | n
   return { before: html.slice(0, open + ROOT_OPEN.length), after: html.slice(close) };
 }
 
+/**
+ * The app's HTML with the stylesheets the build linked for the public pages (tagged `data-pages`
+ * with the pages that import them, vite.config.ts) kept for `page` only: null, for a page the
+ * browser renders, keeps none, and its script loads what it needs (docs/server-rendering.md#the-pages-css).
+ */
+export function withPageStyles(html: Response, page: string | null): Response {
+  return new HTMLRewriter()
+    .on("link[data-pages]", {
+      element(link) {
+        const pages = link.getAttribute("data-pages")?.split(" ") ?? [];
+        if (page === null || !pages.includes(page)) link.remove();
+      },
+    })
+    .transform(html);
+}
+
 /** The data island after the root element, where the client's entry reads it (client/main.tsx). */
 const island = (data: string) => `<script type="application/json" id="page-data">${data}</script>`;
 
@@ -65,8 +81,8 @@ export async function serverRenderedPage(
     return null;
   });
   const html = await shell();
-  const parts = html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await html.clone().text()) : null;
   const rendered = await rendering;
+  const parts = rendered && html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await withPageStyles(html.clone(), rendered.page).text()) : null;
   if (!rendered || !parts) {
     await rendered?.body.cancel();
     return null;

@@ -1,0 +1,56 @@
+// What a server-rendered page shows must be what its first render in the browser shows
+// (docs/server-rendering.md#the-same-render-twice). Text that depends on the clock or on this
+// browser (its session, its storage) waits for these.
+import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { PageDataContext } from "../api/pageData";
+
+/** useHydrated's answer; true without a provider (a page the browser renders from the start). */
+const HydratedContext = createContext(true);
+const MarkHydratedContext = createContext<() => void>(() => {});
+
+/**
+ * Holds whether the page is hydrated: false from the start when `hydrating` (on the server, and in
+ * the browser over the server's HTML). It turns true in a transition once the page has hydrated
+ * (PageHydrated), so what depends on it renders again in slices the browser can answer input
+ * between; a hook on an external store would re-render all of it in one synchronous task
+ * (docs/server-rendering.md#hydration-in-slices).
+ */
+export function HydrationState({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  const markHydrated = useCallback(() => startTransition(() => setHydrated(true)), []);
+  return (
+    <MarkHydratedContext.Provider value={markHydrated}>
+      <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>
+    </MarkHydratedContext.Provider>
+  );
+}
+
+/** Rendered after the page, inside its Suspense boundary: its effect runs once the page has hydrated. */
+export function PageHydrated() {
+  const markHydrated = useContext(MarkHydratedContext);
+  useEffect(markHydrated, [markHydrated]);
+  return null;
+}
+
+/**
+ * False on the server and while React hydrates the server's HTML, true in every render after (a
+ * page reached by navigating is true from its first render). What only this browser knows (signed
+ * in or not, the screen's width) renders once it is true.
+ */
+export const useHydrated = () => useContext(HydratedContext);
+
+/**
+ * "Now" for text that depends on the time: the instant the worker rendered the page with, on the
+ * server and while hydrating, so both renders agree; the clock in every render after.
+ */
+export function useNow(): number {
+  const page = useContext(PageDataContext);
+  const hydrated = useHydrated();
+  return hydrated || !page ? Date.now() : page.renderedAt;
+}
+
+/** The page's origin, for absolute addresses (the server has no window): the request's, which is the window's. */
+export function useOrigin(): string {
+  const page = useContext(PageDataContext);
+  return page ? page.origin : window.location.origin;
+}
