@@ -31,13 +31,17 @@ const PUBLIC_PAGE_CHUNK = /\/(Home|About|Faq|ForBusinesses|ForConsumers|PartnerL
  * otherwise load a page's CSS only with its lazy script, and the rendered page painted without it,
  * then moved (a layout shift of 0.17 on Home at 412 px). Signed-in pages keep loading theirs with
  * their code.
+ *
+ * The entry's script goes after every stylesheet: a browser asks for files in the order it reads
+ * them, and the first paint waits for the stylesheets, not the script (Home's first paint in
+ * Lighthouse's slow-4G model: 1.9 s with the script first, 1.0 s after).
  */
 const publicPageStyles: Plugin = {
   name: "third-place:public-page-styles",
   apply: "build",
   transformIndexHtml: {
     order: "post",
-    handler(_html, { bundle }) {
+    handler(html, { bundle }) {
       if (!bundle) return;
       const entryCss = staticFiles(bundle, (chunk) => chunk.isEntry).css;
       const pagesOf = new Map<string, string[]>();
@@ -47,9 +51,13 @@ const publicPageStyles: Plugin = {
           if (!entryCss.has(css)) pagesOf.set(css, [...(pagesOf.get(css) ?? []), page.name].sort());
         }
       }
-      return [...pagesOf]
+      const links = [...pagesOf]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([css, pages]) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `/${css}`, "data-pages": pages.join(" ") }, injectTo: "head" as const }));
+        .map(([css, pages]) => `    <link rel="stylesheet" crossorigin href="/${css}" data-pages="${pages.join(" ")}">\n`)
+        .join("");
+      const entry = /\s*(<script type="module" crossorigin src="[^"]+"><\/script>)/.exec(html);
+      if (!entry) throw new Error("index.html has no entry script to put after the stylesheets");
+      return html.replace(entry[0], "").replace(/\s*<\/head>/, `\n${links}    ${entry[1]}\n  </head>`);
     },
   },
 };

@@ -1,12 +1,12 @@
 // What a server-rendered page shows must be what its first render in the browser shows
 // (docs/server-rendering.md#the-same-render-twice). Text that depends on the clock or on this
 // browser (its session, its storage) waits for these.
-import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 import { PageDataContext } from "../api/pageData";
 
 /** useHydrated's answer; true without a provider (a page the browser renders from the start). */
 const HydratedContext = createContext(true);
-const MarkHydratedContext = createContext<() => void>(() => {});
+const SetHydratedContext = createContext<(hydrated: true) => void>(() => {});
 
 /**
  * Holds whether the page is hydrated: false from the start when `hydrating` (on the server, and in
@@ -17,18 +17,17 @@ const MarkHydratedContext = createContext<() => void>(() => {});
  */
 export function HydrationState({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(!hydrating);
-  const markHydrated = useCallback(() => startTransition(() => setHydrated(true)), []);
   return (
-    <MarkHydratedContext.Provider value={markHydrated}>
+    <SetHydratedContext.Provider value={setHydrated}>
       <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>
-    </MarkHydratedContext.Provider>
+    </SetHydratedContext.Provider>
   );
 }
 
 /** Rendered after the page, inside its Suspense boundary: its effect runs once the page has hydrated. */
 export function PageHydrated() {
-  const markHydrated = useContext(MarkHydratedContext);
-  useEffect(markHydrated, [markHydrated]);
+  const setHydrated = useContext(SetHydratedContext);
+  useEffect(() => startTransition(() => setHydrated(true)), [setHydrated]);
   return null;
 }
 
