@@ -7,7 +7,6 @@ import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
 import { HydrationState } from "./lib/hydration";
 import { startMonitoring } from "./lib/monitoring";
-import { warmIntl } from "./lib/warmIntl";
 import { routes } from "./routes";
 import "./styles/global.css";
 
@@ -42,7 +41,7 @@ async function loadMatchedPages() {
 
 async function start() {
   const page = serverRenderedPage();
-  if (page) await Promise.all([loadMatchedPages(), warmIntl()]);
+  if (page) await loadMatchedPages();
   const router = createBrowserRouter(routes);
   if (page) {
     // The first page's answers are for the first page only; a page navigated to reads its own.

@@ -4,30 +4,30 @@
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 import { PageDataContext } from "../api/pageData";
 
-/** useHydrated's answer; true without a provider (a page the browser renders from the start). */
-const HydratedContext = createContext(true);
-const SetHydratedContext = createContext<(hydrated: true) => void>(() => {});
+/**
+ * True once hydrated; until then, the way to say it is: the setter of HydrationState's state.
+ * True without a provider (a page the browser renders from the start).
+ */
+const HydratedContext = createContext<true | ((hydrated: true) => void)>(true);
 
 /**
- * Holds whether the page is hydrated: false from the start when `hydrating` (on the server, and in
- * the browser over the server's HTML). It turns true in a transition once the page has hydrated
+ * Holds whether the page is hydrated: not yet from the start when `hydrating` (on the server, and
+ * in the browser over the server's HTML). It turns true in a transition once the page has hydrated
  * (PageHydrated), so what depends on it renders again in slices the browser can answer input
  * between; a hook on an external store would re-render all of it in one synchronous task
  * (docs/server-rendering.md#hydration-in-slices).
  */
 export function HydrationState({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(!hydrating);
-  return (
-    <SetHydratedContext.Provider value={setHydrated}>
-      <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>
-    </SetHydratedContext.Provider>
-  );
+  return <HydratedContext.Provider value={hydrated || setHydrated}>{children}</HydratedContext.Provider>;
 }
 
 /** Rendered after the page, inside its Suspense boundary: its effect runs once the page has hydrated. */
 export function PageHydrated() {
-  const setHydrated = useContext(SetHydratedContext);
-  useEffect(() => startTransition(() => setHydrated(true)), [setHydrated]);
+  const hydrated = useContext(HydratedContext);
+  useEffect(() => {
+    if (hydrated !== true) startTransition(() => hydrated(true));
+  }, [hydrated]);
   return null;
 }
 
@@ -36,7 +36,7 @@ export function PageHydrated() {
  * page reached by navigating is true from its first render). What only this browser knows (signed
  * in or not, the screen's width) renders once it is true.
  */
-export const useHydrated = () => useContext(HydratedContext);
+export const useHydrated = () => useContext(HydratedContext) === true;
 
 /**
  * "Now" for text that depends on the time: the instant the worker rendered the page with, on the
