@@ -99,11 +99,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 400,
     modulePreload: {
-    // The polyfill fetches `<link rel="modulepreload">` tags of the HTML in browsers without
-    // modulepreload (Safari before 17): the app's HTML has none (the entry's file holds everything
-    // it imports), and Vite's loader of lazy chunks falls back to rel="preload" there by itself.
-    // 0.2 KB gzipped off every first view (docs/server-rendering.md#first-view-javascript).
-    polyfill: false,
+      // The polyfill fetches `<link rel="modulepreload">` tags of the HTML in browsers without
+      // modulepreload (Safari before 17): the app's HTML has none (the entry's file holds everything
+      // it imports), and Vite's loader of lazy chunks falls back to rel="preload" there by itself.
+      // 0.2 KB gzipped off every first view (docs/server-rendering.md#first-view-javascript).
+      polyfill: false,
       // The entry chunk lists every lazy route's dependencies so they load in parallel, and every
       // first view pays for that list. Only the public pages keep theirs: they have first-view
       // budgets and Lighthouse scores (docs/performance.md); signed-in pages load theirs on use.

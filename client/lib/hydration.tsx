@@ -5,8 +5,8 @@ import { createContext, startTransition, useContext, useEffect, useState, type R
 import { PageDataContext } from "../api/pageData";
 
 /**
- * True once hydrated; until then, the way to say it is: the setter of HydrationState's state.
- * True without a provider (a page the browser renders from the start).
+ * `true` once hydrated; until then, the function that turns it true (HydrationState's setter), so
+ * one context carries both. `true` without a provider (a page the browser renders from the start).
  */
 const HydratedContext = createContext<true | ((hydrated: true) => void)>(true);
 

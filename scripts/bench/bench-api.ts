@@ -170,9 +170,10 @@ export interface RoundedLoadFigures extends LoadFigures {
 /**
  * Loads each target for `seconds` in total at the same concurrency, in alternating rounds (every
  * other one in the opposite order), so the targets share whatever else the machine is doing at the
- * time (this one is shared) and their ratio stays fair. A target's `processGroup` (the server answering it) has its workerd's CPU
- * per request counted: the same comparison in the server's own CPU, apart from the load generator
- * and the proxies that share the machine. Each round's figures are kept too, for ratios per round.
+ * time (this one is shared) and their ratio stays fair. A target's `processGroup` (the server
+ * answering it) has its workerd's CPU per request counted: the same comparison in the server's
+ * own CPU, apart from the load generator and the proxies that share the machine. Each round's
+ * figures are kept too, for ratios per round.
  */
 export async function loadSideBySide(
   targets: Record<string, { options: autocannon.Options; processGroup?: number }>,
