@@ -5,7 +5,7 @@ import { RouterProvider } from "react-router/dom";
 import { PAGE_DATA_ELEMENT_ID, PageDataContext, pageDataOf, type PageData, type PageDataIsland } from "./api/pageData";
 import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
-import { HydrationState } from "./lib/hydration";
+import { HydrationState, pageSettled } from "./lib/hydration";
 import { startMonitoring } from "./lib/monitoring";
 import { routes } from "./routes";
 import "./styles/global.css";
@@ -64,7 +64,7 @@ async function start() {
   const root = document.getElementById("root")!;
   if (page) hydrateRoot(root, app);
   else createRoot(root).render(app);
-  startMonitoring(router);
+  void startMonitoring(router, page ? pageSettled : Promise.resolve());
 }
 
 void start();

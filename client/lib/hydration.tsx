@@ -22,11 +22,23 @@ export function HydrationState({ hydrating, children }: { hydrating: boolean; ch
   return <HydratedContext.Provider value={hydrated || setHydrated}>{children}</HydratedContext.Provider>;
 }
 
-/** Rendered after the page, inside its Suspense boundary: its effect runs once the page has hydrated. */
+let markSettled: () => void;
+/**
+ * Settles once the first page has hydrated and rendered again with what only this browser knows:
+ * work the visitor does not wait for (session monitoring's start) waits for it, so it does not
+ * land between hydration's slices (docs/monitoring.md#off-the-first-views-critical-path).
+ */
+export const pageSettled = new Promise<void>((resolve) => (markSettled = resolve));
+
+/**
+ * Rendered after the page, inside its Suspense boundary: its effect runs once the page has
+ * hydrated, and again once the render that follows has committed.
+ */
 export function PageHydrated() {
   const hydrated = useContext(HydratedContext);
   useEffect(() => {
     if (hydrated !== true) startTransition(() => hydrated(true));
+    else markSettled();
   }, [hydrated]);
   return null;
 }

@@ -1,6 +1,6 @@
 // Session monitoring's loader and error reporter (docs/monitoring.md). Only this module is in the
-// first view's bundle. After the page has loaded and the browser is idle, it asks the worker
-// whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
+// first view's bundle. After the page has loaded and hydrated and the browser is idle, it asks the
+// worker whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
 import type { DataRouter } from "react-router";
 import { publicApi } from "../api/endpoints";
 import { whenIdle } from "./idle";
@@ -33,15 +33,17 @@ async function loadMonitoring(router: DataRouter): Promise<ErrorReport | undefin
   return startRum(rum, router);
 }
 
-/** Starts monitoring once the page is interactive, when the worker has it configured. */
-export function startMonitoring(router: DataRouter) {
-  const start = () =>
-    whenIdle(() =>
-      loadMonitoring(router).then(decided, (error: unknown) => {
-        decided(undefined);
-        console.warn("Monitoring did not start:", error);
-      }),
-    );
-  if (document.readyState === "complete") start();
-  else addEventListener("load", start, { once: true });
+/**
+ * Starts monitoring once the page has loaded, `settled` (a page the worker rendered: hydrated,
+ * client/lib/hydration.tsx) and the browser is idle, when the worker has it configured.
+ */
+export async function startMonitoring(router: DataRouter, settled: Promise<void>) {
+  if (document.readyState !== "complete") await new Promise((loaded) => addEventListener("load", loaded, { once: true }));
+  await settled;
+  whenIdle(() =>
+    loadMonitoring(router).then(decided, (error: unknown) => {
+      decided(undefined);
+      console.warn("Monitoring did not start:", error);
+    }),
+  );
 }

@@ -161,16 +161,28 @@ describe("the loader and the error reporter", () => {
     fresh.reportError(early, { source: "data" });
     rum.startRum.mockReturnValueOnce(rum.report);
     vi.stubGlobal("fetch", vi.fn(async () => answer({ rum: CONFIG })));
-    fresh.startMonitoring(router);
+    void fresh.startMonitoring(router, Promise.resolve());
     await waitFor(() => expect(rum.report).toHaveBeenCalledWith(early, { source: "data" }));
     rum.startRum.mockClear();
     rum.report.mockClear();
   });
 
+  it("asks nothing before the page has settled", async () => {
+    const fetch = vi.fn(async () => answer({ rum: null }));
+    vi.stubGlobal("fetch", fetch);
+    let settle!: () => void;
+    const started = startMonitoring(router, new Promise<void>((resolve) => (settle = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch).not.toHaveBeenCalled();
+    settle();
+    await started;
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+  });
+
   it("downloads nothing more while monitoring is off, and reports go nowhere", async () => {
     const fetch = vi.fn(async () => answer({ rum: null }));
     vi.stubGlobal("fetch", fetch);
-    startMonitoring(router);
+    void startMonitoring(router, Promise.resolve());
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
     expect(String(fetch.mock.calls[0])).toContain("/api/config/monitoring");
     reportError(new Error("nobody listens"), { source: "test" });
@@ -186,7 +198,7 @@ describe("the loader and the error reporter", () => {
       String(input).includes("/api/config/monitoring") ? answer({ rum: CONFIG }) : answer({ error: "Something went wrong on our side. Please try again.", request_id: "req-1" }, 500),
     );
     vi.stubGlobal("fetch", fetch);
-    startMonitoring(router);
+    void startMonitoring(router, Promise.resolve());
     await waitFor(() => expect(rum.startRum).toHaveBeenCalledWith(CONFIG, router));
 
     renderHook(() => useApi(publicApi.live()));

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Read } from "../../client/api/endpoints";
 import { PageDataContext, pageDataOf, type PageData } from "../../client/api/pageData";
 import { useApi } from "../../client/api/useApi";
-import { HydrationState, PageHydrated, useHydrated, useNow } from "../../client/lib/hydration";
+import { HydrationState, PageHydrated, pageSettled, useHydrated, useNow } from "../../client/lib/hydration";
 
 const RENDERED_AT = Date.UTC(2026, 10, 26, 21, 0);
 
@@ -85,6 +85,10 @@ describe("hydrating", () => {
     );
     const html = renderToString(app);
     expect(html).toContain(`not yet<!-- --> at <!-- -->${RENDERED_AT}`);
+    let settled = false;
+    void pageSettled.then(() => (settled = true));
+    await act(async () => {});
+    expect(settled).toBe(false);
     const container = document.createElement("div");
     container.innerHTML = html;
     const mismatches = vi.fn();
@@ -94,6 +98,8 @@ describe("hydrating", () => {
     expect(mismatches).not.toHaveBeenCalled();
     expect(container.textContent).toMatch(/^hydrated at \d+$/);
     expect(container.textContent).not.toContain(String(RENDERED_AT));
+    // What waits for the page (monitoring's start) goes on only now.
+    expect(settled).toBe(true);
   });
 
   it("is over from the first render of a page the browser renders itself", () => {

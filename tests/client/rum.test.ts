@@ -43,7 +43,7 @@ afterEach(() => {
 describe("startRum()", () => {
   it("names views by route, records replay only after an interaction and never on admin or invite pages", async () => {
     const router = createMemoryRouter(routes, { initialEntries: ["/"] });
-    const report = startRum(CONFIG, router);
+    const report = await startRum(CONFIG, router);
     expect(sdk.init).toHaveBeenCalledOnce();
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/" });
     expect(sdk.startSessionReplayRecording).not.toHaveBeenCalled();
@@ -77,9 +77,9 @@ describe("startRum()", () => {
     expect(sdk.addError).toHaveBeenCalledWith(error, { source: "data", status: 500, route: "/profile/:barId" });
   });
 
-  it("records nothing on a first page that must not be recorded, even after an interaction", () => {
+  it("records nothing on a first page that must not be recorded, even after an interaction", async () => {
     const router = createMemoryRouter(routes, { initialEntries: ["/admin"] });
-    startRum(CONFIG, router);
+    await startRum(CONFIG, router);
     expect(sdk.startView).toHaveBeenLastCalledWith({ name: "/admin" });
     fireEvent.keyDown(window, { key: "a" });
     expect(sdk.startSessionReplayRecording).not.toHaveBeenCalled();
