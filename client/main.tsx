@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -62,7 +62,9 @@ async function start() {
     </StrictMode>
   );
   const root = document.getElementById("root")!;
-  if (page) hydrateRoot(root, app);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds, as React
+  // Router's own entry does (docs/server-rendering.md#hydration-in-slices).
+  if (page) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   void startMonitoring(router, page ? pageSettled : Promise.resolve());
 }

@@ -15,7 +15,7 @@ import { dropOldAnnouncements } from "./db/announcements";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
 import { pageHead, withPageHead } from "./page-heads";
-import { serverRenderedPage, withPageStyles } from "./site/render";
+import { serverRenderedPage, withPageAssets } from "./site/render";
 import { deleteOldPlans } from "./db/plans";
 import { deleteResolvedReports } from "./db/message-reports";
 import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
@@ -72,7 +72,7 @@ export default {
     const rendered = await serverRenderedPage(request, env, ctx, shell, headers);
     if (rendered) return rendered;
     const html = await shell();
-    return html.headers.get("content-type")?.startsWith("text/html") ? withHeaders(withPageStyles(html, null), headers) : html;
+    return html.headers.get("content-type")?.startsWith("text/html") ? withHeaders(withPageAssets(html, null), headers) : html;
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged

@@ -181,6 +181,17 @@ describe("the public pages' stylesheets", () => {
     expect(stylesheets((await page("/app", PEOPLE, builtHtml)).html)).toEqual([]);
     expect(stylesheets((await page("/dashboard", PEOPLE, builtHtml)).html)).toEqual([]);
   });
+
+  // The rendered page paints without its script; the shell's page waits for it.
+  const entryScript = (html: string) => /<script type="module"[^>]*>/.exec(html)?.[0];
+  it("a rendered page's script comes at low priority, after what paints it; the shell's does not", async () => {
+    expect(entryScript((await page("/", PEOPLE, builtHtml)).html)).toContain('fetchpriority="low"');
+    const place = await venue();
+    expect(entryScript((await page(`/profile/${place.slug}`, PEOPLE, builtHtml)).html)).toContain('fetchpriority="low"');
+    const shell = entryScript((await page("/app", PEOPLE, builtHtml)).html);
+    expect(shell).toBeDefined();
+    expect(shell).not.toContain("fetchpriority");
+  });
 });
 
 describe("splitAtRoot()", () => {

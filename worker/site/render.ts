@@ -24,16 +24,23 @@ export function splitAtRoot(html: string): { before: string; after: string } | n
 }
 
 /**
- * The app's HTML with the stylesheets the build linked for the public pages (tagged `data-pages`
- * with the pages that import them, vite.config.ts) kept for `page` only: null, for a page the
- * browser renders, keeps none, and its script loads what it needs (docs/server-rendering.md#the-pages-css).
+ * The app's HTML for `page`: the stylesheets the build linked for the public pages (tagged
+ * `data-pages` with the pages that import them, vite.config.ts) kept for `page` only, and its
+ * entry script fetched at low priority, after what paints the page (docs/server-rendering.md#the-pages-css).
+ * `page` null, a page the browser renders, keeps no such stylesheet and its script as it is: that
+ * script loads what the page needs and draws it.
  */
-export function withPageStyles(html: Response, page: string | null): Response {
+export function withPageAssets(html: Response, page: string | null): Response {
   return new HTMLRewriter()
     .on("link[data-pages]", {
       element(link) {
         const pages = link.getAttribute("data-pages")?.split(" ") ?? [];
         if (page === null || !pages.includes(page)) link.remove();
+      },
+    })
+    .on('script[type="module"][src]', {
+      element(script) {
+        if (page !== null) script.setAttribute("fetchpriority", "low");
       },
     })
     .transform(html);
@@ -82,7 +89,7 @@ export async function serverRenderedPage(
   });
   const html = await shell();
   const rendered = await rendering;
-  const parts = rendered && html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await withPageStyles(html.clone(), rendered.page).text()) : null;
+  const parts = rendered && html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await withPageAssets(html.clone(), rendered.page).text()) : null;
   if (!rendered || !parts) {
     await rendered?.body.cancel();
     return null;
