@@ -170,13 +170,21 @@ describe("the loader and the error reporter", () => {
   it("asks nothing before the page has settled", async () => {
     const fetch = vi.fn(async () => answer({ rum: null }));
     vi.stubGlobal("fetch", fetch);
+    // Idle at once, so only the page's settling can hold the loader back: no waiting on a clock.
+    vi.stubGlobal("requestIdleCallback", (task: () => void) => {
+      task();
+      return 0;
+    });
     let settle!: () => void;
     const started = startMonitoring(router, new Promise<void>((resolve) => (settle = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Everything the loader could do without the page settled runs in this task's microtasks.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetch).not.toHaveBeenCalled();
     settle();
     await started;
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    // jsdom has no idle callbacks: the loader falls back to a timer again.
+    vi.stubGlobal("requestIdleCallback", undefined);
   });
 
   it("downloads nothing more while monitoring is off, and reports go nowhere", async () => {
