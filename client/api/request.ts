@@ -2,6 +2,7 @@
 // bodies, bearer token, and one refresh-and-retry on 401. The calls themselves, with their paths,
 // are in endpoints.ts.
 import { session } from "./session";
+import { signInPathFor } from "./signInPaths";
 
 declare global {
   interface Window {
@@ -41,9 +42,10 @@ function buildInit(method: string, body: RequestBody, headers: Record<string, st
 
 /** Navigation is a seam so tests can observe the redirect without leaving the page. */
 export const navigation = {
+  /** To the door of the area this page is in; a public page stays, now signed out. */
   toSignIn() {
-    const next = window.location.pathname + window.location.search;
-    window.location.assign(`/auth?next=${encodeURIComponent(next)}`);
+    const door = signInPathFor(window.location.pathname + window.location.search);
+    if (door) window.location.assign(door);
   },
 };
 
@@ -91,8 +93,9 @@ function refreshOnce(): Promise<boolean> {
 
 /**
  * Sends one API request. A 401 triggers one token refresh; on success the request is repeated
- * once, on failure the token is removed, the user is sent to /auth and the call throws
- * 'Token expired, redirecting to login'.
+ * once, on failure the token is removed, the user is sent to the sign-in of the area the page is
+ * in (none on a public page, which reads as signed out) and the call throws 'Token expired,
+ * redirecting to login'.
  */
 export async function request(
   method: string,

@@ -2,11 +2,13 @@
 // one-time hand-off code), `token` and `user_id` leave the address bar and this history entry at
 // once, and nobody is signed in, or switched from their own account, without answering "Continue
 // as …?". A bare `token` is only considered when no one is signed in here. Without a session the
-// visitor goes to /auth and comes back here afterwards.
+// visitor goes to the door of the page's area (/signin for /app, /auth for owners' pages) and comes
+// back here afterwards.
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { HandoffPrompt, type Pickup } from "../components/HandoffPrompt";
 import { session } from "./session";
+import { consumerSignInPath, signInPathFor } from "./signInPaths";
 
 const IGNORED_TOKEN_NOTE =
   "This link carried a sign-in for an account; it was ignored because you are already signed in here.";
@@ -22,8 +24,8 @@ export function takeSessionParams(search: string) {
   return { token, code, userId, rest: rest ? `?${rest}` : "", found: token !== null || code !== null || userId !== null };
 }
 
-/** The /auth address that brings the visitor back to `path` after signing in. */
-export const signInPath = (path: string) => `/auth?next=${encodeURIComponent(path)}`;
+/** The sign-in address that brings the visitor back to `path` (a page that needs a session). */
+export const signInPath = (path: string) => signInPathFor(path) ?? consumerSignInPath(path);
 
 /** What a link offers: a code (the app's own hand-off) wins over a bare token. */
 function pickupFrom({ token, code, userId }: ReturnType<typeof takeSessionParams>): Pickup | null {

@@ -3,6 +3,7 @@
 // in; signed out, it is a link to everyone's sign-in page (/signin, where a newcomer can also create
 // an account) that comes back here.
 import { Link, useLocation } from "react-router";
+import { consumerSignInPath } from "../api/signInPaths";
 
 export interface SaveButtonProps {
   placeName: string;
@@ -16,9 +17,8 @@ export interface SaveButtonProps {
 export function SaveButton({ placeName, saved, signedIn, busy = false, onToggle }: SaveButtonProps) {
   const location = useLocation();
   if (!signedIn) {
-    const next = encodeURIComponent(`${location.pathname}${location.search}`);
     return (
-      <Link className="save-button" to={`/signin?next=${next}`}>
+      <Link className="save-button" to={consumerSignInPath(`${location.pathname}${location.search}`)}>
         Sign in to save <span className="visually-hidden">{placeName}</span>
       </Link>
     );

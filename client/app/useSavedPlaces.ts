@@ -4,9 +4,8 @@
 import { useState } from "react";
 import { writeFailure } from "../api/endpoints";
 import { savedApi } from "../api/savedEndpoints";
-import { session } from "../api/session";
 import { useApi } from "../api/useApi";
-import { useHydrated } from "../lib/hydration";
+import { useSignedIn } from "../api/useSignedIn";
 import { offerInstall } from "./install";
 
 export interface SavedPlacesState {
@@ -22,7 +21,7 @@ export interface SavedPlacesState {
 export function useSavedPlaces(): SavedPlacesState {
   // The session is this browser's: the worker renders every visitor's page signed out, and so
   // does hydration (docs/server-rendering.md#the-same-render-twice).
-  const signedIn = useHydrated() && session.accessToken() !== null;
+  const signedIn = useSignedIn();
   const saved = useApi(signedIn ? savedApi.list() : null);
   // What this page changed, ahead of the list's next answer.
   const [changed, setChanged] = useState<ReadonlyMap<number, boolean>>(new Map());

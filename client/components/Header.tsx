@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { session } from "../api/session";
-import { useHydrated } from "../lib/hydration";
+import { useSignedIn } from "../api/useSignedIn";
 
 // The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
 
@@ -14,9 +13,8 @@ export function Header() {
   const location = useLocation();
   const navId = useId();
   const dropdownId = useId();
-  // Read on every render; the header renders again on each navigation, so signing in or out shows.
   // Not while hydrating a server-rendered page, which the server rendered signed out.
-  const signedIn = useHydrated() && session.accessToken() !== null;
+  const signedIn = useSignedIn();
 
   const closeAll = () => {
     setMenuOpen(false);

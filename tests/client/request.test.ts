@@ -7,6 +7,7 @@ import {
   TOKEN_EXPIRED_MESSAGE,
 } from "../../client/api/request";
 import { session } from "../../client/api/session";
+import { signInPathFor } from "../../client/api/signInPaths";
 
 const ok = (body: unknown = {}) => new Response(JSON.stringify(body), { status: 200 });
 const unauthorized = () => new Response(JSON.stringify({ error: "expired" }), { status: 401 });
@@ -65,7 +66,7 @@ describe("request()", () => {
     expect(session.accessToken()).toBe("new");
   });
 
-  it("removes the token, goes to /auth and raises the spec's message when refresh fails", async () => {
+  it("removes the token, goes to the area's sign-in and raises the spec's message when refresh fails", async () => {
     session.store("old", 7);
     const toSignIn = vi.spyOn(navigation, "toSignIn").mockImplementation(() => {});
     vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized()));
@@ -122,3 +123,43 @@ describe("request()", () => {
   });
 });
 
+
+describe("the door a signed-out visitor is sent to", () => {
+  it("sends the consumer app to everyone's /signin and owners' pages to /auth, coming back to the link", () => {
+    expect(signInPathFor("/app")).toBe("/signin?next=%2Fapp");
+    expect(signInPathFor("/app/plans/12?from=share")).toBe("/signin?next=%2Fapp%2Fplans%2F12%3Ffrom%3Dshare");
+    expect(signInPathFor("/app/friends/invite/abc")).toBe("/signin?next=%2Fapp%2Ffriends%2Finvite%2Fabc");
+    expect(signInPathFor("/dashboard")).toBe("/auth?next=%2Fdashboard");
+    expect(signInPathFor("/place_dashboard?place_id=3")).toBe("/auth?next=%2Fplace_dashboard%3Fplace_id%3D3");
+    expect(signInPathFor("/invite/tok")).toBe("/auth?next=%2Finvite%2Ftok");
+  });
+
+  it("sends nobody anywhere from a public page", () => {
+    for (const path of ["/", "/profile/the-copper-lantern", "/live-look", "/faq", "/application", "/apps"]) expect(signInPathFor(path)).toBeNull();
+  });
+
+  it("leaves a public page where it is, signed out, when the session cannot be refreshed", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, pathname: "/profile/the-copper-lantern", search: "", assign });
+    session.store("old", 7);
+    const told = vi.fn();
+    const unsubscribe = session.subscribe(told);
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized()));
+    await expect(request("GET", "/api/me/saved-places")).rejects.toThrow(TOKEN_EXPIRED_MESSAGE);
+    unsubscribe();
+    vi.unstubAllGlobals();
+    expect(assign).not.toHaveBeenCalled();
+    expect(session.accessToken()).toBeNull();
+    expect(told).toHaveBeenCalled();
+  });
+
+  it("sends the app to /signin when the session cannot be refreshed", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, pathname: "/app/plans/4", search: "", assign });
+    session.store("old", 7);
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized()));
+    await expect(request("GET", "/api/plans/4")).rejects.toThrow(TOKEN_EXPIRED_MESSAGE);
+    vi.unstubAllGlobals();
+    expect(assign).toHaveBeenCalledWith("/signin?next=%2Fapp%2Fplans%2F4");
+  });
+});

@@ -26,12 +26,12 @@ const watchOf = (id: number, placeId: number, when: WatchAnswer["when"]): WatchA
 });
 
 describe("WatchControl", () => {
-  it("signed out, links to sign in and back, and asks nothing", () => {
+  it("signed out, links to everyone's sign-in (not the owners') and back, and asks nothing", () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
     at();
     expect(screen.queryByRole("button")).toBeNull();
-    expect(screen.getByRole("link", { name: "Sign in to be told when The Crown is quiet" }).getAttribute("href")).toBe(`/auth?next=${encodeURIComponent("/profile/the-crown")}`);
+    expect(screen.getByRole("link", { name: "Sign in to be told when The Crown is quiet" }).getAttribute("href")).toBe(`/signin?next=${encodeURIComponent("/profile/the-crown")}`);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

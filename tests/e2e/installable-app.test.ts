@@ -98,7 +98,7 @@ describe("installable app", () => {
       await page.goto("/app");
       // The precached shell's app routed /app itself: signed out, its guard sends the visitor to
       // sign in, a route only the client's router knows (the header is React's, not the HTML's).
-      await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("next") === "/app");
+      await page.waitForURL((url) => url.pathname === "/signin" && url.searchParams.get("next") === "/app");
       await page.locator("footer").first().waitFor();
       // The plain shell, not a page the worker rendered: Home's HTML and data island, hydrated as
       // another page, would not match it (React's error #418).

@@ -75,6 +75,11 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
   const inputs = useRef<Partial<Record<keyof AuthFields, HTMLInputElement | null>>>({});
   const signingUp = mode === "signup";
   const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  // People going out are offered a passkey before the password (docs/accounts.md#the-two-doors);
+  // signing up, it takes the name and email typed first, so there it comes after them as the
+  // first choice.
+  const passkeyFirst = audience === "consumer" && canUsePasskeys && !signingUp;
+  const passkeyPreferred = audience === "consumer";
   useDocumentTitle(signingUp ? "Create account" : "Sign in");
 
   const switchMode = (next: AuthMode) => {
@@ -138,6 +143,21 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
     },
   });
 
+  const passkeyOption = canUsePasskeys ? (
+    <div className={passkeyFirst ? "passkey-option passkey-first" : "passkey-option"}>
+      {passkeyFirst ? null : <p className="auth-or" aria-hidden="true">or</p>}
+      <button type="button" className={passkeyPreferred ? "button" : "button secondary"} onClick={onPasskey} disabled={busy || passkeyBusy} aria-describedby="passkey-hint">
+        {passkeyBusy ? "Waiting for your passkey..." : signingUp ? "Sign up with a passkey" : "Sign in with a passkey"}
+      </button>
+      <p className="field-hint" id="passkey-hint">
+        {signingUp
+          ? "Uses your name and email above and no password: your phone or computer unlocks the passkey with your face, fingerprint or PIN."
+          : "No email or password needed. Made your account with a passkey? It has no password: sign in here."}
+      </p>
+      {passkeyFirst ? <p className="auth-or" aria-hidden="true">or</p> : null}
+    </div>
+  ) : null;
+
   return (
     <main className="page narrow" id="main">
       <div className="card auth-card">
@@ -145,6 +165,7 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
         <p className="auth-intro">{COPY[audience][mode][1]}</p>
         {signedOut ? <p role="status" className="success-message">You have signed out.</p> : null}
         {serverError ? <p role="alert" className="form-error">{serverError}</p> : null}
+        {passkeyFirst ? passkeyOption : null}
         <form onSubmit={onSubmit} noValidate>
           {signingUp ? <Field {...fieldProps("name")} label="Your name" type="text" autoComplete="name" /> : null}
           <Field {...fieldProps("email")} label="Email" type="email" autoComplete="email" />
@@ -159,19 +180,7 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
             {signingUp ? (busy ? "Creating account..." : "Create account") : busy ? "Signing in..." : "Sign in"}
           </button>
         </form>
-        {canUsePasskeys ? (
-          <div className="passkey-option">
-            <p className="auth-or" aria-hidden="true">or</p>
-            <button type="button" className="button secondary" onClick={onPasskey} disabled={busy || passkeyBusy} aria-describedby="passkey-hint">
-              {passkeyBusy ? "Waiting for your passkey..." : signingUp ? "Sign up with a passkey" : "Sign in with a passkey"}
-            </button>
-            <p className="field-hint" id="passkey-hint">
-              {signingUp
-                ? "Uses your name and email above and no password: your phone or computer unlocks the passkey with your face, fingerprint or PIN."
-                : "No email or password needed. Made your account with a passkey? It has no password: sign in here."}
-            </p>
-          </div>
-        ) : null}
+        {passkeyFirst ? null : passkeyOption}
         <p className="auth-switch">
           {signingUp ? "Already have an account? " : "New to Third Place? "}
           <button type="button" className="link-button" onClick={() => switchMode(signingUp ? "signin" : "signup")}>

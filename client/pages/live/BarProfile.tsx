@@ -5,7 +5,7 @@ import type { PublicPlace } from "../../../common/schemas/answers";
 import { categoryLabel } from "../../../common/vocabulary";
 import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { session } from "../../api/session";
+import { useSignedIn } from "../../api/useSignedIn";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { formatDateTime, weekdayLabel } from "../../lib/format";
 import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
@@ -151,6 +151,7 @@ function Profile({ place }: { place: PublicPlace }) {
   // What depends on this browser (its session, its screen) and loads its code after the first view
   // renders once hydrated: the worker renders every visitor's page the same.
   const hydrated = useHydrated();
+  const signedIn = useSignedIn();
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
@@ -188,7 +189,7 @@ function Profile({ place }: { place: PublicPlace }) {
         </Suspense>
       ) : null}
       {/* Signed in only: friends here, "I'm here" (docs/friends.md#check-ins) and making a plan here. */}
-      {hydrated && session.accessToken() !== null ? (
+      {signedIn ? (
         <Suspense fallback={null}>
           <CheckInControl placeId={place.id} placeName={place.name} placeSlug={place.slug} />
         </Suspense>

@@ -5,8 +5,9 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { WatchKind } from "../../../common/schemas/watches";
 import { ApiError } from "../../api/endpoints";
-import { session } from "../../api/session";
+import { consumerSignInPath } from "../../api/signInPaths";
 import { useApi } from "../../api/useApi";
+import { useSignedIn } from "../../api/useSignedIn";
 import { watchApi } from "../../api/watchEndpoints";
 import "./watch-control.css";
 
@@ -19,14 +20,14 @@ const CHOICES: { when: WatchKind; label: string }[] = [
 
 export function WatchControl({ placeId, placeName }: { placeId: number; placeName: string }) {
   const location = useLocation();
-  const signedIn = session.accessToken() !== null;
+  const signedIn = useSignedIn();
   const watches = useApi(signedIn ? watchApi.list() : null);
   const [busy, setBusy] = useState<WatchKind | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   if (!signedIn) {
     return (
       <p className="watch-control">
-        <Link to={`/auth?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Sign in to be told when {placeName} is quiet</Link>
+        <Link to={consumerSignInPath(`${location.pathname}${location.search}`)}>Sign in to be told when {placeName} is quiet</Link>
       </p>
     );
   }
