@@ -87,6 +87,49 @@ export const handoffCodes = sqliteTable(
   (t) => [index("handoff_codes_expires_idx").on(t.expiresAt)],
 );
 
+// A fresh proof of who holds a sign-in (docs/accounts.md#fresh-proof): the password or one of the
+// account's passkeys, given in the last 5 minutes on this sign-in (the refresh family its access
+// tokens name). Adding or removing a passkey and setting the password ask for it.
+export const sessionProofs = sqliteTable(
+  "session_proofs",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verifiedAt: integer("verified_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("session_proofs_user_idx").on(t.userId)],
+);
+
+// A password reset link's token (docs/accounts.md#password-reset), only as its SHA-256: 30 minutes,
+// deleted when used. At most a few live per account, so a flood of requests sends few mails.
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId, t.expiresAt), index("password_resets_expires_idx").on(t.expiresAt)],
+);
+
+// Handle changes tried in the last day, per account (docs/accounts.md#profile): a few a day, every
+// attempt counted whether the handle was free, so handles cannot be tried in bulk.
+export const handleChangeLog = sqliteTable(
+  "handle_change_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("handle_change_log_user_idx").on(t.userId, t.sentAt), index("handle_change_log_sent_idx").on(t.sentAt)],
+);
+
 const hourColumns = {
   mondayOpen: text("monday_open").notNull().default(""),
   mondayClose: text("monday_close").notNull().default(""),
