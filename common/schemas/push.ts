@@ -108,3 +108,7 @@ export const consumerNotificationsReadBodySchema = v.union(
 
 export const consumerNotificationsReadAnswerSchema = v.strictObject({ marked: v.number(), unread: v.number() });
 export type ConsumerNotificationsReadAnswer = v.InferOutput<typeof consumerNotificationsReadAnswerSchema>;
+
+export type PushPublicKeyAnswer = v.InferOutput<typeof pushPublicKeyAnswerSchema>;
+export type PushSubscriptionBody = v.InferOutput<typeof pushSubscriptionBodySchema>;
+export type PushSubscribedAnswer = v.InferOutput<typeof pushSubscribedAnswerSchema>;

@@ -84,7 +84,9 @@ export async function createAccount(
   const free = fromName !== undefined && (await handleTaken(db, fromName)).length === 0;
   if (chosen !== undefined && !free) return "handle-taken";
   const insert = (handle: string) =>
-    db.insert(users).values({ ...account, handle, role: "owner" }).onConflictDoNothing().returning();
+    // Quiet hours start off: the column's old default (midnight to 9 AM) silenced alerts at a bar's
+    // peak (docs/push.md#quiet-hours); a person turns them on in settings.
+    db.insert(users).values({ ...account, handle, role: "owner", quietFrom: null, quietTo: null }).onConflictDoNothing().returning();
   let [user] = await insert(free ? fromName! : "");
   // Lost a race for the handle (or the email): the email decides which.
   if (!user && free && !(await findUserByEmail(db, input.email))) {

@@ -17,6 +17,7 @@ import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PasskeysSection } from "./Passkeys";
 import { fieldsOf, homeFromPosition, settingsPatch, type SettingsErrors, type SettingsFields } from "./settingsForm";
 import "./app.css";
+import { PushPrompt } from "../../app/PushPrompt";
 
 export default function Settings() {
   useDocumentTitle("Settings");
@@ -144,7 +145,8 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
         </p>
       </fieldset>
       <fieldset>
-        <legend>Quiet hours</legend>
+        <legend>Notifications</legend>
+        <PushPrompt mode="settings" />
         <InputField id="settings-time-zone" label="Time zone" hint="Taken from this browser." error={errors.time_zone} {...text("timeZone")} />
         <label>
           <input type="checkbox" checked={fields.quietOn} onChange={(event) => set({ quietOn: event.target.checked })} /> No notifications in these hours

@@ -11,6 +11,7 @@ import { CheckedInReminder } from "../../app/friends/CheckedInReminder";
 import { SignOutButton } from "../../components/SignOutButton";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { Inbox } from "./Inbox";
+import { Watching } from "./Watching";
 import { SavedEvents } from "./SavedEvents";
 import { SavedPlaces } from "./SavedPlaces";
 import { SavedSpecials } from "./SavedSpecials";
@@ -44,6 +45,7 @@ export default function Tonight() {
           <SavedEvents saved={saved.data} now={now} />
           <SavedSpecials saved={saved.data} now={now} />
           {me.data ? <Suggestions me={me.data} now={now} /> : null}
+          <Watching />
           <Inbox now={now} />
         </>
       ) : null}

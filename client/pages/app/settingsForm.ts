@@ -41,8 +41,9 @@ export function fieldsOf(me: MeAnswer, browserTimeZone: string): SettingsFields 
     // An account still on the default follows this browser's zone until it is saved.
     timeZone: me.time_zone === "UTC" ? browserTimeZone : me.time_zone,
     quietOn: me.quiet_hours !== null,
-    quietFrom: me.quiet_hours?.from ?? "00:00",
-    quietTo: me.quiet_hours?.to ?? "09:00",
+    // What turning quiet hours on proposes: the hours after a night out, not its peak.
+    quietFrom: me.quiet_hours?.from ?? "03:00",
+    quietTo: me.quiet_hours?.to ?? "11:00",
   };
 }
 

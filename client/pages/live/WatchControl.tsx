@@ -1,7 +1,7 @@
 // "Tell me when" on a venue's profile (docs/watches.md#on-the-profile): toggles that watch the place
 // for quiet, lively or an event starting. Signed in only: signed out it is a link to sign in that
 // comes back here. Its own component and file, so the profile's code around it stays untouched.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { WatchKind } from "../../../common/schemas/watches";
 import { ApiError } from "../../api/endpoints";
@@ -10,6 +10,9 @@ import { useApi } from "../../api/useApi";
 import { useSignedIn } from "../../api/useSignedIn";
 import { watchApi } from "../../api/watchEndpoints";
 import "./watch-control.css";
+
+/** Loaded once a watch is set: most visitors of a profile never need it. */
+const PushPrompt = lazy(() => import("../../app/PushPrompt"));
 
 const CHOICES: { when: WatchKind; label: string }[] = [
   { when: "quiet", label: "Tell me when it's quiet" },
@@ -24,6 +27,8 @@ export function WatchControl({ placeId, placeName }: { placeId: number; placeNam
   const watches = useApi(signedIn ? watchApi.list() : null);
   const [busy, setBusy] = useState<WatchKind | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Right after a watch is set is when "tell me" needs the phone's permission (docs/push.md#on-the-phone).
+  const [offerPush, setOfferPush] = useState(false);
   if (!signedIn) {
     return (
       <p className="watch-control">
@@ -43,6 +48,7 @@ export function WatchControl({ placeId, placeName }: { placeId: number; placeNam
       } else {
         const added = await watchApi.add({ place_id: placeId, when });
         watches.setData((current) => ({ watches: [added, ...(current?.watches ?? [])] }));
+        setOfferPush(true);
       }
     } catch (error) {
       setProblem(error instanceof ApiError && error.answer.error ? error.answer.error : "That did not work. Please try again.");
@@ -61,6 +67,11 @@ export function WatchControl({ placeId, placeName }: { placeId: number; placeNam
         ))}
       </div>
       {problem ? <p role="alert">{problem}</p> : <p className="hint">We let you know in the app's notifications, and by push if you allow it.</p>}
+      {offerPush ? (
+        <Suspense fallback={null}>
+          <PushPrompt mode="offer" />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,26 @@
+// What the Watching list says of a watch (docs/watches.md#watching): pure, so it is unit-tested.
+import type { WatchAnswer } from "../../../common/schemas/watches";
+
+const KIND_TEXT: Record<WatchAnswer["when"], (minutes: number | null) => string> = {
+  quiet: () => "when it's quiet",
+  lively: () => "when it gets lively",
+  wait_under: (minutes) => `when the wait is under ${minutes ?? "?"} minutes`,
+  event_starts: () => "when an event starts",
+  special_starts: () => "when a special starts",
+};
+
+/** "12:30" → "12:30 PM", "21:00" → "9 PM": the watch's window as people read a clock. */
+export function clockText(hhmm: string): string {
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  const suffix = hours < 12 ? "AM" : "PM";
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return minutes === 0 ? `${hour} ${suffix}` : `${hour}:${String(minutes).padStart(2, "0")} ${suffix}`;
+}
+
+/** "when it's quiet · Fri, Sat 8 PM–11 PM" or "when it's quiet · any time". */
+export function watchText(watch: Pick<WatchAnswer, "when" | "minutes" | "window">): string {
+  const kind = KIND_TEXT[watch.when](watch.minutes);
+  if (!watch.window) return `${kind} · any time`;
+  const days = watch.window.days?.length ? `${watch.window.days.map((day) => day.slice(0, 3)).join(", ")} ` : "";
+  return `${kind} · ${days}${clockText(watch.window.from)}–${clockText(watch.window.to)}`;
+}
