@@ -1,4 +1,5 @@
-// "Install app" (Chromium) or the "Add to Home Screen" guide (iPhone Safari), docs/app.md#install.
+// "Install app" (Chromium's prompt), the "Add to Home Screen" guide (iPhone Safari), or, where the
+// browser offers neither yet, how to install on each kind of device (docs/app.md#install).
 import { useSyncExternalStore } from "react";
 import { installState, promptInstall, subscribeInstall, type InstallState } from "./install";
 
@@ -31,5 +32,19 @@ export function InstallOffer({ onlyWhenOffered = false }: { onlyWhenOffered?: bo
       </details>
     );
   }
-  return null;
+  if (onlyWhenOffered) return null;
+  return (
+    <details className="install-guide">
+      <summary>How to install the app</summary>
+      <p>
+        <strong>iPhone (Safari):</strong> tap Share <span aria-hidden="true">(□↑)</span>, then Add to Home Screen.
+      </p>
+      <p>
+        <strong>Android (Chrome):</strong> open Chrome&rsquo;s menu <span aria-hidden="true">(⋮)</span>, then Install app.
+      </p>
+      <p>
+        <strong>Computer (Chrome or Edge):</strong> click the install icon at the right of the address bar.
+      </p>
+    </details>
+  );
 }

@@ -132,6 +132,14 @@ describe("install", () => {
     offerInstall();
     expect(container).toBeEmptyDOMElement();
   });
+
+  it("tells how to install on an iPhone, Android and a computer where the browser offers no prompt", () => {
+    const { getByText } = render(<InstallOffer />);
+    expect(getByText("How to install the app")).toBeInTheDocument();
+    expect(getByText(/iPhone \(Safari\)/)).toBeInTheDocument();
+    expect(getByText(/Android \(Chrome\)/)).toBeInTheDocument();
+    expect(getByText(/Computer \(Chrome or Edge\)/)).toBeInTheDocument();
+  });
 });
 
 describe("update announcement", () => {

@@ -41,8 +41,9 @@ const consumerQuestions: Question[] = [
     question: "Is the app free, and where do I get it?",
     answer: (
       <>
-        Yes, it's free. Download it from the App Store, or try the <Link to="/live-look">live map</Link> right here on
-        the web.
+        Yes, it's free, and it runs in your phone's browser: <Link to="/app">open the app</Link> and add it to your Home
+        Screen (on iPhone, Share then Add to Home Screen; on Android, Chrome's menu then Install app). Or try
+        the <Link to="/live-look">live map</Link> right here.
       </>
     ),
   },

@@ -43,6 +43,7 @@ export default function ForConsumers() {
         <>
           <h2>Get the free app</h2>
           <AppStoreBadge />
+          <Link to="/app" className="button">Open the app</Link>
           <Link to="/live-look" className="button secondary">Try the live map on the web</Link>
         </>
       }

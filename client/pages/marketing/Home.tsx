@@ -144,10 +144,10 @@ export default function Home() {
             Third Place shows how busy bars and restaurants are right now, measured by sensors inside each venue and
             backed up by people who are there. No more walking into a packed room, or an empty one.
           </p>
-          <p>Free on iPhone. Live in New York's East Village, with more neighbourhoods on the way.</p>
+          <p>Free, in your phone's browser: add it to your Home Screen like an app. Live in New York's East Village, with more neighbourhoods on the way.</p>
           <div className="hero-actions">
             <AppStoreBadge />
-            {/* The app the badge promises, on the web today (docs/app.md). */}
+            {/* The app is the installable web app (docs/app.md#install); the badge shows once a listing exists. */}
             <Link to="/app" className="button">Open the app</Link>
             <span className="install-on-phones">
               {hydrated ? (
