@@ -17,9 +17,11 @@ export interface ParsedBox {
   children: ParsedBox[];
 }
 
-const CONTAINERS = new Set(["moov", "trak", "mdia", "minf", "stbl", "udta", "edts", "dinf", "mvex", "moof", "traf", "mfra"]);
+const CONTAINERS = new Set(["moov", "trak", "mdia", "minf", "stbl", "udta", "edts", "dinf", "mvex", "moof", "traf", "mfra", "meta", "stsd", "dref"]);
+/** Where a container's children start after its header: past a full box's version and flags (meta), and its entry count (stsd, dref). */
+const CHILDREN_AFTER: Record<string, number> = { meta: 4, stsd: 8, dref: 8 };
 
-/** Every box, containers opened (a full box `meta` too), as a tree. */
+/** Every box, containers opened (full boxes whose payload is boxes too: meta, stsd's entries, dref's), as a tree. */
 export function parseBoxes(bytes: Uint8Array, from = 0, to = bytes.length): ParsedBox[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const boxes: ParsedBox[] = [];
@@ -32,8 +34,7 @@ export function parseBoxes(bytes: Uint8Array, from = 0, to = bytes.length): Pars
     } else if (size === 0) size = to - at;
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     const end = at + size;
-    const inner = type === "meta" ? payload + 4 : payload;
-    boxes.push({ type, start: at, payload, end, children: CONTAINERS.has(type) || type === "meta" ? parseBoxes(bytes, inner, end) : [] });
+    boxes.push({ type, start: at, payload, end, children: CONTAINERS.has(type) ? parseBoxes(bytes, payload + (CHILDREN_AFTER[type] ?? 0), end) : [] });
     at = end;
   }
   return boxes;

@@ -318,10 +318,21 @@ interface Movie {
   seconds: () => number;
 }
 
+/**
+ * A full box's version, once its payload is shown to hold `length0` bytes (version 0) or `length1`
+ * (version 1), its version and flags included: a box cut short may end the file, so its version
+ * is not read before it is known to be there (docs/live-looks.md#crafted-files).
+ */
+function fullBoxVersion(view: DataView, box: Box, length0: number, length1: number): number {
+  if (box.end < box.payload + 4) fail(`short ${box.type}`);
+  const version = view.getUint8(box.payload);
+  if (box.end < box.payload + (version === 1 ? length1 : length0)) fail(`short ${box.type}`);
+  return version;
+}
+
 /** A full box's timescale and duration (mvhd, mdhd). */
 function timingOf(view: DataView, box: Box): { timescale: number; duration: number } {
-  const version = view.getUint8(box.payload);
-  if (box.end < box.payload + (version === 1 ? 32 : 20)) fail("short movie or media header");
+  const version = fullBoxVersion(view, box, 20, 32);
   const timescale = view.getUint32(box.payload + (version === 1 ? 20 : 12));
   const duration = version === 1 ? Number(view.getBigUint64(box.payload + 24)) : view.getUint32(box.payload + 16);
   if (timescale === 0) fail("movie header without a timescale");
@@ -375,8 +386,7 @@ function readMovieExtends(bytes: Uint8Array, view: DataView, node: OutBox, track
   let duration = 0;
   for (const box of childrenOf(bytes, view, node.box, out)) {
     if (box.type === "mehd") {
-      const wide = view.getUint8(box.payload) === 1;
-      if (box.end < box.payload + (wide ? 12 : 8)) fail("short movie extends header");
+      const wide = fullBoxVersion(view, box, 8, 12) === 1;
       duration = wide ? Number(view.getBigUint64(box.payload + 4)) : view.getUint32(box.payload + 4);
       node.children!.push({ box });
     } else if (box.type === "trex") {
@@ -416,8 +426,7 @@ const kept = (boxes: Box[], allowed: Set<string>, rebuilt: (box: Box) => OutBox 
 function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCopy): { id: number; info: TrackInfo; track: Track | null } {
   const trackBoxes = childrenOf(bytes, view, trak, out);
   const tkhd = only(trackBoxes, "tkhd") ?? fail("track without a header");
-  const idAt = tkhd.payload + (view.getUint8(tkhd.payload) === 1 ? 20 : 12);
-  if (tkhd.end < idAt + 4) fail("short track header");
+  const idAt = tkhd.payload + (fullBoxVersion(view, tkhd, 16, 24) === 1 ? 20 : 12);
   const id = view.getUint32(idAt);
   const mdia = only(trackBoxes, "mdia") ?? fail("track without media");
   const mediaBoxes = childrenOf(bytes, view, mdia, out);
@@ -608,8 +617,7 @@ function readTrackFragment(
   const tfdt = only(boxes, "tfdt");
   let time = track.next;
   if (tfdt) {
-    const wide = view.getUint8(tfdt.payload) === 1;
-    if (tfdt.end < tfdt.payload + (wide ? 12 : 8)) fail("short decode time");
+    const wide = fullBoxVersion(view, tfdt, 8, 12) === 1;
     time = wide ? Number(view.getBigUint64(tfdt.payload + 4)) : view.getUint32(tfdt.payload + 4);
   }
   track.start ??= time;
@@ -671,10 +679,9 @@ interface SegmentIndex {
 }
 
 function readSegmentIndex(view: DataView, box: Box, tally: Tally): SegmentIndex {
-  const wide = view.getUint8(box.payload) === 1;
+  const wide = fullBoxVersion(view, box, 24, 32) === 1;
   const firstAt = box.payload + 12 + (wide ? 8 : 4);
   const references = firstAt + (wide ? 8 : 4) + 4;
-  if (box.end < references) fail("short segment index");
   const count = view.getUint16(references - 2);
   if (references + 12 * count > box.end) fail("segment index runs past its box");
   countSamples(tally, count);
