@@ -17,6 +17,8 @@ export interface PageRoute {
   /** Absent for the index route. */
   path?: string;
   load: () => Promise<PageModule>;
+  /** Pages drawn inside this one's `<Outlet />` (the consumer app's shell, docs/app.md#the-app-shell). */
+  children?: PageRoute[];
 }
 
 export interface RenderedPageRoute extends PageRoute {
@@ -42,6 +44,10 @@ export const PUBLIC_PAGES: RenderedPageRoute[] = [
 
 /** Pages as routes inside the site's layout; `lazyPage` turns a page's import into the route's `lazy`. */
 export function layoutRoutes(pages: PageRoute[], lazyPage: (load: PageRoute["load"]) => RouteObject["lazy"]): RouteObject[] {
+  const route = ({ path, load, children }: PageRoute): RouteObject =>
+    path === undefined
+      ? { index: true, lazy: lazyPage(load) }
+      : { path, lazy: lazyPage(load), ...(children ? { children: children.map(route) } : {}) };
   return [
     {
       path: "/",
@@ -51,7 +57,7 @@ export function layoutRoutes(pages: PageRoute[], lazyPage: (load: PageRoute["loa
         {
           // Errors inside a page keep the header and footer around the fallback.
           ErrorBoundary: ErrorPage,
-          children: pages.map(({ path, load }) => (path === undefined ? { index: true, lazy: lazyPage(load) } : { path, lazy: lazyPage(load) })),
+          children: pages.map(route),
         },
       ],
     },

@@ -7,6 +7,9 @@ const CONSUMER_AREA = /^\/app(\/|$|\?)/;
 /** Paths that need an owner's session, whose sign-in is the partners' /auth. */
 const OWNER_AREA = /^\/(dashboard|place_info|place_dashboard|invite)(\/|$|\?)/;
 
+/** Whether `path` is a page of the consumer app, which has its own shell instead of the site's header and footer. */
+export const isConsumerAppPath = (path: string) => CONSUMER_AREA.test(path);
+
 /** Everyone's sign-in page, coming back to `next` (a path on this site) afterwards. */
 export const consumerSignInPath = (next: string) => `/signin?next=${encodeURIComponent(next)}`;
 

@@ -1,17 +1,21 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { isConsumerAppPath } from "../api/signInPaths";
 import { PageHydrated } from "../lib/hydration";
 import { pagePrivacy, PRIVACY_ATTRIBUTE_VALUE } from "../lib/pagePrivacy";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
 export function Layout() {
+  const { pathname } = useLocation();
   // The page's replay privacy rides on its own root, so it changes in the same commit as the page.
-  const privacy = PRIVACY_ATTRIBUTE_VALUE[pagePrivacy(useLocation().pathname)];
+  const privacy = PRIVACY_ATTRIBUTE_VALUE[pagePrivacy(pathname)];
+  // The consumer app draws its own top bar and tab bar (docs/app.md#the-app-shell).
+  const site = !isConsumerAppPath(pathname);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header />
+      {site ? <Header /> : null}
       <div className="page-root" data-dd-privacy={privacy}>
         {/* A page the worker rendered hydrates after the header and footer, in slices the browser
             can answer input between (docs/server-rendering.md#hydration-in-slices). */}
@@ -20,7 +24,7 @@ export function Layout() {
           <PageHydrated />
         </Suspense>
       </div>
-      <Footer />
+      {site ? <Footer /> : null}
       <ScrollRestoration />
     </>
   );

@@ -8,6 +8,7 @@ import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { ageText } from "../../app/lastKnown";
 import { AppSection } from "./AppSection";
+import { Skeleton } from "./shell/Skeleton";
 
 /** The inbox is read again this often while /app is open. */
 export const INBOX_REFRESH_MS = 60_000;
@@ -52,7 +53,7 @@ export function Inbox({ now }: { now: number }) {
     >
       {error ? <p role="alert">{error}</p> : null}
       {!inbox.data ? (
-        <p role="status">{inbox.error ? "Notifications are unavailable at the moment." : "Loading notifications…"}</p>
+        inbox.error ? <p role="status">Notifications are unavailable at the moment.</p> : <Skeleton rows={3} tall />
       ) : inbox.data.notifications.length === 0 ? (
         <p>No notifications yet. Watch a saved place to hear when it goes quiet.</p>
       ) : (

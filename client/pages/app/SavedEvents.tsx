@@ -7,6 +7,7 @@ import { publicApi, type Read } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { formatDateTime } from "../../lib/format";
 import { AppSection } from "./AppSection";
+import { Skeleton } from "./shell/Skeleton";
 import { EVENT_PLACES, eventsComingUp } from "./tonight";
 
 /** One read for the events of several places: the profiles' requests, sent together. */
@@ -25,7 +26,7 @@ export function SavedEvents({ saved, now }: { saved: SavedList | null; now: numb
       {places.length === 0 ? (
         <p>Events at the places you save show here.</p>
       ) : shown === null ? (
-        <p role="status">{events.error ? "Events are unavailable at the moment." : "Loading events…"}</p>
+        events.error ? <p role="status">Events are unavailable at the moment.</p> : <Skeleton rows={2} />
       ) : shown.length === 0 ? (
         <p>Nothing on at your saved places this week.</p>
       ) : (

@@ -13,6 +13,7 @@ import { keptSaved, rememberSaved, type KeptSavedPlace } from "../../app/savedOf
 import { LevelBadge } from "../../live/LevelBadge";
 import { levelText } from "../../live/levels";
 import { AppSection } from "./AppSection";
+import { Skeleton } from "./shell/Skeleton";
 import { savedPlaceLines } from "./tonight";
 
 /** The saved list refreshes as often as the live map. */
@@ -164,7 +165,7 @@ export function SavedPlaces({ now, actions }: { now: number; actions?: (place: S
       ) : saved.error !== null ? (
         <p role="alert">Your saved places are unavailable at the moment. Please try again shortly.</p>
       ) : (
-        <p role="status">Loading your saved places…</p>
+        <Skeleton rows={2} tall />
       )}
     </AppSection>
   );

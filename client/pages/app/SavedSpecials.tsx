@@ -6,6 +6,7 @@ import type { SpecialsAnswer } from "../../../common/schemas/special";
 import { publicApi, type Read } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { AppSection } from "./AppSection";
+import { Skeleton } from "./shell/Skeleton";
 import { EVENT_PLACES, specialSoonText, specialsSoon } from "./tonight";
 
 /** One read for the specials of several places: the profiles' requests, sent together. */
@@ -23,7 +24,7 @@ export function SavedSpecials({ saved, now }: { saved: SavedList | null; now: nu
       {places.length === 0 ? (
         <p>Specials at the places you save show here when they are on or about to start.</p>
       ) : shown === null ? (
-        <p role="status">{answers.error ? "Specials are unavailable at the moment." : "Loading specials…"}</p>
+        answers.error ? <p role="status">Specials are unavailable at the moment.</p> : <Skeleton rows={2} />
       ) : shown.length === 0 ? (
         <p>No special on or starting in the next 3 hours at your saved places.</p>
       ) : (

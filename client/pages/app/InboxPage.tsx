@@ -1,0 +1,18 @@
+// /app/inbox, the Inbox tab (docs/app.md#inbox): the account's notifications.
+import { useRequireSession } from "../../api/useRequireSession";
+import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { Inbox } from "./Inbox";
+import { SHELL_MESSAGES } from "./shell/messages";
+import "./app.css";
+
+export default function InboxPage() {
+  useDocumentTitle(SHELL_MESSAGES.tabs.inbox);
+  const { ready, pickupView } = useRequireSession();
+  return (
+    <main className="page app-page" id="main">
+      {pickupView}
+      <h1>{SHELL_MESSAGES.tabs.inbox}</h1>
+      {ready ? <Inbox now={Date.now()} /> : null}
+    </main>
+  );
+}
