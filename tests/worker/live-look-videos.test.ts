@@ -4,8 +4,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { LiveLookAnswer } from "../../common/schemas/answers";
-import { MAX_VIDEO_BYTES } from "../../common/schemas/fields";
-import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError } from "../../worker/lib/video-metadata";
+import { MAX_VIDEO_BYTES, VIDEO_TOO_LONG_MESSAGE } from "../../common/schemas/fields";
+import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError, VideoTooLongError } from "../../worker/lib/video-metadata";
 import { api } from "./helpers";
 import { containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
 import { asAdmin, createPlace, errorOf } from "./occupancy-fixtures";
@@ -22,6 +22,7 @@ import {
   syntheticClip,
   tinyBoxes,
   trackSamples,
+  webmParts,
   type ParsedBox,
 } from "./video-boxes";
 import { APPLE_KEYS_MP4, FRAGMENTS_MP4, LOCATED_FRAGMENTS_MOV, LOCATED_MOV, TAGGED_WEBM } from "./video-fixtures";
@@ -201,6 +202,63 @@ const mov = (bytes = LOCATED_MOV): Upload => ({ bytes, type: "video/quicktime", 
 const mp4 = (bytes = APPLE_KEYS_MP4): Upload => ({ bytes, type: "video/mp4", name: "clip.mp4" });
 const jpeg = (bytes: Uint8Array<ArrayBuffer> = TINY_JPEG): Upload => ({ bytes, type: "image/jpeg", name: "poster.jpg" });
 
+// The 15 s limit is held to what the samples last, whatever the headers say (issue 37 item 8,
+// docs/live-looks.md#length): each clip below declares 5 s or less and plays 20 s.
+const boxesOf = (boxes: ParsedBox[], path: string): ParsedBox[] => {
+  const [type, ...rest] = path.split("/");
+  const here = boxes.filter((box) => box.type === type);
+  return rest.length === 0 ? here : here.flatMap((box) => boxesOf(box.children, rest.join("/")));
+};
+/** apple-keys.mp4 (1 s, video at 10,240 ticks a second, 10 pictures of 1,024) with every header saying 5 s. */
+const saysFiveSeconds = (view: DataView, boxes: ParsedBox[]) => {
+  const [mvhd] = boxesOf(boxes, "moov/mvhd");
+  view.setUint32(mvhd.payload + 16, 5 * view.getUint32(mvhd.payload + 12));
+  for (const tkhd of boxesOf(boxes, "moov/trak/tkhd")) view.setUint32(tkhd.payload + 20, 5000);
+  for (const elst of boxesOf(boxes, "moov/trak/edts/elst")) view.setUint32(elst.payload + 8, 5000);
+  for (const mdhd of boxesOf(boxes, "moov/trak/mdia/mdhd")) view.setUint32(mdhd.payload + 16, 5 * view.getUint32(mdhd.payload + 12));
+};
+const [videoStts] = boxesOf(parseBoxes(APPLE_KEYS_MP4), "moov/trak/mdia/minf/stbl/stts");
+const LONGER_THAN_SAID = [
+  ["an MP4 whose headers say 5 s and whose stts sums to 20 s", mp4(altered(APPLE_KEYS_MP4, (view, boxes) => {
+    saysFiveSeconds(view, boxes);
+    view.setUint32(videoStts.payload + 12, 20_480);
+  }))],
+  ["an MP4 of 1 s whose edit list holds it for 20 s", mp4(altered(APPLE_KEYS_MP4, (view, boxes) => view.setUint32(boxesOf(boxes, "moov/trak/edts/elst")[0].payload + 8, 20_000)))],
+  [
+    "a fragmented MP4 whose tfdts say 2 s and whose pictures last 1 s each (tfhd's default), 20 s",
+    mp4(altered(FRAGMENTS_MP4, (view, boxes) => {
+      for (const tfhd of boxesOf(boxes, "moof/traf/tfhd").filter((box) => view.getUint32(box.payload + 4) === 1)) view.setUint32(tfhd.payload + 8, 10_240);
+    })),
+  ],
+  [
+    "a WebM whose Duration says 1 s and one of whose frames is at 20 s",
+    {
+      bytes: altered(TAGGED_WEBM, (view) => {
+        const block = webmParts(TAGGED_WEBM).filter((part) => part.path.endsWith("1f43b675/a3")).at(-1)!;
+        // After the track number (one byte), the frame's time in the cluster, in ms.
+        view.setInt16(block.sizeFrom + 1, 20_000);
+      }),
+      type: "video/webm",
+      name: "clip.webm",
+    },
+  ],
+] as const;
+
+describe("the 15 s limit, from the samples", () => {
+  it("holds the fixtures to their own length", () => {
+    // The picture track's stts: 10 samples of 1,024 ticks (the crafted one makes them 20,480).
+    const view = new DataView(APPLE_KEYS_MP4.buffer);
+    expect([view.getUint32(videoStts.payload + 4), view.getUint32(videoStts.payload + 8), view.getUint32(videoStts.payload + 12)]).toEqual([1, 10, 1024]);
+    expect(stripVideoMetadata(APPLE_KEYS_MP4, "video/mp4").seconds).toBeCloseTo(1.02, 2);
+    expect(stripVideoMetadata(altered(APPLE_KEYS_MP4, saysFiveSeconds), "video/mp4").seconds).toBe(5);
+    expect(stripVideoMetadata(TAGGED_WEBM, "video/webm").seconds).toBeCloseTo(1, 1);
+  });
+
+  it.each(LONGER_THAN_SAID)("refuses %s", (_, clip) => {
+    expect(() => stripVideoMetadata(clip.bytes, clip.type === "video/webm" ? "video/webm" : "video/mp4")).toThrow(VideoTooLongError);
+  });
+});
+
 function post(place: number, files: Record<string, Upload>, fields: Record<string, string> = { text: "Band starting now" }) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
@@ -298,6 +356,15 @@ describe("POST /api/places/:id/live-looks with a video", () => {
     const response = await post(placeId, files as Record<string, Upload>);
     expect(response.status).toBe(status);
     expect(await errorOf(response)).toBe(message);
+    expect(await looksOf(placeId)).toBe(0);
+    expect((await env.IMAGES.list({ prefix: "live-looks/" })).objects.length).toBe(before);
+  });
+
+  it.each(LONGER_THAN_SAID)("refuses %s with 422 and stores nothing", async (_, video) => {
+    const before = (await env.IMAGES.list({ prefix: "live-looks/" })).objects.length;
+    const response = await post(placeId, { video });
+    expect(response.status).toBe(422);
+    expect(await errorOf(response)).toBe(`video: ${VIDEO_TOO_LONG_MESSAGE}`);
     expect(await looksOf(placeId)).toBe(0);
     expect((await env.IMAGES.list({ prefix: "live-looks/" })).objects.length).toBe(before);
   });

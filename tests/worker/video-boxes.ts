@@ -40,6 +40,53 @@ export function parseBoxes(bytes: Uint8Array, from = 0, to = bytes.length): Pars
   return boxes;
 }
 
+/** A box (MP4) or element (WebM): where its size field is, and its ancestors (for crafted files that keep adding up). */
+export interface Part {
+  path: string;
+  start: number;
+  sizeAt: number;
+  /** The size field's length: 4 or 8 (an MP4 box's 32- or 64-bit size), 1 to 8 (an EBML size). */
+  sizeLength: number;
+  /** What the size field counts from: the box's start (MP4), the element's data (EBML). */
+  sizeFrom: number;
+  end: number;
+  ancestors: Part[];
+}
+
+/** Every box, as the tests' own parser finds them. */
+export function mp4Parts(bytes: Uint8Array): Part[] {
+  const flat = (boxes: ParsedBox[], ancestors: Part[], prefix: string): Part[] =>
+    boxes.flatMap((box) => {
+      const wide = box.payload - box.start === 16;
+      const part: Part = { path: prefix + box.type, start: box.start, sizeAt: wide ? box.start + 8 : box.start, sizeLength: wide ? 8 : 4, sizeFrom: box.start, end: box.end, ancestors };
+      return [part, ...flat(box.children, [...ancestors, part], `${part.path}/`)];
+    });
+  return flat(parseBoxes(bytes), [], "");
+}
+
+/** EBML master elements (their data is elements): EBML, Segment, SeekHead, Seek, Info, Tracks, TrackEntry, Video, Audio, Cluster, BlockGroup, Cues, CuePoint, CueTrackPositions, Tags, Tag, Targets, SimpleTag. */
+const EBML_MASTERS = new Set([0x1a45dfa3, 0x18538067, 0x114d9b74, 0x4dbb, 0x1549a966, 0x1654ae6b, 0xae, 0xe0, 0xe1, 0x1f43b675, 0xa0, 0x1c53bb6b, 0xbb, 0xb7, 0x1254c367, 0x7373, 0x63c0, 0x67c8]);
+
+/** Every element of a WebM, masters opened; `path` is their ids in hex ("18538067/1f43b675/a3": a SimpleBlock). */
+export function webmParts(bytes: Uint8Array, from = 0, to = bytes.length, ancestors: Part[] = [], prefix = ""): Part[] {
+  const parts: Part[] = [];
+  for (let at = from; at < to; ) {
+    const idLength = Math.clz32(bytes[at]) - 23;
+    let id = 0;
+    for (let i = 0; i < idLength; i++) id = id * 256 + bytes[at + i];
+    const sizeAt = at + idLength;
+    const sizeLength = Math.clz32(bytes[sizeAt]) - 23;
+    let size = bytes[sizeAt] & (0xff >> sizeLength);
+    for (let i = 1; i < sizeLength; i++) size = size * 256 + bytes[sizeAt + i];
+    const data = sizeAt + sizeLength;
+    const part: Part = { path: prefix + id.toString(16), start: at, sizeAt, sizeLength, sizeFrom: data, end: data + size, ancestors };
+    parts.push(part);
+    if (EBML_MASTERS.has(id)) parts.push(...webmParts(bytes, data, data + size, [...ancestors, part], `${part.path}/`));
+    at = data + size;
+  }
+  return parts;
+}
+
 /** The types of every box, depth first ("moov/udta/©xyz"). */
 export function boxPaths(boxes: ParsedBox[], prefix = ""): string[] {
   return boxes.flatMap((box) => [prefix + box.type, ...boxPaths(box.children, `${prefix}${box.type}/`)]);
@@ -238,7 +285,7 @@ export function syntheticClip(bytes: number): Uint8Array<ArrayBuffer> {
       "stbl",
       concatBytes(
         box("stsd", concatBytes(new Uint8Array([0, 0, 0, 0, 0, 0, 0, 1]), avc1)),
-        fullBox("stts", 1, samples, 1000),
+        fullBox("stts", 1, samples, 100),
         fullBox("stsc", 1, 1, 1, 1),
         fullBox("stsz", sampleSize, samples),
         fullBox("stco", samples, ...offsets),
@@ -247,7 +294,8 @@ export function syntheticClip(bytes: number): Uint8Array<ArrayBuffer> {
   const moovWith = (offsets: number[]) => {
     const mvhd = fullBox("mvhd", 0, 0, 1000, 15_000, ...new Array(21).fill(0));
     const tkhd = fullBox("tkhd", 0, 0, 1, 0, 15_000, ...new Array(15).fill(0));
-    const mdhd = fullBox("mdhd", 0, 0, 1000, 15_000, 0);
+    // 30 fps: 100 ticks of 3,000 a second per picture.
+    const mdhd = fullBox("mdhd", 0, 0, 3000, 45_000, 0);
     const hdlr = box("hdlr", concatBytes(new Uint8Array(8), ascii("vide"), new Uint8Array(13)));
     const dinf = box("dinf", box("dref", concatBytes(new Uint8Array([0, 0, 0, 0, 0, 0, 0, 1]), box("url ", new Uint8Array([0, 0, 0, 1])))));
     const minf = box("minf", concatBytes(fullBox("vmhd", 0, 0), dinf, stbl(offsets)));

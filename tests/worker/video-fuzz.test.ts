@@ -9,7 +9,7 @@ import { sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableV
 import { api } from "./helpers";
 import { concatBytes } from "./image-fixtures";
 import { createPlace, errorOf } from "./occupancy-fixtures";
-import { box, parseBoxes, type ParsedBox } from "./video-boxes";
+import { box, mp4Parts, webmParts, type Part } from "./video-boxes";
 import { APPLE_KEYS_MP4, FRAGMENTS_MP4, LOCATED_FRAGMENTS_MOV, LOCATED_MOV, TAGGED_WEBM } from "./video-fixtures";
 
 const CLIPS = [
@@ -20,53 +20,7 @@ const CLIPS = [
   ["tagged.webm", TAGGED_WEBM],
 ] as const;
 
-/** A box (MP4) or element (WebM) of a fixture: where its size field is, and its ancestors. */
-interface Part {
-  path: string;
-  start: number;
-  sizeAt: number;
-  /** The size field's length: 4 or 8 (an MP4 box's 32- or 64-bit size), 1 to 8 (an EBML size). */
-  sizeLength: number;
-  /** What the size field counts from: the box's start (MP4), the element's data (EBML). */
-  sizeFrom: number;
-  end: number;
-  ancestors: Part[];
-}
-
-/** Every box, as the tests' own parser finds them. */
-function mp4Parts(bytes: Uint8Array): Part[] {
-  const flat = (boxes: ParsedBox[], ancestors: Part[], prefix: string): Part[] =>
-    boxes.flatMap((box) => {
-      const wide = box.payload - box.start === 16;
-      const part: Part = { path: prefix + box.type, start: box.start, sizeAt: wide ? box.start + 8 : box.start, sizeLength: wide ? 8 : 4, sizeFrom: box.start, end: box.end, ancestors };
-      return [part, ...flat(box.children, [...ancestors, part], `${part.path}/`)];
-    });
-  return flat(parseBoxes(bytes), [], "");
-}
-
-/** EBML master elements (their data is elements): EBML, Segment, SeekHead, Seek, Info, Tracks, TrackEntry, Video, Audio, Cluster, BlockGroup, Cues, CuePoint, CueTrackPositions, Tags, Tag, Targets, SimpleTag. */
-const EBML_MASTERS = new Set([0x1a45dfa3, 0x18538067, 0x114d9b74, 0x4dbb, 0x1549a966, 0x1654ae6b, 0xae, 0xe0, 0xe1, 0x1f43b675, 0xa0, 0x1c53bb6b, 0xbb, 0xb7, 0x1254c367, 0x7373, 0x63c0, 0x67c8]);
-
-function ebmlParts(bytes: Uint8Array, from: number, to: number, ancestors: Part[] = [], prefix = ""): Part[] {
-  const parts: Part[] = [];
-  for (let at = from; at < to; ) {
-    const idLength = Math.clz32(bytes[at]) - 23;
-    let id = 0;
-    for (let i = 0; i < idLength; i++) id = id * 256 + bytes[at + i];
-    const sizeAt = at + idLength;
-    const sizeLength = Math.clz32(bytes[sizeAt]) - 23;
-    let size = bytes[sizeAt] & (0xff >> sizeLength);
-    for (let i = 1; i < sizeLength; i++) size = size * 256 + bytes[sizeAt + i];
-    const data = sizeAt + sizeLength;
-    const part: Part = { path: prefix + id.toString(16), start: at, sizeAt, sizeLength, sizeFrom: data, end: data + size, ancestors };
-    parts.push(part);
-    if (EBML_MASTERS.has(id)) parts.push(...ebmlParts(bytes, data, data + size, [...ancestors, part], `${part.path}/`));
-    at = data + size;
-  }
-  return parts;
-}
-
-const partsOf = (bytes: Uint8Array) => (sniffVideoType(bytes) === "video/webm" ? ebmlParts(bytes, 0, bytes.length) : mp4Parts(bytes));
+const partsOf = (bytes: Uint8Array) => (sniffVideoType(bytes) === "video/webm" ? webmParts(bytes) : mp4Parts(bytes));
 
 /** Writes a size field of `length` bytes: big-endian for MP4, an EBML number (its length marker kept) for WebM. */
 function writeSize(bytes: Uint8Array, part: Part, value: number) {

@@ -306,6 +306,8 @@ interface TrackInfo {
   start?: number;
   end: number;
   next: number;
+  /** The durations of its samples added up (stts, then every trun), whatever tfdt and the headers say (docs/live-looks.md#length). */
+  played: number;
 }
 
 interface Movie {
@@ -346,6 +348,8 @@ function readMovie(bytes: Uint8Array, view: DataView, moov: Box, out: BoundedCop
   let header: { timescale: number; duration: number } | null = null;
   let seconds = 0;
   let pictures = 0;
+  /** The longest edit list, in the movie's timescale. */
+  let edits = 0;
   let extends_: OutBox | null = null;
   for (const box of boxesIn(bytes, view, moov.payload, moov.end, out)) {
     if (!MOVIE_KEPT.has(box.type)) continue;
@@ -358,13 +362,14 @@ function readMovie(bytes: Uint8Array, view: DataView, moov: Box, out: BoundedCop
       extends_ = { box, children: [] };
       children.push(extends_);
     } else {
-      const { id, info, track } = readTrack(bytes, view, box, out);
+      const { id, info, track } = readTrack(bytes, view, box, out, tally);
       if (tracks.has(id)) fail("two tracks with one id");
       tracks.set(id, info);
       if (!track) continue;
       countSamples(tally, track.samples);
       if (track.handler === "vide") pictures++;
       seconds = Math.max(seconds, track.seconds);
+      edits = Math.max(edits, track.edits);
       chunkTables.push(track.chunks);
       children.push(track.box);
     }
@@ -372,9 +377,9 @@ function readMovie(bytes: Uint8Array, view: DataView, moov: Box, out: BoundedCop
   if (!header) return fail("no movie header");
   if (pictures === 0) fail("no video track");
   const movieTimescale = header.timescale;
-  seconds = Math.max(seconds, header.duration / movieTimescale);
+  seconds = Math.max(seconds, header.duration / movieTimescale, edits / movieTimescale);
   if (extends_) seconds = Math.max(seconds, readMovieExtends(bytes, view, extends_, tracks, out) / movieTimescale);
-  const fragmentSeconds = () => Math.max(...[...tracks.values()].map((track) => (track.kept ? (track.end - (track.start ?? 0)) / track.timescale : 0)));
+  const fragmentSeconds = () => Math.max(...[...tracks.values()].map((track) => (track.kept ? Math.max(track.end - (track.start ?? 0), track.played) / track.timescale : 0)));
   return { box: { box: moov, children }, chunkTables, tracks, fragmented: extends_ !== null, seconds: () => Math.max(seconds, fragmentSeconds()) };
 }
 
@@ -406,7 +411,10 @@ interface Track {
   handler: string;
   chunks: ChunkTable;
   samples: number;
+  /** The larger of mdhd's duration and its samples' (stts), in seconds. */
   seconds: number;
+  /** Its edit list's length (elst's segment durations added up), in the movie's timescale. */
+  edits: number;
 }
 
 const childrenOf = (bytes: Uint8Array, view: DataView, box: Box, out: BoundedCopy) => boxesIn(bytes, view, box.payload, box.end, out);
@@ -423,7 +431,7 @@ const kept = (boxes: Box[], allowed: Set<string>, rebuilt: (box: Box) => OutBox 
  * A track's id and what fragments need of it, and for a picture or sound track what it needs
  * (`track`); any other track (timed metadata, timecode, text) is left out (`track` null).
  */
-function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCopy): { id: number; info: TrackInfo; track: Track | null } {
+function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCopy, tally: Tally): { id: number; info: TrackInfo; track: Track | null } {
   const trackBoxes = childrenOf(bytes, view, trak, out);
   const tkhd = only(trackBoxes, "tkhd") ?? fail("track without a header");
   const idAt = tkhd.payload + (fullBoxVersion(view, tkhd, 16, 24) === 1 ? 20 : 12);
@@ -433,7 +441,7 @@ function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCop
   const hdlr = only(mediaBoxes, "hdlr") ?? fail("media without a handler");
   if (hdlr.end < hdlr.payload + 12) fail("short handler");
   const handler = fourCC(bytes, hdlr.payload + 8);
-  if (!(handler in SAMPLE_ENTRIES)) return { id, info: { kept: false, timescale: 1, end: 0, next: 0 }, track: null };
+  if (!(handler in SAMPLE_ENTRIES)) return { id, info: { kept: false, timescale: 1, end: 0, next: 0, played: 0 }, track: null };
   const mdhd = only(mediaBoxes, "mdhd") ?? fail("media without a header");
   const timing = timingOf(view, mdhd);
   const minf = only(mediaBoxes, "minf") ?? fail("media without information");
@@ -447,6 +455,9 @@ function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCop
   const offsets = tableBoxes.filter((box) => box.type === "stco" || box.type === "co64");
   if (offsets.length !== 1) fail("not one chunk offset table");
   const { chunks, samples } = chunkTable(view, only(tableBoxes, "stsc") ?? fail("no sample-to-chunk table"), only(tableBoxes, "stsz") ?? fail("no sample sizes"), offsets[0]);
+  const played = decodingTime(view, only(tableBoxes, "stts") ?? fail("no decoding times"), samples);
+  const edts = only(trackBoxes, "edts");
+  const edits = edts ? editListLength(bytes, view, edts, out, tally) : 0;
 
   const tableNode: OutBox = {
     box: stbl,
@@ -456,9 +467,47 @@ function readTrack(bytes: Uint8Array, view: DataView, trak: Box, out: BoundedCop
   const infoNode: OutBox = { box: minf, children: kept(infoBoxes, MEDIA_INFO_KEPT, (box) => (box === stbl ? tableNode : undefined)) };
   const mediaNode: OutBox = { box: mdia, children: kept(mediaBoxes, MEDIA_KEPT, (box) => (box === minf ? infoNode : undefined)) };
   // Fragments go on from the samples in moov (mdhd's duration is theirs) or, with none, from the first tfdt.
-  const info: TrackInfo = { kept: true, timescale: timing.timescale, start: samples > 0 ? 0 : undefined, end: timing.duration, next: timing.duration };
-  const track = { box: { box: trak, children: kept(trackBoxes, TRACK_KEPT, (box) => (box === mdia ? mediaNode : undefined)) }, handler, chunks, samples, seconds: timing.duration / timing.timescale };
+  const info: TrackInfo = { kept: true, timescale: timing.timescale, start: samples > 0 ? 0 : undefined, end: timing.duration, next: timing.duration, played };
+  const seconds = Math.max(timing.duration, played) / timing.timescale;
+  const track = { box: { box: trak, children: kept(trackBoxes, TRACK_KEPT, (box) => (box === mdia ? mediaNode : undefined)) }, handler, chunks, samples, seconds, edits };
   return { id, info, track };
+}
+
+/**
+ * The samples' durations in stts added up (ISO/IEC 14496-12 8.6.1.2): how long the track plays,
+ * whatever mdhd says. Its entries must name each sample once; each names one at least, so there
+ * are no more entries than samples (bounded by MAX_VIDEO_SAMPLES).
+ */
+function decodingTime(view: DataView, stts: Box, samples: number): number {
+  if (stts.end < stts.payload + 8) fail("short decoding times");
+  const entries = view.getUint32(stts.payload + 4);
+  if (entries > samples || stts.payload + 8 + 8 * entries > stts.end) fail("decoding times run past their box");
+  let named = 0;
+  let time = 0;
+  for (let at = stts.payload + 8; at < stts.payload + 8 + 8 * entries; at += 8) {
+    const count = view.getUint32(at);
+    named += count;
+    time += count * view.getUint32(at + 4);
+  }
+  if (named !== samples) fail("decoding times for more or fewer samples than there are");
+  return time;
+}
+
+/**
+ * An edit list's length (8.6.6: each edit's segment_duration, in the movie's timescale, empty
+ * edits and held frames included): it can make a track play longer than its samples.
+ */
+function editListLength(bytes: Uint8Array, view: DataView, edts: Box, out: BoundedCopy, tally: Tally): number {
+  const elst = only(childrenOf(bytes, view, edts, out), "elst");
+  if (!elst) return 0;
+  const wide = fullBoxVersion(view, elst, 8, 8) === 1;
+  const entryLength = wide ? 20 : 12;
+  const entries = view.getUint32(elst.payload + 4);
+  if (elst.payload + 8 + entryLength * entries > elst.end) fail("edit list runs past its box");
+  countSamples(tally, entries);
+  let length = 0;
+  for (let at = elst.payload + 8; at < elst.payload + 8 + entryLength * entries; at += entryLength) length += wide ? Number(view.getBigUint64(at)) : view.getUint32(at);
+  return length;
 }
 
 /** Every data reference must say "in this file" (flag 1): one naming another file can hold its path. */
@@ -641,7 +690,9 @@ function readTrackFragment(
       for (let i = 0; i < count; i++) total += view.getUint32(entries + i * perSample + offset);
       return total;
     };
-    time += sum(SAMPLE_DURATION, 0, defaultDuration);
+    const durations = sum(SAMPLE_DURATION, 0, defaultDuration);
+    time += durations;
+    track.played += durations;
     const run: TrackRun = { from: base + view.getInt32(trun.payload + 8), length: sum(SAMPLE_SIZE, runFlags & SAMPLE_DURATION ? 4 : 0, defaultSize), outAt: 0 };
     fragment.runs.push(run);
     nodes.set(trun, { box: trun, placed: (payloadAt) => void (run.outAt = payloadAt + 8) });
@@ -804,6 +855,7 @@ const ID = {
   SimpleBlock: 0xa3,
   BlockGroup: 0xa0,
   Block: 0xa1,
+  BlockDuration: 0x9b,
   Void: 0xec,
   CRC32: 0xbf,
 };
@@ -916,14 +968,17 @@ function stripWebm(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
   const voided = (element: Element) => voidOut(written, element.start, element.end);
 
   let scale = 1_000_000;
-  let declaredDuration: number | null = null;
-  let lastTimestamp = 0;
+  let declaredDuration = 0;
+  // The first and last frames' times: the frames' span is held to the limit whatever Duration says.
+  let first = Infinity;
+  let last = -Infinity;
   for (let at = segment.data; at < segment.end; ) {
     out.walked();
     const element = elementAt(bytes, at, segment.end);
     if (element.id === ID.Cluster) {
       const cluster = readCluster(bytes, element, segment.end, out);
-      lastTimestamp = Math.max(lastTimestamp, cluster.lastTimestamp);
+      first = Math.min(first, cluster.first);
+      last = Math.max(last, cluster.last);
       at = cluster.end;
       continue;
     }
@@ -945,18 +1000,23 @@ function stripWebm(bytes: Uint8Array): Omit<StrippedVideo, "contentType"> {
     } else if (!SEGMENT_KEPT.has(element.id)) voided(element);
     at = element.end;
   }
-  const seconds = ((declaredDuration ?? lastTimestamp) * scale) / 1e9;
+  const seconds = (Math.max(declaredDuration, last > first ? last - first : 0) * scale) / 1e9;
   return { bytes: written, seconds };
 }
 
 /**
- * Walks a cluster's children for the latest frame time (a browser's MediaRecorder writes no
- * duration); an unknown-sized cluster (MediaRecorder's again) ends where the next Segment-level
- * element starts.
+ * Walks a cluster's children for its frames' earliest and latest times (the latest: where a frame
+ * ends when its BlockGroup says how long it lasts); an unknown-sized cluster (a browser's
+ * MediaRecorder's) ends where the next Segment-level element starts.
  */
-function readCluster(bytes: Uint8Array, cluster: Element, limit: number, out: BoundedCopy): { end: number; lastTimestamp: number } {
+function readCluster(bytes: Uint8Array, cluster: Element, limit: number, out: BoundedCopy): { end: number; first: number; last: number } {
   let clusterTime = 0;
-  let last = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  const frame = (start: number, duration = 0) => {
+    first = Math.min(first, start);
+    last = Math.max(last, start + duration);
+  };
   let at = cluster.data;
   const end = cluster.unknownSize ? limit : cluster.end;
   while (at < end) {
@@ -965,14 +1025,16 @@ function readCluster(bytes: Uint8Array, cluster: Element, limit: number, out: Bo
     out.walked();
     if (child.unknownSize) fail("unknown size inside a cluster");
     if (child.id === ID.Timestamp) clusterTime = readUint(bytes, child);
-    else if (child.id === ID.SimpleBlock) last = Math.max(last, clusterTime + blockTime(bytes, child));
+    else if (child.id === ID.SimpleBlock) frame(clusterTime + blockTime(bytes, child));
     else if (child.id === ID.BlockGroup) {
-      const block = elementsIn(bytes, child.data, child.end, out).find((element) => element.id === ID.Block);
-      if (block) last = Math.max(last, clusterTime + blockTime(bytes, block));
+      const parts = elementsIn(bytes, child.data, child.end, out);
+      const block = parts.find((element) => element.id === ID.Block);
+      const duration = parts.find((element) => element.id === ID.BlockDuration);
+      if (block) frame(clusterTime + blockTime(bytes, block), duration ? readUint(bytes, duration) : 0);
     }
     at = child.end;
   }
-  return { end: at, lastTimestamp: last };
+  return { end: at, first, last };
 }
 
 /** A block's time relative to its cluster: a signed 16-bit number after the track number. */
