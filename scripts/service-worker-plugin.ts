@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { build, type Plugin, type Rolldown } from "vite";
-import { staticFiles } from "./bundle-graph";
+import { staticFiles } from "./bundle-graph.ts";
 
 const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
 

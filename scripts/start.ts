@@ -2,7 +2,11 @@
 // for the app and the API, plus the demo venues' virtual sensors. Installs nothing; `npm install`
 // must have run.
 import { spawn, type ChildProcess } from "node:child_process";
-import { applyMigrations, ensureDevVars, localToolEnv, root, run } from "./local-state.ts";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { applyMigrations, ensureDevVars, localToolEnv, root, run, stateDir } from "./local-state.ts";
+import { outboxDir } from "./local-outbox.ts";
+import { serverOutputFilter } from "./start-log.ts";
 import { DEMO_CHECK_IN, DEMO_CONSUMER, DEMO_FRIENDS, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 import { seedDemoConversation } from "./seed-data/social.ts";
 
@@ -11,28 +15,34 @@ const url = `http://localhost:${port}`;
 const secrets = ensureDevVars();
 applyMigrations();
 if (await seedIfEmpty()) console.log("Seeded the local database with the East Village demo venues.");
-run("npx", ["vite", "build", "--logLevel", "warn"]);
+// The Cloudflare plugin's "Using secrets defined in .dev.vars" is its only line at this level.
+run("npx", ["vite", "build", "--logLevel", "error"]);
 
-console.log(`
-Third Place is starting on ${url}
-  Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
-  Demo owner: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
-  Demo consumer: ${url}/signin  (${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password})
-  Her friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${url}/profile/${DEMO_CHECK_IN.placeSlug}
-`);
+console.log(`Starting the server on ${url}…`);
 const children: ChildProcess[] = [];
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], {
   cwd: root,
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
   env: localToolEnv(),
 });
 children.push(server);
+// The server's lines, calmed (docs/development.md#what-npm-start-prints): LOG_REQUESTS=1 prints all.
+const output = serverOutputFilter((line) => console.log(line), { everyLine: process.env.LOG_REQUESTS === "1" });
+for (const stream of [server.stdout, server.stderr]) createInterface({ input: stream! }).on("line", output.line);
+const sensorMinute = setInterval(output.flush, 60_000);
+sensorMinute.unref();
 server.on("exit", (code) => {
   for (const child of children) child.kill("SIGTERM");
   process.exit(code ?? 0);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => children.forEach((child) => child.kill(signal)));
+}
+
+/** A folder inside the project as a relative path, any other as it is. */
+function shortPath(folder: string): string {
+  const relative = path.relative(root, folder);
+  return relative.startsWith("..") ? folder : relative;
 }
 
 async function waitForHealth(deadline = Date.now() + 60_000): Promise<boolean> {
@@ -50,6 +60,18 @@ async function waitForHealth(deadline = Date.now() + 60_000): Promise<boolean> {
 const healthy = await waitForHealth();
 // The demo plan's chat lives in its Durable Object, which only the running worker reaches.
 if (healthy) await seedDemoConversation(url, DEMO_CONSUMER).catch(() => console.log("The demo plan's messages could not be posted; the plan is there without them."));
+if (healthy) {
+  console.log(`
+Third Place is ready on ${url}
+  The app, as a person going out: ${url}/app  (${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password})
+  Her friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${url}/profile/${DEMO_CHECK_IN.placeSlug}
+  Owners' dashboard: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
+  Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
+  Mail (password resets) is not sent locally: each one is an .eml file in ${shortPath(outboxDir(stateDir()))}/
+`);
+} else {
+  console.log(`The server did not answer ${url}/api/health within a minute; its output is above.`);
+}
 
 // Live numbers last five minutes after a sensor's last count, so without sensors the demo's map
 // and dashboards would go quiet. SIMULATE=0 serves the app alone.
