@@ -15,7 +15,7 @@ const APP_PAGES: PageRoute[] = [
     path: "app",
     load: () => import("./pages/app/shell/AppShell"),
     children: [
-      { load: () => import("./pages/app/Tonight") },
+      { load: () => import("./pages/app/NearMe") },
       { path: "saved", load: () => import("./pages/app/Saved") },
       { path: "inbox", load: () => import("./pages/app/InboxPage") },
       { path: "settings", load: () => import("./pages/app/Settings") },

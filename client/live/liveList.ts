@@ -14,7 +14,7 @@ export interface LiveFilters {
   openNow: boolean;
   /** Only venues with a special on now (docs/menus-and-specials.md#live-map). */
   specialNow: boolean;
-  /** The live level; a closed venue keeps its sensor's level, as GET /api/live?level= does. */
+  /** The live level; a closed venue has none (closed wins), so no level keeps it, as GET /api/live?level= does. */
   level: LevelFilter;
   sort: LiveSort;
   /** "Quiet at 9 PM": the local hour (0–23) whose forecast keeps Relaxed venues, or null (quietAt.ts). */

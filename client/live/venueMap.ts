@@ -5,6 +5,9 @@
 import type { ReactNode, Ref } from "react";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 
+/** The city's centre: where the map starts, and where /app looks from without a position or home area. */
+export const CITY_CENTRE = { lat: 40.72, lng: -74 } as const;
+
 export type MappedPlace = LivePlace & { latitude: number; longitude: number };
 
 /** What the map says of a venue, now: its marker's look, its state and its summary's lines. */

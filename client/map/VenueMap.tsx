@@ -6,11 +6,11 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { LivePlace } from "../../common/schemas/answers";
-import type { MappedPlace, PlaceOnMap, VenueMapProps } from "../live/venueMap";
+import { CITY_CENTRE, type MappedPlace, type PlaceOnMap, type VenueMapProps } from "../live/venueMap";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
-export const MAP_CENTER: L.LatLngTuple = [40.72, -74];
+export const MAP_CENTER: L.LatLngTuple = [CITY_CENTRE.lat, CITY_CENTRE.lng];
 export const MAP_ZOOM = 10;
 /** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */
 const VENUE_ZOOM = 17;

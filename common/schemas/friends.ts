@@ -27,6 +27,8 @@ export type CheckInAudience = (typeof CHECK_IN_AUDIENCES)[number];
 export const NO_SUCH_HANDLE_MESSAGE = "No one has that handle. Check the spelling and try again.";
 export const NO_SUCH_REQUEST_MESSAGE = "No such friend request.";
 export const INVITE_GONE_MESSAGE = "This invite link was used, withdrawn or has expired. Ask your friend for a new one.";
+/** A check-in at a place closed now by its hours (409): closed wins (docs/friends.md#check-ins). */
+export const CHECK_IN_CLOSED_MESSAGE = "This place is closed now. You can check in while it is open.";
 export const NOT_FRIENDS_MESSAGE = "Only your friends can be chosen to see a check-in.";
 export const NO_SUCH_ACCOUNT_MESSAGE = "No such account.";
 /** The 409s of the friend cap, the caller's or the other's. */

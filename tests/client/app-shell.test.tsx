@@ -1,8 +1,12 @@
 // The consumer app's shell (docs/app.md#the-app-shell): which tab a path is in, and the tab bar's
-// links, current tab and Inbox badge from the inbox's answer.
+// links, current tab and Inbox badge from the inbox's answer; Near me's origin, chips and lines.
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FriendsOut } from "../../common/schemas/friends";
+import type { Suggestion } from "../../common/schemas/saved";
+import { CITY_CENTRE } from "../../client/live/venueMap";
+import { friendsThereText, nearbyLines, nearbyPlaces, originOf } from "../../client/pages/app/nearMe";
 import { unreadBadge } from "../../client/pages/app/shell/messages";
 import { TabBar } from "../../client/pages/app/shell/TabBar";
 import { activeTab } from "../../client/pages/app/shell/tabs";
@@ -67,5 +71,38 @@ describe("the tab bar", () => {
     );
     expect(screen.getByRole("link", { name: "Near me" })).toHaveAttribute("aria-current", "page");
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("Near me in words", () => {
+  const suggestion = (overrides: Partial<Suggestion> = {}): Suggestion => ({
+    id: 1, slug: "alpha", name: "Alpha", address: "1 Main St", latitude: 40.7, longitude: -73.99, type: "Bar", category: "Bar",
+    timezone: "America/New_York", level: "Relaxed", vs_usual: "quieter", percent: 20, open: true, opens_at: null, distance_m: 350,
+    ...overrides,
+  });
+  const out: FriendsOut = {
+    friends: [
+      { id: 7, handle: "sam", name: "Sam", place: { id: 2, slug: "bravo", name: "Bravo" }, since: "", until: "" },
+      { id: 8, handle: "ana", name: "", place: { id: 2, slug: "bravo", name: "Bravo" }, since: "", until: "" },
+    ],
+  };
+  const places = [suggestion(), suggestion({ id: 2, slug: "bravo", name: "Bravo", level: "Packed", vs_usual: null, open: false, distance_m: 1240 })];
+
+  it("looks from the phone, else the home area, else the city centre", () => {
+    expect(originOf({ lat: 1, lng: 2 }, { lat: 3, lng: 4 })).toEqual({ lat: 1, lng: 2, source: "here" });
+    expect(originOf(null, { lat: 3, lng: 4 })).toEqual({ lat: 3, lng: 4, source: "home" });
+    expect(originOf(null, null)).toEqual({ ...CITY_CENTRE, source: "city" });
+  });
+
+  it("keeps what the chips ask for and says who is there", () => {
+    const all = nearbyPlaces(places, null, out, new Set());
+    expect(all.map((row) => row.friends)).toEqual([[], ["Sam", "@ana"]]);
+    expect(nearbyPlaces(places, null, out, new Set(["open"])).map((row) => row.place.id)).toEqual([1]);
+    expect(nearbyPlaces(places, null, out, new Set(["relaxed"])).map((row) => row.place.id)).toEqual([1]);
+    expect(nearbyPlaces(places, null, out, new Set(["friends"])).map((row) => row.place.id)).toEqual([2]);
+    expect(nearbyPlaces(places, null, out, new Set(["specials"]))).toEqual([]);
+    expect(nearbyLines(all[1]!, false, Date.parse("2031-06-10T20:00:00Z"))).toEqual(["1.2 km away", expect.stringMatching(/^Closed/), "2 friends there: Sam, @ana"]);
+    expect(nearbyLines(all[0]!, false, 0)[0]).toBe("350 m away");
+    expect(friendsThereText(["Sam"])).toBe("1 friend there: Sam");
   });
 });

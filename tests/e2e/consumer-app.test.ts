@@ -70,20 +70,26 @@ describe("the consumer app, in Chromium at 375 px", () => {
 
     await page.goto("/app");
     await page.getByRole("heading", { name: "Good to see you, Robin" }).waitFor();
+
+    // Near me, the first tab: the places around the home area, now and at 9 PM.
+    await page.getByText("Near your home area.").waitFor();
+    await page.getByRole("list", { name: "Places near you now" }).waitFor();
+    await page.getByRole("button", { name: "At 9 PM" }).click();
+    const at9 = page.getByRole("list", { name: "Places near you at 9 PM" });
+    await at9.waitFor();
+    expect(await at9.getByRole("listitem").filter({ hasText: /away/ }).count()).toBeGreaterThan(0);
+    expect(await at9.textContent()).toContain("· forecast");
+
+    // The Saved tab: the saved place with its level.
+    await page.getByRole("navigation", { name: "The app" }).getByRole("link", { name: "Saved" }).click();
     const saved = page.getByRole("region", { name: "Saved places" });
     const savedRow = saved.getByRole("listitem").filter({ has: page.getByRole("link", { name: VENUE.name, exact: true }) }).first();
     await savedRow.waitFor();
     expect(await savedRow.locator(".level-badge").textContent()).toContain("Relaxed");
     expect(await savedRow.textContent()).toMatch(/Open now|Closed/);
 
-    const suggestions = page.getByRole("region", { name: "Where can I go now, or at 9?" });
-    await suggestions.getByText("Near your home area.").waitFor();
-    await suggestions.getByRole("combobox", { name: "When" }).selectOption({ label: "9 PM" });
-    const at9 = suggestions.getByRole("list", { name: "Places at 9 PM" });
-    await at9.waitFor();
-    expect(await at9.getByRole("listitem").filter({ hasText: /away/ }).count()).toBeGreaterThan(0);
-    expect(await at9.textContent()).toContain("· forecast");
-
+    // The Inbox tab, with the unread count on the tab.
+    await page.getByRole("navigation", { name: "The app" }).getByRole("link", { name: /^Inbox.*1 unread$/ }).click();
     const inbox = page.getByRole("region", { name: /Notifications/ });
     await inbox.getByRole("heading", { name: "Notifications 1 unread" }).waitFor();
     await inbox.getByRole("button", { name: `Mark read ${VENUE.name} is quiet now` }).click();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage, queryD1, seriousViolations } from "./browser";
 import { launchBrowser } from "./browser";
 import { baseUrl } from "./server";
+import { openAllDay } from "./venue-hours";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +66,12 @@ describe("check-ins between friends, one browser each", () => {
   let cy: Account;
   let anaPage: Page;
 
+  // Check-ins are taken only while a venue is open (docs/when-to-go.md#closed-wins): open it around the clock, whatever the hour the test runs at.
+  let restoreHours = () => {};
+  afterAll(() => restoreHours());
+
   beforeAll(async () => {
+    restoreHours = openAllDay([VENUE.slug]);
     [ana, ben, cy] = [await signUp("Ana"), await signUp("Ben"), await signUp("Cy")];
     await befriend(ana, ben, `ben_${run}`);
     await befriend(ana, cy, `cy_${run}`);

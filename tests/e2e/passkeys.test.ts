@@ -55,7 +55,7 @@ describe("passkeys, in Chromium at 375 px", () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
-    await page.getByRole("link", { name: "← Tonight" }).click();
+    // Signing out is in Settings, the app's top bar's link (docs/app.md#the-app-shell).
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBeNull();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Level, LiveAnswer } from "../../common/schemas/answers";
 import { seedVenues } from "../../scripts/seed-data/venues";
 import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { setVenueHours } from "./venue-hours";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -259,11 +260,6 @@ async function liveAnswer(page: Page, query = ""): Promise<LiveAnswer> {
   return (await (await page.request.get(`/api/live${query}`)).json()) as LiveAnswer;
 }
 
-const HOUR_FIELDS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
-  `${day}_open`,
-  `${day}_close`,
-]);
-
 /**
  * A venue closed now, chosen by content: one /api/live says is closed, or else (late on a weekend
  * night every seeded venue can be open) one of the two silent venues given hours on Monday 3–4 AM
@@ -275,17 +271,10 @@ async function closedVenue(page: Page): Promise<{ place: LiveAnswer["places"][nu
   // One that opens within minutes could open while the test reads it: then the pair instead.
   if (closed && Date.parse(closed.opens_at ?? "9999-12-31") - Date.now() > 10 * 60_000) return { place: closed, restore: () => {} };
   const pair = seedVenues.slice(-2).map((venue) => venue.slug);
-  const saved = queryD1<Record<string, string>>(`SELECT slug, ${HOUR_FIELDS.join(", ")} FROM places WHERE slug IN ('${pair.join("', '")}')`);
-  pair.forEach((slug, index) => {
-    const day = ["monday", "tuesday"][index];
-    const hours = HOUR_FIELDS.map((field) => `${field} = '${field === `${day}_open` ? "03:00" : field === `${day}_close` ? "04:00" : ""}'`);
-    queryD1(`UPDATE places SET ${hours.join(", ")} WHERE slug = '${slug}'`);
+  const restore = setVenueHours(pair, (slug, field) => {
+    const day = ["monday", "tuesday"][pair.indexOf(slug)];
+    return field === `${day}_open` ? "03:00" : field === `${day}_close` ? "04:00" : "";
   });
-  const restore = () => {
-    for (const row of saved) {
-      queryD1(`UPDATE places SET ${HOUR_FIELDS.map((field) => `${field} = '${row[field]}'`).join(", ")} WHERE slug = '${row.slug}'`);
-    }
-  };
   // /api/live is cached for up to 25 s.
   let found: LiveAnswer["places"] = [];
   await expect
@@ -314,8 +303,8 @@ describe("live map", () => {
     expect(await page.locator(".venue-row").count()).toBe(seedVenues.length);
     expect(await page.getByRole("status").textContent()).toBe(`Showing ${seedVenues.length} of ${seedVenues.length} venues.`);
 
-    // A venue closed by its hours is drawn as closed whatever its sensor says; the level filter
-    // keeps the sensor's level, as /api/live?level= does. Which venues are open depends on the hour.
+    // A venue closed by its hours is drawn as closed whatever its sensor says, and has no level
+    // (closed wins), so the level filter never keeps it. Which venues are open depends on the hour.
     const drawnAs = async (level: Level | null) => {
       const places = (await liveAnswer(page)).places;
       return {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BAR_CLOSED_SUNDAY } from "./hours-fixtures";
 import { NO_HOURS } from "../../common/schemas/place";
-import { hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
+import { closedAt, closingAt, hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
 
 const zone = "America/New_York";
 const barHours = BAR_CLOSED_SUNDAY;
@@ -69,5 +69,23 @@ describe("next opening", () => {
     expect(nextOpeningAt(barHours, zone, Date.UTC(2026, 2, 8, 14))).toBe(Date.UTC(2026, 2, 9, 21));
     // Saturday 7 March 2026, 09:00 EST: opens 17:00 EST (22:00 UTC).
     expect(nextOpeningAt(barHours, zone, Date.UTC(2026, 2, 7, 14))).toBe(Date.UTC(2026, 2, 7, 22));
+  });
+});
+
+describe("closed and the closing time (closed wins: docs/when-to-go.md#closed-wins)", () => {
+  it("closed only by hours: a place without any is never closed by them", () => {
+    expect(closedAt(barHours, zone, may(12, 9))).toBe(true);
+    expect(closedAt(barHours, zone, may(12, 20))).toBe(false);
+    expect(closedAt(NO_HOURS, zone, may(12, 9))).toBe(false);
+  });
+
+  it("the opening's end: the next morning's close past midnight, the same day's otherwise; null while closed", () => {
+    expect(closingAt(barHours, zone, may(12, 20))).toBe(may(13, 2)); // Tuesday evening: 2 AM Wednesday
+    expect(closingAt(barHours, zone, may(13, 1))).toBe(may(13, 2)); // the same night after midnight
+    expect(closingAt(barHours, zone, may(17, 1))).toBe(may(17, 2)); // Saturday's night into a closed Sunday
+    const lunch = { ...NO_HOURS, tuesday_open: "11:00", tuesday_close: "15:00" };
+    expect(closingAt(lunch, zone, may(12, 12))).toBe(may(12, 15));
+    expect(closingAt(barHours, zone, may(12, 9))).toBeNull();
+    expect(closingAt(NO_HOURS, zone, may(12, 9))).toBeNull();
   });
 });

@@ -372,7 +372,8 @@ describe("GET /api/live: open now, live against usual, filters", () => {
     const response = await api("/api/live");
     const places = new Map((await response.json<LiveAnswer>()).places.map((place) => [place.id, place]));
     expect(places.get(open)).toMatchObject({ open_now: true, opens_at: null, vs_usual: "busier", people: 50, level: "Lively" });
-    expect(places.get(closed)).toMatchObject({ open_now: false, opens_at: new Date(local(1, 16)).toISOString(), vs_usual: null, level: "Relaxed" });
+    // Closed wins over its fresh count (docs/when-to-go.md#closed-wins).
+    expect(places.get(closed)).toMatchObject({ open_now: false, opens_at: new Date(local(1, 16)).toISOString(), vs_usual: null, level: null, people: null, percent: null });
     expect(places.get(noHours)).toMatchObject({ open_now: null, opens_at: null, vs_usual: null, level: null });
 
     // Only this test's places (earlier tests of the file made others).
@@ -382,6 +383,7 @@ describe("GET /api/live: open now, live against usual, filters", () => {
     expect(await ids("/api/live?open_now=0")).toEqual([closed]);
     expect(await ids("/api/live?level=Lively")).toEqual([open]);
     expect(await ids("/api/live?open_now=1&level=Relaxed")).toEqual([]);
+    expect(await ids("/api/live?level=Relaxed")).toEqual([]);
     expect((await api("/api/live?open_now=yes")).status).toBe(400);
     expect((await api("/api/live?level=Busy")).status).toBe(400);
   });

@@ -7,8 +7,6 @@ import { blocks, checkInAudience, checkIns, friendships, planInvitees, places, p
 import type { CheckInAudience } from "../../common/schemas/friends";
 import { d1Statement, type Database } from "./client";
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
  * Checks the account in (a check-in elsewhere ends), visible to `friends` when the audience is
  * "chosen": only those still its friends are stored. The old check-in and its audience go in the
@@ -17,7 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function checkIn(
   db: Database,
   accountId: number,
-  input: { placeId: number; hours: number; audience: CheckInAudience; friends: readonly number[] },
+  input: { placeId: number; until: number; audience: CheckInAudience; friends: readonly number[] },
   now: number,
 ): Promise<void> {
   await db.$client.batch([
@@ -29,7 +27,7 @@ export async function checkIn(
         placeId: input.placeId,
         audience: input.audience,
         createdAt: new Date(now),
-        expiresAt: new Date(now + input.hours * HOUR_MS),
+        expiresAt: new Date(input.until),
       }),
     ),
     // One JSON parameter, not one per id: D1 binds at most 100 parameters per statement.

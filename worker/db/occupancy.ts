@@ -6,8 +6,8 @@ import { occupancy15m, placeLive, places } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { BUCKET_MS, isRecent, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
-import type { LivePlace, VsUsual } from "../../common/schemas/answers";
-import { hasHours, isOpenAt, nextOpeningAt } from "../occupancy/opening-hours";
+import type { LivePlace, PlaceHours, VsUsual } from "../../common/schemas/answers";
+import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "../occupancy/opening-hours";
 import { hourColumns, hoursOfRow } from "./when-to-go";
 import type { Database } from "./client";
 
@@ -23,6 +23,8 @@ export interface OccupancyConfig {
   dayStartHour: number;
   /** The calibration in force, applied to every people number read (docs/architecture.md#calibration). */
   calibration: Calibration;
+  /** Opening hours: no "quiet now" or "lively now" while closed by them (docs/watches.md#closed). */
+  hours: PlaceHours;
 }
 
 export async function occupancyConfig(db: Database, placeId: number): Promise<OccupancyConfig | null> {
@@ -35,13 +37,14 @@ export async function occupancyConfig(db: Database, placeId: number): Promise<Oc
       dayStartHour: places.dayStartHour,
       baseline: places.calibrationBaseline,
       factor: places.calibrationFactor,
+      ...hourColumns,
     })
     .from(places)
     .where(eq(places.id, placeId))
     .limit(1);
   if (!row) return null;
-  const { baseline, factor, ...config } = row;
-  return { ...config, calibration: { baseline, factor } };
+  const { placeId: id, livelyThreshold, packedThreshold, timeZone, dayStartHour, baseline, factor } = row;
+  return { placeId: id, livelyThreshold, packedThreshold, timeZone, dayStartHour, calibration: { baseline, factor }, hours: hoursOfRow(row) };
 }
 
 /**
@@ -160,12 +163,13 @@ export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: 
 /**
  * A place on the live map: its live numbers only while its newest count is recent, never stale
  * ones, and people and percent only when its owners make counts public (level bands only otherwise); open now and the next opening by its
- * hours table (docs/when-to-go.md#open-now), and `vsUsual` as the route found it.
+ * hours table (docs/when-to-go.md#open-now), no level or numbers at all while closed by them, and `vsUsual` as the route found it.
  */
 export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour" | "special_now"> {
   const updatedAt = row.updatedAt?.getTime() ?? null;
-  const live = isLiveRow(row, now);
   const hours = hoursOfRow(row);
+  // Closed wins: a count while closed (cleaners, a sensor left on) is never shown as a level (docs/when-to-go.md#closed-wins).
+  const live = isLiveRow(row, now) && !closedAt(hours, row.timeZone, now);
   const opensAt = nextOpeningAt(hours, row.timeZone, now);
   return {
     ...placeNameFields(row),

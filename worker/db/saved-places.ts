@@ -5,13 +5,12 @@ import { and, between, desc, eq, exists, inArray, isNotNull, sql, type SQL } fro
 import { placeLive, places, placeTags, savedPlaces, tags, usualHistories } from "../../drizzle/schema";
 import { venueDayAt } from "../../common/local-time";
 import { MAX_SAVED_PLACES } from "../../common/schemas/saved";
-import { isRecent } from "../occupancy/aggregate";
 import type { NowPlace } from "../occupancy/place-now";
 import type { History } from "../occupancy/popular-times";
 import type { Database } from "./client";
 import { placeNameColumns } from "./occupancy";
 import { historyBeforeToday, keptHistoryOfRow, type KeepWrite } from "./usual-history";
-import { hoursOfRow, whenPlaceColumns, type HistoryPlace } from "./when-to-go";
+import { hoursOfRow, liveNowOf, whenPlaceColumns, type HistoryPlace } from "./when-to-go";
 
 /** Saves a place for the account (again: sets `news`); "cap" when the account has MAX_SAVED_PLACES already. */
 export async function savePlace(db: Database, userId: number, placeId: number, news: boolean): Promise<{ savedAt: Date } | "cap"> {
@@ -110,7 +109,7 @@ export async function placesInBox(
 
 /** The place of a row as placeAt and the history readers take it. */
 export function nowPlaceOf(row: NowPlaceRow, now: number): NowPlace & HistoryPlace {
-  const updatedAt = row.updatedAt?.getTime() ?? null;
+  const hours = hoursOfRow(row);
   return {
     id: row.id,
     timeZone: row.timeZone,
@@ -119,8 +118,8 @@ export function nowPlaceOf(row: NowPlaceRow, now: number): NowPlace & HistoryPla
     packedThreshold: row.packedThreshold,
     publicCounts: row.publicCounts,
     calibration: { baseline: row.baseline, factor: row.factor },
-    hours: hoursOfRow(row),
-    live: isRecent(updatedAt, now) && row.percent !== null && row.level !== null ? { percent: row.percent, level: row.level, updatedAt } : null,
+    hours,
+    live: liveNowOf(row, hours, row.timeZone, now),
   };
 }
 

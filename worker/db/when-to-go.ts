@@ -9,6 +9,7 @@ import { isRecent } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
 import type { VenueEvent } from "../occupancy/forecast";
 import type { VenueRegion } from "../occupancy/holidays";
+import { closedAt } from "../occupancy/opening-hours";
 import { HISTORY_DAYS, historyOf, type History, type LiveNow, type WhenPlace } from "../occupancy/popular-times";
 import type { Database } from "./client";
 import { DEFAULT_EVENT_LENGTH_MS } from "./events";
@@ -66,6 +67,31 @@ export const whenPlaceColumns = {
   updatedAt: placeLive.updatedAt,
 };
 
+/**
+ * A place_live row's numbers while fresh and the place is open: closed by its hours wins over a
+ * fresh count (docs/when-to-go.md#closed-wins); null otherwise.
+ */
+export function liveNowOf(
+  row: { percent: number | null; level: LiveNow["level"] | null; updatedAt: Date | null },
+  hours: PlaceHours,
+  timeZone: string,
+  now: number,
+): LiveNow | null {
+  const updatedAt = row.updatedAt?.getTime() ?? null;
+  if (!isRecent(updatedAt, now) || row.percent === null || row.level === null || closedAt(hours, timeZone, now)) return null;
+  return { percent: row.percent, level: row.level, updatedAt };
+}
+
+/** A place's hours and zone (whether it is open now: check-ins, Live Looks); null when there is no such place. */
+export async function placeOpeningHours(db: Database, placeId: number): Promise<{ hours: PlaceHours; timeZone: string } | null> {
+  const [row] = await db
+    .select({ timeZone: places.timezone, ...hourColumns })
+    .from(places)
+    .where(eq(places.id, placeId))
+    .limit(1);
+  return row ? { hours: hoursOfRow(row), timeZone: row.timeZone } : null;
+}
+
 /** A place by id or slug with what popular times and the forecast need; undefined when there is none. */
 export async function findWhenPlace(db: Database, key: number | string, now: number): Promise<WhenPlaceRow | undefined> {
   const [row] = await db
@@ -78,9 +104,8 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     .where(typeof key === "number" ? eq(places.id, key) : eq(places.slug, key))
     .limit(1);
   if (!row) return undefined;
-  const updatedAt = row.updatedAt?.getTime() ?? null;
-  const live =
-    isRecent(updatedAt, now) && row.percent !== null && row.level !== null ? { percent: row.percent, level: row.level, updatedAt } : null;
+  const hours = hoursOfRow(row);
+  const live = liveNowOf(row, hours, row.timeZone, now);
   return {
     id: row.id,
     timeZone: row.timeZone,
@@ -89,7 +114,7 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     publicCounts: row.publicCounts,
     region: { country: row.country, state: row.state },
     calibration: { baseline: row.baseline, factor: row.factor },
-    hours: hoursOfRow(row),
+    hours,
     live,
   };
 }

@@ -39,6 +39,12 @@ export function isOpenAtWall(hours: PlaceHours, wallMs: number): boolean {
 /** Whether the venue is open at an instant, by its hours table in its zone. */
 export const isOpenAt = (hours: PlaceHours, timeZone: string, instantMs: number) => isOpenAtWall(hours, toWall(timeZone, instantMs));
 
+/**
+ * Closed by its hours table at an instant: "Closed" wins over any level, count, alert or check-in
+ * then (docs/when-to-go.md#closed-wins). A place without hours is never closed by them.
+ */
+export const closedAt = (hours: PlaceHours, timeZone: string, instantMs: number) => hasHours(hours) && !isOpenAt(hours, timeZone, instantMs);
+
 /** isOpenAt, except that a place without any hours may be open at any time: a sensor's silence counts then. */
 export const mayBeOpenAt = (hours: PlaceHours, timeZone: string, instantMs: number) =>
   !hasHours(hours) || isOpenAt(hours, timeZone, instantMs);
@@ -74,4 +80,23 @@ export function nextOpeningAt(hours: PlaceHours, timeZone: string, instantMs: nu
   if (!hasHours(hours) || isOpenAtWall(hours, wall)) return null;
   const [next] = openingsAfterWall(hours, wall);
   return next === undefined ? null : fromWall(timeZone, next);
+}
+
+/**
+ * The instant the opening the venue is in at `instantMs` ends (the day's close, or the next
+ * morning's for a close at or before the open); null when it is closed then or has no hours. Only
+ * the one opening: hours that run on into the next day's opening are not joined.
+ */
+export function closingAt(hours: PlaceHours, timeZone: string, instantMs: number): number | null {
+  const wall = toWall(timeZone, instantMs);
+  if (!hasHours(hours) || !isOpenAtWall(hours, wall)) return null;
+  const day = Math.floor(wall / DAY_MS);
+  const minute = Math.floor((wall - day * DAY_MS) / MINUTE_MS);
+  const today = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day)]);
+  if (today && minute >= today.open && (today.close <= today.open || minute < today.close)) {
+    return fromWall(timeZone, (today.close <= today.open ? day + 1 : day) * DAY_MS + today.close * MINUTE_MS);
+  }
+  // Open by yesterday's hours, which run past midnight into this morning.
+  const yesterday = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day - 1)])!;
+  return fromWall(timeZone, day * DAY_MS + yesterday.close * MINUTE_MS);
 }

@@ -6,7 +6,7 @@ import { HOUR_MS, venueDayAt } from "../../common/local-time";
 import type { Level, VsUsual } from "../../common/schemas/answers";
 import { forecast, forecastHours } from "./forecast";
 import { levelOf, type Thresholds } from "./levels";
-import { hasHours, isOpenAt, nextOpeningAt } from "./opening-hours";
+import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "./opening-hours";
 import { usualPercentAt, usualProfile, vsUsual, type History, type LiveNow, type WhenPlace } from "./popular-times";
 
 export interface NowPlace extends WhenPlace, Thresholds {
@@ -47,6 +47,11 @@ export function placeAt(place: NowPlace, history: History, now: number, at: numb
     });
     percent = hour?.percent ?? null;
     level = percent === null ? null : levelOfPercent(percent, place);
+  }
+  // Closed wins: no level, percent or "vs usual" for a closed hour (docs/when-to-go.md#closed-wins).
+  if (closedAt(place.hours, place.timeZone, when)) {
+    percent = null;
+    level = null;
   }
   const opensAt = nextOpeningAt(place.hours, place.timeZone, when);
   return {

@@ -31,13 +31,15 @@ export function planForecast(place: NowPlace, history: History, now: number, at:
     return start <= at && at < start + HOUR_MS;
   });
   if (!hour) return null;
-  const hide = (value: number | null) => (place.publicCounts ? value : null);
+  // Closed wins: no level or numbers for a closed hour (docs/when-to-go.md#closed-wins).
+  const open = hasHours(place.hours) ? isOpenAt(place.hours, place.timeZone, at) : null;
+  const hide = (value: number | null) => (place.publicCounts && open !== false ? value : null);
   return {
-    level: hour.percent === null ? null : levelOfPercent(hour.percent, place),
+    level: hour.percent === null || open === false ? null : levelOfPercent(hour.percent, place),
     percent: hide(hour.percent),
     low: hide(hour.low),
     high: hide(hour.high),
-    open: hasHours(place.hours) ? isOpenAt(place.hours, place.timeZone, at) : null,
+    open,
   };
 }
 

@@ -6,15 +6,18 @@ import { accountIdOf, requireUser } from "../auth/middleware";
 import { checkIn, leave, myCheckIn, planMembersSeeingCheckIn, setGhostMode, visibleCheckIns } from "../db/check-ins";
 import { getDb } from "../db/client";
 import { friendsAmong } from "../db/friends";
+import { placeOpeningHours } from "../db/when-to-go";
+import { closedAt, closingAt } from "../occupancy/opening-hours";
 import { placeExists } from "../db/places";
 import { planCheckInNotice } from "../chat/notices";
 import { deliverToAccounts } from "../push/deliver";
 import type { AppEnv } from "../env";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
 import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
 import { placeIdParamSchema } from "../../common/schemas/fields";
 import {
+  CHECK_IN_CLOSED_MESSAGE,
   CHECK_IN_DEFAULT_HOURS,
   CHECK_IN_MAX_HOURS,
   CHECK_IN_MIN_HOURS,
@@ -70,10 +73,10 @@ export const checkInRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Check in at a place: friends may see you are there, for a few hours",
-      description: `\`hours\` ${CHECK_IN_MIN_HOURS}–${CHECK_IN_MAX_HOURS} (default ${CHECK_IN_DEFAULT_HOURS}); \`audience\` "friends" (default), "chosen" (with \`friends\`: ids of your friends) or "nobody". One check-in at a time: a new one ends the last. No position is taken or stored; the check-in is deleted once it ends. Friends are not notified, except the members of a plan at the place whose time is at most ${CHECK_IN_PLAN_BEFORE_HOURS} hours ahead or ${CHECK_IN_PLAN_AFTER_HOURS} hours past, who may see the check-in (once per friend and plan).`,
+      description: `\`hours\` ${CHECK_IN_MIN_HOURS}–${CHECK_IN_MAX_HOURS} (default ${CHECK_IN_DEFAULT_HOURS}), ending at the place's closing time when that comes first; a place closed now by its hours refuses check-ins (409); \`audience\` "friends" (default), "chosen" (with \`friends\`: ids of your friends) or "nobody". One check-in at a time: a new one ends the last. No position is taken or stored; the check-in is deleted once it ends. Friends are not notified, except the members of a plan at the place whose time is at most ${CHECK_IN_PLAN_BEFORE_HOURS} hours ahead or ${CHECK_IN_PLAN_AFTER_HOURS} hours past, who may see the check-in (once per friend and plan).`,
       access: "signed-in",
       answers: { 200: myCheckInSchema },
-      errors: [403, 404],
+      errors: [403, 404, 409],
     }),
     requireUser,
     jsonBody(checkInBodySchema, 16 * 1024),
@@ -81,11 +84,15 @@ export const checkInRoutes = new Hono<AppEnv>()
       const accountId = accountIdOf(c);
       const body = c.req.valid("json");
       const db = getDb(c.env);
-      if (!(await placeExists(db, body.place_id))) throw notFound("No such place.");
+      const place = await placeOpeningHours(db, body.place_id);
+      if (!place) throw notFound("No such place.");
+      const now = Date.now();
+      // Closed wins: nobody is "there" at a closed place, and nobody stays past its closing (docs/friends.md#check-ins).
+      if (closedAt(place.hours, place.timeZone, now)) throw conflict(CHECK_IN_CLOSED_MESSAGE);
       const friends = await friendsAmong(db, accountId, body.friends);
       if (friends.size < body.friends.length) throw badRequest(NOT_FRIENDS_MESSAGE, [{ field: "friends", message: NOT_FRIENDS_MESSAGE }]);
-      const now = Date.now();
-      await checkIn(db, accountId, { placeId: body.place_id, hours: body.hours, audience: body.audience, friends: body.friends }, now);
+      const until = Math.min(now + body.hours * HOUR_MS, closingAt(place.hours, place.timeZone, now) ?? Infinity);
+      await checkIn(db, accountId, { placeId: body.place_id, until, audience: body.audience, friends: body.friends }, now);
       c.executionCtx.waitUntil(tellPlanMembers(c.env, accountId, now));
       return c.json(await myCheckInAnswer(c, accountId));
     },

@@ -12,6 +12,7 @@ import { CheckedInReminder } from "../../app/friends/CheckedInReminder";
 import { clockTime } from "../../app/friends/clock";
 import { InviteLink } from "../../app/friends/InviteLink";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { Skeleton } from "./shell/Skeleton";
 import "./app.css";
 import "./friends.css";
 
@@ -50,8 +51,10 @@ export default function Friends() {
   return (
     <main className="page app-page friends-page" id="main">
       {pickupView}
-      <p><Link to="/app">← Tonight</Link></p>
-      <h1>Friends</h1>
+      <div className="page-title-row">
+        <h1>Friends</h1>
+        <Link className="button secondary small" to="/app/messages">Messages</Link>
+      </div>
       {ready ? <FriendsBody /> : null}
     </main>
   );
@@ -86,7 +89,7 @@ function FriendsBody() {
             ))}
           </ul>
         ) : (
-          <p className="hint">{out.data ? "None of your friends is sharing a check-in with you right now." : "Loading…"}</p>
+          out.data ? <p className="hint">None of your friends is sharing a check-in with you right now.</p> : <Skeleton rows={1} />
         )}
         <GhostMode />
       </section>

@@ -1,7 +1,8 @@
-// /app/inbox, the Inbox tab (docs/app.md#inbox): the account's notifications.
+// /app/inbox, the Inbox tab (docs/app.md#inbox): what the account watches, then its notifications.
 import { useRequireSession } from "../../api/useRequireSession";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { Inbox } from "./Inbox";
+import { Watching } from "./Watching";
 import { SHELL_MESSAGES } from "./shell/messages";
 import "./app.css";
 
@@ -12,7 +13,12 @@ export default function InboxPage() {
     <main className="page app-page" id="main">
       {pickupView}
       <h1>{SHELL_MESSAGES.tabs.inbox}</h1>
-      {ready ? <Inbox now={Date.now()} /> : null}
+      {ready ? (
+        <>
+          <Watching />
+          <Inbox now={Date.now()} />
+        </>
+      ) : null}
     </main>
   );
 }

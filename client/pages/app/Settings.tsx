@@ -1,7 +1,7 @@
 // /app/settings: the profile (PATCH /api/me), passkeys (Passkeys.tsx) and deleting the account
 // (DELETE /api/me with the password or a passkey). Rules in docs/accounts.md#profile.
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { MeAnswer } from "../../../common/schemas/answers";
 import type { PasskeysAnswer } from "../../../common/schemas/passkeys";
 import { PLACE_CATEGORIES } from "../../../common/schemas/place";
@@ -13,8 +13,10 @@ import { deleteAccountWithPasskey, passkeysSupported } from "../../api/passkeys"
 import { useApi } from "../../api/useApi";
 import { useRequireSession } from "../../api/useRequireSession";
 import { InputField, SelectField } from "../../components/Field";
+import { SignOutButton } from "../../components/SignOutButton";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PasskeysSection } from "./Passkeys";
+import { Skeleton } from "./shell/Skeleton";
 import { fieldsOf, homeFromPosition, settingsPatch, type SettingsErrors, type SettingsFields } from "./settingsForm";
 import "./app.css";
 import { PushPrompt } from "../../app/PushPrompt";
@@ -27,11 +29,12 @@ export default function Settings() {
   return (
     <main className="page app-page" id="main">
       {pickupView}
-      <p><Link to="/app">← Tonight</Link></p>
       <h1>Settings</h1>
       {me.error ? <p role="alert" className="form-error">{failureMessage(me.error)}</p> : null}
-      {me.data ? <ProfileForm me={me.data} onSaved={me.setData} /> : ready && !me.error ? <p role="status">Loading…</p> : null}
+      {me.data ? <ProfileForm me={me.data} onSaved={me.setData} /> : ready && !me.error ? <Skeleton rows={4} tall /> : null}
       {passkeys.data ? <PasskeysSection passkeys={passkeys.data} onChange={passkeys.setData} /> : null}
+      {/* Signing out lives here now that the app's home is a map (docs/app.md#the-app-shell). */}
+      {ready ? <p className="app-links"><SignOutButton to="/signin" /></p> : null}
       {me.data && passkeys.data ? <DeleteAccount passkeys={passkeys.data} /> : null}
     </main>
   );

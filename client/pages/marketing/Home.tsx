@@ -60,12 +60,14 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
 
 function LiveStats({ places }: { places: LivePlace[] | null }) {
   if (!places) return null;
+  // Closed venues have no level (closed wins, docs/when-to-go.md#closed-wins): "Walk right in" only while some open venue reads live.
   const live = places.filter((place) => place.level !== null);
   const packed = live.filter((place) => place.level === "Packed").length;
+  const packedTrend = packed > 0 ? "Book ahead or try next door" : live.length > 0 ? "Walk right in" : "No open venue is reporting right now";
   return (
     <div className="home-stats">
       <StatCard title="Venues reporting live" value={`${live.length} of ${places.length}`} trend="Sensor readings every minute" />
-      <StatCard title="Packed right now" value={packed} trend={packed > 0 ? "Book ahead or try next door" : "Walk right in"} />
+      <StatCard title="Packed right now" value={packed} trend={packedTrend} />
     </div>
   );
 }

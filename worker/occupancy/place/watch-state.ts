@@ -4,6 +4,7 @@ import { isWatched } from "../../db/watches";
 import { fanOutOf, type WatchChange } from "../../watches/changes";
 import { stepLevelEpisode, UNKNOWN_EPISODE, type LevelEpisode } from "../../watches/level-episode";
 import { percentOf, levelOf } from "../levels";
+import { closedAt } from "../opening-hours";
 import type { DeviceRegistry } from "./device-registry";
 import { liveSnapshotOf } from "./live-snapshot";
 import type { Meta } from "./meta";
@@ -33,7 +34,11 @@ export class WatchState {
   constructor(private readonly parts: WatchParts) {}
 
   evaluate(placeId: number, config: OccupancyConfig, now: number) {
-    const live = liveSnapshotOf(this.parts.devices.recentCounts(now), config, now, this.parts.meta.importDevice());
+    // Closed by its hours, a count (cleaners, a sensor left on) is no news: the place reads as silent,
+    // so the episode forgets its side and the first count after opening fires nothing (docs/watches.md#closed).
+    const live = closedAt(config.hours, config.timeZone, now)
+      ? { people: null, updatedAt: null }
+      : liveSnapshotOf(this.parts.devices.recentCounts(now), config, now, this.parts.meta.importDevice());
     const before = (this.episode ??= this.stored<LevelEpisode>("watch_level") ?? UNKNOWN_EPISODE);
     const { episode, fired } = stepLevelEpisode(before, live, config.livelyThreshold, now);
     if (episode === before) return;

@@ -33,10 +33,6 @@ export default function Messages() {
           </li>
         ))}
       </ul>
-      <nav className="app-links" aria-label="The app">
-        <Link to="/app">Tonight</Link>
-        <Link to="/app/plans">Plans</Link>
-      </nav>
     </main>
   );
 }

@@ -17,7 +17,7 @@ export default function Plans() {
       {pickupView}
       <h1>Plans</h1>
       <p>
-        <Link to="/app/plans/new">Make a plan</Link>
+        <Link className="button" to="/app/plans/new">Make a plan</Link>
       </p>
       {plans.error ? <p className="field-error">{readFailure(plans.error, "Your plans could not be loaded.", "Your plans could not be loaded: check your connection.")}</p> : null}
       {plans.data && plans.data.plans.length === 0 ? <p>No plans yet. Make one, or when a friend invites you, the plan shows up here.</p> : null}
@@ -38,10 +38,6 @@ export default function Plans() {
           </li>
         ))}
       </ul>
-      <nav className="app-links" aria-label="The app">
-        <Link to="/app">Tonight</Link>
-        <Link to="/app/messages">Messages</Link>
-      </nav>
     </main>
   );
 }

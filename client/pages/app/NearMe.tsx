@@ -1,0 +1,164 @@
+// /app, "Near me": the consumer app's first tab (docs/app.md#near-me). A map and the places around
+// the person (the phone's position when they allowed it, else their home area, else the city's
+// centre: never empty), now or at 9 PM, narrowed by chips; a place opens a sheet to save, watch,
+// check in or plan. Every box is reserved before its answer comes, so nothing moves when it does.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { LivePlace } from "../../../common/schemas/answers";
+import { publicApi } from "../../api/endpoints";
+import { checkInApi } from "../../api/friendsEndpoints";
+import { ownerApi } from "../../api/ownerEndpoints";
+import { useApi } from "../../api/useApi";
+import { useRequireSession } from "../../api/useRequireSession";
+import { InstallOffer } from "../../app/InstallOffer";
+import { CheckedInReminder } from "../../app/friends/CheckedInReminder";
+import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { LevelBadge } from "../../live/LevelBadge";
+import { describeOnMap, hasPosition } from "../../live/mapPlaces";
+import { quietAtTime } from "../../live/quietAt";
+import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
+import type { VenueMapHandle } from "../../live/venueMap";
+import { loadVenueMap } from "../../live/venueMapImport";
+import { greeting, NEAR_MESSAGES } from "./nearMessages";
+import { NEAR_FILTERS, nearbyLines, nearbyPlaces, originOf, type NearFilter, type NearbyPlace, type Point } from "./nearMe";
+import { PlaceSheet } from "./PlaceSheet";
+import { Skeleton } from "./shell/Skeleton";
+import { suggestionLevel } from "./tonight";
+import { MAX_RADIUS_M, MAX_SUGGESTIONS } from "../../../common/schemas/saved";
+import "./app.css";
+import "./near-me.css";
+
+const VenueMap = loadVenueMap && lazy(loadVenueMap);
+const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
+const noBusiest = () => Promise.resolve(null);
+/** "At 9 PM": the hour the spec's question asks about. */
+const LATER_HOUR = 21;
+
+/** The phone's position, asked for at once only when the person already allowed it. */
+function useHere() {
+  const [here, setHere] = useState<Point | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const locate = useCallback(() => {
+    if (!("geolocation" in navigator)) return setProblem(NEAR_MESSAGES.noGeolocation);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setHere({ lat: position.coords.latitude, lng: position.coords.longitude });
+        setProblem(null);
+      },
+      () => setProblem(NEAR_MESSAGES.locationFailed),
+      { maximumAge: 300_000, timeout: 15_000 },
+    );
+  }, []);
+  useEffect(() => {
+    void navigator.permissions
+      ?.query({ name: "geolocation" })
+      .then((status) => (status.state === "granted" ? locate() : undefined))
+      .catch(() => undefined);
+  }, [locate]);
+  return { here, problem, locate };
+}
+
+export default function NearMe() {
+  useDocumentTitle(NEAR_MESSAGES.title);
+  const { ready, pickupView } = useRequireSession();
+  const me = useApi(ready ? ownerApi.me() : null);
+  return (
+    <main className="page app-page near-page" id="main">
+      {pickupView}
+      {/* The same line's height either way: the greeting takes the title's place, nothing moves. */}
+      <h1>{me.data?.name ? greeting(me.data.name) : NEAR_MESSAGES.title}</h1>
+      {ready ? <NearBody home={me.data ? me.data.home : undefined} /> : <Skeleton rows={4} tall />}
+      {me.data && me.data.places.length > 0 ? (
+        <p>
+          <Link to="/dashboard">{NEAR_MESSAGES.dashboard}</Link>
+        </p>
+      ) : null}
+      {ready ? <CheckedInReminder /> : null}
+      <InstallOffer onlyWhenOffered />
+    </main>
+  );
+}
+
+/** `home` is undefined until the account has answered (then null without a home area). */
+function NearBody({ home }: { home: Point | null | undefined }) {
+  const { here, problem, locate } = useHere();
+  const [later, setLater] = useState(false);
+  const [filters, setFilters] = useState<ReadonlySet<NearFilter>>(new Set());
+  const [open, setOpen] = useState<NearbyPlace | null>(null);
+  const now = Date.now();
+  const origin = home === undefined && !here ? null : originOf(here, home ?? null);
+  const at = later ? quietAtTime(LATER_HOUR, new Date(now)).toISOString() : undefined;
+  const answer = useApi(origin ? publicApi.suggestions({ lat: origin.lat, lng: origin.lng, at, radius_m: MAX_RADIUS_M, limit: MAX_SUGGESTIONS }) : null);
+  const { places: live } = useLivePlaces(LIVE_REFRESH_MS);
+  const out = useApi(checkInApi.out(), { refreshMs: 60_000 });
+  const { data: tiles } = useApi(publicApi.mapConfig());
+  const forecast = answer.data?.forecast ?? false;
+  const rows = useMemo(() => (answer.data ? nearbyPlaces(answer.data.places, live, out.data, filters) : null), [answer.data, live, out.data, filters]);
+  const mapped = useMemo(() => (rows ?? []).flatMap(({ live: row }) => (row && hasPosition(row) ? [row] : [])), [rows]);
+  const mapRef = useRef<VenueMapHandle | null>(null);
+  const attachMap = useCallback((handle: VenueMapHandle | null) => {
+    mapRef.current = handle;
+  }, []);
+  // The map frames the places listed, once they are on it.
+  useEffect(() => {
+    if (mapped.length > 0) mapRef.current?.showAll();
+  }, [mapped]);
+
+  const toggle = (filter: NearFilter) =>
+    setFilters((current) => {
+      const next = new Set(current);
+      if (!next.delete(filter)) next.add(filter);
+      return next;
+    });
+  const openPlace = (place: LivePlace) => setOpen(rows?.find((row) => row.place.id === place.id) ?? null);
+
+  return (
+    <>
+      <div className="chips" role="group" aria-label={NEAR_MESSAGES.whenLabel}>
+        <button type="button" className="chip" aria-pressed={!later} onClick={() => setLater(false)}>{NEAR_MESSAGES.now}</button>
+        <button type="button" className="chip" aria-pressed={later} onClick={() => setLater(true)}>{NEAR_MESSAGES.later}</button>
+      </div>
+      <div className="chips" role="group" aria-label={NEAR_MESSAGES.filtersLabel}>
+        {NEAR_FILTERS.map((filter) => (
+          <button key={filter} type="button" className="chip" aria-pressed={filters.has(filter)} onClick={() => toggle(filter)}>
+            {NEAR_MESSAGES.filters[filter]}
+          </button>
+        ))}
+      </div>
+      <div className="near-map">
+        {VenueMap ? (
+          <Suspense fallback={<div className="venue-map" aria-hidden="true" />}>
+            <VenueMap ref={attachMap} places={mapped} describe={describeNow} tiles={tiles} onOpenPlace={openPlace} busiestToday={noBusiest} />
+          </Suspense>
+        ) : null}
+      </div>
+      <p className="near-from">
+        <span>{origin ? NEAR_MESSAGES.from[origin.source] : "\u00a0"}</span>
+        {here ? null : (
+          <button type="button" className="chip" onClick={locate}>{NEAR_MESSAGES.useLocation}</button>
+        )}
+      </p>
+      {problem ? <p role="alert">{problem}</p> : null}
+      {rows === null ? (
+        answer.error ? <p role="alert">{NEAR_MESSAGES.unavailable}</p> : <Skeleton rows={4} tall />
+      ) : rows.length === 0 ? (
+        <p>{NEAR_MESSAGES.none}</p>
+      ) : (
+        <ul className="near-list" aria-label={forecast ? NEAR_MESSAGES.listLater : NEAR_MESSAGES.listNow}>
+          {rows.map((row) => (
+            <li key={row.place.id}>
+              <button type="button" className="near-place" aria-haspopup="dialog" onClick={() => setOpen(row)}>
+                <span className="near-place-head">
+                  <span className="near-place-name">{row.place.name}</span>
+                  <LevelBadge level={row.place.level} text={suggestionLevel(row.place, forecast)} />
+                </span>
+                <span className="near-place-lines">{nearbyLines(row, forecast, now).join(" · ")}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? <PlaceSheet nearby={open} forecast={forecast} now={now} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
