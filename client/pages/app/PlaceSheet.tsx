@@ -3,10 +3,9 @@
 // on close; Escape closes it.
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import { SaveButton } from "../../app/SaveButton";
-import { useSavedPlaces } from "../../app/useSavedPlaces";
 import { CheckInControl } from "../../app/friends/CheckInControl";
 import { LevelBadge } from "../../live/LevelBadge";
+import SavePlace from "../live/SavePlace";
 import { WatchControl } from "../live/WatchControl";
 import { NEAR_MESSAGES } from "./nearMessages";
 import { nearbyLines, type NearbyPlace } from "./nearMe";
@@ -16,7 +15,6 @@ export function PlaceSheet({ nearby, forecast, now, onClose }: { nearby: NearbyP
   const { place } = nearby;
   const titleId = useId();
   const sheet = useRef<HTMLDivElement>(null);
-  const saving = useSavedPlaces();
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     sheet.current?.focus();
@@ -40,15 +38,8 @@ export function PlaceSheet({ nearby, forecast, now, onClose }: { nearby: NearbyP
           <LevelBadge level={place.level} text={suggestionLevel(place, forecast)} />
         </p>
         <p className="near-place-lines">{nearbyLines(nearby, forecast, now).join(" · ")}</p>
-        {saving.error ? <p role="alert">{saving.error}</p> : null}
         <div className="sheet-actions">
-          <SaveButton
-            placeName={place.name}
-            saved={saving.isSaved(place.id)}
-            signedIn={saving.signedIn}
-            busy={saving.busyId === place.id}
-            onToggle={() => void saving.toggle(place)}
-          />
+          <SavePlace place={place} />
           <Link className="button" to={`/app/plans/new?place=${encodeURIComponent(place.slug)}`}>{NEAR_MESSAGES.planHere}</Link>
           <Link className="button secondary" to={`/profile/${place.slug}`}>{NEAR_MESSAGES.profile}</Link>
         </div>

@@ -5,7 +5,7 @@ import { SaveButton } from "../../app/SaveButton";
 import { useSavedPlaces } from "../../app/useSavedPlaces";
 
 /** Save / Saved, the install offer once saved, and a failed save's sentence (docs/app.md#save-buttons). */
-export default function SavePlace({ place }: { place: PublicPlace }) {
+export default function SavePlace({ place }: { place: Pick<PublicPlace, "id" | "name"> }) {
   const saving = useSavedPlaces();
   return (
     <>
