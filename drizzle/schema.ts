@@ -536,9 +536,19 @@ export const liveLooks = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     hiddenReason: text("hidden_reason").notNull().default(""),
     hiddenBy: text("hidden_by", { enum: ["admin", "owner", "reports"] }),
+    // The account that posted (posting needs one; null for posts from before that, or once the
+    // account is deleted), for its per-venue limit (docs/live-looks.md#who-may-post).
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    // The post's vibe contradicted a fresh sensor level strongly when it was posted (Packed against Relaxed or the other way).
+    notChecked: integer("not_checked", { mode: "boolean" }).notNull().default(false),
   },
-  // By place for a profile's list; by time for the live map's count of the last hour at every place.
-  (t) => [index("live_looks_place_created_idx").on(t.placeId, t.createdAt), index("live_looks_created_idx").on(t.createdAt)],
+  // By place for a profile's list; by time for the live map's count of the last hour at every place;
+  // by account and place for the per-account limit.
+  (t) => [
+    index("live_looks_place_created_idx").on(t.placeId, t.createdAt),
+    index("live_looks_created_idx").on(t.createdAt),
+    index("live_looks_user_place_idx").on(t.userId, t.placeId, t.createdAt),
+  ],
 );
 
 /**
