@@ -7,10 +7,11 @@ import type { LiveLookAnswer } from "../../common/schemas/answers";
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LONG_MESSAGE } from "../../common/schemas/fields";
 import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError, VideoTooLongError } from "../../worker/lib/video-metadata";
 import { api } from "./helpers";
-import { containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
+import { concatBytes, containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
 import { asAdmin, createPlace, errorOf } from "./occupancy-fixtures";
 import {
   altered,
+  box,
   boxPaths,
   fragmentedTracks,
   hasText,
@@ -28,6 +29,43 @@ import {
 import { APPLE_KEYS_MP4, FRAGMENTS_MP4, LOCATED_FRAGMENTS_MOV, LOCATED_MOV, TAGGED_WEBM } from "./video-fixtures";
 
 const LOCATION = "+40.7128-074.0060";
+
+/**
+ * What `work` costs in lookups: elements an array search (indexOf, find, filter, …) may walk, one
+ * for each Map or Set lookup. Counted, not timed (docs/testing.md#time-independence).
+ */
+function lookupCost<T>(work: () => T): { result: T; cost: number } {
+  let cost = 0;
+  const searches = ["indexOf", "lastIndexOf", "includes", "find", "findIndex", "findLast", "filter", "some", "every"] as const;
+  const arrays = Array.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = searches.map((name) => arrays[name]);
+  const lookups = [Map.prototype, Set.prototype].map((prototype) => [prototype, prototype.has, (prototype as Map<unknown, unknown>).get] as const);
+  searches.forEach((name, i) => {
+    arrays[name] = function (this: unknown[], ...args: unknown[]) {
+      cost += this.length;
+      return originals[i].apply(this, args);
+    };
+  });
+  for (const [prototype, has, get] of lookups) {
+    prototype.has = function (this: Map<unknown, unknown>, key: unknown) {
+      cost++;
+      return has.call(this, key);
+    };
+    if (get) (prototype as Map<unknown, unknown>).get = function (this: Map<unknown, unknown>, key: unknown) {
+      cost++;
+      return get.call(this, key);
+    };
+  }
+  try {
+    return { result: work(), cost };
+  } finally {
+    searches.forEach((name, i) => (arrays[name] = originals[i]));
+    for (const [prototype, has, get] of lookups) {
+      prototype.has = has;
+      if (get) (prototype as Map<unknown, unknown>).get = get;
+    }
+  }
+}
 
 describe("metadata removal from clips", () => {
   it.each([
@@ -152,6 +190,36 @@ describe("metadata removal from clips", () => {
     ],
   ] as const)("refuses a fragmented MP4 with %s", (_, change) => {
     expect(() => stripVideoMetadata(altered(FRAGMENTS_MP4, change), "video/mp4")).toThrow(UnreadableVideoError);
+  });
+
+  it("places random access entries in time linear in the entries and the moof's trafs", () => {
+    // The fixture's ftyp and moov (video track 1, sound track 2), then one moof of `trafs` sound
+    // trafs and one picture traf, and an mfra whose picture tfra has `entries` entries, each naming
+    // the moof's first traf (a sound one): its picture traf is looked up for each entry.
+    const moov = parseBoxes(FRAGMENTS_MP4).find((box) => box.type === "moov")!;
+    const head = FRAGMENTS_MP4.subarray(0, moov.end);
+    const fields = (...values: number[]) => {
+      const bytes = new Uint8Array(4 * values.length);
+      values.forEach((value, i) => new DataView(bytes.buffer).setUint32(4 * i, value));
+      return bytes;
+    };
+    const traf = (track: number) => box("traf", box("tfhd", fields(0x020000, track)));
+    const crafted = (trafs: number, entries: number) => {
+      const moof = box("moof", concatBytes(box("mfhd", fields(0, 1)), ...Array.from({ length: trafs }, () => traf(2)), traf(1)));
+      // Version 1: time and moof_offset in 64 bits, then traf, trun and sample numbers of a byte each.
+      const entry = concatBytes(fields(0, 0, 0, head.byteLength), new Uint8Array([1, 1, 1]));
+      const tfra = box("tfra", concatBytes(fields(0x01000000, 1, 0, entries), ...Array.from({ length: entries }, () => entry)));
+      const mfra = concatBytes(tfra, box("mfro", fields(0, 8 + tfra.byteLength + 16)));
+      return concatBytes(head, moof, box("mfra", mfra));
+    };
+    const cost = (trafs: number, entries: number) => {
+      const clip = crafted(trafs, entries);
+      const stripped = lookupCost(() => stripVideoMetadata(clip, "video/mp4"));
+      expect(randomAccessEntries(stripped.result.bytes).length).toBe(entries);
+      return stripped.cost;
+    };
+    // Twice the trafs and twice the entries: linear is about 2×, one lookup per entry over the trafs 4×.
+    expect(cost(2000, 20_000) / cost(1000, 10_000)).toBeLessThan(3);
   });
 
   it("refuses sample tables that list the same bytes over and over", () => {

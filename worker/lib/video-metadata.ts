@@ -595,6 +595,8 @@ interface Fragment {
   /** For each traf of the input, its track and its number (from 1) in the output, or 0 when left out: tfra names trafs so. */
   trafNumbers: number[];
   trafTracks: number[];
+  /** Each track's first traf in the moof (its index in trafTracks): one lookup per tfra entry, however many trafs the moof has. */
+  firstTrafOf: Map<number, number>;
   /** Where the moof starts in the output, set when written. */
   outStart: number;
 }
@@ -603,7 +605,7 @@ interface Fragment {
 function readFragment(bytes: Uint8Array, view: DataView, moof: Box, tracks: Map<number, TrackInfo>, out: BoundedCopy, tally: Tally): Fragment {
   const boxes = childrenOf(bytes, view, moof, out);
   if (!only(boxes, "mfhd")) fail("movie fragment without a header");
-  const fragment: Fragment = { node: { box: moof, children: [] }, trafs: [], trafNumbers: [], trafTracks: [], outStart: 0 };
+  const fragment: Fragment = { node: { box: moof, children: [] }, trafs: [], trafNumbers: [], trafTracks: [], firstTrafOf: new Map(), outStart: 0 };
   for (const box of boxes) {
     if (box.type === "mfhd") fragment.node.children!.push({ box });
     if (box.type !== "traf") continue;
@@ -612,6 +614,7 @@ function readFragment(bytes: Uint8Array, view: DataView, moof: Box, tracks: Map<
       fragment.node.children!.push(traf.node);
       fragment.trafs.push(traf.fragment);
     }
+    if (!fragment.firstTrafOf.has(trackId)) fragment.firstTrafOf.set(trackId, fragment.trafTracks.length);
     fragment.trafNumbers.push(traf ? fragment.trafs.length : 0);
     fragment.trafTracks.push(trackId);
   }
@@ -827,8 +830,8 @@ function placeRandomAccess(bytes: Uint8Array, table: RandomAccessTable, out: Dat
     const trafAt = moofAt + offsetLength;
     let traf = 0;
     for (let b = 0; b < table.trafLength; b++) traf = traf * 256 + bytes[trafAt + b];
-    const named = fragment.trafTracks[traf - 1] === table.trackId ? traf - 1 : fragment.trafTracks.indexOf(table.trackId);
-    let number = fragment.trafNumbers[named] || fail("random access entry pointing at no fragment of its track");
+    const named = fragment.trafTracks[traf - 1] === table.trackId ? traf - 1 : fragment.firstTrafOf.get(table.trackId);
+    let number = (named !== undefined && fragment.trafNumbers[named]) || fail("random access entry pointing at no fragment of its track");
     for (let b = table.trafLength - 1; b >= 0; b--) {
       out.setUint8(outAt + 2 * offsetLength + b, number & 0xff);
       number >>>= 8;
