@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
 import { staticFiles } from "./scripts/bundle-graph";
+import { localOutbox } from "./scripts/local-outbox";
 import { serviceWorker } from "./scripts/service-worker-plugin";
 
 // THIRD_PLACE_STATE lets tests run the built app against a throw-away D1/R2/DO state.
@@ -65,6 +66,8 @@ const publicPageStyles: Plugin = {
 export default defineConfig({
   plugins: [
     compressLikeTheEdge,
+    // Mail written as .eml files under the state folder (docs/accounts.md#mail), before the worker.
+    localOutbox(stateDir),
     react(),
     cloudflare({
       persistState: stateDir ? { path: stateDir } : true,

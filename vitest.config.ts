@@ -84,6 +84,8 @@ function workerProject(name: string, isolate: boolean, migrations: Awaited<Retur
             ADMIN_PASSWORD: "test-admin-password",
             // Webhooks to http://localhost and http://127.0.0.1 (docs/alerts.md); never set in production.
             ALLOW_LOCAL_WEBHOOKS: "1",
+            // Mail goes to the local outbox's address, which tests/worker/mail-outbox.ts catches (docs/accounts.md#mail).
+            MAIL_OUTBOX_URL: "/__local/outbox",
             // A fixed Web Push key pair (docs/push.md); tests verify the VAPID JWT with it.
             VAPID_PUBLIC_KEY: "BMlGCXKt3uV5CZnXrJfUWI6EqKny8-lOrFLnZiK4eey8ge_wBtnbel2J8aXuUo28hb8TlTCP0V0Y2yKtuGdo9QI",
             VAPID_PRIVATE_KEY: "vsS0aBF1Ep3k1MM7tPtpe8_mfW8bus60TeRSq8cvH14",
@@ -97,7 +99,7 @@ function workerProject(name: string, isolate: boolean, migrations: Awaited<Retur
       // Needs Node (see the file).
       exclude: ["tests/worker/**/*.node.test.ts", ...(isolate ? [] : SHARED_STATE_TESTS)],
       isolate,
-      setupFiles: ["tests/worker/apply-migrations.ts"],
+      setupFiles: ["tests/worker/apply-migrations.ts", "tests/worker/mail-setup.ts"],
       // Tests wait for outcomes, never for time; the limit only ends a hung test, and a
       // loaded 2-core machine can take several seconds for a test of many requests.
       testTimeout: 30_000,

@@ -25,6 +25,8 @@ export function ensureDevVars(): Record<string, string> {
   // Local only (docs/alerts.md): webhooks may point at http://localhost and http://127.0.0.1.
   // Added to a .dev.vars made before alerts existed; never set in wrangler.toml.
   appendMissing(/^ALLOW_LOCAL_WEBHOOKS=/m, () => ["ALLOW_LOCAL_WEBHOOKS=1"]);
+  // Local only (docs/accounts.md#mail): mail is written to the outbox folder, never sent.
+  appendMissing(/^MAIL_OUTBOX_URL=/m, () => ["MAIL_OUTBOX_URL=/__local/outbox"]);
   // The Web Push key pair (docs/push.md), added to a .dev.vars made before pushes existed.
   if (appendMissing(/^VAPID_PRIVATE_KEY=/m, vapidKeyLines)) console.log("Added a fresh Web Push (VAPID) key pair to .dev.vars.");
   return Object.fromEntries(

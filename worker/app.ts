@@ -8,6 +8,7 @@ import { alertRuleRoutes } from "./routes/alert-rules";
 import { announcementRoutes } from "./routes/announcements";
 import { followerRoutes } from "./routes/followers";
 import { analyticsRoutes } from "./routes/analytics";
+import { accountSecurityRoutes } from "./routes/account-security";
 import { authRoutes } from "./routes/auth";
 import { passkeyRoutes } from "./routes/passkeys";
 import { passkeySessionRoutes } from "./routes/passkey-sessions";
@@ -77,6 +78,7 @@ export const app = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", passkeySessionRoutes)
   .route("/", passkeyRoutes)
+  .route("/", accountSecurityRoutes)
   .route("/", healthRoutes)
   .route("/", businessRoutes)
   .route("/", eventCategoryRoutes)

@@ -32,7 +32,7 @@ const email = v.pipe(
 );
 
 // Passwords are never trimmed: every character the person typed counts.
-const newPassword = v.pipe(
+export const newPasswordSchema = v.pipe(
   v.optional(v.string(PASSWORD_REQUIRED_MESSAGE), ""),
   v.nonEmpty(PASSWORD_REQUIRED_MESSAGE),
   v.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
@@ -53,7 +53,7 @@ export const signUpSchema = v.object({
     v.maxLength(NAME_MAX_LENGTH, NAME_TOO_LONG_MESSAGE),
   ),
   email,
-  password: newPassword,
+  password: newPasswordSchema,
 });
 
 export const signInSchema = v.object({ email, password: existingPassword });
@@ -105,3 +105,22 @@ export const handoffCodeSchema = v.object({
 
 export type SignUpInput = v.InferInput<typeof signUpSchema>;
 export type SignInInput = v.InferInput<typeof signInSchema>;
+
+/** POST /api/auth/password-reset: the address to send a reset link to (docs/accounts.md#password-reset). */
+export const passwordResetRequestSchema = v.object({ email });
+
+/** How long a reset link works, and what the link's page says once it does not. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+export const RESET_LINK_GONE_MESSAGE = "This reset link has expired or was already used. Ask for a new one.";
+
+/** POST /api/auth/password-reset/confirm: the link's token and the new password. */
+export const passwordResetConfirmSchema = v.object({
+  token: v.pipe(
+    v.optional(v.string(RESET_LINK_GONE_MESSAGE), ""),
+    v.nonEmpty(RESET_LINK_GONE_MESSAGE),
+    // randomToken(): 43 base64url characters; anything else cannot be one of ours.
+    v.regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_GONE_MESSAGE),
+  ),
+  password: newPasswordSchema,
+});
+export type PasswordResetConfirmInput = v.InferInput<typeof passwordResetConfirmSchema>;

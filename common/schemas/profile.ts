@@ -9,6 +9,7 @@ import {
   NAME_TOO_LONG_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_REQUIRED_MESSAGE,
+  newPasswordSchema,
   signUpSchema,
 } from "./auth";
 import { PLACE_CATEGORIES } from "./place";
@@ -133,17 +134,36 @@ export type ProfilePatchInput = v.InferInput<typeof profilePatchSchema>;
 
 export const DELETE_CONFIRMATION_MESSAGE = "Send your password, or confirm with one of your passkeys.";
 
+/** The current password, or a fresh assertion of one of the account's passkeys; `wrongPassword` for one too long to be it. */
+const proofSchema = (wrongPassword: string) =>
+  v.pipe(
+    v.object({
+      password: v.optional(v.pipe(v.string(PASSWORD_REQUIRED_MESSAGE), v.nonEmpty(PASSWORD_REQUIRED_MESSAGE), v.maxLength(PASSWORD_MAX_LENGTH, wrongPassword))),
+      credential: v.optional(authenticationCredentialSchema),
+    }),
+    v.check(({ password, credential }) => (password === undefined) !== (credential === undefined), DELETE_CONFIRMATION_MESSAGE),
+  );
+
 /**
  * DELETE /api/me: the current password, or a fresh assertion of one of the account's passkeys
  * (docs/accounts.md#deleting-an-account), so a stolen access token alone cannot delete the account.
  */
-export const deleteAccountSchema = v.pipe(
-  v.object({
-    password: v.optional(v.pipe(v.string(PASSWORD_REQUIRED_MESSAGE), v.nonEmpty(PASSWORD_REQUIRED_MESSAGE), v.maxLength(PASSWORD_MAX_LENGTH, DELETE_PASSWORD_MESSAGE))),
-    credential: v.optional(authenticationCredentialSchema),
-  }),
-  v.check(({ password, credential }) => (password === undefined) !== (credential === undefined), DELETE_CONFIRMATION_MESSAGE),
-);
+export const deleteAccountSchema = proofSchema(DELETE_PASSWORD_MESSAGE);
+
+export const PROOF_PASSWORD_MESSAGE = "That password is not right. Nothing was changed.";
+export const PROOF_PASSKEY_MESSAGE = "Your passkey could not confirm that it's you. Nothing was changed.";
+export const FRESH_PROOF_NEEDED_MESSAGE = "Confirm it's you first, with your password or one of your passkeys.";
+
+/** POST /api/me/reauth: the same proof, opening the guarded actions for 5 minutes on this sign-in (docs/accounts.md#fresh-proof). */
+export const reauthSchema = proofSchema(PROOF_PASSWORD_MESSAGE);
+export type ReauthInput = v.InferInput<typeof reauthSchema>;
+export type ReauthProof = v.InferOutput<typeof reauthSchema>;
+
+export const reauthAnswerSchema = v.strictObject({ verified_until: v.string() });
+export type ReauthAnswer = v.InferOutput<typeof reauthAnswerSchema>;
+
+/** PUT /api/me/password: a new password (set one, on an account made with a passkey, or change it). */
+export const setPasswordSchema = v.strictObject({ password: newPasswordSchema }, "Send only password.");
 
 /** POST /api/auth/signup: the /auth page's fields, plus a handle and the browser's time zone if sent. */
 export const accountSignUpSchema = v.object({

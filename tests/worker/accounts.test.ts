@@ -241,6 +241,9 @@ describe("DELETE /api/me", () => {
       // The account on both sides of a pair: user_a is the lower id.
       env.DB.prepare("INSERT INTO conversations (kind, user_a, user_b) VALUES ('pair', ?, ?), ('pair', ?, ?)").bind(account.userId, coOwner.id, earlier.id, account.userId),
       env.DB.prepare("INSERT INTO message_reports (conversation_id, message_id, reporter_id, context) VALUES (1, 1, ?, '[]')").bind(account.userId),
+      env.DB.prepare("INSERT INTO session_proofs (session_id, user_id, verified_at) VALUES ('leaving-session', ?, 0)").bind(account.userId),
+      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('leaving-reset', ?, 9999999999999)").bind(account.userId),
+      env.DB.prepare("INSERT INTO handle_change_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);

@@ -43,7 +43,8 @@ describe("POST /api/auth/signup", () => {
     });
     expect(response.status).toBe(201);
     const body = await response.json<{ access_token: string; user_id: number }>();
-    expect(await verifyAccessToken(env.JWT_SECRET, body.access_token)).toEqual({ userId: body.user_id, role: "owner" });
+    // The token names its sign-in, which a fresh proof is bound to (docs/accounts.md#fresh-proof).
+    expect(await verifyAccessToken(env.JWT_SECRET, body.access_token)).toEqual({ userId: body.user_id, role: "owner", sessionId: expect.any(String) });
 
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("tp_refresh="))!;
     expect(cookie).toMatch(/HttpOnly/);

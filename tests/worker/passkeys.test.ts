@@ -74,6 +74,15 @@ async function addPasskey(token: string, device: SoftAuthenticator, name?: strin
   return send("POST", "/api/me/passkeys", token, { credential: await device.register(await options.json<CreationOptionsAnswer>()), name });
 }
 
+/** A fresh proof on this sign-in (docs/accounts.md#fresh-proof): the password, or one of the account's passkeys. */
+async function prove(token: string, proof: { password: string } | SoftAuthenticator) {
+  const body =
+    proof instanceof SoftAuthenticator
+      ? { credential: await proof.assert(await (await send("POST", "/api/me/passkeys/confirm-options", token)).json<RequestOptionsAnswer>()) }
+      : proof;
+  expect((await send("POST", "/api/me/reauth", token, body)).status).toBe(200);
+}
+
 const errorOf = async (response: Response) => (await response.json<{ error: string }>()).error;
 const passkeyRow = (credentialId: string) =>
   env.DB.prepare("SELECT user_id, counter, last_used_at FROM passkeys WHERE credential_id = ?").bind(credentialId).first<{ user_id: number; counter: number; last_used_at: number | null }>();
@@ -237,6 +246,7 @@ describe("an account's passkeys", () => {
   it("a password account adds, renames, lists and removes passkeys; its only passkey may go", async () => {
     const owner = await signUpOwner();
     const device = await SoftAuthenticator.create();
+    await prove(owner.accessToken, owner);
     const added = await addPasskey(owner.accessToken, device, "My phone");
     expect(added.status).toBe(201);
     const passkey = await added.json<PasskeyAnswer>();
@@ -261,6 +271,7 @@ describe("an account's passkeys", () => {
 
   it("the same authenticator is not added twice, and new options exclude the account's passkeys", async () => {
     const account = await signUpWithPasskey();
+    await prove(account.token, account.device);
     const options = await (await send("POST", "/api/me/passkeys/options", account.token)).json<CreationOptionsAnswer>();
     expect(options.excludeCredentials.map((entry) => entry.id)).toEqual([account.device.id]);
     // One WebAuthn user per account.
@@ -271,6 +282,7 @@ describe("an account's passkeys", () => {
 
   it("refuses to remove the last way to sign in of an account without a password", async () => {
     const account = await signUpWithPasskey();
+    await prove(account.token, account.device);
     const [only] = (await listPasskeys(account.token)).passkeys;
     const refused = await send("DELETE", `/api/me/passkeys/${only.id}`, account.token);
     expect(refused.status).toBe(409);
@@ -287,6 +299,8 @@ describe("an account's passkeys", () => {
   it("another account can neither remove nor rename my passkey, nor finish my ceremony", async () => {
     const mine = await signUpWithPasskey();
     const other = await signUpOwner();
+    await prove(other.accessToken, other);
+    await prove(mine.token, mine.device);
     const [passkey] = (await listPasskeys(mine.token)).passkeys;
     expect((await send("DELETE", `/api/me/passkeys/${passkey.id}`, other.accessToken)).status).toBe(404);
     expect((await send("PATCH", `/api/me/passkeys/${passkey.id}`, other.accessToken, { name: "Mine now" })).status).toBe(404);
@@ -305,6 +319,7 @@ describe("an account's passkeys", () => {
         env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, ?, 'k', 'h', 'Filler')").bind(account.userId, `filler-${account.userId}-${i}`),
       ),
     );
+    await prove(account.token, account.device);
     const refused = await send("POST", "/api/me/passkeys/options", account.token);
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toBe(PASSKEY_LIMIT_MESSAGE);
@@ -312,6 +327,7 @@ describe("an account's passkeys", () => {
 
   it("the 11th passkey is refused even when its options were fetched below the cap", async () => {
     const account = await signUpWithPasskey();
+    await prove(account.token, account.device);
     const options = await (await send("POST", "/api/me/passkeys/options", account.token)).json<CreationOptionsAnswer>();
     await env.DB.batch(
       Array.from({ length: 9 }, (_, i) =>

@@ -4,14 +4,17 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client";
+import { dropAccountChallenges } from "../db/passkeys";
 import {
   familyHasLiveToken,
   findRefreshToken,
   insertRefreshToken,
+  revokeAccountTokens,
   revokeFamily,
   rotateRefreshToken,
   type RefreshTokenRow,
 } from "../db/refresh-tokens";
+import { dropProofs } from "../db/session-proofs";
 import { findUserById } from "../db/users";
 import type { AppEnv } from "../env";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -66,21 +69,19 @@ export function clearRefreshCookie(c: Context<AppEnv>) {
   deleteCookie(c, REFRESH_COOKIE_NAME, { path: REFRESH_COOKIE_PATH, secure: true, httpOnly: true, sameSite: "Strict" });
 }
 
-const accessTokenFor = (c: Context<AppEnv>, userId: number, role: Role) =>
-  issueAccessToken(c.env.JWT_SECRET, { userId, role });
+// The token names its sign-in, so a fresh proof given on it stays with it (docs/accounts.md#fresh-proof).
+const accessTokenFor = (c: Context<AppEnv>, userId: number, role: Role, sessionId: string) =>
+  issueAccessToken(c.env.JWT_SECRET, { userId, role, sessionId });
 
 /** Signs a user in: a new refresh family in the cookie, and the access token to return. */
 export async function startSession(c: Context<AppEnv>, db: Database, user: { id: number; role: Role }) {
   const now = new Date();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
-  await insertRefreshToken(
-    db,
-    { id: randomToken(16), userId: user.id, familyId: randomToken(16), tokenHash: await sha256Hex(token), expiresAt },
-    now,
-  );
+  const familyId = randomToken(16);
+  await insertRefreshToken(db, { id: randomToken(16), userId: user.id, familyId, tokenHash: await sha256Hex(token), expiresAt }, now);
   setRefreshCookie(c, token, expiresAt, now);
-  return accessTokenFor(c, user.id, user.role);
+  return accessTokenFor(c, user.id, user.role, familyId);
 }
 
 /** The cookie's token row, if the request carries a refresh cookie we issued. */
@@ -108,7 +109,7 @@ export async function refreshSession(c: Context<AppEnv>, db: Database, userId: n
     // Losing the race to a parallel refresh is the grace case: the winner's cookie stands.
     if (await rotateRefreshToken(db, row.id, next, now)) setRefreshCookie(c, token, row.expiresAt, now);
   }
-  return accessTokenFor(c, user.id, user.role);
+  return accessTokenFor(c, user.id, user.role, row.familyId);
 }
 
 /** Ends the sign-in behind the cookie, if any; always clears the cookie. */
@@ -116,4 +117,14 @@ export async function endSession(c: Context<AppEnv>, db: Database) {
   const row = await presentedToken(c, db);
   if (row) await revokeFamily(db, row.familyId, new Date());
   clearRefreshCookie(c);
+}
+
+/**
+ * Signs the account out everywhere (docs/accounts.md#signing-out-everywhere): every sign-in's
+ * refresh tokens, the fresh proofs given on them and its passkey ceremonies under way, but the
+ * sign-in `keep` (the one that just proved itself and changed a way in) when given. Access tokens
+ * already issued live out their 15 minutes and open nothing a fresh proof guards.
+ */
+export async function endAccountSessions(db: Database, userId: number, now: Date, keep?: string) {
+  await db.batch([revokeAccountTokens(db, userId, now, keep), dropProofs(db, userId, keep), dropAccountChallenges(db, userId)]);
 }

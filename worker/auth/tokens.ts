@@ -16,6 +16,11 @@ export interface Principal {
   role: Role;
   /** Admin tokens only: their id and expiry, so POST /api/admin/logout can end them early. */
   adminToken?: { id: string; expiresAt: Date };
+  /**
+   * Account tokens: the sign-in (refresh family) that issued it, which a fresh proof is bound to
+   * (docs/accounts.md#fresh-proof). Absent only in tokens from before sign-ins were named.
+   */
+  sessionId?: string;
 }
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
@@ -41,7 +46,7 @@ export async function issueAccessToken(
 ): Promise<string> {
   const issuedAt = Math.floor((options.now ?? Date.now()) / 1000);
   const ttl = options.ttlSeconds ?? (principal.role === "admin" ? ADMIN_TOKEN_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS);
-  const jwt = new SignJWT({ role: principal.role });
+  const jwt = new SignJWT(principal.sessionId ? { role: principal.role, sid: principal.sessionId } : { role: principal.role });
   // Admin tokens live 12 hours with no refresh: an id lets signing out revoke one on the server.
   if (principal.role === "admin") jwt.setJti(randomToken(16));
   return jwt
@@ -80,7 +85,7 @@ export async function verifyAccessToken(
     }
     const userId = Number(payload.sub);
     if (role !== "owner" || !Number.isSafeInteger(userId) || userId <= 0) return null;
-    return { role, userId };
+    return typeof payload.sid === "string" && payload.sid !== "" ? { role, userId, sessionId: payload.sid } : { role, userId };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

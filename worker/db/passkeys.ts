@@ -49,6 +49,9 @@ export async function takeChallenge(db: Database, challenge: string, purpose: Ch
   return row && row.expiresAt > now ? row : undefined;
 }
 
+/** The account's passkey ceremonies under way (adding one, confirming): a statement for a batch. */
+export const dropAccountChallenges = (db: Database, userId: number) => db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+
 export const toPasskeyAnswer = (row: Passkey): PasskeyAnswer => ({
   id: row.id,
   name: row.name,

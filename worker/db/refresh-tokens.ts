@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { refreshTokens } from "../../drizzle/schema";
 import type { Database } from "./client";
 
@@ -70,3 +70,10 @@ export async function familyHasLiveToken(db: Database, familyId: string, now: Da
     .limit(1);
   return row !== undefined;
 }
+
+/** Every live token of the account, but the sign-in `keep` when given: "sign out everywhere" (docs/accounts.md#signing-out-everywhere). */
+export const revokeAccountTokens = (db: Database, userId: number, now: Date, keep?: string) =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep === undefined ? undefined : ne(refreshTokens.familyId, keep)));

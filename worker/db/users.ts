@@ -121,6 +121,9 @@ export async function updateProfile(db: Database, userId: number, patch: Profile
   return updated !== undefined;
 }
 
+/** The account's new password hash (PUT /api/me/password, a reset): a statement, awaited or batched. */
+export const setPasswordHash = (db: Database, userId: number, passwordHash: string) => db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+
 /** The places this account is the only owner of: deleting it would leave them with none. */
 const soleOwnedPlace = (db: Database, userId: number) =>
   db

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { accountIdOf, requireAdmin, requireUser, signedInAccount } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { checkAssertion, relyingPartyOf } from "../auth/passkeys";
+import { checkProof } from "../auth/fresh-proof";
 import { clearRefreshCookie, endSession, refreshSession, startSession } from "../auth/sessions";
 import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
@@ -15,7 +15,7 @@ import { upcomingPlansOrganisedBy } from "../db/plans";
 import { forgetInConversations, tellPlansOff } from "../chat/leaving";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
-import { ApiError, conflict, forbidden, unauthorized } from "../lib/errors";
+import { ApiError, conflict, unauthorized } from "../lib/errors";
 import { authAccountLimit, authClientLimit } from "../lib/rate-limit";
 import { describe, jsonBody, noBody } from "../lib/openapi";
 import {
@@ -240,16 +240,7 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env);
       const user = await signedInAccount(db, c.get("principal").userId);
-      // Guessing the password here is guessing it at sign-in: the same limit.
-      await authAccountLimit(c.env, "login", user.email);
-      const { password, credential } = c.req.valid("json");
-      // 403, not 401: the caller is signed in, and a 401 would make the client refresh and sign out.
-      if (credential) {
-        const confirmed = await checkAssertion(db, relyingPartyOf(c.env, c.req.url), credential, "confirm", user.id, new Date());
-        if (typeof confirmed === "string") throw forbidden(DELETE_PASSKEY_MESSAGE);
-      } else if (!(await verifyPassword(password!, user.passwordHash))) {
-        throw forbidden(DELETE_PASSWORD_MESSAGE);
-      }
+      await checkProof(c, db, user, c.req.valid("json"), { password: DELETE_PASSWORD_MESSAGE, passkey: DELETE_PASSKEY_MESSAGE });
       const now = Date.now();
       if (await soleOwnsAPlace(db, user.id)) throw conflict(LAST_OWNER_MESSAGE);
       const plansOff = await upcomingPlansOrganisedBy(db, user.id, now);

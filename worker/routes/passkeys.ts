@@ -2,8 +2,10 @@
 // browser's new credential), rename and remove them, and the options that confirm deleting the
 // account with one. The last way to sign in cannot be removed.
 import { Hono } from "hono";
+import { requireFreshProof } from "../auth/fresh-proof";
 import { requireUser, signedInAccount } from "../auth/middleware";
 import { defaultPasskeyName, newUserHandle, relyingPartyOf, startAuthentication, startRegistration, takeAnsweredChallenge, verifyRegistration } from "../auth/passkeys";
+import { endAccountSessions } from "../auth/sessions";
 import { getDb } from "../db/client";
 import { deletePasskey, insertPasskey, listPasskeys, renamePasskey, toPasskeyAnswer } from "../db/passkeys";
 import { NO_PASSWORD } from "../db/users";
@@ -11,6 +13,10 @@ import type { AppEnv } from "../env";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
 import { authClientLimit } from "../lib/rate-limit";
+import { publicOrigin } from "../lib/origin";
+import { mailerOf, sendLater } from "../mail/mail";
+import { passkeyAddedMail, passkeyAddedNotice } from "../mail/messages";
+import { deliverToAccount } from "../push/deliver";
 import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
 import {
   addPasskeySchema,
@@ -30,6 +36,7 @@ import { creationOptionsAnswerSchema, requestOptionsAnswerSchema } from "../../c
 
 const tag = "Accounts";
 const NOT_YOURS = "This account has no such passkey.";
+const FRESH_PROOF = "Needs a fresh proof on this sign-in (POST /api/me/reauth in the last 5 minutes; 403 without one).";
 
 export const passkeyRoutes = new Hono<AppEnv>()
   .get(
@@ -49,7 +56,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Start adding a passkey: options for navigator.credentials.create()",
-      description: `No body. The account's passkeys are excluded; the challenge lives 5 minutes and replaces an earlier one. 409 once the account has ${MAX_PASSKEYS_PER_ACCOUNT}.`,
+      description: `No body. ${FRESH_PROOF} The account's passkeys are excluded; the challenge lives 5 minutes and replaces an earlier one. 409 once the account has ${MAX_PASSKEYS_PER_ACCOUNT}.`,
       access: "signed-in",
       answers: { 200: creationOptionsAnswerSchema },
       errors: [403, 409, 429],
@@ -60,6 +67,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env);
       const user = await signedInAccount(db, c.get("principal").userId);
+      await requireFreshProof(c, db, user.id, new Date());
       const rp = relyingPartyOf(c.env, c.req.url);
       const held = await listPasskeys(db, user.id);
       if (held.length >= MAX_PASSKEYS_PER_ACCOUNT) throw conflict(PASSKEY_LIMIT_MESSAGE);
@@ -80,7 +88,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Add a passkey",
-      description: `Body {credential, name?}: what navigator.credentials.create() gave for POST /api/me/passkeys/options. Without a name it is called like "Passkey on Chrome, added 25 Nov". 410 when the challenge is used, expired or another account's; 400 when the credential cannot be verified; 409 at ${MAX_PASSKEYS_PER_ACCOUNT} passkeys or for a passkey already registered.`,
+      description: `Body {credential, name?}: what navigator.credentials.create() gave for POST /api/me/passkeys/options. ${FRESH_PROOF} The account's inbox and e-mail are told. Without a name it is called like "Passkey on Chrome, added 25 Nov". 410 when the challenge is used, expired or another account's; 400 when the credential cannot be verified; 409 at ${MAX_PASSKEYS_PER_ACCOUNT} passkeys or for a passkey already registered.`,
       access: "signed-in",
       answers: { 201: passkeyAnswerSchema },
       errors: [403, 409, 410, 429],
@@ -94,6 +102,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
       const { credential, name } = c.req.valid("json");
       const rp = relyingPartyOf(c.env, c.req.url);
       const now = new Date();
+      await requireFreshProof(c, db, user.id, now);
       const challenge = await takeAnsweredChallenge(db, credential.response.clientDataJSON, "add", user.id, now);
       const verified = await verifyRegistration(rp, credential, challenge.challenge);
       if (!verified) throw badRequest(PASSKEY_NOT_VERIFIED_MESSAGE);
@@ -104,6 +113,10 @@ export const passkeyRoutes = new Hono<AppEnv>()
       );
       if (added === "limit") throw conflict(PASSKEY_LIMIT_MESSAGE);
       if (added === "taken") throw conflict(PASSKEY_TAKEN_MESSAGE);
+      // Its owner hears of it wherever they look, in case the proof was not theirs after all.
+      const settings = `${publicOrigin(c.env, c.req.url)}/app/settings`;
+      c.executionCtx.waitUntil(deliverToAccount(c.env, user.id, passkeyAddedNotice(added.name), now.getTime()));
+      sendLater(c.executionCtx, mailerOf(c.env, c.req.url), passkeyAddedMail(user.email, added.name, settings));
       return c.json(toPasskeyAnswer(added), 201);
     },
   )
@@ -112,8 +125,8 @@ export const passkeyRoutes = new Hono<AppEnv>()
     "/me/passkeys/confirm-options",
     describe({
       tag,
-      summary: "Options for navigator.credentials.get() that confirm deleting the account",
-      description: "No body. Lists the account's passkeys; the answer goes to DELETE /api/me as {credential}. The challenge lives 5 minutes. 409 for an account without passkeys.",
+      summary: "Options for navigator.credentials.get() that confirm it's the account's owner",
+      description: "No body. Lists the account's passkeys; the answer goes to POST /api/me/reauth or DELETE /api/me as {credential}. The challenge lives 5 minutes. 409 for an account without passkeys.",
       access: "signed-in",
       answers: { 200: requestOptionsAnswerSchema },
       errors: [403, 409, 429],
@@ -151,7 +164,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Remove a passkey",
-      description: "404 for another account's or no passkey; 409 when it is the account's last way to sign in (no password, no other passkey).",
+      description: `${FRESH_PROOF} Every other sign-in of the account ends. 404 for another account's or no passkey; 409 when it is the account's last way to sign in (no password, no other passkey).`,
       access: "signed-in",
       answers: { 200: okAnswerSchema },
       errors: [403, 404, 409],
@@ -161,9 +174,13 @@ export const passkeyRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env);
       const user = await signedInAccount(db, c.get("principal").userId);
+      const now = new Date();
+      const sessionId = await requireFreshProof(c, db, user.id, now);
       const outcome = await deletePasskey(db, user.id, c.req.valid("param").id);
       if (outcome === "not-found") throw notFound(NOT_YOURS);
       if (outcome === "last") throw conflict(LAST_SIGN_IN_METHOD_MESSAGE);
+      // A sign-in made with that passkey must not outlive it (docs/accounts.md#signing-out-everywhere).
+      await endAccountSessions(db, user.id, now, sessionId);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   );
