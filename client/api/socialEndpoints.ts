@@ -10,7 +10,7 @@ import type {
   ReportAnswer,
   Ticket,
 } from "../../common/schemas/conversations";
-import type { Plan, PlanBody, PlansList, RsvpAnswer } from "../../common/schemas/plans";
+import type { Plan, PlanBody, PlanPatch, PlansList, RsvpAnswer } from "../../common/schemas/plans";
 import { apiBaseUrl } from "./request";
 import { call, read, withQuery } from "./endpoints";
 
@@ -21,6 +21,7 @@ export const socialApi = {
   plan: (id: number) => read<Plan>(`/api/plans/${id}`),
   createPlan: (body: PlanBody) => call<Plan>("POST", "/api/plans", body),
   rsvp: (id: number, answer: RsvpAnswer) => call<Plan>("POST", `/api/plans/${id}/rsvp`, { answer }),
+  updatePlan: (id: number, body: PlanPatch) => call<Plan>("PATCH", `/api/plans/${id}`, body),
   cancelPlan: (id: number) => call<Plan>("POST", `/api/plans/${id}/cancel`),
   conversations: () => read<ConversationsList>("/api/conversations"),
   /** The conversation with a friend, made on first use. */

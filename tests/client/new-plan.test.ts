@@ -1,7 +1,7 @@
 // The plan form's logic (client/pages/app/plans/newPlan.ts): places found by name, the time typed on
 // the place's clock as an instant, the first guess at a time, and refusals placed by field.
 import { describe, expect, it } from "vitest";
-import { defaultStart, matchingPlaces, refusalByField, refusalSummary, startsAtOf } from "../../client/pages/app/plans/newPlan";
+import { defaultStart, matchingPlaces, refusalByField, refusalSummary, startFields, startsAtOf } from "../../client/pages/app/plans/newPlan";
 
 const places = [
   { id: 1, name: "The Copper Lantern", address: "12 Avenue B" },
@@ -25,6 +25,13 @@ describe("the plan form", () => {
     expect(startsAtOf("2031-06-13", "21:00", "Europe/Berlin")).toBe("2031-06-13T19:00:00.000Z");
     expect(startsAtOf("", "21:00", "America/New_York")).toBeNull();
     expect(startsAtOf("2031-06-13", "", "America/New_York")).toBeNull();
+  });
+
+  it("gives a plan's time back as the edit form's date and time, startsAtOf's inverse", () => {
+    expect(startFields("2031-06-14T01:00:00.000Z", "America/New_York")).toEqual({ date: "2031-06-13", time: "21:00" });
+    expect(startFields("2031-12-14T02:30:00.000Z", "America/New_York")).toEqual({ date: "2031-12-13", time: "21:30" });
+    const { date, time } = startFields("2031-06-13T19:00:00.000Z", "Europe/Berlin");
+    expect(startsAtOf(date, time, "Europe/Berlin")).toBe("2031-06-13T19:00:00.000Z");
   });
 
   it("guesses 21:00 tonight on the place's clock, or the next full hour an hour ahead once that is too close", () => {

@@ -176,7 +176,7 @@ function PlanForm({ initialPlace }: { initialPlace: ChosenPlace | null }) {
         {fieldError("invitees") ? <p className="field-error" id={`${ids}-invitees-error`}>{fieldError("invitees")}</p> : null}
       </fieldset>
 
-      <button type="submit" disabled={busy}>
+      <button type="submit" className="button" disabled={busy}>
         {busy ? "Making the plan…" : "Make the plan"}
       </button>
     </form>

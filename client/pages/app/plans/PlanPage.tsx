@@ -10,6 +10,8 @@ import { useRequireSession } from "../../../api/useRequireSession";
 import { useDocumentTitle } from "../../../components/useDocumentTitle";
 import { RSVP_ANSWERS, type RsvpAnswer } from "../../../../common/schemas/plans";
 import { ChatPanel } from "../chat/ChatPanel";
+import { PlanOrganiser } from "./PlanOrganiser";
+import { PLAN_MESSAGES } from "./planMessages";
 import { ANSWER_WORDS, forecastLine, placeSuggestionLine, planTime, timeSuggestionLine } from "./planText";
 import "../app.css";
 
@@ -63,6 +65,7 @@ export default function PlanPage() {
           </p>
           {data.cancelled_at ? <p className="field-error">{data.organiser.name} cancelled this plan.</p> : null}
           {forecast ? <p className="plan-forecast">{forecast}</p> : null}
+          <PlanOrganiser plan={data} onChange={plan.setData} />
           {data.suggestion && (data.suggestion.place || data.suggestion.time) ? (
             <section className="card app-section" aria-labelledby="plan-suggestion">
               <h2 id="plan-suggestion">It looks busy then</h2>
@@ -92,12 +95,15 @@ export default function PlanPage() {
             </ul>
             {data.my_answer !== "organiser" && !data.cancelled_at ? (
               <fieldset className="rsvp">
-                <legend>Your answer</legend>
-                {RSVP_ANSWERS.map((value) => (
-                  <button key={value} type="button" aria-pressed={data.my_answer === value} onClick={() => void answer(value)}>
-                    {ANSWER_WORDS[value]}
-                  </button>
-                ))}
+                <legend>{PLAN_MESSAGES.answerLabel}</legend>
+                {/* One segmented control: the chosen answer is filled and pressed (aria-pressed). */}
+                <div className="segmented">
+                  {RSVP_ANSWERS.map((value) => (
+                    <button key={value} type="button" aria-pressed={data.my_answer === value} onClick={() => void answer(value)}>
+                      {ANSWER_WORDS[value]}
+                    </button>
+                  ))}
+                </div>
                 {answerError ? <p className="field-error" role="alert">{answerError}</p> : null}
               </fieldset>
             ) : null}

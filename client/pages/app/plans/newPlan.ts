@@ -38,9 +38,17 @@ export function defaultStart(now: number, timeZone: string): { date: string; tim
   const wallNow = toWall(timeZone, now);
   const nine = Math.floor(wallNow / (24 * HOUR_MS)) * 24 * HOUR_MS + 21 * HOUR_MS;
   const wall = nine - wallNow >= HOUR_MS ? nine : Math.ceil((wallNow + HOUR_MS) / HOUR_MS) * HOUR_MS;
+  return wallFields(wall);
+}
+
+/** A wall-clock instant (ms, as toWall gives) as the form's date and time fields. */
+const wallFields = (wall: number) => {
   const iso = new Date(wall).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
+};
+
+/** A plan's time as the edit form's date and time on `timeZone`'s clock: startsAtOf's inverse. */
+export const startFields = (startsAt: string, timeZone: string) => wallFields(toWall(timeZone, Date.parse(startsAt)));
 
 /** The form's fields the server may name in a refusal's `details`, as the form calls them. */
 const FIELD_NAMES = { place_id: "Place", starts_at: "Time", title: "Title", capacity: "Room for", invitees: "Friends" } as const;

@@ -1,0 +1,22 @@
+// The plan page's words for sharing, changing and cancelling a plan (docs/friends.md#plans).
+export const PLAN_MESSAGES = {
+  share: "Copy the plan's link",
+  copied: "Link copied. Friends invited to the plan can open it.",
+  copyFailed: "Copy failed: select the link and copy it by hand.",
+  edit: "Change the plan",
+  editTitle: "Change the plan",
+  title: "Title",
+  date: "Date",
+  time: "Time",
+  save: "Save changes",
+  saved: "Plan changed. Everyone invited is told.",
+  saveFailed: "The plan was not changed.",
+  keep: "Keep it as it is",
+  cancel: "Cancel the plan",
+  confirmCancel: "Cancel this plan? Everyone invited is told, and its chat closes.",
+  yesCancel: "Yes, cancel it",
+  noCancel: "No",
+  cancelFailed: "The plan was not cancelled.",
+  offline: "check your connection.",
+  answerLabel: "Your answer",
+} as const;
