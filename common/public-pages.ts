@@ -11,7 +11,7 @@ export const PUBLIC_PAGE_TITLES = {
   "/faq": "FAQs",
   "/businesses": "Partner Log-In",
   "/submit-business": "Submit a Business",
-  "/live-look": "Live Look",
+  "/live-look": "Live map",
 } as const satisfies Record<string, string>;
 
 export type PublicPagePath = keyof typeof PUBLIC_PAGE_TITLES;

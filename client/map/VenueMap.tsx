@@ -70,6 +70,12 @@ function markerIcon(look: PlaceOnMap): L.DivIcon {
   });
 }
 
+/** Zooms the map to show every marker, with room around the edge ones. */
+function fitToMarkers(map: L.Map, entries: Iterable<{ marker: L.Marker }>) {
+  const positions = [...entries].map((entry) => entry.marker.getLatLng());
+  map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16 });
+}
+
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
 function labelMarker(marker: L.Marker, place: LivePlace, look: PlaceOnMap) {
   marker.getElement()?.setAttribute("aria-label", `${place.name}, ${look.state}. Open profile`);
@@ -107,6 +113,10 @@ export default function VenueMap({ places, describe, tiles, onOpenPlace, busiest
     return () => void layer.remove();
   }, [tiles]);
 
+  // The first venues drawn fit the map (issue 36: zoomed out on the city, 17 markers were one blob);
+  // later refreshes leave the visitor's view alone.
+  const fittedRef = useRef(false);
+
   // Markers are updated in place on every refresh, so a focused marker keeps its focus.
   useEffect(() => {
     const map = mapRef.current;
@@ -140,6 +150,10 @@ export default function VenueMap({ places, describe, tiles, onOpenPlace, busiest
       labelMarker(marker, place, look);
       markers.set(place.id, { marker, place, look });
     }
+    if (!fittedRef.current && markers.size > 0) {
+      fittedRef.current = true;
+      fitToMarkers(map, markers.values());
+    }
   }, [places]);
 
   // One handle for the map's lifetime (its methods read refs): the page learns the map is drawn when it arrives.
@@ -162,8 +176,7 @@ export default function VenueMap({ places, describe, tiles, onOpenPlace, busiest
     },
     showAll() {
       const map = mapRef.current;
-      const positions = [...markersRef.current.values()].map((entry) => entry.marker.getLatLng());
-      if (map && positions.length > 0) map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16 });
+      if (map && markersRef.current.size > 0) fitToMarkers(map, markersRef.current.values());
     },
   }), []);
 

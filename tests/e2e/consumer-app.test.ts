@@ -45,7 +45,7 @@ describe("the consumer app, in Chromium at 375 px", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.getByRole("heading", { name: "Live Look", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Live map", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/live-look");
 
     // Saved from the map's popup.

@@ -112,4 +112,29 @@ describe("the first touch", () => {
     expect(((await me.json()) as { quiet_hours: unknown }).quiet_hours).toBeNull();
     await page.context().close();
   });
+
+  it("the public live map on a phone: titled Live map, the map first and fitted, the legend behind a ?", async () => {
+    const page = await openPage(browser, "/live-look", PHONE);
+    await page.getByRole("heading", { name: "Live map", level: 1 }).waitFor();
+    expect(await page.title()).toMatch(/^Live map/);
+    const map = page.getByRole("region", { name: "Map of venues and their live levels" });
+    await map.waitFor();
+    // The map starts on the first screen, not under the filters and the legend.
+    expect((await map.boundingBox())!.y).toBeLessThan(320);
+    // Fitted to the venues: every marker is inside the map's box.
+    await expect.poll(() => page.locator(".venue-marker").count()).toBeGreaterThan(10);
+    const box = (await map.boundingBox())!;
+    for (const marker of await page.locator(".venue-marker").all()) {
+      const at = (await marker.boundingBox())!;
+      expect(at.x).toBeGreaterThanOrEqual(box.x);
+      expect(at.x + at.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(at.y).toBeGreaterThanOrEqual(box.y);
+      expect(at.y + at.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+    const legendEntry = page.getByText("closed now by its opening hours");
+    expect(await legendEntry.isVisible()).toBe(false);
+    await page.locator(".map-legend > summary", { hasText: "What the colours mean" }).click();
+    await legendEntry.waitFor();
+    await page.context().close();
+  });
 });

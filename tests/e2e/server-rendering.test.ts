@@ -74,7 +74,7 @@ describe("hydration", () => {
   it("of the live map reads neither the live levels nor the basemap again, and draws the map once hydrated", async () => {
     const { page, errors, apiReads } = await visit("/live-look", VIEWPORTS[1]);
     expect(errors).toEqual([]);
-    await page.getByRole("heading", { level: 1, name: "Live Look" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Live map" }).waitFor();
     await page.locator(".leaflet-container").waitFor();
     await expect.poll(() => page.locator(".leaflet-marker-icon.venue-marker").count()).toBe(seedVenues.length);
     expect(await page.locator(".venue-map").evaluate((element) => element.getBoundingClientRect().height)).toBe(660);

@@ -139,7 +139,7 @@ describe("the live map", () => {
     for (const userAgent of [PEOPLE, GOOGLEBOT]) {
       const { response, html } = await page("/live-look", userAgent);
       expect(response.headers.get("cache-control")).toBe("no-cache");
-      expect(html).toContain("<h1>Live Look</h1>");
+      expect(html).toContain("<h1>Live map</h1>");
       expect(html).toMatch(new RegExp(`<h3><a href="/profile/${place.slug}"[^>]*>${place.name}</a></h3>`));
       expect(html).toContain("12 Avenue B");
       expect(html).not.toContain("Loading venues");

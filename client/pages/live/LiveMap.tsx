@@ -36,10 +36,14 @@ const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
+/** What the colours mean, behind a "?" beside the title: on a phone the map comes first. */
 function Legend() {
   return (
-    <div className="map-legend" aria-labelledby="legend-heading">
-      <h2 id="legend-heading">Legend</h2>
+    <details className="map-legend">
+      <summary>
+        <span aria-hidden="true">?</span>
+        <span className="visually-hidden">What the colours mean</span>
+      </summary>
       <ul>
         {LEVELS.map((level) => (
           <li key={level} className={LEVEL_DISPLAY[level].className}>
@@ -62,7 +66,7 @@ function Legend() {
           </span>
         </li>
       </ul>
-    </div>
+    </details>
   );
 }
 
@@ -161,7 +165,7 @@ function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (n
   const ids = useId();
   return (
     <div className="live-more-filters">
-      <div className="live-open-now">
+      <div className="live-open-now live-chip">
         <input
           type="checkbox"
           id={`${ids}-open`}
@@ -170,7 +174,7 @@ function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (n
         />
         <label htmlFor={`${ids}-open`}>Open now</label>
       </div>
-      <div className="live-open-now">
+      <div className="live-open-now live-chip">
         <input
           type="checkbox"
           id={`${ids}-special`}
@@ -200,7 +204,7 @@ function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hou
   const [picked, setPicked] = useState(hour ?? DEFAULT_QUIET_HOUR);
   const shownHour = hour ?? picked;
   return (
-    <div className="live-quiet-at">
+    <div className="live-quiet-at live-chip">
       <input type="checkbox" id={`${ids}-on`} checked={hour !== null} onChange={(event) => onChange(event.target.checked ? shownHour : null)} />
       <label htmlFor={`${ids}-on`}>Quiet at {clockText(shownHour)}</label>
       <label htmlFor={`${ids}-hour`} className="visually-hidden">Quiet at what time</label>
@@ -304,27 +308,31 @@ export default function LiveMap() {
 
   return (
     <main className="page live-page" id="main">
-      <section className="page-banner">
-        <h1>Live Look</h1>
-        <p>
-          Every partner venue and how busy it is right now, measured by the sensor inside. Levels refresh every 30
-          seconds. Choose a venue to see its profile, hours and events.
-        </p>
-      </section>
-
-      <div className="live-controls">
-        <div>
-          <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
-          <MoreFilters filters={filters} onChange={setFilters} />
-          <QuietAtFilter hour={quietHour} onChange={(quietAt) => setFilters({ quietAt })} />
-          <NeedsJavaScript what="Filtering the venues" />
-        </div>
+      {/* On a phone the map comes first (issue 36): a title, one line, then the map fitted to the venues. */}
+      <div className="live-heading">
+        <h1>Live map</h1>
         <Legend />
       </div>
+      <p className="live-lede">How busy every partner venue is right now, from the sensor inside. Refreshes every 30 seconds.</p>
 
       <SaveOutcome saving={saving} />
 
       <div ref={mapSectionRef} className="live-map-section">
+        {VenueMap && hydrated ? (
+          <Suspense fallback={<MapPending />}>
+            <VenueMap
+              ref={attachMap}
+              places={mapped}
+              describe={describeNow}
+              tiles={tiles}
+              onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
+              busiestToday={busiestToday}
+              popupAction={(place) => <SaveControl place={place} saving={saving} />}
+            />
+          </Suspense>
+        ) : (
+          <MapPending />
+        )}
         <div className="live-toolbar">
           <p className="live-status">
             <span role="status">
@@ -345,21 +353,13 @@ export default function LiveMap() {
             Zoom to the venues
           </button>
         </div>
-        {VenueMap && hydrated ? (
-          <Suspense fallback={<MapPending />}>
-            <VenueMap
-              ref={attachMap}
-              places={mapped}
-              describe={describeNow}
-              tiles={tiles}
-              onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
-              busiestToday={busiestToday}
-              popupAction={(place) => <SaveControl place={place} saving={saving} />}
-            />
-          </Suspense>
-        ) : (
-          <MapPending />
-        )}
+      </div>
+
+      <div className="live-controls">
+        <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
+        <MoreFilters filters={filters} onChange={setFilters} />
+        <QuietAtFilter hour={quietHour} onChange={(quietAt) => setFilters({ quietAt })} />
+        <NeedsJavaScript what="Filtering the venues" />
       </div>
 
       <section className="live-list" aria-labelledby="list-heading">
