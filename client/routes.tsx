@@ -10,6 +10,8 @@ const APP_PAGES: PageRoute[] = [
   { path: "auth", load: () => import("./pages/auth/SignIn") },
   { path: "signin", load: () => import("./pages/auth/AccountSignIn") },
   { path: "signup", load: () => import("./pages/auth/AccountSignUp") },
+  { path: "forgot-password", load: () => import("./pages/auth/ForgotPassword") },
+  { path: "reset-password", load: () => import("./pages/auth/ResetPassword") },
   {
     // The consumer app: every page inside its shell's top bar and tab bar (docs/app.md#the-app-shell).
     path: "app",

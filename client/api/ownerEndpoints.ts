@@ -37,8 +37,8 @@ import type {
   weekComparisonQuerySchema,
 } from "../../common/schemas/insights";
 import type { AlertRules, NotificationsAnswer, webhookBodySchema, WebhooksAnswer } from "../../common/schemas/alerts";
-import type { acceptInviteSchema, handoffCodeSchema, SignInInput } from "../../common/schemas/auth";
-import type { AccountSignUpInput, deleteAccountSchema, ProfilePatchInput } from "../../common/schemas/profile";
+import type { acceptInviteSchema, handoffCodeSchema, PasswordResetConfirmInput, passwordResetRequestSchema, SignInInput } from "../../common/schemas/auth";
+import type { AccountSignUpInput, deleteAccountSchema, ProfilePatchInput, ReauthAnswer, ReauthInput, setPasswordSchema } from "../../common/schemas/profile";
 import type {
   addPasskeySchema,
   PasskeyAnswer,
@@ -86,6 +86,12 @@ export const ownerApi = {
   renamePasskey: (id: number, input: In<typeof renamePasskeySchema>) => call<PasskeyAnswer>("PATCH", `/api/me/passkeys/${id}`, input),
   removePasskey: (id: number) => call<OkAnswer>("DELETE", `/api/me/passkeys/${id}`),
   passkeyConfirmOptions: () => call<RequestOptionsAnswer>("POST", "/api/me/passkeys/confirm-options"),
+  // Fresh proof, signing out everywhere, the password and its reset (docs/accounts.md#fresh-proof).
+  reauth: (input: ReauthInput) => call<ReauthAnswer>("POST", "/api/me/reauth", input),
+  signOutEverywhere: () => call<OkAnswer>("POST", "/api/me/sign-out-everywhere"),
+  setPassword: (input: In<typeof setPasswordSchema>) => call<OkAnswer>("PUT", "/api/me/password", input),
+  requestPasswordReset: (input: In<typeof passwordResetRequestSchema>) => post<OkAnswer>("/api/auth/password-reset", input),
+  confirmPasswordReset: (input: PasswordResetConfirmInput) => post<OkAnswer>("/api/auth/password-reset/confirm", input),
   /** The account's inbox, newest first, with the unread count (docs/push.md). */
   inbox: () => read<ConsumerNotificationsAnswer>("/api/me/notifications"),
   markInboxRead: (input: In<typeof consumerNotificationsReadBodySchema>) =>

@@ -53,6 +53,10 @@ export const signInWithPasskey = async (): Promise<Outcome<SessionAnswer>> => {
 export const addPasskey = (name?: string): Promise<Outcome<PasskeyAnswer>> =>
   passkeyOutcome(async () => ownerApi.addPasskey({ credential: await creation(await ownerApi.passkeyOptions()), name }));
 
+/** A fresh proof on this sign-in with one of the account's passkeys (docs/accounts.md#fresh-proof). */
+export const proveWithPasskey = (): Promise<Outcome<unknown>> =>
+  passkeyOutcome(async () => ownerApi.reauth({ credential: await request(await ownerApi.passkeyConfirmOptions()) }));
+
 /** Deletes the account, confirmed with one of its passkeys, then forgets the sign-in here. */
 export async function deleteAccountWithPasskey(): Promise<Outcome<unknown>> {
   const outcome = await passkeyOutcome(async () => ownerApi.deleteMe({ credential: await request(await ownerApi.passkeyConfirmOptions()) }));

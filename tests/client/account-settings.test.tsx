@@ -124,13 +124,13 @@ describe("<PasskeysSection>", () => {
     expect(screen.getByText(/Your only way to sign in/)).toBeInTheDocument();
   });
 
-  it("renames and removes a passkey through the API", async () => {
+  it("renames a passkey, and removes one after confirming it's you, through the API", async () => {
     localStorage.setItem("access_token", "token");
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
       init?.method === "PATCH" ? json({ ...laptop, name: "Work laptop" }) : json({ ok: true }),
     );
     vi.stubGlobal("fetch", fetchMock);
-    let current: PasskeysAnswer = { passkeys: [phone, laptop], has_password: false };
+    let current: PasskeysAnswer = { passkeys: [phone, laptop], has_password: true };
     const onChange = vi.fn((next: PasskeysAnswer) => {
       current = next;
     });
@@ -146,8 +146,14 @@ describe("<PasskeysSection>", () => {
 
     fireEvent.click(screen.getByRole("button", { name: `Remove ${phone.name}` }));
     fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    // Removing needs "Confirm it's you" first (docs/accounts.md#fresh-proof): nothing is removed before.
+    fireEvent.change(await screen.findByLabelText("Your password"), { target: { value: "my password" } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(current.passkeys.map((p) => p.id)).toEqual([8]));
-    expect(fetchMock.mock.calls[1][0]).toBe("/api/me/passkeys/7");
-    expect(fetchMock.mock.calls[1][1]?.method).toBe("DELETE");
+    expect(fetchMock.mock.calls[1][0]).toBe("/api/me/reauth");
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ password: "my password" });
+    expect(fetchMock.mock.calls[2][0]).toBe("/api/me/passkeys/7");
+    expect(fetchMock.mock.calls[2][1]?.method).toBe("DELETE");
   });
 });

@@ -56,7 +56,7 @@ describe("passkeys, in Chromium at 375 px", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     // Signing out is in Settings, the app's top bar's link (docs/app.md#the-app-shell).
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBeNull();
 

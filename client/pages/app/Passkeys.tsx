@@ -1,11 +1,13 @@
 // /app/settings, Passkeys: the account's passkeys, adding one on this device, renaming and
-// removing them (docs/accounts.md#passkeys). The last way to sign in has no Remove button.
+// removing them (docs/accounts.md#passkeys), adding and removing after "Confirm it's you"
+// (docs/accounts.md#fresh-proof). The last way to sign in has no Remove button.
 import { useState, type FormEvent } from "react";
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeyAnswer, type PasskeysAnswer } from "../../../common/schemas/passkeys";
 import { failureMessage } from "../../api/auth";
 import { addPasskey, passkeysSupported } from "../../api/passkeys";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { InputField } from "../../components/Field";
+import { ConfirmIdentity, useFreshProof } from "./ConfirmIdentity";
 import { isOnlyWayIn } from "./settingsForm";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
@@ -16,8 +18,9 @@ export function PasskeysSection({ passkeys, onChange }: { passkeys: PasskeysAnsw
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
   const [canAdd] = useState(passkeysSupported);
+  const proof = useFreshProof();
 
-  const onAdd = async () => {
+  const add = async () => {
     setStatus(null);
     setBusy(true);
     const outcome = await addPasskey();
@@ -28,6 +31,10 @@ export function PasskeysSection({ passkeys, onChange }: { passkeys: PasskeysAnsw
   };
 
   const replace = (next: PasskeyAnswer) => onChange({ ...passkeys, passkeys: passkeys.passkeys.map((p) => (p.id === next.id ? next : p)) });
+  const onAdd = () => {
+    setStatus(null);
+    proof.run(add);
+  };
   const remove = (id: number) => onChange({ ...passkeys, passkeys: passkeys.passkeys.filter((p) => p.id !== id) });
 
   return (
@@ -38,9 +45,12 @@ export function PasskeysSection({ passkeys, onChange }: { passkeys: PasskeysAnsw
       {passkeys.passkeys.length === 0 ? <p>No passkeys yet.</p> : null}
       <ul className="passkey-list">
         {passkeys.passkeys.map((passkey) => (
-          <PasskeyItem key={passkey.id} passkey={passkey} only={isOnlyWayIn(passkeys)} onRenamed={replace} onRemoved={remove} onStatus={setStatus} />
+          <PasskeyItem key={passkey.id} passkey={passkey} only={isOnlyWayIn(passkeys)} withProof={proof.run} onRenamed={replace} onRemoved={remove} onStatus={setStatus} />
         ))}
       </ul>
+      {proof.pending ? (
+        <ConfirmIdentity hasPassword={passkeys.has_password} hasPasskeys={passkeys.passkeys.length > 0} onProved={proof.proved} onCancel={proof.cancel} />
+      ) : null}
       {canAdd ? (
         <button type="button" className="button secondary" onClick={onAdd} disabled={busy}>
           {busy ? "Waiting for your passkey..." : "Add a passkey"}
@@ -55,6 +65,7 @@ export function PasskeysSection({ passkeys, onChange }: { passkeys: PasskeysAnsw
 function PasskeyItem(props: {
   passkey: PasskeyAnswer;
   only: boolean;
+  withProof: (action: () => Promise<void>) => void;
   onRenamed: (next: PasskeyAnswer) => void;
   onRemoved: (id: number) => void;
   onStatus: (status: Status) => void;
@@ -87,11 +98,11 @@ function PasskeyItem(props: {
   };
 
   const onRemove = () =>
-    act(async () => {
+    props.withProof(() => act(async () => {
       await ownerApi.removePasskey(passkey.id);
       props.onRemoved(passkey.id);
       props.onStatus({ ok: true, text: `Removed “${passkey.name}”.` });
-    });
+    }));
 
   return (
     <li className="passkey-item">

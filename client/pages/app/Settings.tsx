@@ -16,6 +16,7 @@ import { InputField, SelectField } from "../../components/Field";
 import { SignOutButton } from "../../components/SignOutButton";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PasskeysSection } from "./Passkeys";
+import { SignInSecurity } from "./SignInSecurity";
 import { Skeleton } from "./shell/Skeleton";
 import { fieldsOf, homeFromPosition, settingsPatch, type SettingsErrors, type SettingsFields } from "./settingsForm";
 import "./app.css";
@@ -33,6 +34,7 @@ export default function Settings() {
       {me.error ? <p role="alert" className="form-error">{failureMessage(me.error)}</p> : null}
       {me.data ? <ProfileForm me={me.data} onSaved={me.setData} /> : ready && !me.error ? <Skeleton rows={4} tall /> : null}
       {passkeys.data ? <PasskeysSection passkeys={passkeys.data} onChange={passkeys.setData} /> : null}
+      {passkeys.data ? <SignInSecurity passkeys={passkeys.data} onPasswordSet={() => passkeys.setData({ ...passkeys.data!, has_password: true })} /> : null}
       {/* Signing out lives here now that the app's home is a map (docs/app.md#the-app-shell). */}
       {ready ? <p className="app-links"><SignOutButton to="/signin" /></p> : null}
       {me.data && passkeys.data ? <DeleteAccount passkeys={passkeys.data} /> : null}

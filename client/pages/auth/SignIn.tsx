@@ -1,11 +1,12 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { SessionAnswer } from "../../../common/schemas/answers";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../common/schemas/auth";
 import { signIn, signUp, type Outcome } from "../../api/auth";
 import { passkeysSupported, signInWithPasskey, signUpWithPasskey } from "../../api/passkeys";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { RESET } from "./resetMessages";
 import { homeOf, safeNext, validateAuthForm, validatePasskeySignUp, type AuthErrors, type AuthFields, type AuthMode } from "./authForm";
 
 interface FieldProps {
@@ -176,6 +177,11 @@ export function AuthPage({ audience, initialMode }: { audience: keyof typeof COP
             autoComplete={signingUp ? "new-password" : "current-password"}
             hint={signingUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
           />
+          {signingUp ? null : (
+            <p className="auth-forgot">
+              <Link to="/forgot-password">{RESET.forgotLink}</Link>
+            </p>
+          )}
           <button type="submit" className="button" disabled={busy || passkeyBusy}>
             {signingUp ? (busy ? "Creating account..." : "Create account") : busy ? "Signing in..." : "Sign in"}
           </button>
