@@ -20,6 +20,8 @@ export const HANDLE_MAX_LENGTH = 20;
 export const HANDLE_MESSAGE = `A handle is ${HANDLE_MIN_LENGTH}–${HANDLE_MAX_LENGTH} letters, digits or _.`;
 export const HANDLE_RESERVED_MESSAGE = "Handles of the form user123 are kept for accounts that did not choose one.";
 export const HANDLE_TAKEN_MESSAGE = "That handle is taken. Try another.";
+/** Handle changes tried a day per account, taken or free (docs/accounts.md#profile). */
+export const HANDLE_CHANGES_PER_DAY = 5;
 /** The shape the users_default_handle trigger gives accounts without a chosen handle. */
 export const AUTOMATIC_HANDLE = /^user\d+$/;
 export const HOME_MESSAGE = "Send home as {lat, lng} with lat −90…90 and lng −180…180, or null.";

@@ -5,8 +5,7 @@ import { and, asc, desc, eq, gt, lte, notInArray, or, sql } from "drizzle-orm";
 import { blocks, checkInAudience, friendInvites, friendRequestLog, friendRequests, friendships, users } from "../../drizzle/schema";
 import { FRIEND_REQUESTS_PER_DAY, MAX_FRIENDS, MAX_OPEN_INVITES, type Person } from "../../common/schemas/friends";
 import { d1Statement, type Database } from "./client";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, takeDailyAttempt } from "./daily-attempts";
 const person = { id: users.id, handle: users.handle, name: users.name };
 
 /** A friend's or a blocked account's row as the API answers it. */
@@ -44,32 +43,9 @@ export async function accountById(db: Database, id: number): Promise<Person | un
   return row;
 }
 
-/**
- * Counts one friend request attempt against the account's daily limit: null when it may go ahead,
- * else the seconds until the oldest attempt of the last 24 hours ages out. The count and the insert
- * are one statement, so parallel attempts cannot pass the limit together.
- */
-export async function takeRequestAttempt(db: Database, accountId: number, now: number): Promise<number | null> {
-  const since = now - DAY_MS;
-  const [, inserted] = await db.$client.batch([
-    d1Statement(db, db.delete(friendRequestLog).where(and(eq(friendRequestLog.userId, accountId), lte(friendRequestLog.sentAt, new Date(since))))),
-    d1Statement(
-      db,
-      sql`INSERT INTO ${friendRequestLog} (user_id, sent_at)
-      SELECT ${accountId}, ${now}
-      WHERE (SELECT count(*) FROM ${friendRequestLog} WHERE user_id = ${accountId} AND sent_at > ${since}) < ${FRIEND_REQUESTS_PER_DAY}
-      RETURNING id`,
-    ),
-  ]);
-  if (inserted.results.length > 0) return null;
-  const [oldest] = await db
-    .select({ sentAt: friendRequestLog.sentAt })
-    .from(friendRequestLog)
-    .where(and(eq(friendRequestLog.userId, accountId), gt(friendRequestLog.sentAt, new Date(since))))
-    .orderBy(asc(friendRequestLog.sentAt))
-    .limit(1);
-  return Math.max(1, Math.ceil(((oldest?.sentAt.getTime() ?? now) + DAY_MS - now) / 1000));
-}
+/** Counts one friend request attempt against the account's daily limit (takeDailyAttempt). */
+export const takeRequestAttempt = (db: Database, accountId: number, now: number) =>
+  takeDailyAttempt(db, friendRequestLog, accountId, FRIEND_REQUESTS_PER_DAY, now);
 
 /** Drops request attempts older than a day in every account (the cron; each account's own on its next attempt). */
 export async function dropOldRequestAttempts(db: Database, now: number): Promise<void> {

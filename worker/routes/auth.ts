@@ -9,6 +9,7 @@ import { clearRefreshCookie, endSession, refreshSession, startSession } from "..
 import { issueAccessToken } from "../auth/tokens";
 import { revokeAdminToken } from "../db/admin-tokens";
 import { getDb } from "../db/client";
+import { takeHandleChangeAttempt } from "../db/daily-attempts";
 import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
 import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, NO_PASSWORD, soleOwnsAPlace, toMeAnswer, updateProfile } from "../db/users";
 import { upcomingPlansOrganisedBy } from "../db/plans";
@@ -16,7 +17,7 @@ import { forgetInConversations, tellPlansOff } from "../chat/leaving";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, unauthorized } from "../lib/errors";
-import { authAccountLimit, authClientLimit } from "../lib/rate-limit";
+import { authAccountLimit, authClientLimit, RateLimitedError } from "../lib/rate-limit";
 import { describe, jsonBody, noBody } from "../lib/openapi";
 import {
   accessTokenAnswerSchema,
@@ -44,6 +45,7 @@ import {
   accountSignUpSchema,
   DELETE_PASSWORD_MESSAGE,
   deleteAccountSchema,
+  HANDLE_CHANGES_PER_DAY,
   HANDLE_TAKEN_MESSAGE,
   LAST_OWNER_MESSAGE,
   profilePatchSchema,
@@ -207,17 +209,24 @@ export const authRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Change the profile",
-      description: "Any of name, handle, home ({lat, lng} rounded to 3 decimals, or null), preferences, time_zone, quiet_hours ({from, to} or null), neighbourhood (text or null) and share_likes (docs/announcements.md#what-followers-tell-us). A taken handle is a 409.",
+      description: `Any of name, handle, home ({lat, lng} rounded to 3 decimals, or null), preferences, time_zone, quiet_hours ({from, to} or null), neighbourhood (text or null) and share_likes (docs/announcements.md#what-followers-tell-us). A taken handle is a 409, the same whoever holds it; ${HANDLE_CHANGES_PER_DAY} handle changes tried a day, taken or free (429 beyond, with Retry-After).`,
       access: "signed-in",
       answers: { 200: meAnswerSchema },
-      errors: [403, 409],
+      errors: [403, 409, 429],
     }),
     requireUser,
     jsonBody(profilePatchSchema),
     async (c) => {
       const db = getDb(c.env);
-      const { id } = await signedInAccount(db, c.get("principal").userId);
-      if (!(await updateProfile(db, id, c.req.valid("json")))) throw conflict(HANDLE_TAKEN_MESSAGE);
+      const { id, handle } = await signedInAccount(db, c.get("principal").userId);
+      const patch = c.req.valid("json");
+      // Every try at another handle counts, before anyone's handle is looked at: the answer never
+      // depends on who holds it (docs/accounts.md#profile).
+      if (patch.handle !== undefined && patch.handle !== handle.toLowerCase()) {
+        const retryAfter = await takeHandleChangeAttempt(db, id, Date.now());
+        if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+      }
+      if (!(await updateProfile(db, id, patch))) throw conflict(HANDLE_TAKEN_MESSAGE);
       const user = await signedInAccount(db, id);
       return c.json(toMeAnswer(user, await listOwnedPlaces(db, id)));
     },
