@@ -71,9 +71,9 @@ function markerIcon(look: PlaceOnMap): L.DivIcon {
 }
 
 /** Zooms the map to show every marker, with room around the edge ones. */
-function fitToMarkers(map: L.Map, entries: Iterable<{ marker: L.Marker }>) {
+function fitToMarkers(map: L.Map, entries: Iterable<{ marker: L.Marker }>, animate = true) {
   const positions = [...entries].map((entry) => entry.marker.getLatLng());
-  map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16 });
+  map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16, animate });
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
@@ -152,7 +152,9 @@ export default function VenueMap({ places, describe, tiles, onOpenPlace, busiest
     }
     if (!fittedRef.current && markers.size > 0) {
       fittedRef.current = true;
-      fitToMarkers(map, markers.values());
+      // Where the map opens, without an animation: a zoom still running when the page is left
+      // threw in Leaflet once the map was removed (`_leaflet_pos` of a gone pane).
+      fitToMarkers(map, markers.values(), false);
     }
   }, [places]);
 

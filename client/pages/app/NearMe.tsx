@@ -2,7 +2,7 @@
 // the person (the phone's position when they allowed it, else their home area, else the city's
 // centre: never empty), now or at 9 PM, narrowed by chips; a place opens a sheet to save, watch,
 // check in or plan. Every box is reserved before its answer comes, so nothing moves when it does.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
@@ -17,11 +17,11 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { describeOnMap, hasPosition } from "../../live/mapPlaces";
 import { quietAtTime } from "../../live/quietAt";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
-import type { VenueMapHandle } from "../../live/venueMap";
 import { loadVenueMap } from "../../live/venueMapImport";
 import { greeting, NEAR_MESSAGES } from "./nearMessages";
 import { NEAR_FILTERS, nearbyLines, nearbyPlaces, originOf, type NearFilter, type NearbyPlace, type Point } from "./nearMe";
 import { PlaceSheet } from "./PlaceSheet";
+import { useScrollBack } from "./shell/scrollBack";
 import { Skeleton } from "./shell/Skeleton";
 import { suggestionLevel } from "./tonight";
 import { MAX_RADIUS_M, MAX_SUGGESTIONS } from "../../../common/schemas/saved";
@@ -95,14 +95,7 @@ function NearBody({ home }: { home: Point | null | undefined }) {
   const forecast = answer.data?.forecast ?? false;
   const rows = useMemo(() => (answer.data ? nearbyPlaces(answer.data.places, live, out.data, filters) : null), [answer.data, live, out.data, filters]);
   const mapped = useMemo(() => (rows ?? []).flatMap(({ live: row }) => (row && hasPosition(row) ? [row] : [])), [rows]);
-  const mapRef = useRef<VenueMapHandle | null>(null);
-  const attachMap = useCallback((handle: VenueMapHandle | null) => {
-    mapRef.current = handle;
-  }, []);
-  // The map frames the places listed, once they are on it.
-  useEffect(() => {
-    if (mapped.length > 0) mapRef.current?.showAll();
-  }, [mapped]);
+  useScrollBack(rows !== null);
 
   const toggle = (filter: NearFilter) =>
     setFilters((current) => {
@@ -128,7 +121,7 @@ function NearBody({ home }: { home: Point | null | undefined }) {
       <div className="near-map">
         {VenueMap ? (
           <Suspense fallback={<div className="venue-map" aria-hidden="true" />}>
-            <VenueMap ref={attachMap} places={mapped} describe={describeNow} tiles={tiles} onOpenPlace={openPlace} busiestToday={noBusiest} />
+            <VenueMap places={mapped} describe={describeNow} tiles={tiles} onOpenPlace={openPlace} busiestToday={noBusiest} />
           </Suspense>
         ) : null}
       </div>

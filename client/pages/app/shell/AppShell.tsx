@@ -4,11 +4,13 @@
 import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { SHELL_MESSAGES } from "./messages";
+import { useKeepScroll } from "./scrollBack";
 import { PageSkeleton } from "./Skeleton";
 import { TabBar } from "./TabBar";
 import "./shell.css";
 
 export default function AppShell() {
+  useKeepScroll();
   return (
     <div className="app-shell">
       <header className="app-topbar">
