@@ -25,6 +25,8 @@ export type Wait = (typeof WAITS)[number];
 export const WAIT_LABELS: Record<Wait, string> = { none: "No wait", lt5: "< 5 min", "5-15": "5–15 min", "15-30": "15–30 min", "30+": "30+ min" };
 /** A Live Look is public for 3 hours; then only the venue's owners and the admin see it. */
 export const LIVE_LOOK_PUBLIC_MS = 3 * 60 * 60 * 1000;
+/** Live Looks one account may post at one venue in an hour (docs/live-looks.md#who-may-post). */
+export const LIVE_LOOK_ACCOUNT_LIMIT = 3;
 /** Longest Live Look text, in characters. */
 export const LIVE_LOOK_TEXT_MAX = 280;
 

@@ -252,6 +252,8 @@ export const liveLookAnswerSchema = v.strictObject({
   poster_url: v.nullable(v.string()),
   wait: v.nullable(v.picklist(WAITS)),
   vibe: v.nullable(levelSchema),
+  // The vibe contradicted the sensor's fresh live level strongly when posted: shown "not checked against the sensor".
+  not_checked: v.boolean(),
   created_at: isoTime,
 });
 export type LiveLookAnswer = v.InferOutput<typeof liveLookAnswerSchema>;

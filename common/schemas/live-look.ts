@@ -2,7 +2,7 @@
 // and the inputs of listing, reporting and moderating them.
 import * as v from "valibot";
 import { idParamSchema, integerInput, optionalText, requiredText, wireFormat } from "./fields";
-import { HIDE_REASON_MAX, LEVELS, LIVE_LOOK_TEXT_MAX, REPORT_REASON_MAX, WAITS } from "../vocabulary";
+import { HIDE_REASON_MAX, LEVELS, LIVE_LOOK_ACCOUNT_LIMIT, LIVE_LOOK_TEXT_MAX, REPORT_REASON_MAX, WAITS } from "../vocabulary";
 
 const LIVE_LOOK_TEXT_MESSAGE = "Say what it is like there now.";
 const WAIT_MESSAGE = "Wait must be none, lt5, 5-15, 15-30 or 30+.";
@@ -17,6 +17,11 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(options:
     v.transform((value) => (value === "" ? null : value)),
     v.nullable(v.picklist(options, message)),
   );
+
+/** A post to a venue closed now by its hours (409): nobody is there to look (docs/live-looks.md#who-may-post). */
+export const LIVE_LOOK_CLOSED_MESSAGE = "This venue is closed now. Live Looks can be posted while it is open.";
+/** An account's posts at one venue past the hour's limit (429). */
+export const LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE = `You can post ${LIVE_LOOK_ACCOUNT_LIMIT} Live Looks an hour at one venue. Please try again later.`;
 
 /** POST /api/places/{id}/live-looks (multipart text fields; the photo is checked by its bytes). */
 export const liveLookSchema = v.object({

@@ -1,11 +1,11 @@
 // Live Look videos in the profile's strip and its form (docs/live-looks.md#videos): a video plays
 // inline, muted, with controls and never by itself; the form takes a clip from the phone's camera,
 // sends it as `video` with the poster the browser drew, never with a photo, and stops a clip too long.
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LiveLookAnswer } from "../../common/schemas/answers";
 import { readClip } from "../../client/lib/videoPoster";
-import { LiveLooks } from "../../client/pages/live/LiveLooks";
+import { renderStrip } from "./live-look-fixtures";
 
 vi.mock("../../client/lib/videoPoster", () => ({ readClip: vi.fn() }));
 
@@ -18,6 +18,7 @@ const videoLook: LiveLookAnswer = {
   text: "Band starting now",
   photo_url: null,
   video_url: "/api/videos/live-looks/a.mp4",
+  not_checked: false,
   poster_url: "/api/images/live-looks/a.jpg",
   wait: null,
   vibe: "Lively",
@@ -40,7 +41,7 @@ async function openForm(stored: LiveLookAnswer[] = []) {
     return json(videoLook, 201);
   });
   vi.stubGlobal("fetch", fetchMock);
-  render(<LiveLooks placeId={3} canHide={false} />);
+  renderStrip(false);
   fireEvent.click(await screen.findByRole("button", { name: "Post a Live Look" }));
   fireEvent.change(await screen.findByLabelText(/What's it like right now\?/), { target: { value: "Band starting now" } });
   return fetchMock;
@@ -51,7 +52,7 @@ const posts = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.filt
 describe("Live Look videos", () => {
   it("shows a video inline, muted, with controls and its poster, never playing by itself", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => json({ live_looks: [videoLook], wait_summary: null, next_cursor: null })));
-    render(<LiveLooks placeId={3} canHide={false} />);
+    renderStrip(false);
     const [item] = await screen.findAllByRole("listitem");
     const video = item.querySelector("video")!;
     expect(video).toHaveAttribute("src", "/api/videos/live-looks/a.mp4");

@@ -10,7 +10,7 @@ import { callsTo, json, stubApi } from "./dashboard-fixtures";
 const NOW = Date.parse("2026-11-21T03:00:00.000Z");
 
 const look = (id: number, minutesAgo: number, overrides: Partial<ModeratedLiveLookAnswer> = {}): ModeratedLiveLookAnswer => ({
-  id, text: `Post ${id}`, photo_url: null, video_url: null, poster_url: null, wait: null, vibe: null, created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
+  id, text: `Post ${id}`, photo_url: null, video_url: null, poster_url: null, wait: null, vibe: null, not_checked: false, created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
   place_id: 1, place_name: "The Stoop", open_reports: 0, hidden_at: null, hidden_reason: "", hidden_by: null, ...overrides,
 });
 

@@ -1,10 +1,10 @@
 // The profile's Live Looks strip against a fake API: the posts, the reported wait, the form that
 // loads on demand, reporting; and the words of Live Looks on the profile and the live map.
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LiveLookAnswer, LiveLooksAnswer } from "../../common/schemas/answers";
 import { liveLooksLastHourText, timeAgo, waitSummaryText } from "../../client/lib/format";
-import { LiveLooks } from "../../client/pages/live/LiveLooks";
+import { renderStrip, STRIP_PROFILE_PATH } from "./live-look-fixtures";
 
 const NOW = Date.parse("2026-06-05T22:00:00Z");
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -21,6 +21,7 @@ const look = (id: number, overrides: Partial<LiveLookAnswer> = {}): LiveLookAnsw
   poster_url: null,
   wait: null,
   vibe: null,
+  not_checked: false,
   created_at: minutesAgo(id),
   ...overrides,
 });
@@ -64,7 +65,7 @@ describe("LiveLooks strip", () => {
       next_cursor: null,
     };
     vi.stubGlobal("fetch", vi.fn(async () => json(answer)));
-    render(<LiveLooks placeId={3} canHide={false} />);
+    renderStrip(false);
 
     expect(await screen.findByText("Reported wait about 10 min (3 reports in the last hour)")).toBeInTheDocument();
     const items = within(screen.getByRole("list")).getAllByRole("listitem");
@@ -76,6 +77,23 @@ describe("LiveLooks strip", () => {
     expect(items[0].textContent).toContain("12 min ago · Wait 5–15 min · Lively");
     expect(items[1].textContent).toContain("40 min ago");
     expect(within(items[0]).queryByRole("button", { name: /^Hide/ })).toBeNull();
+  });
+
+  it("signed out, offers no form but a link to sign in that comes back to the profile (docs/live-looks.md#who-may-post)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json({ live_looks: [], wait_summary: null, next_cursor: null })));
+    renderStrip(false, { signedIn: false });
+    const link = await screen.findByRole("link", { name: "Sign in to post a Live Look" });
+    expect(link).toHaveAttribute("href", `/signin?next=${encodeURIComponent(STRIP_PROFILE_PATH)}`);
+    expect(screen.queryByRole("button", { name: "Post a Live Look" })).toBeNull();
+  });
+
+  it("marks a post that contradicted the sensor as not checked against it", async () => {
+    const answer: LiveLooksAnswer = { live_looks: [look(5, { text: "Totally packed", vibe: "Packed", not_checked: true }), look(9)], wait_summary: null, next_cursor: null };
+    vi.stubGlobal("fetch", vi.fn(async () => json(answer)));
+    renderStrip(false);
+    const items = within(await screen.findByRole("list")).getAllByRole("listitem");
+    expect(within(items[0]).getByText("Not checked against the sensor")).toBeInTheDocument();
+    expect(within(items[1]).queryByText("Not checked against the sensor")).toBeNull();
   });
 
   it("loads the form on demand, checks it with the shared schema and posts a photo with wait and vibe", async () => {
@@ -90,7 +108,7 @@ describe("LiveLooks strip", () => {
       return json(posted, 201);
     });
     vi.stubGlobal("fetch", fetchMock);
-    render(<LiveLooks placeId={3} canHide={false} />);
+    renderStrip(false);
     expect(await screen.findByText("No Live Looks in the last 3 hours. Be the first to post one.")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Post a Live Look" }));
@@ -131,7 +149,7 @@ describe("LiveLooks strip", () => {
         : json({ live_looks: [look(5, { text: "Rude words" })], wait_summary: null, next_cursor: null }),
     );
     vi.stubGlobal("fetch", fetchMock);
-    render(<LiveLooks placeId={3} canHide />);
+    renderStrip(true);
     const report = await screen.findByRole("button", { name: "Report the Live Look from 5 min ago" });
     expect(screen.getByRole("button", { name: "Hide the Live Look from 5 min ago" })).toBeInTheDocument();
     fireEvent.click(report);

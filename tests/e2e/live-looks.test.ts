@@ -1,11 +1,15 @@
-// Live Looks end to end at 375 px (docs/live-looks.md): a visitor posts one with a phone photo
-// (carrying GPS Exif) and a wait, sees it on the profile and the map list; the venue's owner hides
-// it; it leaves the public profile.
+// Live Looks end to end at 375 px (docs/live-looks.md): a signed-in visitor posts one with a phone
+// photo (carrying GPS Exif) and a wait, sees it on the profile and the map list; the venue's owner
+// hides it; it leaves the public profile, where a signed-out visitor is offered to sign in to post.
+// Posting needs the venue open (docs/live-looks.md#who-may-post): it is opened around the clock for
+// the file, whatever the hour it runs at.
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegWithGps } from "../worker/image-fixtures";
-import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations, signedInSession } from "./browser";
+import { baseUrl } from "./server";
+import { openAllDay } from "./venue-hours";
 
 const PHONE = { width: 375, height: 812 };
 const PROFILE = "/profile/the-copper-lantern";
@@ -15,10 +19,24 @@ const VIDEO_TEXT = `Band is on, dance floor full (${Date.now().toString(36)})`;
 const TAGGED_WEBM = readFileSync(new URL("../fixtures/videos/tagged.webm", import.meta.url));
 
 let browser: Browser;
+let visitor: BrowserContextOptions["storageState"];
+let restoreHours = () => {};
 beforeAll(async () => {
   browser = await launchBrowser();
+  restoreHours = openAllDay([PROFILE.replace("/profile/", "")]);
+  // A new account of the visitor's own (posting needs one): the demo accounts' hourly limits are left to other journeys.
+  const email = `live-looks-${Date.now().toString(36)}@e2e.example.com`;
+  const password = "a long enough password";
+  const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, name: "Lou", handle: `lou_${Date.now().toString(36)}` }),
+  });
+  expect(signUp.status).toBe(201);
+  visitor = await signedInSession(browser, email, password);
 });
 afterAll(async () => {
+  restoreHours();
   await browser?.close();
 });
 
@@ -26,8 +44,8 @@ const strip = (page: Page) => page.getByRole("region", { name: "Live Looks" });
 const post = (page: Page) => strip(page).getByRole("listitem").filter({ hasText: TEXT });
 
 describe("Live Looks at 375 px", () => {
-  it("a visitor posts a video: Chromium draws its poster, the stored WebM lost its tags and plays, muted, never by itself", async () => {
-    const page = await openPage(browser, PROFILE, PHONE);
+  it("a signed-in visitor posts a video: Chromium draws its poster, the stored WebM lost its tags and plays, muted, never by itself", async () => {
+    const page = await openPage(browser, PROFILE, PHONE, visitor);
     await strip(page).getByRole("button", { name: "Post a Live Look" }).click();
     await page.getByLabel(/What's it like right now\?/).fill(VIDEO_TEXT);
     await page.getByLabel(/^Or a video/).setInputFiles({ name: "clip.webm", mimeType: "video/webm", buffer: TAGGED_WEBM });
@@ -65,8 +83,8 @@ describe("Live Looks at 375 px", () => {
     await page.context().close();
   });
 
-  it("a visitor posts one with a photo and a wait and sees it on the profile; the photo lost its Exif and still decodes", async () => {
-    const page = await openPage(browser, PROFILE, PHONE);
+  it("a signed-in visitor posts one with a photo and a wait and sees it on the profile; the photo lost its Exif and still decodes", async () => {
+    const page = await openPage(browser, PROFILE, PHONE, visitor);
     await strip(page).getByRole("button", { name: "Post a Live Look" }).click();
     const text = page.getByLabel(/What's it like right now\?/);
     // The form is a lazy chunk: wait for it before polling focus (a poll gives up after 1 s).
@@ -89,9 +107,9 @@ describe("Live Looks at 375 px", () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
     const bytes = await photo.evaluate(async (img: HTMLImageElement) => Array.from(new Uint8Array(await (await fetch(img.src)).arrayBuffer())));
     expect(Buffer.from(bytes).includes(Buffer.from("Exif"))).toBe(false);
-    // Nothing about the poster is stored: the row has no address or agent columns to fill.
+    // Nothing about the poster is stored but the account (for its hourly limit): the row has no address or agent columns to fill.
     const [row] = queryD1<Record<string, unknown>>(`SELECT * FROM live_looks WHERE text = '${TEXT.replace(/'/g, "''")}'`);
-    expect(Object.keys(row).sort()).toEqual(["created_at", "hidden_at", "hidden_by", "hidden_reason", "id", "photo_key", "place_id", "poster_key", "text", "vibe", "video_key", "wait"]);
+    expect(Object.keys(row).sort()).toEqual(["created_at", "hidden_at", "hidden_by", "hidden_reason", "id", "not_checked", "photo_key", "place_id", "poster_key", "text", "user_id", "vibe", "video_key", "wait"]);
     expect(await seriousViolations(page)).toEqual([]);
     // Fits the phone: nothing but the strip's own sideways scroll passes the screen's width.
     const wider = await page.evaluate((width) =>
@@ -130,10 +148,13 @@ describe("Live Looks at 375 px", () => {
     await expect.poll(() => post(owner).count()).toBe(0);
     await owner.context().close();
 
-    const visitor = await openPage(browser, PROFILE, PHONE);
-    await strip(visitor).getByRole("button", { name: "Post a Live Look" }).waitFor();
-    await expect.poll(async () => (await strip(visitor).textContent()) ?? "").not.toContain("Loading Live Looks");
-    expect(await post(visitor).count()).toBe(0);
-    await visitor.context().close();
+    // Signed out: no form, a way to sign in that comes back here.
+    const signedOut = await openPage(browser, PROFILE, PHONE);
+    const signIn = strip(signedOut).getByRole("link", { name: "Sign in to post a Live Look" });
+    await signIn.waitFor();
+    expect(await signIn.getAttribute("href")).toBe(`/signin?next=${encodeURIComponent(PROFILE)}`);
+    await expect.poll(async () => (await strip(signedOut).textContent()) ?? "").not.toContain("Loading Live Looks");
+    expect(await post(signedOut).count()).toBe(0);
+    await signedOut.context().close();
   });
 });

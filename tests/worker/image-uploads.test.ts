@@ -6,7 +6,8 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { EventAnswer, OwnedPlace } from "../../common/schemas/answers";
 import { adminToken, count, insertCategory, ownedPlace, sendForm, storedImageKeys } from "./fixtures";
-import { api, clearTables } from "./helpers";
+import { clearTables } from "./helpers";
+import { postLiveLook } from "./live-look-fixtures";
 import { containsBytes, craftedPhotos, jpegMarkers, jpegWithGps, pngChunkTypes, pngWithMetadata, TINY_JPEG, webpChunkTypes, webpWithMetadata } from "./image-fixtures";
 import { errorOf } from "./occupancy-fixtures";
 
@@ -46,7 +47,7 @@ describe("crafted photo segment bound", () => {
       const body = new FormData();
       body.set("text", "Crafted");
       body.set("photo", new File([bytes], `photo.${type}`, { type: `image/${type}` }));
-      const response = await api(`/api/places/${placeId}/live-looks`, { method: "POST", body });
+      const response = await postLiveLook(placeId, body);
       expect(response.status).toBe(422);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await response.json()).toEqual({ error: `photo: ${TOO_MANY_PARTS}`, details: [{ field: "photo", message: TOO_MANY_PARTS }] });

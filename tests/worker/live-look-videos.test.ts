@@ -7,6 +7,7 @@ import type { LiveLookAnswer } from "../../common/schemas/answers";
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LONG_MESSAGE } from "../../common/schemas/fields";
 import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError, VideoTooLongError } from "../../worker/lib/video-metadata";
 import { api } from "./helpers";
+import { postLiveLook } from "./live-look-fixtures";
 import { concatBytes, containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
 import { asAdmin, createPlace, errorOf } from "./occupancy-fixtures";
 import {
@@ -331,7 +332,7 @@ function post(place: number, files: Record<string, Upload>, fields: Record<strin
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   for (const [name, file] of Object.entries(files)) body.set(name, new File([file.bytes], file.name, { type: file.type }));
-  return api(`/api/places/${place}/live-looks`, { method: "POST", body });
+  return postLiveLook(place, body);
 }
 
 const keyOf = (url: string | null) => url!.replace(/^\/api\/(?:videos|images)\//, "");

@@ -2,15 +2,17 @@
 // venue for posts from everyone (valid posts only), and per client for attempts. Real timers: the counters follow the wall clock's minutes.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { api, freshClientIp, postJson, startBurstWithinOneWindow } from "./helpers";
+import { freshClientIp, postJson, startBurstWithinOneWindow } from "./helpers";
+import { postLiveLook } from "./live-look-fixtures";
 import { createPlace } from "./occupancy-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
+/** A post from the address `ip`, by a fresh account each time: these limits are per client and per venue, not per account. */
 function post(placeId: number, ip: string, text = "Busy but fun") {
   const body = new FormData();
   body.set("text", text);
-  return api(`/api/places/${placeId}/live-looks`, { method: "POST", body, headers: { "cf-connecting-ip": ip } });
+  return postLiveLook(placeId, body, { "cf-connecting-ip": ip });
 }
 
 async function expectTooMany(response: Response) {

@@ -1,11 +1,11 @@
 // The pure parts of Live Looks: metadata stripping on real tiny images, the wait summary, the
-// page cursor, the reporter hash and the cross-site test.
+// page cursor, the reporter hash, the cross-site test, an account's hourly limit and a contradicted sensor.
 import { describe, expect, it } from "vitest";
 import { exifOrientation, MAX_IMAGE_PARTS, stripImageMetadata, TooManyImagePartsError, UnreadableImageError } from "../../worker/lib/image-metadata";
 import { dayOfDate } from "../../common/local-time";
 import { isCrossSite } from "../../worker/lib/origin";
 import { LIVE_LOOK_PUBLIC_MS } from "../../common/vocabulary";
-import { decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
+import { accountRetryAfter, contradictsSensor, decodeCursor, encodeCursor, publicSince, reporterHash, waitSummary } from "../../worker/lib/live-look-rules";
 import {
   concatBytes,
   containsBytes,
@@ -233,5 +233,29 @@ describe("expiry, cursor and reporter hash", () => {
     expect(isCrossSite({ origin: "https://evil.example" }, own)).toBe(true);
     expect(isCrossSite({ origin: "null" }, own)).toBe(true);
     expect(isCrossSite({ origin: "https://thirdplace.example.evil.example" }, own)).toBe(true);
+  });
+});
+
+describe("who may post (docs/live-looks.md#who-may-post)", () => {
+  const HOUR = 60 * 60_000;
+  it("an account waits once it has posted 3 times at a venue in the last hour, until the oldest of them is an hour old", () => {
+    const now = 10 * HOUR;
+    expect(accountRetryAfter([], now)).toBeNull();
+    expect(accountRetryAfter([now - 5_000, now - 10_000], now)).toBeNull();
+    expect(accountRetryAfter([now - 50 * 60_000, now - 20 * 60_000, now - 1_000], now)).toBe(10 * 60);
+    // Posts older than the hour do not count.
+    expect(accountRetryAfter([now - HOUR, now - 2 * HOUR, now - 1_000, now - 2_000], now)).toBeNull();
+    // Of four in the hour, the third newest decides.
+    expect(accountRetryAfter([now - 55 * 60_000, now - 30 * 60_000, now - 20 * 60_000, now - 1_000], now)).toBe(30 * 60);
+  });
+
+  it("a vibe contradicts the sensor only two levels apart, and only when both are known", () => {
+    expect(contradictsSensor("Packed", "Relaxed")).toBe(true);
+    expect(contradictsSensor("Relaxed", "Packed")).toBe(true);
+    expect(contradictsSensor("Lively", "Relaxed")).toBe(false);
+    expect(contradictsSensor("Packed", "Lively")).toBe(false);
+    expect(contradictsSensor("Packed", "Packed")).toBe(false);
+    expect(contradictsSensor(null, "Relaxed")).toBe(false);
+    expect(contradictsSensor("Packed", null)).toBe(false);
   });
 });

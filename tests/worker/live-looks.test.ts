@@ -4,10 +4,15 @@
 // map list's count. Rate limits: live-looks-limits.test.ts.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE, LIVE_LOOK_CLOSED_MESSAGE } from "../../common/schemas/live-look";
+import { LIVE_LOOK_ACCOUNT_LIMIT } from "../../common/vocabulary";
 import type { LiveAnswer, LiveLookAnswer, LiveLooksAnswer, ModeratedLiveLookAnswer, ModeratedLiveLooksAnswer } from "../../common/schemas/answers";
 import { api, clearTables, forgetCachedPlaces, freshClientIp, postJson } from "./helpers";
 import { containsBytes, jpegMarkers, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
-import { asAdmin, createPlace, errorOf, getAs, ownerOf, useFixedClock } from "./occupancy-fixtures";
+import { issueAccessToken } from "../../worker/auth/tokens";
+import { bearer, createUser, type TestUser } from "./fixtures";
+import { postLiveLook } from "./live-look-fixtures";
+import { asAdmin, createPlace, errorOf, getAs, liveRowAt, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
 const NOW = Date.parse("2026-06-05T22:00:00Z");
 const MINUTE = 60_000;
@@ -32,9 +37,7 @@ function form(fields: Record<string, string>, photo?: { bytes: Uint8Array; type?
   return body;
 }
 
-function post(place: number, body: FormData, headers: Record<string, string> = {}) {
-  return api(`/api/places/${place}/live-looks`, { method: "POST", body, headers });
-}
+const post = (place: number, body: FormData, headers: Record<string, string> = {}, as?: TestUser) => postLiveLook(place, body, headers, as);
 
 async function postLook(place: number, fields: Record<string, string> = { text: "Quiet corner tables free" }, photo?: Parameters<typeof form>[1]) {
   const response = await post(place, form(fields, photo));
@@ -71,7 +74,7 @@ const report = (id: number, ip = freshClientIp(), reason?: string) =>
 describe("POST /api/places/:id/live-looks", () => {
   it("stores a text-only post with wait and vibe and answers it", async () => {
     const look = await postLook(placeId, { text: "  Two seats at the bar  ", wait: "5-15", vibe: "Lively" });
-    expect(look).toEqual({ id: expect.any(Number), text: "Two seats at the bar", photo_url: null, video_url: null, poster_url: null, wait: "5-15", vibe: "Lively", created_at: new Date(NOW).toISOString() });
+    expect(look).toEqual({ id: expect.any(Number), text: "Two seats at the bar", photo_url: null, video_url: null, poster_url: null, wait: "5-15", vibe: "Lively", not_checked: false, created_at: new Date(NOW).toISOString() });
     expect(await storedPhotos()).toEqual([]);
   });
 
@@ -80,10 +83,11 @@ describe("POST /api/places/:id/live-looks", () => {
     expect(await postLook(placeId, { text: "Nice" })).toMatchObject({ wait: null, vibe: null });
   });
 
-  it("stores no IP address, user agent or anything else about the poster", async () => {
-    await postLook(placeId);
+  it("stores no IP address, user agent or anything else about the poster but the account (for its limit), which no answer carries", async () => {
+    const look = await postLook(placeId);
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('live_looks')").all<{ name: string }>()).results.map((c) => c.name);
-    expect(columns).toEqual(["id", "place_id", "text", "photo_key", "wait", "vibe", "created_at", "hidden_at", "hidden_reason", "hidden_by", "video_key", "poster_key"]);
+    expect(columns).toEqual(["id", "place_id", "text", "photo_key", "wait", "vibe", "created_at", "hidden_at", "hidden_reason", "hidden_by", "video_key", "poster_key", "user_id", "not_checked"]);
+    expect(Object.keys(look)).not.toContain("user_id");
   });
 
   it("strips the GPS Exif from a JPEG before R2, and the stored image is still a whole JPEG", async () => {
@@ -139,9 +143,63 @@ describe("POST /api/places/:id/live-looks", () => {
 
   it("answers 404 for an unknown place and a JSON body with 415", async () => {
     expect((await post(999_999, form({ text: "ok" }))).status).toBe(404);
-    const json = await postJson(`/api/places/${placeId}/live-looks`, { text: "ok" });
+    const json = await postJson(`/api/places/${placeId}/live-looks`, { text: "ok" }, bearer((await createUser()).token));
     expect(json.status).toBe(415);
     expect(await lookCount()).toBe(0);
+  });
+});
+
+describe("issue 36 #4: Live Looks from people who are there", () => {
+  it("refuses a signed-out post (401) and the admin's password (403), storing nothing", async () => {
+    const signedOut = await api(`/api/places/${placeId}/live-looks`, { method: "POST", body: form({ text: "Totally packed, hour-long line!" }) });
+    expect(signedOut.status).toBe(401);
+    const admin = await api(`/api/places/${placeId}/live-looks`, { method: "POST", body: form({ text: "Totally packed" }), headers: await asAdmin() });
+    expect(admin.status).toBe(403);
+    expect(await lookCount()).toBe(0);
+  });
+
+  it("refuses a post to a venue closed by its hours (409), storing nothing", async () => {
+    // 22:00 UTC on Friday 5 June 2026 is 6 PM in New York: a venue open from 9 PM is closed.
+    const closed = await createPlace({ hours: { friday_open: "21:00", friday_close: "02:00" } });
+    const response = await post(closed, form({ text: "Totally packed, hour-long line!", vibe: "Packed" }, { bytes: TINY_JPEG }));
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toBe(LIVE_LOOK_CLOSED_MESSAGE);
+    expect(await lookCount()).toBe(0);
+    expect(await storedPhotos()).toEqual([]);
+  });
+
+  it(`takes ${LIVE_LOOK_ACCOUNT_LIMIT} posts an hour per account and venue: the next waits until the oldest is an hour old`, async () => {
+    const account = await createUser();
+    // A token as a signed-in app holds one at each moment (they last 15 minutes).
+    const maya = async () => ({ ...account, token: await issueAccessToken(env.JWT_SECRET, { userId: account.id, role: "owner" }) });
+    for (let i = 0; i < LIVE_LOOK_ACCOUNT_LIMIT; i++) {
+      vi.setSystemTime(NOW + i * 10 * MINUTE);
+      expect((await post(placeId, form({ text: `Post ${i}` }), {}, await maya())).status).toBe(201);
+    }
+    const refused = await post(placeId, form({ text: "One more" }), {}, await maya());
+    expect(refused.status).toBe(429);
+    expect(await errorOf(refused)).toBe(LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE);
+    // At NOW + 20 min the first post (NOW) leaves the hour in 40 minutes.
+    expect(refused.headers.get("retry-after")).toBe(String(40 * 60));
+    expect((await post(otherPlaceId, form({ text: "Elsewhere" }), {}, await maya())).status).toBe(201);
+    expect((await post(placeId, form({ text: "Someone else" }))).status).toBe(201);
+    vi.setSystemTime(NOW + 60 * MINUTE + 1);
+    expect((await post(placeId, form({ text: "An hour later" }), {}, await maya())).status).toBe(201);
+  });
+
+  it("keeps a post contradicting a fresh sensor level strongly, marked not checked; one level apart or without a fresh count it is not", async () => {
+    await liveRowAt(placeId, { people: 8, percent: 8, level: "Relaxed" }, NOW - MINUTE);
+    const packed = await postLook(placeId, { text: "Totally packed, hour-long line!", vibe: "Packed" });
+    expect(packed.not_checked).toBe(true);
+    expect((await postLook(placeId, { text: "Filling up", vibe: "Lively" })).not_checked).toBe(false);
+    expect((await postLook(placeId, { text: "No vibe given" })).not_checked).toBe(false);
+    await liveRowAt(otherPlaceId, { people: 95, percent: 95, level: "Packed" }, NOW - MINUTE);
+    expect((await postLook(otherPlaceId, { text: "Empty in here", vibe: "Relaxed" })).not_checked).toBe(true);
+    // A count older than the live window says nothing now.
+    await liveRowAt(otherPlaceId, { people: 95, percent: 95, level: "Packed" }, NOW - 60 * MINUTE);
+    expect((await postLook(otherPlaceId, { text: "Empty in here", vibe: "Relaxed" })).not_checked).toBe(false);
+    // The public list says so too.
+    expect((await list(placeId)).live_looks.find((look) => look.id === packed.id)?.not_checked).toBe(true);
   });
 });
 

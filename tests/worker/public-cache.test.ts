@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { EventsAnswer, ForecastAnswer, LiveLooksAnswer, OwnedPlace, PopularTimesAnswer, PublicPlace, ReviewsAnswer } from "../../common/schemas/answers";
 import { adminToken, bearer, createUser, insertCategory, insertEvent, ownedPlace, placeOwnedBy, sendForm } from "./fixtures";
 import { api, postJson } from "./helpers";
+import { postLiveLook } from "./live-look-fixtures";
 
 const EDGE_ONLY = "public, max-age=0, s-maxage=60";
 
@@ -202,7 +203,7 @@ describe("cache keys from validated ids", () => {
       change: (placeId) => {
         const body = new FormData();
         body.set("text", "Two seats at the bar");
-        return api(`/api/places/${placeId}/live-looks`, { method: "POST", body });
+        return postLiveLook(placeId, body);
       },
     },
   ];

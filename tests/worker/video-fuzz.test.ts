@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError, UnsupportedVideoCodecError, VideoTooLongError } from "../../worker/lib/video-metadata";
-import { api } from "./helpers";
+import { postLiveLook } from "./live-look-fixtures";
 import { concatBytes } from "./image-fixtures";
 import { createPlace, errorOf } from "./occupancy-fixtures";
 import { box, mp4Parts, webmParts, type Part } from "./video-boxes";
@@ -138,7 +138,7 @@ describe("POST /api/places/:id/live-looks with a crafted video", () => {
     const body = new FormData();
     body.set("text", "Band starting now");
     body.set("video", new File([file], "clip.mp4", { type: "video/mp4" }));
-    const response = await api(`/api/places/${placeId}/live-looks`, { method: "POST", body });
+    const response = await postLiveLook(placeId, body);
     expect(response.status).toBe(415);
     expect(await errorOf(response)).toBe(unreadable);
     expect((await env.IMAGES.list({ prefix: "live-looks/" })).objects.length).toBe(before);

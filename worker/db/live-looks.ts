@@ -17,6 +17,7 @@ export function toLiveLookAnswer(row: LiveLook): LiveLookAnswer {
     poster_url: imageUrl(row.posterKey),
     wait: row.wait,
     vibe: row.vibe,
+    not_checked: row.notChecked,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -24,11 +25,26 @@ export function toLiveLookAnswer(row: LiveLook): LiveLookAnswer {
 /** The R2 keys of a post's files: a photo, or a video and its poster. */
 export type LiveLookFiles = Partial<Record<"photo" | "video" | "poster", string>>;
 
-export async function insertLiveLook(db: Database, placeId: number, input: LiveLookInput, files: LiveLookFiles, now: number): Promise<LiveLook> {
+/** Who posted and whether the post contradicted the sensor then. */
+export interface LiveLookAuthor {
+  userId: number;
+  notChecked: boolean;
+}
+
+export async function insertLiveLook(
+  db: Database,
+  placeId: number,
+  input: LiveLookInput,
+  files: LiveLookFiles,
+  now: number,
+  author: LiveLookAuthor,
+): Promise<LiveLook> {
   const [row] = await db
     .insert(liveLooks)
     .values({
       placeId,
+      userId: author.userId,
+      notChecked: author.notChecked,
       text: input.text,
       wait: input.wait,
       vibe: input.vibe,
@@ -39,6 +55,15 @@ export async function insertLiveLook(db: Database, placeId: number, input: LiveL
     })
     .returning();
   return row;
+}
+
+/** When the account posted at the place in the hour before `now` (its per-venue limit: accountRetryAfter). */
+export async function accountPostTimes(db: Database, userId: number, placeId: number, now: number): Promise<number[]> {
+  const rows = await db
+    .select({ createdAt: liveLooks.createdAt })
+    .from(liveLooks)
+    .where(and(eq(liveLooks.userId, userId), eq(liveLooks.placeId, placeId), gt(liveLooks.createdAt, new Date(now - RECENT_MS))));
+  return rows.map((row) => row.createdAt.getTime());
 }
 
 /** Public at `now`: not hidden and younger than 3 hours. */

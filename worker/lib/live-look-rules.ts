@@ -1,8 +1,9 @@
 // The rules of Live Looks as plain functions (docs/live-looks.md): how long a post is public, the
-// reported wait, the page cursor and how reporters are told apart without keeping their address.
+// reported wait, the page cursor, how reporters are told apart without keeping their address, an
+// account's hourly limit per venue and when a post contradicts the sensor.
 import type { WaitSummary } from "../../common/schemas/answers";
 import { dateOfDay, type VenueDay } from "../../common/local-time";
-import { LIVE_LOOK_PUBLIC_MS, type Wait } from "../../common/vocabulary";
+import { LEVELS, LIVE_LOOK_ACCOUNT_LIMIT, LIVE_LOOK_PUBLIC_MS, type Level, type Wait } from "../../common/vocabulary";
 import { toBase64Url } from "./crypto";
 
 /** The wait summary and the map list count cover the last hour. */
@@ -11,6 +12,25 @@ export const RECENT_MS = 60 * 60 * 1000;
 export const AUTO_HIDE_REPORTS = 3;
 /** The owners' panel covers the last 7 days; then the cron deletes the post (worker/db/retention.ts). */
 export const OWNER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Seconds until an account may post again at a venue, given the times (ms) of its posts there in the
+ * last hour; null while it is under LIVE_LOOK_ACCOUNT_LIMIT. The wait ends when the oldest post that
+ * counts is an hour old (docs/live-looks.md#who-may-post).
+ */
+export function accountRetryAfter(postTimes: readonly number[], now: number): number | null {
+  const recent = postTimes.filter((at) => at > now - RECENT_MS).sort((a, b) => b - a);
+  if (recent.length < LIVE_LOOK_ACCOUNT_LIMIT) return null;
+  return Math.max(1, Math.ceil((recent[LIVE_LOOK_ACCOUNT_LIMIT - 1] + RECENT_MS - now) / 1000));
+}
+
+/**
+ * A post's vibe contradicts the sensor strongly when both are known and two levels apart: Packed
+ * while the fresh live level is Relaxed, or Relaxed while it is Packed. One level apart is a matter of
+ * taste; the post is kept either way, marked "not checked" when it contradicts.
+ */
+export const contradictsSensor = (vibe: Level | null, liveLevel: Level | null) =>
+  vibe !== null && liveLevel !== null && Math.abs(LEVELS.indexOf(vibe) - LEVELS.indexOf(liveLevel)) === LEVELS.length - 1;
 
 /** The earliest creation time still public at `now`. */
 export const publicSince = (now: number) => now - LIVE_LOOK_PUBLIC_MS;

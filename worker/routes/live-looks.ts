@@ -1,10 +1,14 @@
-// Live Looks (issue 17; docs/live-looks.md): short posts from visitors at a venue now, public for
-// 3 hours. Posting needs no account; no IP address or user agent is stored with a post or a report.
+// Live Looks (issue 17; docs/live-looks.md): short posts from people at a venue now, public for
+// 3 hours. Posting needs an account and the venue open, a few posts an hour per account and venue;
+// a post that contradicts a fresh sensor level strongly is marked "not checked" (issue 36 #4). No IP
+// address or user agent is stored with a post or a report.
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { assertCanManagePlace, placeIdSchema, requireAdmin, requirePlaceOwner, requireUser } from "../auth/middleware";
+import { accountIdOf, assertCanManagePlace, placeIdSchema, requireAdmin, requirePlaceOwner, requireUser } from "../auth/middleware";
 import { getDb, type Database } from "../db/client";
+import { livePlaceRow, toLivePlace } from "../db/occupancy";
 import {
+  accountPostTimes,
   deleteLiveLook,
   findLiveLook,
   findLiveLookWithClock,
@@ -18,10 +22,9 @@ import {
   setLiveLookHidden,
   toLiveLookAnswer,
 } from "../db/live-looks";
-import { placeExists } from "../db/places";
 import type { AppEnv } from "../env";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { accountRetryAfter, contradictsSensor, encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { noticeWaitReport } from "../watches/wait-reports";
 import { bodyTooLarge } from "../lib/body";
 import { describe, fileField, imageFile, jsonBody, noBody, params, query } from "../lib/openapi";
@@ -44,7 +47,16 @@ import {
   type OkAnswer,
 } from "../../common/schemas/answers";
 import { venueDayAt } from "../../common/local-time";
-import { liveLookHideSchema, liveLookIdSchema, liveLookReportSchema, liveLookSchema, liveLooksQuerySchema } from "../../common/schemas/live-look";
+import {
+  LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE,
+  LIVE_LOOK_CLOSED_MESSAGE,
+  liveLookHideSchema,
+  liveLookIdSchema,
+  liveLookReportSchema,
+  liveLookSchema,
+  liveLooksQuerySchema,
+} from "../../common/schemas/live-look";
+import { LIVE_LOOK_ACCOUNT_LIMIT } from "../../common/vocabulary";
 import { moderationQuerySchema } from "../../common/schemas/review-moderation";
 
 /** One photo at the image limit plus the text fields. */
@@ -72,10 +84,6 @@ const reportLimit = rateLimit({ limiter: "SUBMISSION_LIMITER", scope: "live-look
 const tag = "Live Looks";
 const placeParams = params({ id: placeIdSchema });
 const liveLookParams = params({ id: liveLookIdSchema });
-
-async function existingPlace(db: Database, placeId: number) {
-  if (!(await placeExists(db, placeId))) throw notFound("No such place.");
-}
 
 /** The post in the path, once the caller is shown to manage its place (the admin manages all). */
 async function moderatedLiveLook(c: Context<AppEnv>, id: number) {
@@ -162,30 +170,40 @@ export const liveLookRoutes = new Hono<AppEnv>()
       tag,
       summary: "Post a Live Look: a short text, an optional photo or video (metadata removed), wait and vibe",
       description:
-        "No account needed; a browser's post sent from another website is refused (403). The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored. " +
+        `A signed-in account only (401), while the venue is open by its hours (409), at most ${LIVE_LOOK_ACCOUNT_LIMIT} an hour per account and venue (429); a browser's post sent from another website is refused (403). ` +
+        "A vibe two levels from the sensor's fresh live level (Packed against Relaxed, or the other way) is kept and marked `not_checked`. The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored. " +
         "Or a video: MP4, QuickTime or WebM of at most 25 MB and 15 s, with an optional JPEG poster; its location, device and software metadata are removed, and a file that cannot be cleaned is refused (415).",
-      access: "public",
+      access: "signed-in",
       body: postForm,
       answers: { 201: liveLookAnswerSchema },
-      errors: [400, 403, 404, 413, 415, 422, 429],
+      errors: [400, 401, 403, 404, 409, 413, 415, 422, 429],
     }),
-    // An unauthenticated form any page could submit: refuse what another website made a browser send.
+    requireUser,
+    // A form any page could submit: refuse what another website made a browser send.
     sameSiteOnly,
     attemptLimit,
     placeParams,
     async (c) => {
+      const accountId = accountIdOf(c);
       const { id: placeId } = c.req.valid("param");
       const db = getDb(c.env);
-      await existingPlace(db, placeId);
+      const now = Date.now();
+      const place = await livePlaceRow(db, placeId);
+      if (!place) throw notFound("No such place.");
+      // Closed wins: nobody is there to look (docs/when-to-go.md#closed-wins).
+      const live = toLivePlace(place, now);
+      if (live.open_now === false) throw conflict(LIVE_LOOK_CLOSED_MESSAGE);
       const form = await readForm(c, MAX_VIDEO_POST_BYTES);
       // Everything is checked before anything is stored: a refused post leaves nothing in R2.
       const input = parseOrThrow(liveLookSchema, form.fields);
       const files = await postFiles(form);
-      // Only a valid post counts: the client's first, so a client over its own limit spends none of the venue's.
+      // Only a valid post counts: the account's own first, then the client's, so neither spends the venue's.
+      const retryAfter = accountRetryAfter(await accountPostTimes(db, accountId, placeId, now), now);
+      if (retryAfter !== null) throw new ApiError(429, LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE, { headers: { "Retry-After": String(retryAfter) } });
       await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
       await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
-      const now = Date.now();
-      const row = await writeWithImages(c.env.IMAGES, "live-looks", files, (keys) => insertLiveLook(db, placeId, input, keys, now));
+      const author = { userId: accountId, notChecked: contradictsSensor(input.vibe, live.level) };
+      const row = await writeWithImages(c.env.IMAGES, "live-looks", files, (keys) => insertLiveLook(db, placeId, input, keys, now, author));
       await purgePaths(c, liveLooksPath(placeId), ...(await profilePagePaths(db, placeId)));
       // A shorter reported wait is news for wait_under watchers (docs/watches.md#wait-under); the poster does not wait for it.
       if (input.wait) c.executionCtx.waitUntil(noticeWaitReport(c.env, db, placeId, row.id, now).catch((error) => console.error(`wait watches of place ${placeId} failed: ${error instanceof Error ? error.name : "error"}`)));

@@ -2,14 +2,18 @@
 // the reported wait. Kept small for the profile's first view: the post form (with its photo preview
 // and validation) loads only when the visitor opens it.
 import { lazy, Suspense, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { LiveLookAnswer } from "../../../common/schemas/answers";
 import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
+import { consumerSignInPath } from "../../api/signInPaths";
+import { useSignedIn } from "../../api/useSignedIn";
 import { useApi } from "../../api/useApi";
 import { LookMedia } from "../../components/LookMedia";
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useNow } from "../../lib/hydration";
 import { timeAgo, waitSummaryText } from "../../lib/format";
+import { LIVE_LOOK_MESSAGES } from "./liveLookMessages";
 import { ReportActions } from "./ReportActions";
 
 const LiveLookForm = lazy(() => import("./LiveLookForm"));
@@ -29,6 +33,11 @@ function LiveLookItem({ look, now, canHide, onHidden }: { look: LiveLookAnswer; 
         {look.wait ? <span> · Wait {WAIT_LABELS[look.wait]}</span> : null}
         {look.vibe ? <span> · {look.vibe}</span> : null}
       </p>
+      {look.not_checked ? (
+        <p className="look-not-checked" title={LIVE_LOOK_MESSAGES.notCheckedTitle}>
+          {LIVE_LOOK_MESSAGES.notChecked}
+        </p>
+      ) : null}
       <ReportActions
         kind="liveLook"
         subject={`the Live Look from ${ago}`}
@@ -64,6 +73,8 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
   const [posted, setPosted] = useState("");
   const opener = useRef<HTMLButtonElement>(null);
   const now = useNow();
+  const signedIn = useSignedIn();
+  const location = useLocation();
 
   const close = () => {
     setFormOpen(false);
@@ -82,13 +93,18 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
     <section className="profile-looks" aria-labelledby="looks-heading">
       <div className="looks-head">
         <h2 id="looks-heading">Live Looks</h2>
-        {formOpen ? null : (
+        {formOpen ? null : signedIn ? (
           <button ref={opener} type="button" className="button small" onClick={() => {
               setPosted("");
               setFormOpen(true);
             }}>
-            Post a Live Look
+            {LIVE_LOOK_MESSAGES.post}
           </button>
+        ) : (
+          // Only an account may post (docs/live-looks.md#who-may-post): everyone's sign-in, back to this profile.
+          <Link className="button small" to={consumerSignInPath(`${location.pathname}${location.search}`)}>
+            {LIVE_LOOK_MESSAGES.signInToPost}
+          </Link>
         )}
       </div>
       <p className="looks-intro">What people at the venue say, from the last 3 hours.</p>
