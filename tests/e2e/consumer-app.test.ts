@@ -1,6 +1,7 @@
-// The consumer app's journey on a phone (docs/app.md#tonight): a new account (made through the
-// API) saves a place from the live map's popup after signing in from its save button, sees it on
-// /app with its level, asks where to go at a chosen hour, and reads and marks a notification read.
+// The consumer app's journey on a phone (docs/app.md#near-me): a new account (made through the
+// API) saves a place from the live map's popup after signing in from its save button, asks Near me
+// for 9 PM, sees the place with its level in the Saved tab, and reads and marks a notification read
+// in the Inbox tab.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
