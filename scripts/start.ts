@@ -67,7 +67,7 @@ Third Place is ready on ${url}
   Her friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${url}/profile/${DEMO_CHECK_IN.placeSlug}
   Owners' dashboard: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
   Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
-  Mail (password resets) is not sent locally: each one is an .eml file in ${shortPath(outboxDir(stateDir()))}/
+  Mail (password resets, new passkeys) is not sent locally: each is an .eml file in ${shortPath(outboxDir(stateDir()))}/
 `);
 } else {
   console.log(`The server did not answer ${url}/api/health within a minute; its output is above.`);
