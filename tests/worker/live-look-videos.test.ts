@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { LiveLookAnswer } from "../../common/schemas/answers";
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LONG_MESSAGE } from "../../common/schemas/fields";
 import { MAX_VIDEO_PARTS, sniffVideoType, stripVideoMetadata, TooManyVideoPartsError, UnreadableVideoError, VideoTooLongError } from "../../worker/lib/video-metadata";
+import { bearer, createUser } from "./fixtures";
 import { api } from "./helpers";
 import { postLiveLook } from "./live-look-fixtures";
 import { concatBytes, containsBytes, jpegWithGps, TINY_JPEG, TINY_PNG } from "./image-fixtures";
@@ -328,11 +329,18 @@ describe("the 15 s limit, from the samples", () => {
   });
 });
 
-function post(place: number, files: Record<string, Upload>, fields: Record<string, string> = { text: "Band starting now" }) {
+function formOf(files: Record<string, Upload>, fields: Record<string, string> = { text: "Band starting now" }) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   for (const [name, file] of Object.entries(files)) body.set(name, new File([file.bytes], file.name, { type: file.type }));
-  return postLiveLook(place, body);
+  return body;
+}
+const post = (place: number, files: Record<string, Upload>, fields?: Record<string, string>) => postLiveLook(place, formOf(files, fields));
+
+/** A form as bytes on the wire, with its multipart type (a Request built from FormData declares no length). */
+async function encoded(files: Record<string, Upload>, fields?: Record<string, string>) {
+  const request = new Request("https://third-place.test/", { method: "POST", body: formOf(files, fields) });
+  return { bytes: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
 }
 
 const keyOf = (url: string | null) => url!.replace(/^\/api\/(?:videos|images)\//, "");
@@ -436,6 +444,50 @@ describe("POST /api/places/:id/live-looks with a video", () => {
     expect(await errorOf(response)).toBe(`video: ${VIDEO_TOO_LONG_MESSAGE}`);
     expect(await looksOf(placeId)).toBe(0);
     expect((await env.IMAGES.list({ prefix: "live-looks/" })).objects.length).toBe(before);
+  });
+
+  it("takes one video post at a time in an isolate: another meanwhile is 503 with Retry-After", async () => {
+    // Bodies of no declared length, as a client streaming its upload sends them (the route takes
+    // them for a possible video); the held one's rest comes when the test ends it.
+    const send = (account: { token: string }, form: { contentType: string }, body: BodyInit, headers: Record<string, string> = {}) =>
+      api(`/api/places/${placeId}/live-looks`, { method: "POST", body, headers: { ...bearer(account.token), "content-type": form.contentType, ...headers } });
+    const streamOf = (bytes: Uint8Array) => new ReadableStream<Uint8Array>({ start: (controller) => (controller.enqueue(bytes), controller.close()) });
+    const held = await encoded({ video: mp4() });
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const heldBody = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(held.bytes.subarray(0, 64)),
+      pull: async (controller) => {
+        await ended;
+        controller.enqueue(held.bytes.subarray(64));
+        controller.close();
+      },
+    });
+    const first = send(await createUser(), held, heldBody);
+    // Once it holds the slot: probes (a form without its text: refused with 400 inside the slot,
+    // storing nothing) until one is turned away. Outcomes, never a wait.
+    const prober = await createUser();
+    const probeForm = await encoded({}, {});
+    const probe = () => send(prober, probeForm, streamOf(probeForm.bytes.slice()));
+    let probes = 1;
+    for (let answer = await probe(); answer.status !== 503; answer = await probe(), probes++) {
+      expect(answer.status).toBe(400);
+      expect(probes).toBeLessThan(100);
+    }
+
+    const clip = await encoded({ video: mov() });
+    const second = await send(await createUser(), clip, streamOf(clip.bytes));
+    expect(second.status).toBe(503);
+    expect(second.headers.get("retry-after")).toBe("5");
+    expect(await errorOf(second)).toBe("Another video is being posted right now. Post yours again in 5 seconds.");
+    // A body that declares a photo post's size or less is not held back.
+    const photo = await encoded({ photo: jpeg() });
+    expect((await send(await createUser(), photo, photo.bytes, { "content-length": String(photo.bytes.byteLength) })).status).toBe(201);
+
+    end();
+    expect((await first).status).toBe(201);
+    expect((await send(await createUser(), clip, streamOf(clip.bytes))).status).toBe(201);
+    expect(await looksOf(placeId)).toBe(3);
   });
 
   it("lets a body past a photo post's limit in only with a video", async () => {

@@ -24,6 +24,7 @@ import {
 } from "../db/live-looks";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { isolateSlot } from "../lib/isolate-slot";
 import { accountRetryAfter, contradictsSensor, encodeCursor, OWNER_WINDOW_MS, reporterHash, waitSummary } from "../lib/live-look-rules";
 import { noticeWaitReport } from "../watches/wait-reports";
 import { bodyTooLarge } from "../lib/body";
@@ -64,6 +65,17 @@ const MAX_POST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 /** A video post: the video at its limit, its poster at the image limit and the text fields (docs/live-looks.md#videos). */
 const MAX_VIDEO_POST_BYTES = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + 64 * 1024;
 const MAX_REPORT_BYTES = 4 * 1024;
+/**
+ * One post that may carry a video (a body past a photo post's limit, or of no declared length) at a
+ * time in an isolate, from reading its body to storing it: one at the limits holds about 85 MB, two
+ * would pass the isolate's 128 MB. Another is refused, not queued (docs/live-looks.md#one-video-post-at-a-time).
+ */
+const videoPost = isolateSlot();
+const VIDEO_POST_RETRY_SECONDS = 5;
+const videoPostBusy = () =>
+  new ApiError(503, `Another video is being posted right now. Post yours again in ${VIDEO_POST_RETRY_SECONDS} seconds.`, {
+    headers: { "Retry-After": String(VIDEO_POST_RETRY_SECONDS) },
+  });
 /**
  * The public list is cached at the edge for a minute, like the profile's other answers: a post is
  * public for 3 hours, so showing one up to a minute past its expiry costs nothing, while a busy
@@ -172,11 +184,12 @@ export const liveLookRoutes = new Hono<AppEnv>()
       description:
         `A signed-in account only (401), while the venue is open by its hours (409), at most ${LIVE_LOOK_ACCOUNT_LIMIT} an hour per account and venue (429); a browser's post sent from another website is refused (403). ` +
         "A vibe two levels from the sensor's fresh live level (Packed against Relaxed, or the other way) is kept and marked `not_checked`. The photo is a JPEG, PNG or WebP of at most 5 MB, recognised by its bytes; EXIF, XMP, ICC and text chunks are removed before it is stored. " +
-        "Or a video: MP4, QuickTime or WebM of at most 25 MB and 15 s, with an optional JPEG poster; its location, device and software metadata are removed, and a file that cannot be cleaned is refused (415).",
+        "Or a video: MP4, QuickTime or WebM of at most 25 MB and 15 s, with an optional JPEG poster; its location, device and software metadata are removed, and a file that cannot be cleaned is refused (415). " +
+        "A body larger than a photo post's (or of no declared length) is read only while no other is being read or stored by the same worker instance: else 503 with Retry-After.",
       access: "signed-in",
       body: postForm,
       answers: { 201: liveLookAnswerSchema },
-      errors: [400, 401, 403, 404, 409, 413, 415, 422, 429],
+      errors: [400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
     }),
     requireUser,
     // A form any page could submit: refuse what another website made a browser send.
@@ -193,17 +206,22 @@ export const liveLookRoutes = new Hono<AppEnv>()
       // Closed wins: nobody is there to look (docs/when-to-go.md#closed-wins).
       const live = toLivePlace(place, now);
       if (live.open_now === false) throw conflict(LIVE_LOOK_CLOSED_MESSAGE);
-      const form = await readForm(c, MAX_VIDEO_POST_BYTES);
-      // Everything is checked before anything is stored: a refused post leaves nothing in R2.
-      const input = parseOrThrow(liveLookSchema, form.fields);
-      const files = await postFiles(form);
-      // Only a valid post counts: the account's own first, then the client's, so neither spends the venue's.
-      const retryAfter = accountRetryAfter(await accountPostTimes(db, accountId, placeId, now), now);
-      if (retryAfter !== null) throw new ApiError(429, LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE, { headers: { "Retry-After": String(retryAfter) } });
-      await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
-      await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
-      const author = { userId: accountId, notChecked: contradictsSensor(input.vibe, live.level) };
-      const row = await writeWithImages(c.env.IMAGES, "live-looks", files, (keys) => insertLiveLook(db, placeId, input, keys, now, author));
+      const receive = async () => {
+        const form = await readForm(c, MAX_VIDEO_POST_BYTES);
+        // Everything is checked before anything is stored: a refused post leaves nothing in R2.
+        const input = parseOrThrow(liveLookSchema, form.fields);
+        const files = await postFiles(form);
+        // Only a valid post counts: the account's own first, then the client's, so neither spends the venue's.
+        const retryAfter = accountRetryAfter(await accountPostTimes(db, accountId, placeId, now), now);
+        if (retryAfter !== null) throw new ApiError(429, LIVE_LOOK_ACCOUNT_LIMIT_MESSAGE, { headers: { "Retry-After": String(retryAfter) } });
+        await enforceRateLimit(c.env, "SUBMISSION_LIMITER", `live-looks:${clientKey(c)}`);
+        await enforceRateLimit(c.env, "LIVE_LOOK_PLACE_LIMITER", `live-looks:${placeId}`);
+        const author = { userId: accountId, notChecked: contradictsSensor(input.vibe, live.level) };
+        return { input, row: await writeWithImages(c.env.IMAGES, "live-looks", files, (keys) => insertLiveLook(db, placeId, input, keys, now, author)) };
+      };
+      // Not a number (no Content-Length, or a garbled one) is taken as a possible video too.
+      const mayCarryVideo = !(Number(c.req.header("content-length")) <= MAX_POST_BYTES);
+      const { input, row } = mayCarryVideo ? await videoPost(receive, videoPostBusy) : await receive();
       await purgePaths(c, liveLooksPath(placeId), ...(await profilePagePaths(db, placeId)));
       // A shorter reported wait is news for wait_under watchers (docs/watches.md#wait-under); the poster does not wait for it.
       if (input.wait) c.executionCtx.waitUntil(noticeWaitReport(c.env, db, placeId, row.id, now).catch((error) => console.error(`wait watches of place ${placeId} failed: ${error instanceof Error ? error.name : "error"}`)));
