@@ -1,5 +1,5 @@
 import type { Level } from "../../common/schemas/answers";
-import { levelDisplay, levelText } from "./levels";
+import { LEVEL_DISPLAY, levelDisplay, levelText } from "./levels";
 import "./levels.css";
 
 export function LevelSymbol({ level }: { level: Level | null }) {
@@ -10,12 +10,18 @@ export function LevelSymbol({ level }: { level: Level | null }) {
   );
 }
 
-/** `text` says more than the level's name ("Relaxed · 25 min ago", "Relaxed · forecast 30%"). */
-export function LevelBadge({ level, text }: { level: Level | null; text?: string }) {
+/**
+ * `text` says more than the level's name ("Relaxed · 25 min ago", "Lively · 62%"); `closed` draws
+ * the closed badge instead of any level (closed wins, docs/when-to-go.md#closed-wins).
+ */
+export function LevelBadge({ level, text, closed = false }: { level: Level | null; text?: string; closed?: boolean }) {
+  const display = closed ? LEVEL_DISPLAY.closed : levelDisplay(level);
   return (
-    <span className={`level-badge ${levelDisplay(level).className}`}>
-      <LevelSymbol level={level} />
-      {text ?? levelText(level)}
+    <span className={`level-badge ${display.className}`}>
+      <span className="level-symbol" aria-hidden="true">
+        {display.symbol}
+      </span>
+      {text ?? (closed ? LEVEL_DISPLAY.closed.description : levelText(level))}
     </span>
   );
 }

@@ -4,6 +4,7 @@
 import { HOUR_MS, venueDayAt, weekdayOfDay, WEEKDAY_NAMES } from "../../common/local-time";
 import { clockText, hourRangeText, wallOf } from "../../common/live-summary";
 import type { ForecastHour } from "../../common/schemas/answers";
+import { levelOfPercent, livelyEdge, readVenueHour, settledHour } from "../../common/venue-hour";
 
 export {
   BUSIEST_TOLERANCE,
@@ -39,10 +40,16 @@ export function localHour(timeZone: string, now: number): number {
   return wallOf(timeZone, now).hour;
 }
 
-/** The venue's lively threshold as percent of its packed one: where "busy" starts for it; null when counts are hidden. */
+/** The venue's lively threshold as percent of its packed one, rounded (where it turns Lively); null when counts are hidden. */
 export function livelyPercent(place: { lively_threshold: number | null; packed_threshold: number | null }): number | null {
   if (place.lively_threshold === null || place.packed_threshold === null) return null;
   return place.packed_threshold > 0 ? Math.round((100 * place.lively_threshold) / place.packed_threshold) : 100;
+}
+
+/** The unrounded lively edge of a public place (common/venue-hour.ts); null when counts are hidden. */
+export function placeEdge(place: { lively_threshold: number | null; packed_threshold: number | null }): number | null {
+  if (place.lively_threshold === null || place.packed_threshold === null) return null;
+  return livelyEdge({ livelyThreshold: place.lively_threshold, packedThreshold: place.packed_threshold });
 }
 
 /** The forecast hours shown in detail: the current hour and the 11 after it. */
@@ -51,9 +58,10 @@ export const FORECAST_HOURS = 12;
 const isBusy = (hour: ForecastHour, threshold: number | null) => threshold !== null && !hour.closed && hour.percent !== null && hour.percent >= threshold;
 
 /**
- * "Busy until about 11 PM" while the current hour is forecast at or above `threshold` (the end of
- * that run), "Busy from about 9 PM until about 1 AM" for the first such run later in the next 12
- * hours, or null when none is (or when counts are hidden: no threshold).
+ * "Lively until about 11 PM" while the current hour is forecast at or above `threshold` (the end of
+ * that run), "Lively from about 9 PM until about 1 AM" for the first such run later in the next 12
+ * hours ("Lively to Packed" when the run reaches Packed), or null when none is (or when counts are
+ * hidden: no threshold). Level words only (docs/when-to-go.md#one-number-one-word).
  */
 export function busyText(hours: readonly ForecastHour[], threshold: number | null, timeZone: string): string | null {
   const ahead = hours.slice(0, FORECAST_HOURS);
@@ -62,7 +70,9 @@ export function busyText(hours: readonly ForecastHour[], threshold: number | nul
   let last = first;
   while (last + 1 < hours.length && isBusy(hours[last + 1], threshold)) last++;
   const end = clockOf(Date.parse(hours[last].start) + HOUR_MS, timeZone);
-  return first === 0 ? `Busy until about ${end}` : `Busy from about ${clockOf(Date.parse(hours[first].start), timeZone)} until about ${end}`;
+  const packed = hours.slice(first, last + 1).some((hour) => hour.percent !== null && hour.percent >= 100);
+  const words = packed ? "Lively to Packed" : "Lively";
+  return first === 0 ? `${words} until about ${end}` : `${words} from about ${clockOf(Date.parse(hours[first].start), timeZone)} until about ${end}`;
 }
 
 function clockOf(instant: number, timeZone: string): string {
@@ -85,14 +95,51 @@ export function bestTimeText(
   const when = from >= 17 || from < 5 ? "tonight" : "today";
   const range = `Best time to go ${when}: ${hourRangeText(from, to)}`;
   if (best.percent === null || threshold === null) return range;
-  return `${range} (${best.percent < threshold ? "quiet" : "busy"})`;
+  return `${range} (${levelOfPercent(best.percent, threshold)})`;
 }
 
-/** One forecast hour as a row says it: "9 PM", and "35% (25–45%)", "Closed" or "No estimate". */
-export function forecastRow(hour: ForecastHour, timeZone: string): { label: string; value: string } {
+/**
+ * One forecast hour as a row says it: "9 PM", and "Lively · 35%" (readVenueHour, as every screen
+ * says a venue-hour), "Closed" or "No estimate"; without the edge (the owner's dashboard, whose
+ * forecast says numbers only) "35% (25–45%)". The range to draw is kept inside the level's band.
+ */
+export function forecastRow(hour: ForecastHour, timeZone: string, edge: number | null = null): ForecastRow {
   const label = clockOf(Date.parse(hour.start), timeZone);
-  if (hour.closed) return { label, value: "Closed" };
-  if (hour.percent === null) return { label, value: "No estimate" };
-  const range = hour.low !== null && hour.high !== null ? ` (${hour.low}–${hour.high}%)` : "";
-  return { label, value: `${hour.percent}%${range}` };
+  const { low, high } = settledHour(hour, edge);
+  const range = { low: low ?? hour.percent, high: high ?? hour.percent };
+  if (hour.closed) return { label, value: "Closed", ...range };
+  if (hour.percent === null) return { label, value: "No estimate", ...range };
+  if (edge === null) return { label, value: `${hour.percent}%${hour.low !== null && hour.high !== null ? ` (${hour.low}–${hour.high}%)` : ""}`, ...range };
+  return { label, value: readVenueHour(hour, edge).text ?? `${hour.percent}%`, ...range };
+}
+
+export interface ForecastRow {
+  label: string;
+  value: string;
+  /** The likely range to draw, inside the level's band (the percent alone without one). */
+  low: number | null;
+  high: number | null;
+}
+
+/**
+ * The first `shown` hours as rows, each run of closed hours collapsed into one ("4 AM" … "Closed
+ * until 2 PM", the opening looked for in all `hours`; just "Closed" when none follows).
+ */
+export function forecastRows(
+  hours: readonly ForecastHour[],
+  timeZone: string,
+  edge: number | null,
+  shown = hours.length,
+): (ForecastRow & { start: string; closed: boolean })[] {
+  const rows: (ForecastRow & { start: string; closed: boolean })[] = [];
+  hours.slice(0, shown).forEach((hour, index) => {
+    if (hour.closed && index > 0 && hours[index - 1].closed) return;
+    const row = { ...forecastRow(hour, timeZone, edge), start: hour.start, closed: hour.closed };
+    if (hour.closed) {
+      const next = hours.slice(index).find((later) => !later.closed);
+      if (next) row.value = `Closed until ${clockOf(Date.parse(next.start), timeZone)}`;
+    }
+    rows.push(row);
+  });
+  return rows;
 }

@@ -130,9 +130,12 @@ describe("Tonight in words", () => {
   it("says a suggestion's distance, its level now or forecast, and whether it is open then", () => {
     expect(distanceText(337)).toBe("340 m");
     expect(distanceText(1240)).toBe("1.2 km");
-    expect(suggestionLevel(suggestion(), false)).toBe("Relaxed");
-    expect(suggestionLevel(suggestion({ percent: 30 }), true)).toBe("Relaxed · forecast 30%");
-    expect(suggestionLevel(suggestion({ percent: null, level: null }), true)).toBe("No forecast · forecast");
+    // One word and one number, as every screen says a venue-hour; closed wins (docs/when-to-go.md#one-number-one-word).
+    expect(suggestionLevel(suggestion({ percent: null }), false)).toBe("Relaxed");
+    expect(suggestionLevel(suggestion({ percent: 30 }), true)).toBe("Relaxed · 30%");
+    expect(suggestionLevel(suggestion({ percent: null, level: null }), true)).toBe("No forecast");
+    expect(suggestionLevel(suggestion({ percent: null, level: null }), false)).toBe("No live level");
+    expect(suggestionLevel(suggestion({ open: false, level: "Relaxed", percent: 5 }), false)).toBe("Closed");
     expect(suggestionOpen(suggestion(), true, TUESDAY_NIGHT)).toBe("Open then");
     expect(suggestionOpen(suggestion({ open: false, opens_at: null }), false, TUESDAY_NIGHT)).toBe("Closed");
   });
@@ -261,8 +264,9 @@ describe("/app sections", () => {
     expect(row).toHaveTextContent("Best time to go tonight: 11 PM–12 AM");
     expect(row).toHaveTextContent("watch The Copper Lantern");
     const bravo = screen.getByRole("link", { name: "Bravo" }).closest("li")!;
-    expect(bravo).toHaveTextContent("No live data");
-    expect(bravo).toHaveTextContent("Closed");
+    // Closed wins: the closed badge, never "No live data" or a level.
+    expect(bravo.querySelector(".level-badge.level-closed")).toHaveTextContent("Closed");
+    expect(bravo).not.toHaveTextContent("No live data");
     // The list of saved names is kept for offline use, under the signed-in account.
     expect(JSON.parse(localStorage.getItem("saved_places")!)).toEqual({
       user_id: "4",
@@ -321,7 +325,7 @@ describe("/app sections", () => {
     expect(Object.fromEntries(first)).toEqual({ lat: "40.727", lng: "-73.982", level: "Lively", category: "wine-bar", limit: "8" });
 
     fireEvent.change(screen.getByRole("combobox", { name: "When" }), { target: { value: "21" } });
-    await waitFor(() => expect(screen.getByRole("link", { name: "Bowery Wine Cellar" }).closest("li")).toHaveTextContent("Relaxed · forecast 30%"));
+    await waitFor(() => expect(screen.getByRole("link", { name: "Bowery Wine Cellar" }).closest("li")).toHaveTextContent("Relaxed · 30%"));
     expect(screen.getByRole("link", { name: "Bowery Wine Cellar" }).closest("li")).toHaveTextContent("Open then");
     const later = new URL(String(callsTo(fetchMock, "GET", "/api/places/suggestions").at(-1)![0]), "http://localhost").searchParams;
     expect(later.get("at")).toBe(quietAtTime(21, new Date(TUESDAY_NIGHT)).toISOString());

@@ -5,12 +5,13 @@ import { mergeMessages } from "../../client/pages/app/chat/chatState";
 import type { Message } from "../../common/schemas/conversations";
 
 describe("a plan's words", () => {
-  it("writes the forecast as a level and range, a closed place as closed, and nothing without one", () => {
-    expect(forecastLine({ level: "Lively", percent: 68, low: 60, high: 75, open: true })).toBe("Forecast Lively, 60–75 %");
-    expect(forecastLine({ level: "Packed", percent: 100, low: 100, high: 100, open: null })).toBe("Forecast Packed, 100 %");
+  it("writes the forecast as one word and one number (readVenueHour), a closed place as closed, and nothing without one", () => {
+    expect(forecastLine({ level: "Lively", percent: 68, low: 60, high: 75, open: true })).toBe("Forecast: Lively · 68%");
+    expect(forecastLine({ level: "Packed", percent: 100, low: null, high: null, open: null })).toBe("Forecast: Packed · 100%");
     // Counts hidden by the owners: the level alone.
-    expect(forecastLine({ level: "Relaxed", percent: null, low: null, high: null, open: true })).toBe("Forecast Relaxed");
+    expect(forecastLine({ level: "Relaxed", percent: null, low: null, high: null, open: true })).toBe("Forecast: Relaxed");
     expect(forecastLine({ level: null, percent: null, low: null, high: null, open: false })).toBe("Closed at that time");
+    expect(forecastLine({ level: null, percent: null, low: null, high: null, open: true })).toBeNull();
     expect(forecastLine(null)).toBeNull();
   });
 

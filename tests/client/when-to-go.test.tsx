@@ -12,6 +12,8 @@ import {
   busyText,
   closedText,
   forecastRow,
+  forecastRows,
+  placeEdge,
   hourRangeText,
   LEVELS_ONLY,
   liveSummary,
@@ -162,25 +164,42 @@ describe("when to go in words", () => {
     expect(liveSummary(closed, WEDNESDAY_MORNING)).toEqual({ closed: "Closed · opens 5 PM", people: null, vsUsual: null, silent: null });
   });
 
-  it("forecast: busy until the end of the current run at the lively percent, the best time, each hour's row", () => {
+  it("forecast: Lively until the end of the current run at the lively percent, the best time, each hour's row in one word and one number", () => {
     const threshold = livelyPercent(makePlace());
     expect(threshold).toBe(40);
     const answer = forecast();
-    expect(busyText(answer.hours, threshold, ZONE)).toBe("Busy until about 12 AM");
+    expect(busyText(answer.hours, threshold, ZONE)).toBe("Lively until about 12 AM");
     expect(busyText(answer.hours.slice(2), threshold, ZONE)).toBeNull();
     const later = [{ ...answer.hours[0], percent: 30 }, ...answer.hours.slice(1)];
-    expect(busyText(later, threshold, ZONE)).toBe("Busy from about 11 PM until about 12 AM");
-    expect(bestTimeText(answer.best_time, threshold, ZONE)).toBe("Best time to go tonight: 1–2 AM (quiet)");
+    expect(busyText(later, threshold, ZONE)).toBe("Lively from about 11 PM until about 12 AM");
+    expect(busyText([{ ...answer.hours[0], percent: 100 }, ...answer.hours.slice(1)], threshold, ZONE)).toBe("Lively to Packed until about 12 AM");
+    expect(bestTimeText(answer.best_time, threshold, ZONE)).toBe("Best time to go tonight: 1–2 AM (Relaxed)");
     expect(bestTimeText({ start: "2026-06-10T18:00:00.000Z", end: "2026-06-10T19:00:00.000Z", percent: 55 }, threshold, ZONE)).toBe(
-      "Best time to go today: 2–3 PM (busy)",
+      "Best time to go today: 2–3 PM (Lively)",
     );
     expect(bestTimeText(null, threshold, ZONE)).toBeNull();
-    // Counts hidden: no thresholds and no percents, so no "busy" and no "quiet" either.
+    // Counts hidden: no thresholds and no percents, so no level word either.
     expect(livelyPercent({ lively_threshold: null, packed_threshold: null })).toBeNull();
     expect(busyText(answer.hours, null, ZONE)).toBeNull();
     expect(bestTimeText({ ...answer.best_time!, percent: null }, null, ZONE)).toBe("Best time to go tonight: 1–2 AM");
-    expect(forecastRow(answer.hours[0], ZONE)).toEqual({ label: "10 PM", value: "60% (50–70%)" });
-    expect(forecastRow(answer.hours[5], ZONE)).toEqual({ label: "3 AM", value: "Closed" });
+    const edge = placeEdge(makePlace());
+    expect(forecastRow(answer.hours[0], ZONE, edge)).toEqual({ label: "10 PM", value: "Lively · 60%", low: 50, high: 70 });
+    // The range kept inside Relaxed's band (below 40 %).
+    expect(forecastRow(answer.hours[2], ZONE, edge)).toEqual({ label: "12 AM", value: "Relaxed · 30%", low: 20, high: 39 });
+    expect(forecastRow(answer.hours[5], ZONE, edge)).toMatchObject({ label: "3 AM", value: "Closed" });
+    // The owner's dashboard, without the edge: numbers only, as before.
+    expect(forecastRow(answer.hours[0], ZONE).value).toBe("60% (50–70%)");
+    // Closed hours collapsed: "Closed until" the next open hour, "Closed" when none follows.
+    const reopening = [...answer.hours.slice(0, 6), { ...answer.hours[6], closed: false, percent: 10, low: 5, high: 15 }];
+    expect(forecastRows(reopening, ZONE, edge).map((row) => `${row.label} ${row.value}`)).toEqual([
+      "10 PM Lively · 60%",
+      "11 PM Lively · 50%",
+      "12 AM Relaxed · 30%",
+      "1 AM Relaxed · 20%",
+      "2 AM Closed until 4 AM",
+      "4 AM Relaxed · 10%",
+    ]);
+    expect(forecastRows(answer.hours, ZONE, edge, 12).map((row) => row.value).slice(4)).toEqual(["Closed"]);
   });
 });
 
@@ -272,13 +291,14 @@ describe("profile: forecast and right now", () => {
     useClock(TUESDAY_NIGHT);
     renderProfile(livePlace());
     const section = (await screen.findByRole("heading", { name: "Next 12 hours" })).closest("section")!;
-    expect(await within(section).findByText("Best time to go tonight: 1–2 AM (quiet)")).toBeInTheDocument();
-    expect(within(section).getByText("Busy until about 12 AM")).toBeInTheDocument();
+    expect(await within(section).findByText("Best time to go tonight: 1–2 AM (Relaxed)")).toBeInTheDocument();
+    expect(within(section).getByText("Lively until about 12 AM")).toBeInTheDocument();
     const rows = within(within(section).getByRole("table")).getAllByRole("row").slice(1);
-    expect(rows).toHaveLength(12);
-    expect(rows[0]).toHaveTextContent("10 PM60% (50–70%)");
+    // Four open hours and the closed ones after them in one row.
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent("10 PMLively · 60%");
     expect(rows[4]).toHaveTextContent("2 AMClosed");
-    expect(within(section).getByText(/at or above 40% of capacity/)).toBeInTheDocument();
+    expect(within(section).getByText(/turns Lively at 40% of capacity/)).toBeInTheDocument();
     // Visitors' latest wait report stands beside the forecast, as a report.
     expect(await within(section).findByText("Latest reported wait: 5–15 min (12 min ago)")).toBeInTheDocument();
     const looks = screen.getByRole("region", { name: "Live Looks" });
@@ -344,7 +364,7 @@ describe("profile: counts hidden by the owners", () => {
     expect(await within(forecastSection).findByText("Best time to go tonight: 1–2 AM")).toBeInTheDocument();
     expect(within(forecastSection).getByText(LEVELS_ONLY)).toBeInTheDocument();
     expect(within(forecastSection).queryByRole("table")).not.toBeInTheDocument();
-    expect(forecastSection).not.toHaveTextContent(/%|Busy/);
+    expect(forecastSection).not.toHaveTextContent(/%|Lively until/);
 
     const now = (await screen.findByRole("heading", { name: "Right now" })).parentElement!;
     expect(await within(now).findByText("Packed")).toBeInTheDocument();

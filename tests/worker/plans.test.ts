@@ -173,7 +173,8 @@ describe("a plan's forecast and suggestion", () => {
     }
     const created = await send("POST", "/api/plans", organiser.headers, { place_id: packed, starts_at: tonight, invitees: [invitee.id] });
     const plan = await created.json<Plan>();
-    expect(plan.forecast).toEqual({ level: "Packed", percent: 100, low: 100, high: 100, open: true });
+    // A range of one number is no range (docs/when-to-go.md#one-number-one-word).
+    expect(plan.forecast).toEqual({ level: "Packed", percent: 100, low: null, high: null, open: true });
     expect(plan.suggestion).toEqual({
       place: { id: quiet, name: expect.any(String), slug: expect.any(String), level: "Relaxed", percent: 10, distance_m: 300 },
       time: { starts_at: "2031-06-11T02:00:00.000Z", level: "Relaxed", percent: 30 },

@@ -114,7 +114,7 @@ describe("the notification's words", () => {
   const quiet: WatchChange = { key: "quiet:1:1", place_id: 1, at: T, kind: "quiet", level: "Relaxed", percent: 20 };
 
   it("says the level, and the percent only where the owners show numbers", () => {
-    expect(watchMessage(quiet, place, null)).toEqual({ title: "The Crown is quiet now", body: "Relaxed · about 20% full." });
+    expect(watchMessage(quiet, place, null)).toEqual({ title: "The Crown is quiet now", body: "Relaxed · 20%." });
     expect(watchMessage(quiet, { ...place, publicCounts: false }, null)).toEqual({ title: "The Crown is quiet now", body: "Relaxed." });
   });
 

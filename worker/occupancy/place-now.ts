@@ -5,7 +5,8 @@
 import { HOUR_MS, venueDayAt } from "../../common/local-time";
 import type { Level, VsUsual } from "../../common/schemas/answers";
 import { forecast, forecastHours } from "./forecast";
-import { levelOf, type Thresholds } from "./levels";
+import type { Thresholds } from "./levels";
+import { levelOfPercent, livelyEdge } from "../../common/venue-hour";
 import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "./opening-hours";
 import { usualPercentAt, usualProfile, vsUsual, type History, type LiveNow, type WhenPlace } from "./popular-times";
 
@@ -22,9 +23,6 @@ export interface PlaceAt {
   open: boolean | null;
   opens_at: string | null;
 }
-
-/** The level of a forecast percent: the place's thresholds are people, the percent is of the packed one. */
-export const levelOfPercent = (percent: number, place: Thresholds) => levelOf((percent * place.packedThreshold) / 100, place);
 
 /**
  * The place at `at` (null: now). Now: its live level and percent against the usual of this hour.
@@ -46,7 +44,7 @@ export function placeAt(place: NowPlace, history: History, now: number, at: numb
       return start <= at && at < start + HOUR_MS;
     });
     percent = hour?.percent ?? null;
-    level = percent === null ? null : levelOfPercent(percent, place);
+    level = percent === null ? null : levelOfPercent(percent, livelyEdge(place));
   }
   // Closed wins: no level, percent or "vs usual" for a closed hour (docs/when-to-go.md#closed-wins).
   if (closedAt(place.hours, place.timeZone, when)) {

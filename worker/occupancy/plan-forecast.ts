@@ -5,7 +5,8 @@ import { HOUR_MS, venueDayAt } from "../../common/local-time";
 import type { Level } from "../../common/schemas/answers";
 import { forecastHours } from "./forecast";
 import { hasHours, isOpenAt } from "./opening-hours";
-import { levelOfPercent, rankSuggestions, type NowPlace, type PlaceAt } from "./place-now";
+import { rankSuggestions, type NowPlace, type PlaceAt } from "./place-now";
+import { levelOfPercent, livelyEdge, settledHour } from "../../common/venue-hour";
 import type { History } from "./popular-times";
 
 /** A better hour is looked for this many hours before and after the plan's. */
@@ -33,14 +34,11 @@ export function planForecast(place: NowPlace, history: History, now: number, at:
   if (!hour) return null;
   // Closed wins: no level or numbers for a closed hour (docs/when-to-go.md#closed-wins).
   const open = hasHours(place.hours) ? isOpenAt(place.hours, place.timeZone, at) : null;
-  const hide = (value: number | null) => (place.publicCounts && open !== false ? value : null);
-  return {
-    level: hour.percent === null || open === false ? null : levelOfPercent(hour.percent, place),
-    percent: hide(hour.percent),
-    low: hide(hour.low),
-    high: hide(hour.high),
-    open,
-  };
+  if (open === false) return { level: null, percent: null, low: null, high: null, open };
+  // The range kept inside the level's band (docs/when-to-go.md#one-number-one-word).
+  const settled = settledHour(hour, livelyEdge(place));
+  const hide = (value: number | null) => (place.publicCounts ? value : null);
+  return { level: settled.level, percent: hide(settled.percent), low: hide(settled.low), high: hide(settled.high), open };
 }
 
 /** A plan looks bad when its place is forecast Packed or closed at its hour. */
@@ -62,7 +60,7 @@ export function betterTime(place: NowPlace, history: History, now: number, at: n
     const distance = Math.abs(start - at);
     const sameHour = start <= at && at < start + HOUR_MS;
     if (start <= now || sameHour || distance > BETTER_TIME_HOURS * HOUR_MS || hour.closed || hour.percent === null) continue;
-    const level = levelOfPercent(hour.percent, place);
+    const level = levelOfPercent(hour.percent, livelyEdge(place));
     if (!quieter(level, than)) continue;
     if (best === null || distance < best.distance) best = { starts_at: hour.start, level, percent: place.publicCounts ? hour.percent : null, distance };
   }

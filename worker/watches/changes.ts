@@ -3,6 +3,7 @@
 // Live Looks route for waits), and the notification each watcher gets for it. The same queue
 // carries an owner's announcement to the place's followers (docs/announcements.md). Pure.
 import type { Level } from "../../common/vocabulary";
+import { readVenueHour } from "../../common/venue-hour";
 
 export type LevelChangeKind = "quiet" | "lively";
 
@@ -64,8 +65,9 @@ export function watchMessage(change: WatchChange, place: WatchedPlace, minutes: 
     case "quiet":
     case "lively": {
       const how = change.kind === "quiet" ? "quiet" : "lively";
-      const full = place.publicCounts ? ` · about ${change.percent}% full` : "";
-      return { title: `${place.name} is ${how} now`, body: `${change.level}${full}.` };
+      // The level and its one number as every screen says them (docs/when-to-go.md#one-number-one-word).
+      const reading = readVenueHour({ level: change.level, percent: place.publicCounts ? change.percent : null }, null);
+      return { title: `${place.name} is ${how} now`, body: `${reading.text ?? change.level}.` };
     }
     case "event_starts":
       return { title: `Starting now at ${place.name}`, body: change.event.name };

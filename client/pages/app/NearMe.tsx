@@ -143,7 +143,7 @@ function NearBody({ home }: { home: Point | null | undefined }) {
               <button type="button" className="near-place" aria-haspopup="dialog" onClick={() => setOpen(row)}>
                 <span className="near-place-head">
                   <span className="near-place-name">{row.place.name}</span>
-                  <LevelBadge level={row.place.level} text={suggestionLevel(row.place, forecast)} />
+                  <LevelBadge level={row.place.level} closed={row.place.open === false} text={suggestionLevel(row.place, forecast)} />
                 </span>
                 <span className="near-place-lines">{nearbyLines(row, forecast, now).join(" · ")}</span>
               </button>

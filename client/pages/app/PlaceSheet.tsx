@@ -35,7 +35,7 @@ export function PlaceSheet({ nearby, forecast, now, onClose }: { nearby: NearbyP
           </button>
         </div>
         <p>
-          <LevelBadge level={place.level} text={suggestionLevel(place, forecast)} />
+          <LevelBadge level={place.level} closed={place.open === false} text={suggestionLevel(place, forecast)} />
         </p>
         <p className="near-place-lines">{nearbyLines(nearby, forecast, now).join(" · ")}</p>
         <div className="sheet-actions">

@@ -11,10 +11,9 @@ import { useApi } from "../../api/useApi";
 import { describeLevel, loadLiveLevels, type LiveLevels } from "../../app/lastKnown";
 import { keptSaved, rememberSaved, type KeptSavedPlace } from "../../app/savedOffline";
 import { LevelBadge } from "../../live/LevelBadge";
-import { levelText } from "../../live/levels";
 import { AppSection } from "./AppSection";
 import { Skeleton } from "./shell/Skeleton";
-import { savedPlaceLines } from "./tonight";
+import { savedPlaceLines, suggestionLevel } from "./tonight";
 
 /** The saved list refreshes as often as the live map. */
 export const SAVED_REFRESH_MS = 30_000;
@@ -31,14 +30,14 @@ function SavedRow({ place, now, stale, actions, onUnsave, onNews, busy }: {
   busy: boolean;
 }) {
   const lines = savedPlaceLines(place, now);
-  const level = stale ? describeLevel({ level: place.level, updated_at: null }, stale, now) : levelText(place.level);
+  const level = stale ? describeLevel({ level: place.level, updated_at: null }, stale, now) : suggestionLevel(place, false);
   return (
     <li className="saved-place">
       <div className="saved-place-head">
         <h3>
           <Link to={`/profile/${place.slug}`}>{place.name}</Link>
         </h3>
-        <LevelBadge level={place.level} text={level} />
+        <LevelBadge level={place.level} closed={place.open === false} text={level} />
       </div>
       <ul className="saved-place-lines">
         {!stale && lines.vsUsual ? <li>{lines.vsUsual}</li> : null}

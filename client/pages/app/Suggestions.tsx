@@ -109,7 +109,7 @@ export function Suggestions({ me, now }: { me: MeAnswer; now: number }) {
                   <h3>
                     <Link to={`/profile/${place.slug}`}>{place.name}</Link>
                   </h3>
-                  <LevelBadge level={place.level} text={suggestionLevel(place, forecast)} />
+                  <LevelBadge level={place.level} closed={place.open === false} text={suggestionLevel(place, forecast)} />
                 </div>
                 <ul className="saved-place-lines">
                   <li>{distanceText(place.distance_m)} away</li>

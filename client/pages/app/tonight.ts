@@ -4,6 +4,7 @@
 import type { EventAnswer, EventsAnswer } from "../../../common/schemas/answers";
 import type { SavedPlace, Suggestion } from "../../../common/schemas/saved";
 import type { Special } from "../../../common/schemas/special";
+import { readVenueHour } from "../../../common/venue-hour";
 import { specialLine } from "../../live/specials";
 import { bestTimeText, closedText, VS_USUAL_TEXT, whenText } from "../../live/whenToGo";
 
@@ -84,11 +85,13 @@ export function distanceText(metres: number): string {
   return metres < 1000 ? `${Math.round(metres / 10) * 10} m` : `${(metres / 1000).toFixed(1)} km`;
 }
 
-/** A suggestion's level: "Relaxed" now, "Relaxed · forecast 30%" at an hour ahead. */
-export function suggestionLevel(place: Suggestion, forecast: boolean): string {
-  const level = place.level ?? (forecast ? "No forecast" : "No live level");
-  if (!forecast) return level;
-  return place.percent === null ? `${level} · forecast` : `${level} · forecast ${place.percent}%`;
+/**
+ * A place's level now or at an hour ahead, as every screen says a venue-hour (readVenueHour,
+ * docs/when-to-go.md#one-number-one-word): "Lively · 62%", "Relaxed" where counts are hidden, and
+ * "Closed" when closed then, never a level (the open line says when it opens: suggestionOpen).
+ */
+export function suggestionLevel(place: Pick<Suggestion, "open" | "level" | "percent">, forecast: boolean): string {
+  return readVenueHour({ closed: place.open === false, level: place.level, percent: place.percent }, null).text ?? (forecast ? "No forecast" : "No live level");
 }
 
 /** Open or closed at the time asked about; null without hours. */

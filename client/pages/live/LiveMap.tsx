@@ -75,10 +75,7 @@ function VenueRowState({ place }: { place: LivePlace }) {
   if (said.closed) {
     return (
       <div className="venue-row-level">
-        <span className={`level-badge ${LEVEL_DISPLAY.closed.className}`}>
-          <span className="level-symbol" aria-hidden="true">{LEVEL_DISPLAY.closed.symbol}</span>
-          {said.closed}
-        </span>
+        <LevelBadge level={place.level} closed text={said.closed} />
       </div>
     );
   }

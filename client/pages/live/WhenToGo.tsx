@@ -14,8 +14,9 @@ import {
   clockText,
   countsHidden,
   FORECAST_HOURS,
-  forecastRow,
+  forecastRows,
   livelyPercent,
+  placeEdge,
   LEVELS_ONLY,
   localHour,
   NOT_ENOUGH_DATA,
@@ -183,16 +184,17 @@ export function Forecast({ place }: { place: PublicPlace }) {
               </tr>
             </thead>
             <tbody>
-              {hours.map((hour) => {
-                const row = forecastRow(hour, place.timezone);
+              {/* One number, one word, as every screen says a venue-hour; closed hours collapsed (docs/when-to-go.md#one-number-one-word). */}
+              {forecastRows(data.hours, place.timezone, placeEdge(place), FORECAST_HOURS).map((row) => {
+                const hour = hours.find((item) => item.start === row.start)!;
                 return (
-                  <tr key={hour.start} className={hour.closed ? "closed" : undefined}>
+                  <tr key={row.start} className={row.closed ? "closed" : undefined}>
                     <th scope="row">{row.label}</th>
                     <td>
                       <div className="forecast-cell">
-                        {hour.percent !== null && !hour.closed ? (
+                        {hour.percent !== null && !row.closed ? (
                           <span className="forecast-meter" aria-hidden="true">
-                            <span className="forecast-range" style={sized(rangeStyle(hour.low ?? hour.percent, hour.high ?? hour.percent))} />
+                            <span className="forecast-range" style={sized(rangeStyle(row.low ?? hour.percent, row.high ?? hour.percent))} />
                             <span className="forecast-value" style={sized(rangeStyle(0, hour.percent))} />
                           </span>
                         ) : null}
@@ -207,7 +209,7 @@ export function Forecast({ place }: { place: PublicPlace }) {
         )}
         {threshold === null ? null : (
           <p className="forecast-note">
-            Busy means at or above {threshold}% of capacity, where this venue turns Lively.
+            This venue turns Lively at {threshold}% of capacity and Packed at 100%.
           </p>
         )}
       </>

@@ -1,18 +1,18 @@
 // The words of a plan's forecast and suggestion (docs/friends.md#plans), apart from the page so
-// they are unit-tested: "Forecast Lively, 60–75 %", "3 min away, The Copper Lantern is Relaxed",
-// "10 PM: Relaxed".
+// they are unit-tested: "Forecast: Lively · 62%" (as every screen says a venue-hour), "3 min away,
+// The Copper Lantern is Relaxed", "10 PM: Relaxed".
 import type { Plan } from "../../../../common/schemas/plans";
+import { readVenueHour } from "../../../../common/venue-hour";
 
 /** Metres a person walks in a minute. */
 const WALK_M_PER_MIN = 80;
 
+/** "Forecast: Lively · 62%" (readVenueHour, docs/when-to-go.md#one-number-one-word), "Closed at that time", or null without a forecast. */
 export function forecastLine(forecast: Plan["forecast"]): string | null {
   if (!forecast) return null;
   if (forecast.open === false) return "Closed at that time";
-  if (!forecast.level) return null;
-  const { low, high, percent } = forecast;
-  const range = low !== null && high !== null ? (low === high ? `${low} %` : `${low}–${high} %`) : percent !== null ? `${percent} %` : null;
-  return `Forecast ${forecast.level}${range ? `, ${range}` : ""}`;
+  const text = readVenueHour({ level: forecast.level, percent: forecast.percent }, null).text;
+  return text === null ? null : `Forecast: ${text}`;
 }
 
 export const walkMinutes = (metres: number) => Math.max(1, Math.round(metres / WALK_M_PER_MIN));
