@@ -38,7 +38,7 @@ describe("the consumer app, in Chromium at 375 px", () => {
     const { id: venueId } = (await (await page.request.get(`/api/place/${VENUE.slug}`)).json()) as { id: number };
     // The venue is open whatever the hour this runs at (a closed venue shows no level) and live and
     // Relaxed now (its sensor's row, as the place object writes it).
-    const restoreHours = openAllDay([VENUE.slug]);
+    const restoreHours = await openAllDay([VENUE.slug]);
     queryD1(
       `INSERT OR REPLACE INTO place_live (place_id, people, percent, level, devices_online, updated_at) VALUES (${venueId}, 6, 10, 'Relaxed', 1, ${Date.now()})`,
     );
@@ -108,6 +108,6 @@ describe("the consumer app, in Chromium at 375 px", () => {
     await page.getByRole("heading", { name: VENUE.name, level: 1 }).waitFor();
     expect(await page.getByRole("button", { name: `Saved ${VENUE.name}` }).getAttribute("aria-pressed")).toBe("true");
     await page.context().close();
-    restoreHours();
+    await restoreHours();
   });
 });

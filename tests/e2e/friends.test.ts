@@ -67,11 +67,11 @@ describe("check-ins between friends, one browser each", () => {
   let anaPage: Page;
 
   // Check-ins are taken only while a venue is open (docs/when-to-go.md#closed-wins): open it around the clock, whatever the hour the test runs at.
-  let restoreHours = () => {};
+  let restoreHours = async () => {};
   afterAll(() => restoreHours());
 
   beforeAll(async () => {
-    restoreHours = openAllDay([VENUE.slug]);
+    restoreHours = await openAllDay([VENUE.slug]);
     [ana, ben, cy] = [await signUp("Ana"), await signUp("Ben"), await signUp("Cy")];
     await befriend(ana, ben, `ben_${run}`);
     await befriend(ana, cy, `cy_${run}`);

@@ -20,10 +20,10 @@ const TAGGED_WEBM = readFileSync(new URL("../fixtures/videos/tagged.webm", impor
 
 let browser: Browser;
 let visitor: BrowserContextOptions["storageState"];
-let restoreHours = () => {};
+let restoreHours = async () => {};
 beforeAll(async () => {
   browser = await launchBrowser();
-  restoreHours = openAllDay([PROFILE.replace("/profile/", "")]);
+  restoreHours = await openAllDay([PROFILE.replace("/profile/", "")]);
   // A new account of the visitor's own (posting needs one): the demo accounts' hourly limits are left to other journeys.
   const email = `live-looks-${Date.now().toString(36)}@e2e.example.com`;
   const password = "a long enough password";
@@ -36,7 +36,7 @@ beforeAll(async () => {
   visitor = await signedInSession(browser, email, password);
 });
 afterAll(async () => {
-  restoreHours();
+  await restoreHours();
   await browser?.close();
 });
 

@@ -266,12 +266,12 @@ async function liveAnswer(page: Page, query = ""): Promise<LiveAnswer> {
  * and Tuesday 3–4 AM: at any instant at least one of them is closed, whatever the day or hour.
  * `restore` puts their hours back.
  */
-async function closedVenue(page: Page): Promise<{ place: LiveAnswer["places"][number]; restore: () => void }> {
+async function closedVenue(page: Page): Promise<{ place: LiveAnswer["places"][number]; restore: () => Promise<void> }> {
   const closed = latestToOpen((await liveAnswer(page, "?open_now=0")).places);
   // One that opens within minutes could open while the test reads it: then the pair instead.
-  if (closed && Date.parse(closed.opens_at ?? "9999-12-31") - Date.now() > 10 * 60_000) return { place: closed, restore: () => {} };
+  if (closed && Date.parse(closed.opens_at ?? "9999-12-31") - Date.now() > 10 * 60_000) return { place: closed, restore: async () => {} };
   const pair = seedVenues.slice(-2).map((venue) => venue.slug);
-  const restore = setVenueHours(pair, (slug, field) => {
+  const restore = await setVenueHours(pair, (slug, field) => {
     const day = ["monday", "tuesday"][pair.indexOf(slug)];
     return field === `${day}_open` ? "03:00" : field === `${day}_close` ? "04:00" : "";
   });
@@ -479,7 +479,7 @@ describe("venue profile", () => {
       await row.getByText(/Closed · opens /).waitFor();
       expect(await row.textContent()).not.toMatch(/people/);
     } finally {
-      restore();
+      await restore();
     }
     await page.context().close();
   });

@@ -14,7 +14,7 @@ import type { SavedList } from "../../common/schemas/saved";
 import { bearer, count, createUser, type TestUser } from "./fixtures";
 import { api, postJson } from "./helpers";
 import { hoursOn } from "./hours-fixtures";
-import { addDevice, createPlace, errorOf, ingest, useFixedClock } from "./occupancy-fixtures";
+import { addDevice, createPlace, errorOf, ingest, ownerOf, useFixedClock } from "./occupancy-fixtures";
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -41,13 +41,17 @@ async function busyThenQuiet(placeId: number, key: string, start: number) {
     vi.setSystemTime(start + i * minute);
     expect((await ingest(key, { count: people })).status).toBe(200);
   }
-  const pending = await runInDurableObject(placeOccupancy(env, placeId), (_object: PlaceOccupancy, state) => {
-    const [row] = state.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'watch_pending'").toArray();
-    return row ? (JSON.parse(row.value) as WatchChange[]) : [];
-  });
+  const pending = await pendingOf(placeId);
   await runDurableObjectAlarm(placeOccupancy(env, placeId));
   return pending;
 }
+
+/** The changes the place's object holds for its alarm (docs/watches.md#once-per-episode). */
+const pendingOf = (placeId: number) =>
+  runInDurableObject(placeOccupancy(env, placeId), (_object: PlaceOccupancy, state) => {
+    const [row] = state.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'watch_pending'").toArray();
+    return row ? (JSON.parse(row.value) as WatchChange[]) : [];
+  });
 
 async function liveEntry(placeId: number, query = ""): Promise<LivePlace | undefined> {
   await caches.default.delete("https://third-place.test/api/live");
@@ -99,5 +103,18 @@ describe("a venue closed by its hours, with a fresh count", () => {
     const response = await checkIn(watcher, placeId, 8);
     expect(response.status).toBe(200);
     expect((await response.json<MyCheckIn>()).check_in!.until).toBe(new Date(ELEVEN_PM + 3 * hour).toISOString());
+  });
+
+  it("an owner's new hours reach the place's object at once: closing it now stops a quiet that would fire", async () => {
+    const placeId = await createPlace({ livelyThreshold: 40, packedThreshold: 100, hours: hoursOn("00:00", "00:00") });
+    const device = await addDevice(placeId);
+    const watcher = await createUser();
+    expect((await postJson("/api/me/watches", { place_id: placeId, when: "quiet" }, bearer(watcher.token))).status).toBe(201);
+    expect((await ingest(device.key, { count: 60 })).status).toBe(200); // open around the clock: busy
+    const update = await postJson(`/api/place/update/${placeId}`, BAR_HOURS, await ownerOf(placeId));
+    expect(update.status).toBe(200);
+    vi.setSystemTime(FIVE_AM + minute);
+    expect((await ingest(device.key, { count: 12 })).status).toBe(200);
+    expect(await pendingOf(placeId)).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ import {
   type PlaceHours,
 } from "../../common/schemas/answers";
 import {
+  HOUR_FIELDS,
   NO_HOURS,
   ownerPlaceFieldsSchema,
   ownerPlaceUpdateSchema,
@@ -178,6 +179,8 @@ export const placeRoutes = new Hono<AppEnv>()
         const fields = sentFields(await readJson(c, ownerPlaceUpdateSchema));
         assertConsistent({ ...current, ...fields });
         await updatePlace(db, placeId, placeColumns(fields));
+        // New hours change what the place's object may notice (closed wins, docs/watches.md#closed): reload them now.
+        if (HOUR_FIELDS.some((field) => field in fields)) await placeOccupancy(c.env, placeId).placeChanged(placeId);
       } else {
         if (c.get("principal").role !== "admin") {
           throw forbidden("Only an administrator can change these details.");
@@ -201,8 +204,10 @@ export const placeRoutes = new Hono<AppEnv>()
         const movedZone = fields.timezone !== undefined && fields.timezone !== before.timezone;
         // Day peaks are per local day: the calendar's year is recomputed in the new zone.
         if (movedZone) await recomputeCalendarPeaks(db, placeId);
-        // The place's occupancy object caches the thresholds and zone behind its numbers: reload them now.
-        if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined || movedZone) {
+        // The place's occupancy object caches the thresholds, zone and hours behind its numbers (the
+        // hours for closed wins, docs/watches.md#closed): reload them now.
+        const hoursChanged = HOUR_FIELDS.some((field) => fields[field] !== undefined);
+        if (fields.lively_threshold !== undefined || fields.packed_threshold !== undefined || movedZone || hoursChanged) {
           await placeOccupancy(c.env, placeId).placeChanged(placeId);
         }
       }
