@@ -17,6 +17,9 @@ import { planMenuWrite } from "../worker/lib/menu-document.ts";
 import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 import { DEMO_FRIENDS, seedDemoPlan } from "./seed-data/social.ts";
+import { lastOpenAt } from "./seed-data/open-times.ts";
+import { hourColumns, hoursOfRow } from "../worker/db/hour-columns.ts";
+import { checkInUntil } from "../worker/occupancy/opening-hours.ts";
 
 export { DEMO_FRIENDS };
 
@@ -55,10 +58,14 @@ export const DEMO_CONSUMER = {
 
 /** The demo consumer's inbox: what watches would have sent her; `minutesAgo` from seeding. */
 const DEMO_INBOX = [
-  { slug: "bowery-wine-cellar", kind: "quiet_now", title: "Bowery Wine Cellar is quiet now", body: "Relaxed: plenty of room at the bar.", minutesAgo: 25, read: false },
-  { slug: "the-copper-lantern", kind: "lively_now", title: "The Copper Lantern is getting lively", body: "Lively: the room has some energy now.", minutesAgo: 90, read: false },
-  { slug: "the-velvet-hour", kind: "quiet_now", title: "The Velvet Hour is quiet now", body: "Relaxed: a good time for a quiet drink.", minutesAgo: 26 * 60, read: true },
+  { slug: "bowery-wine-cellar", kind: "quiet_now", title: "Bowery Wine Cellar is quiet now", body: "Relaxed · 18%.", minutesAgo: 25, read: false },
+  { slug: "the-copper-lantern", kind: "lively_now", title: "The Copper Lantern is lively now", body: "Lively · 52%.", minutesAgo: 90, read: false },
+  { slug: "the-velvet-hour", kind: "quiet_now", title: "The Velvet Hour is quiet now", body: "Relaxed · 21%.", minutesAgo: 26 * 60, read: true },
 ] as const;
+/**
+ * Jonah's check-in: at the plan's venue when it is open at seed time, else at the first demo venue
+ * open then, for 3 hours or until it closes; none while every venue is closed (docs/friends.md#demo).
+ */
 export const DEMO_CHECK_IN = { placeSlug: "the-copper-lantern", hours: 3 } as const;
 
 /** The local state's bindings in Node, for the seed and for test data the API cannot make. */
@@ -135,9 +142,9 @@ export async function seed(env: SeedEnv) {
     await db.insert(schema.placeTags).values(placeTags.slice(i, i + 40)).onConflictDoNothing();
   }
   await seedMenusAndSpecials(db, placeIds);
-  await seedDemoAccounts(env);
+  const checkInSlug = await seedDemoAccounts(env);
   const occupancy = await seedOccupancy(env.DB);
-  return { venues: seedVenues.length, tags: seedTags.length, ...occupancy };
+  return { venues: seedVenues.length, tags: seedTags.length, checkInSlug, ...occupancy };
 }
 
 /** Menus and specials of a few venues; a venue that has a menu (or any special) keeps its own. */
@@ -186,10 +193,11 @@ async function seedDemoAccount(env: SeedEnv, account: Omit<typeof schema.users.$
 async function seedDemoConsumerApp(env: SeedEnv, userId: number) {
   const db = drizzle(env.DB, { schema });
   const places = await db
-    .select({ id: schema.places.id, slug: schema.places.slug })
+    .select({ id: schema.places.id, slug: schema.places.slug, timeZone: schema.places.timezone, ...hourColumns })
     .from(schema.places)
     .where(inArray(schema.places.slug, [...DEMO_CONSUMER.savedSlugs, ...DEMO_INBOX.map((item) => item.slug)]));
   const idOf = new Map(places.map((place) => [place.slug, place.id]));
+  const placeOf = new Map(places.map((place) => [place.slug, place]));
   const now = Date.now();
   // The first listed is the most recently saved, so /app lists them in this order.
   const saved = DEMO_CONSUMER.savedSlugs.filter((slug) => idOf.has(slug));
@@ -201,7 +209,12 @@ async function seedDemoConsumerApp(env: SeedEnv, userId: number) {
   }
   const [inbox] = await db.select({ n: count() }).from(schema.consumerNotifications).where(eq(schema.consumerNotifications.userId, userId));
   if (inbox.n > 0) return;
-  const items = DEMO_INBOX.filter((item) => idOf.has(item.slug));
+  // Each alert at the last moment its venue was open, at or before `minutesAgo` (closed wins: no "quiet now" at a closed bar).
+  const items = DEMO_INBOX.flatMap((item) => {
+    const place = placeOf.get(item.slug);
+    const at = place ? lastOpenAt(hoursOfRow(place), place.timeZone, now - item.minutesAgo * 60_000) : null;
+    return place && at !== null ? [{ ...item, placeId: place.id, at }] : [];
+  });
   if (items.length === 0) return;
   await db.insert(schema.consumerNotifications).values(
     items.map((item) => ({
@@ -210,9 +223,9 @@ async function seedDemoConsumerApp(env: SeedEnv, userId: number) {
       title: item.title,
       body: item.body,
       url: `/profile/${item.slug}`,
-      placeId: idOf.get(item.slug)!,
-      readAt: item.read ? new Date(now - (item.minutesAgo - 5) * 60_000) : null,
-      createdAt: new Date(now - item.minutesAgo * 60_000),
+      placeId: item.placeId,
+      readAt: item.read ? new Date(item.at + 5 * 60_000) : null,
+      createdAt: new Date(item.at),
     })),
   );
 }
@@ -221,7 +234,7 @@ async function seedDemoConsumerApp(env: SeedEnv, userId: number) {
  * The demo owner and its two venues, and the demo consumer with no venue but saved places, an inbox,
  * her friends and Jonah's check-in.
  */
-async function seedDemoAccounts(env: SeedEnv) {
+async function seedDemoAccounts(env: SeedEnv): Promise<string | null> {
   const db = drizzle(env.DB, { schema });
   const { savedSlugs: _saved, newsSlug: _news, ...consumer } = DEMO_CONSUMER;
   const consumerIds = [await seedDemoAccount(env, consumer)];
@@ -229,17 +242,24 @@ async function seedDemoAccounts(env: SeedEnv) {
   for (const friend of DEMO_FRIENDS) consumerIds.push(await seedDemoAccount(env, { ...friend, password: DEMO_CONSUMER.password }));
   const pairs = consumerIds.flatMap((userId) => consumerIds.filter((friendId) => friendId !== userId).map((friendId) => ({ userId, friendId })));
   await db.insert(schema.friendships).values(pairs).onConflictDoNothing();
-  const [venue] = await db.select({ id: schema.places.id }).from(schema.places).where(eq(schema.places.slug, DEMO_CHECK_IN.placeSlug));
-  if (venue) {
-    const now = Date.now();
-    // One check-in per account: each start replaces it, so it lasts hours after the newest start.
-    await db.delete(schema.checkIns).where(eq(schema.checkIns.userId, consumerIds[1]));
+  const now = Date.now();
+  // One check-in per account: each start replaces it, so it lasts hours after the newest start, never past closing.
+  await db.delete(schema.checkIns).where(eq(schema.checkIns.userId, consumerIds[1]));
+  const venues = await db
+    .select({ id: schema.places.id, slug: schema.places.slug, timeZone: schema.places.timezone, ...hourColumns })
+    .from(schema.places)
+    .where(inArray(schema.places.slug, seedVenues.map((venue) => venue.slug)));
+  const candidates = [DEMO_CHECK_IN.placeSlug, ...seedVenues.map((venue) => venue.slug)].flatMap((slug) => venues.filter((venue) => venue.slug === slug));
+  const checkIn = candidates
+    .map((venue) => ({ venue, until: checkInUntil(hoursOfRow(venue), venue.timeZone, now, DEMO_CHECK_IN.hours) }))
+    .find((candidate) => candidate.until !== null);
+  if (checkIn) {
     await db.insert(schema.checkIns).values({
       userId: consumerIds[1],
-      placeId: venue.id,
+      placeId: checkIn.venue.id,
       audience: "friends",
       createdAt: new Date(now),
-      expiresAt: new Date(now + DEMO_CHECK_IN.hours * 3_600_000),
+      expiresAt: new Date(checkIn.until!),
     });
   }
   await seedDemoPlan(env.DB, consumerIds[0], consumerIds.slice(1), Date.now());
@@ -248,11 +268,13 @@ async function seedDemoAccounts(env: SeedEnv) {
     .select({ id: schema.places.id })
     .from(schema.places)
     .where(inArray(schema.places.slug, [...DEMO_OWNER.placeSlugs]));
-  if (ownedPlaces.length === 0) return;
-  await db
-    .insert(schema.placeOwners)
-    .values(ownedPlaces.map((place) => ({ placeId: place.id, userId: ownerId })))
-    .onConflictDoNothing();
+  if (ownedPlaces.length > 0) {
+    await db
+      .insert(schema.placeOwners)
+      .values(ownedPlaces.map((place) => ({ placeId: place.id, userId: ownerId })))
+      .onConflictDoNothing();
+  }
+  return checkIn?.venue.slug ?? null;
 }
 
 async function isEmpty(env: SeedEnv) {
@@ -263,17 +285,14 @@ async function isEmpty(env: SeedEnv) {
 }
 
 /**
- * Seeds only a database that has none of the demo venues yet; returns whether it seeded. The demo
- * accounts are added either way, so a database seeded before they existed gets them too.
+ * Seeds only a database that has none of the demo venues yet; says whether it seeded, and where
+ * Jonah is checked in (null while every venue is closed). The demo accounts are added either way,
+ * so a database seeded before they existed gets them too.
  */
-export async function seedIfEmpty(): Promise<boolean> {
+export async function seedIfEmpty(): Promise<{ seeded: boolean; checkInSlug: string | null }> {
   return withLocalBindings(async (env) => {
-    if (!(await isEmpty(env))) {
-      await seedDemoAccounts(env);
-      return false;
-    }
-    await seed(env);
-    return true;
+    if (!(await isEmpty(env))) return { seeded: false, checkInSlug: await seedDemoAccounts(env) };
+    return { seeded: true, checkInSlug: (await seed(env)).checkInSlug };
   });
 }
 
@@ -283,5 +302,5 @@ if (import.meta.main) {
   console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
   console.log(`Demo consumer: ${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password}`);
-  console.log(`Her demo friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${DEMO_CHECK_IN.placeSlug}`);
+  console.log(`Her demo friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); ${result.checkInSlug ? `Jonah is checked in at ${result.checkInSlug}` : "every venue is closed, so Jonah is checked in nowhere"}`);
 }

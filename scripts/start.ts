@@ -7,14 +7,15 @@ import { createInterface } from "node:readline";
 import { applyMigrations, ensureDevVars, localToolEnv, root, run, stateDir } from "./local-state.ts";
 import { outboxDir } from "./local-outbox.ts";
 import { serverOutputFilter } from "./start-log.ts";
-import { DEMO_CHECK_IN, DEMO_CONSUMER, DEMO_FRIENDS, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
+import { DEMO_CONSUMER, DEMO_FRIENDS, DEMO_OWNER, seedIfEmpty } from "./seed.ts";
 import { seedDemoConversation } from "./seed-data/social.ts";
 
 const port = process.env.PORT ?? "8787";
 const url = `http://localhost:${port}`;
 const secrets = ensureDevVars();
 applyMigrations();
-if (await seedIfEmpty()) console.log("Seeded the local database with the East Village demo venues.");
+const demo = await seedIfEmpty();
+if (demo.seeded) console.log("Seeded the local database with the East Village demo venues.");
 // The Cloudflare plugin's "Using secrets defined in .dev.vars" is its only line at this level.
 run("npx", ["vite", "build", "--logLevel", "error"]);
 
@@ -64,7 +65,7 @@ if (healthy) {
   console.log(`
 Third Place is ready on ${url}
   The app, as a person going out: ${url}/app  (${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password})
-  Her friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); Jonah is checked in at ${url}/profile/${DEMO_CHECK_IN.placeSlug}
+  Her friends: ${DEMO_FRIENDS.map((friend) => friend.email).join(", ")} (same password); ${demo.checkInSlug ? `Jonah is checked in at ${url}/profile/${demo.checkInSlug}` : "every venue is closed now, so Jonah is checked in nowhere"}
   Owners' dashboard: ${url}/auth  (${DEMO_OWNER.email} / ${DEMO_OWNER.password})
   Admin area: ${url}/admin  (password: ${secrets.ADMIN_PASSWORD}, from .dev.vars)
   Mail (password resets, new passkeys) is not sent locally: each is an .eml file in ${shortPath(outboxDir(stateDir()))}/

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { BAR_CLOSED_SUNDAY } from "./hours-fixtures";
 import { NO_HOURS } from "../../common/schemas/place";
-import { closedAt, closingAt, hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
+import { checkInUntil, closedAt, closingAt, hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
+import { lastOpenAt } from "../../scripts/seed-data/open-times";
 
 const zone = "America/New_York";
 const barHours = BAR_CLOSED_SUNDAY;
@@ -87,5 +88,21 @@ describe("closed and the closing time (closed wins: docs/when-to-go.md#closed-wi
     expect(closingAt(lunch, zone, may(12, 12))).toBe(may(12, 15));
     expect(closingAt(barHours, zone, may(12, 9))).toBeNull();
     expect(closingAt(NO_HOURS, zone, may(12, 9))).toBeNull();
+  });
+});
+
+describe("the demo's times inside hours (docs/friends.md#demo)", () => {
+  it("an alert at the last moment the venue was open, at or before the time asked", () => {
+    expect(lastOpenAt(barHours, zone, may(12, 20))).toBe(may(12, 20)); // open then: that time
+    expect(lastOpenAt(barHours, zone, may(12, 4, 35))).toBe(may(12, 1, 45)); // 4:35 AM: the night's last quarter hour
+    expect(lastOpenAt(barHours, zone, may(17, 20))).toBe(may(17, 1, 45)); // a closed Sunday evening: Saturday's night
+    expect(lastOpenAt(NO_HOURS, zone, may(12, 4))).toBe(may(12, 4));
+  });
+
+  it("a check-in only while open, never past the closing", () => {
+    expect(checkInUntil(barHours, zone, may(12, 20), 3)).toBe(may(12, 23));
+    expect(checkInUntil(barHours, zone, may(13, 0, 30), 3)).toBe(may(13, 2));
+    expect(checkInUntil(barHours, zone, may(12, 9), 3)).toBeNull();
+    expect(checkInUntil(NO_HOURS, zone, may(12, 9), 3)).toBe(may(12, 12));
   });
 });

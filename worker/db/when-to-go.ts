@@ -2,9 +2,9 @@
 // (docs/when-to-go.md): a place with its hours and live row, its hourly history (through
 // local-hours.ts, so whatever corrections that applies apply here too) and its one-off events.
 import { and, eq, gte, lt } from "drizzle-orm";
-import { events, placeLive, places, type Place } from "../../drizzle/schema";
+import { events, placeLive, places } from "../../drizzle/schema";
 import { DAY_MS, venueDayRange, type PlaceClock, type VenueDay } from "../../common/local-time";
-import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers";
+import type { PlaceHours } from "../../common/schemas/answers";
 import { isRecent } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
 import type { VenueEvent } from "../occupancy/forecast";
@@ -15,26 +15,9 @@ import type { Database } from "./client";
 import { DEFAULT_EVENT_LENGTH_MS } from "./events";
 import { hourTotalsBetween } from "./local-hours";
 
-type HourColumns = Pick<Place, `${Weekday}Open` | `${Weekday}Close`>;
-type Weekday = (typeof WEEKDAYS)[number];
+import { hourColumns, hoursOfRow } from "./hour-columns";
 
-/** The hours table of a places row, as the API writes it. */
-export function hoursOfRow(row: HourColumns): PlaceHours {
-  return Object.fromEntries(
-    WEEKDAYS.flatMap((day) => [
-      [`${day}_open`, row[`${day}Open`]],
-      [`${day}_close`, row[`${day}Close`]],
-    ]),
-  ) as PlaceHours;
-}
-
-/** The hour columns, for a select. */
-export const hourColumns = Object.fromEntries(
-  WEEKDAYS.flatMap((day) => [
-    [`${day}Open`, places[`${day}Open`]],
-    [`${day}Close`, places[`${day}Close`]],
-  ]),
-) as { [K in keyof HourColumns]: (typeof places)[K] };
+export { hourColumns, hoursOfRow };
 
 /** A place as its history is read: the calibration in force applies to every hour (docs/architecture.md#calibration). */
 export interface HistoryPlace extends PlaceClock {

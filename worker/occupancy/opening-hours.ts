@@ -1,9 +1,11 @@
 // A place's hours table (fourteen "HH:MM" fields, "" = closed) read in its own wall clock: open
 // now, open during an hour, the next opening (docs/when-to-go.md#open-now). A close at or before
 // the open runs past midnight into the next morning.
-import { DAY_MS, fromWall, HOUR_MS, toWall, weekdayIndexOfDay } from "../../common/local-time";
-import { WEEKDAYS, type PlaceHours, type Weekday } from "../../common/schemas/answers";
-import { MINUTE_MS } from "./aggregate";
+// Extensions on value imports: the seed loads this module in plain Node (scripts/seed.ts).
+import { DAY_MS, fromWall, HOUR_MS, toWall, weekdayIndexOfDay } from "../../common/local-time.ts";
+import type { PlaceHours } from "../../common/schemas/answers";
+import { WEEKDAYS, type Weekday } from "../../common/vocabulary.ts";
+import { MINUTE_MS } from "./aggregate.ts";
 
 /** Minutes after midnight of an "HH:MM" hours field; null when it is empty (closed). */
 function minutesOf(time: string): number | null {
@@ -99,4 +101,13 @@ export function closingAt(hours: PlaceHours, timeZone: string, instantMs: number
   // Open by yesterday's hours, which run past midnight into this morning.
   const yesterday = hoursOf(hours, WEEKDAYS[weekdayIndexOfDay(day - 1)])!;
   return fromWall(timeZone, day * DAY_MS + yesterday.close * MINUTE_MS);
+}
+
+/**
+ * Until when a check-in made at `now` for `forHours` lasts: never past the closing; null while the
+ * venue is closed by its hours, when nobody checks in there (docs/friends.md#check-ins).
+ */
+export function checkInUntil(hours: PlaceHours, timeZone: string, now: number, forHours: number): number | null {
+  if (closedAt(hours, timeZone, now)) return null;
+  return Math.min(now + forHours * HOUR_MS, closingAt(hours, timeZone, now) ?? Number.POSITIVE_INFINITY);
 }

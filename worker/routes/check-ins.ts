@@ -7,7 +7,7 @@ import { checkIn, leave, myCheckIn, planMembersSeeingCheckIn, setGhostMode, visi
 import { getDb } from "../db/client";
 import { friendsAmong } from "../db/friends";
 import { placeOpeningHours } from "../db/when-to-go";
-import { closedAt, closingAt } from "../occupancy/opening-hours";
+import { checkInUntil } from "../occupancy/opening-hours";
 import { placeExists } from "../db/places";
 import { planCheckInNotice } from "../chat/notices";
 import { deliverToAccounts } from "../push/deliver";
@@ -88,10 +88,10 @@ export const checkInRoutes = new Hono<AppEnv>()
       if (!place) throw notFound("No such place.");
       const now = Date.now();
       // Closed wins: nobody is "there" at a closed place, and nobody stays past its closing (docs/friends.md#check-ins).
-      if (closedAt(place.hours, place.timeZone, now)) throw conflict(CHECK_IN_CLOSED_MESSAGE);
+      const until = checkInUntil(place.hours, place.timeZone, now, body.hours);
+      if (until === null) throw conflict(CHECK_IN_CLOSED_MESSAGE);
       const friends = await friendsAmong(db, accountId, body.friends);
       if (friends.size < body.friends.length) throw badRequest(NOT_FRIENDS_MESSAGE, [{ field: "friends", message: NOT_FRIENDS_MESSAGE }]);
-      const until = Math.min(now + body.hours * HOUR_MS, closingAt(place.hours, place.timeZone, now) ?? Infinity);
       await checkIn(db, accountId, { placeId: body.place_id, until, audience: body.audience, friends: body.friends }, now);
       c.executionCtx.waitUntil(tellPlanMembers(c.env, accountId, now));
       return c.json(await myCheckInAnswer(c, accountId));
