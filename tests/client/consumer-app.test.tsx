@@ -1,5 +1,5 @@
 // The consumer app (docs/app.md#tonight): /app's words (tonight.ts), its sections against a fake
-// API (saved places live and offline, suggestions now and at 9 PM, near home or the phone, the
+// API (saved places live and offline, Near me now and at 9 PM from home or the phone, the
 // inbox), and the live map's save buttons and "Quiet at 9 PM" filter. Every "now" is fixed.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
@@ -12,7 +12,7 @@ import { FROM_CACHE_HEADER } from "../../client/sw/policy";
 import { QUIET_LIMIT, QUIET_RADIUS_M, quietAtTime, quietIds, quietQueryArea } from "../../client/live/quietAt";
 import { Inbox } from "../../client/pages/app/Inbox";
 import { SavedPlaces } from "../../client/pages/app/SavedPlaces";
-import { Suggestions } from "../../client/pages/app/Suggestions";
+import NearMe from "../../client/pages/app/NearMe";
 import { distanceText, eventsComingUp, savedPlaceLines, suggestionLevel, suggestionOpen } from "../../client/pages/app/tonight";
 import { callsTo, json, makeEvent, stubApi } from "./dashboard-fixtures";
 
@@ -304,50 +304,55 @@ describe("/app sections", () => {
     expect(screen.queryByRole("link", { name: "Alpha" })).not.toBeInTheDocument();
   });
 
-  it("suggests places near home now, ranked by the preferences, then at 9 PM with the forecast", async () => {
-    signIn();
-    const fetchMock = stubApi({
-      "GET /api/places/suggestions": ({ url }: { url: URL }) =>
-        json({
-          at: "",
-          forecast: url.searchParams.has("at"),
-          generated_at: "",
-          places: [suggestion({ name: "Bowery Wine Cellar", slug: "bowery", percent: url.searchParams.has("at") ? 30 : 20 })],
-        }),
+  // Near me (docs/app.md#near-me) took the place of the old suggestions section: the same
+  // question, asked from the home area or the phone, now or at 9 PM.
+  const nearMeApi = (suggestions: (url: URL) => unknown, me: MeAnswer = maya) =>
+    stubApi({
+      "GET /api/me": me,
+      "GET /api/places/suggestions": ({ url }: { url: URL }) => json(suggestions(url)),
+      "GET /api/live": { places: [], generated_at: "" },
+      "GET /api/me/friends/out": { friends: [] },
+      "GET /api/me/check-in": { check_in: null, ghost: false },
+      "GET /api/config/map": { tile_url: "", attribution: "" },
     });
-    at(<Suggestions me={maya} now={TUESDAY_NIGHT} />);
-    const row = (await screen.findByRole("link", { name: "Bowery Wine Cellar" })).closest("li")!;
+  const suggestionsQuery = (fetchMock: ReturnType<typeof stubApi>, index: number) =>
+    new URL(String(callsTo(fetchMock, "GET", "/api/places/suggestions").at(index)![0]), "http://localhost").searchParams;
+
+  it("lists places near home now, then at 9 PM with the forecast", async () => {
+    signIn();
+    useClock(TUESDAY_NIGHT);
+    const fetchMock = nearMeApi((url) => ({
+      at: "",
+      forecast: url.searchParams.has("at"),
+      generated_at: "",
+      places: [suggestion({ name: "Bowery Wine Cellar", slug: "bowery", percent: url.searchParams.has("at") ? 30 : 20 })],
+    }));
+    at(<NearMe />);
+    const row = await screen.findByRole("button", { name: /^Bowery Wine Cellar/ });
     expect(row).toHaveTextContent("340 m away");
     expect(row).toHaveTextContent("Relaxed");
     expect(row).toHaveTextContent("Open now");
     expect(screen.getByText("Near your home area.")).toBeInTheDocument();
-    const first = new URL(String(callsTo(fetchMock, "GET", "/api/places/suggestions")[0][0]), "http://localhost").searchParams;
-    expect(Object.fromEntries(first)).toEqual({ lat: "40.727", lng: "-73.982", level: "Lively", category: "wine-bar", limit: "8" });
+    expect(Object.fromEntries(suggestionsQuery(fetchMock, 0))).toEqual({ lat: "40.727", lng: "-73.982", radius_m: String(MAX_RADIUS_M), limit: String(MAX_SUGGESTIONS) });
 
-    fireEvent.change(screen.getByRole("combobox", { name: "When" }), { target: { value: "21" } });
-    await waitFor(() => expect(screen.getByRole("link", { name: "Bowery Wine Cellar" }).closest("li")).toHaveTextContent("Relaxed · 30%"));
-    expect(screen.getByRole("link", { name: "Bowery Wine Cellar" }).closest("li")).toHaveTextContent("Open then");
-    const later = new URL(String(callsTo(fetchMock, "GET", "/api/places/suggestions").at(-1)![0]), "http://localhost").searchParams;
-    expect(later.get("at")).toBe(quietAtTime(21, new Date(TUESDAY_NIGHT)).toISOString());
-
-    fireEvent.click(screen.getByRole("checkbox", { name: "Only the kinds of places I like" }));
-    await waitFor(() => expect(new URL(String(callsTo(fetchMock, "GET", "/api/places/suggestions").at(-1)![0]), "http://localhost").searchParams.has("category")).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "At 9 PM" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: /^Bowery Wine Cellar/ })).toHaveTextContent("Relaxed · 30%"));
+    expect(screen.getByRole("button", { name: /^Bowery Wine Cellar/ })).toHaveTextContent("Open then");
+    expect(suggestionsQuery(fetchMock, -1).get("at")).toBe(quietAtTime(21, new Date(TUESDAY_NIGHT)).toISOString());
   });
 
   it("asks near the phone only when the person presses Use my location, and keeps the position nowhere", async () => {
     signIn();
-    const fetchMock = stubApi({ "GET /api/places/suggestions": { at: "", forecast: false, generated_at: "", places: [] } });
+    const fetchMock = nearMeApi(() => ({ at: "", forecast: false, generated_at: "", places: [] }), { ...maya, home: null });
     const getCurrentPosition = vi.fn((done: PositionCallback) => done({ coords: { latitude: 40.71234, longitude: -73.99876 } } as GeolocationPosition));
     vi.stubGlobal("navigator", { ...navigator, geolocation: { getCurrentPosition } });
-    at(<Suggestions me={{ ...maya, home: null }} now={TUESDAY_NIGHT} />);
-    expect(screen.getByRole("link", { name: "set a home area in Settings" })).toBeInTheDocument();
+    at(<NearMe />);
+    // Without a home area the list is never empty for want of a place to look from: the city centre.
+    await screen.findByText("Around the city centre.");
     expect(getCurrentPosition).not.toHaveBeenCalled();
-    expect(callsTo(fetchMock, "GET", "/api/places/suggestions")).toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Use my location" }));
     await screen.findByText("Near you now.");
-    await screen.findByText(/No places nearby/);
-    const query = new URL(String(callsTo(fetchMock, "GET", "/api/places/suggestions")[0][0]), "http://localhost").searchParams;
-    expect([query.get("lat"), query.get("lng")]).toEqual(["40.712", "-73.999"]);
+    await waitFor(() => expect([suggestionsQuery(fetchMock, -1).get("lat"), suggestionsQuery(fetchMock, -1).get("lng")]).toEqual(["40.712", "-73.999"]));
     expect(JSON.stringify({ ...localStorage })).not.toContain("40.71");
   });
 
