@@ -19,7 +19,7 @@ import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 import { DEMO_FRIENDS, seedDemoPlan } from "./seed-data/social.ts";
 import { lastOpenAt } from "./seed-data/open-times.ts";
 import { hourColumns, hoursOfRow } from "../worker/db/hour-columns.ts";
-import { checkInUntil } from "../worker/occupancy/opening-hours.ts";
+import { checkInUntil } from "../common/opening-hours.ts";
 
 export { DEMO_FRIENDS };
 

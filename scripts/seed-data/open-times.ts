@@ -1,7 +1,7 @@
 // When the demo's alerts happen (docs/friends.md#demo): inside each venue's hours, relative to
 // "now" at seed time, so a fresh demo at 5 AM never says a closed bar "is quiet now" (check-ins
 // use the product's own checkInUntil). Pure, over the product's hours rules.
-import { hasHours, isOpenAt } from "../../worker/occupancy/opening-hours.ts";
+import { hasHours, isOpenAt } from "../../common/opening-hours.ts";
 import type { PlaceHours } from "../../common/schemas/answers.ts";
 
 const STEP_MS = 15 * 60_000;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BAR_CLOSED_SUNDAY } from "./hours-fixtures";
 import { NO_HOURS } from "../../common/schemas/place";
-import { checkInUntil, closedAt, closingAt, hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../worker/occupancy/opening-hours";
+import { checkInUntil, closedAt, closingAt, hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../common/opening-hours";
 import { lastOpenAt } from "../../scripts/seed-data/open-times";
 
 const zone = "America/New_York";

@@ -7,7 +7,7 @@ import { imageUrl } from "../lib/images";
 import { BUCKET_MS, isRecent, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
 import type { LivePlace, PlaceHours, VsUsual } from "../../common/schemas/answers";
-import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "../occupancy/opening-hours";
+import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "../../common/opening-hours";
 import { hourColumns, hoursOfRow } from "./when-to-go";
 import type { Database } from "./client";
 

@@ -9,7 +9,7 @@ import { isRecent } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
 import type { VenueEvent } from "../occupancy/forecast";
 import type { VenueRegion } from "../occupancy/holidays";
-import { closedAt } from "../occupancy/opening-hours";
+import { closedAt } from "../../common/opening-hours";
 import { HISTORY_DAYS, historyOf, type History, type LiveNow, type WhenPlace } from "../occupancy/popular-times";
 import type { Database } from "./client";
 import { DEFAULT_EVENT_LENGTH_MS } from "./events";

@@ -8,7 +8,7 @@ import { WEEKDAYS, type EventAnswer, type PublicPlace } from "../../common/schem
 import type { MenuAnswer } from "../../common/schemas/menu";
 import type { DietaryTag } from "../../common/menu-vocabulary";
 import { DEFAULT_EVENT_LENGTH_MS } from "../db/events";
-import { hoursOf } from "../occupancy/opening-hours";
+import { hoursOf } from "../../common/opening-hours";
 
 /** What the structured data says of a venue: its public answers and where its page and images are. */
 export interface VenueLdInput {

@@ -4,7 +4,7 @@
 // or none the sensor hears.
 import { offsetSpans } from "../../common/local-time";
 import type { PlaceHours } from "../../common/schemas/answers";
-import { hasHours, isOpenAtWall } from "./opening-hours";
+import { hasHours, isOpenAtWall } from "../../common/opening-hours";
 import type { TimedCount } from "./reading-window";
 
 /**

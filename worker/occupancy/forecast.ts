@@ -7,7 +7,7 @@ import { HOUR_MS, toWall, venueDayAt, venueDayOfWall, venueDayRange, weekdayInde
 import type { ForecastAnswer, ForecastHour } from "../../common/schemas/answers";
 import { hourOfDay } from "./hours";
 import { percentOf } from "./levels";
-import { hasHours, isOpenDuringWallHour } from "./opening-hours";
+import { hasHours, isOpenDuringWallHour } from "../../common/opening-hours";
 import { hasEnoughData, HISTORY_DAYS, usualAt, type History, type Usual, type WhenPlace } from "./popular-times";
 
 /** Hours of the forecast in detail; best_time is the quietest open one among them. */

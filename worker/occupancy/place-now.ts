@@ -7,7 +7,7 @@ import type { Level, VsUsual } from "../../common/schemas/answers";
 import { forecast, forecastHours } from "./forecast";
 import type { Thresholds } from "./levels";
 import { levelOfPercent, livelyEdge } from "../../common/venue-hour";
-import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "./opening-hours";
+import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "../../common/opening-hours";
 import { usualPercentAt, usualProfile, vsUsual, type History, type LiveNow, type WhenPlace } from "./popular-times";
 
 export interface NowPlace extends WhenPlace, Thresholds {

@@ -4,7 +4,7 @@
 import { HOUR_MS, venueDayAt } from "../../common/local-time";
 import type { Level } from "../../common/schemas/answers";
 import { forecastHours } from "./forecast";
-import { hasHours, isOpenAt } from "./opening-hours";
+import { hasHours, isOpenAt } from "../../common/opening-hours";
 import { rankSuggestions, type NowPlace, type PlaceAt } from "./place-now";
 import { levelOfPercent, livelyEdge, settledHour } from "../../common/venue-hour";
 import type { History } from "./popular-times";

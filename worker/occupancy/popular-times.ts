@@ -14,7 +14,7 @@ import {
 import type { Level, PlaceHours, PopularTimesAnswer, VsUsual } from "../../common/schemas/answers";
 import { hourOfDay, venueDayOfHour, type HourTotal, type PlaceScale } from "./hours";
 import { percentOf } from "./levels";
-import { hasHours, isOpenDuringWallHour } from "./opening-hours";
+import { hasHours, isOpenDuringWallHour } from "../../common/opening-hours";
 
 /** Weeks of same-weekday history behind a usual value. */
 export const HISTORY_WEEKS = 8;

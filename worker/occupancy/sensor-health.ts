@@ -3,7 +3,7 @@
 import type { HealthProblem, PlaceHours } from "../../common/schemas/answers";
 import { HOUR_MS } from "../../common/local-time";
 import { isRecent, MINUTE_MS } from "./aggregate";
-import { mayBeOpenAt } from "./opening-hours";
+import { mayBeOpenAt } from "../../common/opening-hours";
 import type { DeviceReport } from "./device-status";
 
 export interface HealthContext {

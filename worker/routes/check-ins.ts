@@ -7,7 +7,7 @@ import { checkIn, leave, myCheckIn, planMembersSeeingCheckIn, setGhostMode, visi
 import { getDb } from "../db/client";
 import { friendsAmong } from "../db/friends";
 import { placeOpeningHours } from "../db/when-to-go";
-import { checkInUntil } from "../occupancy/opening-hours";
+import { checkInUntil } from "../../common/opening-hours";
 import { placeExists } from "../db/places";
 import { planCheckInNotice } from "../chat/notices";
 import { deliverToAccounts } from "../push/deliver";

@@ -1,7 +1,7 @@
 import { evaluateSensor, IDLE_SENSOR } from "../../alerts/episodes";
 import type { PlaceSensors } from "../../db/alerts";
 import type { DeviceReport } from "../device-status";
-import { mayBeOpenAt } from "../opening-hours";
+import { mayBeOpenAt } from "../../../common/opening-hours";
 import { sensorHealth } from "../sensor-health";
 import type { AlertSetup, AlertState } from "./alert-state";
 

@@ -4,7 +4,7 @@ import { isWatched } from "../../db/watches";
 import { fanOutOf, type WatchChange } from "../../watches/changes";
 import { stepLevelEpisode, UNKNOWN_EPISODE, type LevelEpisode } from "../../watches/level-episode";
 import { percentOf, levelOf } from "../levels";
-import { closedAt } from "../opening-hours";
+import { closedAt } from "../../../common/opening-hours";
 import type { DeviceRegistry } from "./device-registry";
 import { liveSnapshotOf } from "./live-snapshot";
 import type { Meta } from "./meta";

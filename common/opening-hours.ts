@@ -1,11 +1,13 @@
 // A place's hours table (fourteen "HH:MM" fields, "" = closed) read in its own wall clock: open
 // now, open during an hour, the next opening (docs/when-to-go.md#open-now). A close at or before
 // the open runs past midnight into the next morning.
+// In common/ because the dashboard reads the hours too (a new event's default start, 'last night').
 // Extensions on value imports: the seed loads this module in plain Node (scripts/seed.ts).
-import { DAY_MS, fromWall, HOUR_MS, toWall, weekdayIndexOfDay } from "../../common/local-time.ts";
-import type { PlaceHours } from "../../common/schemas/answers";
-import { WEEKDAYS, type Weekday } from "../../common/vocabulary.ts";
-import { MINUTE_MS } from "./aggregate.ts";
+import { DAY_MS, fromWall, HOUR_MS, toWall, weekdayIndexOfDay } from "./local-time.ts";
+import type { PlaceHours } from "./schemas/answers";
+import { WEEKDAYS, type Weekday } from "./vocabulary.ts";
+
+const MINUTE_MS = HOUR_MS / 60;
 
 /** Minutes after midnight of an "HH:MM" hours field; null when it is empty (closed). */
 function minutesOf(time: string): number | null {
