@@ -1140,3 +1140,88 @@ export const announcementPauses = sqliteTable("announcement_pauses", {
     .references(() => places.id, { onDelete: "cascade" }),
   pausedAt: integer("paused_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Offers (issue 39; docs/offers.md): weekly days and hours on the venue's clock like a special's,
+ * between optional dates (YYYY-MM-DD, both included), a daily cap of claims, and when it is on:
+ * always in its hours, only while quiet (live Relaxed, or below `quiet_below_percent`), or in the
+ * hours the forecast calls quiet. `audience` "savers": only accounts that saved the place may claim.
+ */
+export const offers = sqliteTable(
+  "offers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    terms: text("terms").notNull().default(""),
+    kind: text("kind", { enum: ["percent", "price", "free_item", "other"] }).notNull(),
+    // Percent off, or a price in the venue's money; null for a free item or other.
+    value: real("value"),
+    // JSON list of day names, Monday first.
+    days: text("days").notNull(),
+    fromTime: text("from_time").notNull(),
+    toTime: text("to_time").notNull(),
+    startsOn: text("starts_on"),
+    endsOn: text("ends_on"),
+    dailyCap: integer("daily_cap").notNull(),
+    when: text("when", { enum: ["always", "quiet", "forecast_quiet"] }).notNull(),
+    quietBelowPercent: integer("quiet_below_percent"),
+    audience: text("audience", { enum: ["everyone", "savers"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("offers_place_idx").on(t.placeId)],
+);
+
+/**
+ * Claims of offers: a short code without identity, unique per venue and venue day, valid until
+ * `expires_at`; one per account, offer and venue day. Both the offer and the account cascade, so a
+ * deleted account leaves no claim; the totals stay in offer_days (kept by the triggers
+ * offer_claimed and offer_redeemed, hand-written in the migration).
+ */
+export const offerClaims = sqliteTable(
+  "offer_claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Venue day: days since 1970-01-01 of the local date the venue day starts on.
+    day: integer("day").notNull(),
+    code: text("code").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    redeemedAt: integer("redeemed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("offer_claims_code_idx").on(t.placeId, t.day, t.code),
+    uniqueIndex("offer_claims_once_idx").on(t.offerId, t.userId, t.day),
+    index("offer_claims_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * An offer's totals per venue day (counts only, never who): seen on a profile or list, claimed
+ * (which the daily cap reads, inside the claim's insert) and redeemed. Kept when claims go.
+ */
+export const offerDays = sqliteTable(
+  "offer_days",
+  {
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    seen: integer("seen").notNull().default(0),
+    claimed: integer("claimed").notNull().default(0),
+    redeemed: integer("redeemed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.day] })],
+);
