@@ -21,6 +21,7 @@ import type {
   PublicPlace,
   ReviewPostedAnswer,
   ReviewsAnswer,
+  TagsAnswer,
 } from "../../common/schemas/answers";
 import type { liveLookHideSchema, liveLookReportSchema } from "../../common/schemas/live-look";
 import type { MenuAnswer } from "../../common/schemas/menu";
@@ -123,6 +124,8 @@ export const placePath = (idOrSlug: number | string) => `/api/place/${encodeURIC
 export const publicApi = {
   live: () => read<LiveAnswer>("/api/live"),
   mapConfig: () => read<MapConfigAnswer>("/api/config/map"),
+  /** Every tag places can carry: the chips a person picks what they like from. */
+  tags: () => read<TagsAnswer>("/api/tags"),
   /** Session monitoring's settings; `rum` is null while it is off (docs/monitoring.md). */
   monitoringConfig: () => read<MonitoringConfigAnswer>("/api/config/monitoring"),
   partnerVenues: () => read<Pick<PublicPlace, "id" | "name" | "cover_image">[]>("/api/website/places"),

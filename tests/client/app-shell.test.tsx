@@ -1,12 +1,12 @@
 // The consumer app's shell (docs/app.md#the-app-shell): which tab a path is in, and the tab bar's
-// links, current tab and Inbox badge from the inbox's answer; Near me's origin, chips and lines.
+// links, current tab and Inbox badge from the inbox's answer; Near me's origin, coming hours, chips and lines.
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FriendsOut } from "../../common/schemas/friends";
 import type { Suggestion } from "../../common/schemas/saved";
 import { CITY_CENTRE } from "../../client/live/venueMap";
-import { friendsThereText, nearbyLines, nearbyPlaces, originOf } from "../../client/pages/app/nearMe";
+import { comingHours, friendsThereText, nearbyLines, nearbyPlaces, originOf } from "../../client/pages/app/nearMe";
 import { unreadBadge } from "../../client/pages/app/shell/messages";
 import { TabBar } from "../../client/pages/app/shell/TabBar";
 import { activeTab } from "../../client/pages/app/shell/tabs";
@@ -92,6 +92,12 @@ describe("Near me in words", () => {
     expect(originOf({ lat: 1, lng: 2 }, { lat: 3, lng: 4 })).toEqual({ lat: 1, lng: 2, source: "here" });
     expect(originOf(null, { lat: 3, lng: 4 })).toEqual({ lat: 3, lng: 4, source: "home" });
     expect(originOf(null, null)).toEqual({ ...CITY_CENTRE, source: "city" });
+  });
+
+  it("lists the coming hours after Now, the next one first, a day round (never from 12 AM)", () => {
+    expect(comingHours(new Date(2026, 5, 9, 22, 30))).toEqual([23, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    expect(comingHours(new Date(2026, 5, 9, 0, 5))[0]).toBe(1);
+    expect(comingHours(new Date(2026, 5, 9, 0, 5))).not.toContain(0);
   });
 
   it("keeps what the chips ask for and says who is there", () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EventAnswer, LivePlace, MeAnswer } from "../../common/schemas/answers";
 import type { ConsumerNotificationAnswer } from "../../common/schemas/push";
 import { MAX_RADIUS_M, MAX_SUGGESTIONS, type SavedPlace, type Suggestion } from "../../common/schemas/saved";
+import { clockText } from "../../common/live-summary";
 import { installState } from "../../client/app/install";
 import { FROM_CACHE_HEADER } from "../../client/sw/policy";
 import { QUIET_LIMIT, QUIET_RADIUS_M, quietAtTime, quietIds, quietQueryArea } from "../../client/live/quietAt";
@@ -339,6 +340,14 @@ describe("/app sections", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: /^Bowery Wine Cellar/ })).toHaveTextContent("Relaxed · 30%"));
     expect(screen.getByRole("button", { name: /^Bowery Wine Cellar/ })).toHaveTextContent("Open then");
     expect(suggestionsQuery(fetchMock, -1).get("at")).toBe(quietAtTime(21, new Date(TUESDAY_NIGHT)).toISOString());
+
+    // The "When" list starts at Now, then the coming hours on the phone's clock, the next one first.
+    const next = (new Date(TUESDAY_NIGHT).getHours() + 1) % 24;
+    const hours = screen.getByRole("combobox", { name: "Another hour" });
+    expect([...hours.querySelectorAll("option")].slice(0, 3).map((option) => option.textContent)).toEqual(["Now", clockText(next), clockText(next + 1)]);
+    fireEvent.change(hours, { target: { value: String(next) } });
+    await waitFor(() => expect(suggestionsQuery(fetchMock, -1).get("at")).toBe(quietAtTime(next, new Date(TUESDAY_NIGHT)).toISOString()));
+    expect(screen.getByRole("list", { name: `Places near you at ${clockText(next)}` })).toBeInTheDocument();
   });
 
   it("asks near the phone only when the person presses Use my location, and keeps the position nowhere", async () => {

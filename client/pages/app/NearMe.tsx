@@ -1,6 +1,6 @@
 // /app, "Near me": the consumer app's first tab (docs/app.md#near-me). A map and the places around
 // the person (the phone's position when they allowed it, else their home area, else the city's
-// centre: never empty), now or at 9 PM, narrowed by chips; a place opens a sheet to save, watch,
+// centre: never empty), now, at 9 PM or a coming hour, narrowed by chips; a place opens a sheet to save, watch,
 // check in or plan. Every box is reserved before its answer comes, so nothing moves when it does.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -19,7 +19,7 @@ import { quietAtTime } from "../../live/quietAt";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { loadVenueMap } from "../../live/venueMapImport";
 import { greeting, NEAR_MESSAGES } from "./nearMessages";
-import { NEAR_FILTERS, nearbyLines, nearbyPlaces, originOf, type NearFilter, type NearbyPlace, type Point } from "./nearMe";
+import { comingHours, LATER_HOUR, NEAR_FILTERS, nearbyLines, nearbyPlaces, originOf, type NearFilter, type NearbyPlace, type Point } from "./nearMe";
 import { PlaceSheet } from "./PlaceSheet";
 import { useScrollBack } from "./shell/scrollBack";
 import { Skeleton } from "./shell/Skeleton";
@@ -31,8 +31,6 @@ import "./near-me.css";
 const VenueMap = loadVenueMap && lazy(loadVenueMap);
 const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
 const noBusiest = () => Promise.resolve(null);
-/** "At 9 PM": the hour the spec's question asks about. */
-const LATER_HOUR = 21;
 
 /** The phone's position, asked for at once only when the person already allowed it. */
 function useHere() {
@@ -82,12 +80,13 @@ export default function NearMe() {
 /** `home` is undefined until the account has answered (then null without a home area). */
 function NearBody({ home }: { home: Point | null | undefined }) {
   const { here, problem, locate } = useHere();
-  const [later, setLater] = useState(false);
+  // "now" or an hour ahead on the phone's clock (0–23).
+  const [when, setWhen] = useState<"now" | number>("now");
   const [filters, setFilters] = useState<ReadonlySet<NearFilter>>(new Set());
   const [open, setOpen] = useState<NearbyPlace | null>(null);
   const now = Date.now();
   const origin = home === undefined && !here ? null : originOf(here, home ?? null);
-  const at = later ? quietAtTime(LATER_HOUR, new Date(now)).toISOString() : undefined;
+  const at = when === "now" ? undefined : quietAtTime(when, new Date(now)).toISOString();
   const answer = useApi(origin ? publicApi.suggestions({ lat: origin.lat, lng: origin.lng, at, radius_m: MAX_RADIUS_M, limit: MAX_SUGGESTIONS }) : null);
   const { places: live } = useLivePlaces(LIVE_REFRESH_MS);
   const out = useApi(checkInApi.out(), { refreshMs: 60_000 });
@@ -103,13 +102,27 @@ function NearBody({ home }: { home: Point | null | undefined }) {
       if (!next.delete(filter)) next.add(filter);
       return next;
     });
+  // The hour under way is "Now"; a picked hour that has since come round stays in the list.
+  const hours = comingHours(new Date(now));
+  if (typeof when === "number" && !hours.includes(when)) hours.unshift(when);
   const openPlace = (place: LivePlace) => setOpen(rows?.find((row) => row.place.id === place.id) ?? null);
 
   return (
     <>
       <div className="chips" role="group" aria-label={NEAR_MESSAGES.whenLabel}>
-        <button type="button" className="chip" aria-pressed={!later} onClick={() => setLater(false)}>{NEAR_MESSAGES.now}</button>
-        <button type="button" className="chip" aria-pressed={later} onClick={() => setLater(true)}>{NEAR_MESSAGES.later}</button>
+        <button type="button" className="chip" aria-pressed={when === "now"} onClick={() => setWhen("now")}>{NEAR_MESSAGES.now}</button>
+        <button type="button" className="chip" aria-pressed={when === LATER_HOUR} onClick={() => setWhen(LATER_HOUR)}>{NEAR_MESSAGES.later}</button>
+        <select
+          className="chip"
+          aria-label={NEAR_MESSAGES.hourLabel}
+          value={String(when)}
+          onChange={(event) => setWhen(event.target.value === "now" ? "now" : Number(event.target.value))}
+        >
+          <option value="now">{NEAR_MESSAGES.now}</option>
+          {hours.map((hour) => (
+            <option key={hour} value={hour}>{NEAR_MESSAGES.hour(hour)}</option>
+          ))}
+        </select>
       </div>
       <div className="chips" role="group" aria-label={NEAR_MESSAGES.filtersLabel}>
         {NEAR_FILTERS.map((filter) => (
@@ -137,7 +150,7 @@ function NearBody({ home }: { home: Point | null | undefined }) {
       ) : rows.length === 0 ? (
         <p>{NEAR_MESSAGES.none}</p>
       ) : (
-        <ul className="near-list" aria-label={forecast ? NEAR_MESSAGES.listLater : NEAR_MESSAGES.listNow}>
+        <ul className="near-list" aria-label={forecast && when !== "now" ? NEAR_MESSAGES.listAt(when) : NEAR_MESSAGES.listNow}>
           {rows.map((row) => (
             <li key={row.place.id}>
               <button type="button" className="near-place" aria-haspopup="dialog" onClick={() => setOpen(row)}>

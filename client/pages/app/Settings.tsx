@@ -1,6 +1,6 @@
 // /app/settings: the profile (PATCH /api/me), passkeys (Passkeys.tsx) and deleting the account
 // (DELETE /api/me with the password or a passkey). Rules in docs/accounts.md#profile.
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { MeAnswer } from "../../../common/schemas/answers";
 import type { PasskeysAnswer } from "../../../common/schemas/passkeys";
@@ -8,6 +8,7 @@ import { PLACE_CATEGORIES } from "../../../common/schemas/place";
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, NEIGHBOURHOOD_MAX } from "../../../common/schemas/profile";
 import { LEVELS } from "../../../common/vocabulary";
 import { browserTimeZone, deleteAccount, failureMessage } from "../../api/auth";
+import { publicApi } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { deleteAccountWithPasskey, passkeysSupported } from "../../api/passkeys";
 import { useApi } from "../../api/useApi";
@@ -18,19 +19,21 @@ import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PasskeysSection } from "./Passkeys";
 import { SignInSecurity } from "./SignInSecurity";
 import { Skeleton } from "./shell/Skeleton";
-import { fieldsOf, homeFromPosition, settingsPatch, type SettingsErrors, type SettingsFields } from "./settingsForm";
+import { HomeAreaPicker } from "./HomeAreaPicker";
+import { fieldsOf, settingsPatch, supportedTimeZones, tagChoices, timeZoneGroups, toggleTag, type SettingsErrors, type SettingsFields } from "./settingsForm";
+import { SETTINGS } from "./settingsMessages";
 import "./app.css";
 import { PushPrompt } from "../../app/PushPrompt";
 
 export default function Settings() {
-  useDocumentTitle("Settings");
+  useDocumentTitle(SETTINGS.title);
   const { ready, pickupView } = useRequireSession();
   const me = useApi(ready ? ownerApi.me() : null);
   const passkeys = useApi(ready ? ownerApi.passkeys() : null);
   return (
     <main className="page app-page" id="main">
       {pickupView}
-      <h1>Settings</h1>
+      <h1>{SETTINGS.title}</h1>
       {me.error ? <p role="alert" className="form-error">{failureMessage(me.error)}</p> : null}
       {me.data ? <ProfileForm me={me.data} onSaved={me.setData} /> : ready && !me.error ? <Skeleton rows={4} tall /> : null}
       {passkeys.data ? <PasskeysSection passkeys={passkeys.data} onChange={passkeys.setData} /> : null}
@@ -47,20 +50,14 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const knownTags = useApi(publicApi.tags());
+  const tags = tagChoices(knownTags.data?.tags.map((tag) => tag.name) ?? [], fields.tags);
+  const zones = useMemo(() => timeZoneGroups(supportedTimeZones(), fields.timeZone, SETTINGS.otherZones), [fields.timeZone]);
   const set = (patch: Partial<SettingsFields>) => setFields((current) => ({ ...current, ...patch }));
-  const text = (key: keyof SettingsFields) => ({
-    value: fields[key] as string,
+  const text = (key: "name" | "handle" | "level" | "neighbourhood" | "timeZone" | "quietFrom" | "quietTo") => ({
+    value: fields[key],
     onChange: (event: { target: { value: string } }) => set({ [key]: event.target.value }),
   });
-
-  const useLocationOnce = () => {
-    setStatus(null);
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => set(homeFromPosition(coords.latitude, coords.longitude)),
-      () => setStatus({ ok: false, text: "Your location is not available. Enter a point instead, or leave it empty." }),
-      { maximumAge: 600_000, timeout: 15_000 },
-    );
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +65,7 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
     const result = settingsPatch(fields);
     if ("errors" in result) {
       setErrors(result.errors);
-      setStatus({ ok: false, text: "Check the fields marked below." });
+      setStatus({ ok: false, text: SETTINGS.checkFields });
       return;
     }
     setErrors({});
@@ -77,7 +74,7 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
       const saved = await ownerApi.updateMe(result.patch);
       onSaved(saved);
       setFields(fieldsOf(saved, browserTimeZone()));
-      setStatus({ ok: true, text: "Saved." });
+      setStatus({ ok: true, text: SETTINGS.saved });
     } catch (error) {
       setStatus({ ok: false, text: failureMessage(error) });
     } finally {
@@ -86,85 +83,97 @@ export function ProfileForm({ me, onSaved }: { me: MeAnswer; onSaved: (me: MeAns
   };
 
   return (
-    <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Profile">
+    <form className="settings-form" onSubmit={onSubmit} noValidate aria-label={SETTINGS.formLabel}>
       {status ? <p role={status.ok ? "status" : "alert"} className={status.ok ? "success-message" : "form-error"}>{status.text}</p> : null}
-      <InputField id="settings-name" label="Name" autoComplete="name" error={errors.name} {...text("name")} />
+      <InputField id="settings-name" label={SETTINGS.name} autoComplete="name" error={errors.name} {...text("name")} />
       <InputField
         id="settings-handle"
-        label="Handle"
+        label={SETTINGS.handle}
         autoComplete="username"
-        hint={`@handle for friends: ${HANDLE_MIN_LENGTH}–${HANDLE_MAX_LENGTH} letters, digits or _.`}
+        hint={SETTINGS.handleHint(HANDLE_MIN_LENGTH, HANDLE_MAX_LENGTH)}
         error={errors.handle}
         {...text("handle")}
       />
+      <HomeAreaPicker home={fields.home} error={errors.home} onChange={(home) => set({ home })} />
       <fieldset>
-        <legend>Home area</legend>
-        <p className="field-hint">Rounded to about 100 m and never tracked: only used to show what's near.</p>
-        <div className="pair">
-          <InputField id="settings-lat" label="Latitude" inputMode="decimal" {...text("lat")} />
-          <InputField id="settings-lng" label="Longitude" inputMode="decimal" {...text("lng")} />
-        </div>
-        {errors.home ? <p className="field-error">{errors.home}</p> : null}
-        <div className="app-links">
-          <button type="button" className="button secondary" onClick={useLocationOnce}>Use my location once</button>
-          <button type="button" className="link-button" onClick={() => set({ lat: "", lng: "" })}>Clear home area</button>
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>What you like</legend>
+        <legend>{SETTINGS.likesLegend}</legend>
+        <p className="settings-label">{SETTINGS.categoriesLabel}</p>
         <div className="checkbox-grid">
           {PLACE_CATEGORIES.map((category) => (
-            <label key={category}>
+            <label key={category} className="check-row">
               <input
                 type="checkbox"
                 checked={fields.categories.includes(category)}
                 onChange={(event) =>
                   set({ categories: event.target.checked ? [...fields.categories, category] : fields.categories.filter((c) => c !== category) })
                 }
-              />{" "}
-              {category.replace(/-/g, " ")}
+              />
+              <span>{category.replace(/-/g, " ")}</span>
             </label>
           ))}
         </div>
-        <InputField id="settings-tags" label="Tags" hint="Comma separated, e.g. Jazz, Trivia." {...text("tags")} />
-        <SelectField id="settings-level" label="The level you like" {...text("level")}>
-          <option value="">Any</option>
+        {tags.length > 0 ? (
+          <>
+            <p className="settings-label" id="settings-tags">{SETTINGS.tagsLabel}</p>
+            <p className="field-hint" id="settings-tags-hint">{SETTINGS.tagsHint}</p>
+            <div className="chips wrap" role="group" aria-labelledby="settings-tags" aria-describedby="settings-tags-hint">
+              {tags.map((tag) => (
+                <button
+                  key={tag}
+                  type="button"
+                  className="chip"
+                  aria-pressed={fields.tags.some((chosen) => chosen.toLowerCase() === tag.toLowerCase())}
+                  onClick={() => set({ tags: toggleTag(fields.tags, tag) })}
+                >
+                  {tag}
+                </button>
+              ))}
+            </div>
+          </>
+        ) : null}
+        <SelectField id="settings-level" label={SETTINGS.level} {...text("level")}>
+          <option value="">{SETTINGS.anyLevel}</option>
           {LEVELS.map((level) => <option key={level} value={level}>{level}</option>)}
         </SelectField>
         {errors.preferences ? <p className="field-error">{errors.preferences}</p> : null}
         <InputField
           id="settings-neighbourhood"
-          label="The neighbourhood you go out from"
-          hint="Optional, e.g. East Village."
+          label={SETTINGS.neighbourhood}
+          hint={SETTINGS.neighbourhoodHint}
           autoComplete="off"
           maxLength={NEIGHBOURHOOD_MAX}
           error={errors.neighbourhood}
           {...text("neighbourhood")}
         />
-        <label>
-          <input type="checkbox" checked={fields.shareLikes} onChange={(event) => set({ shareLikes: event.target.checked })} /> Share what I like with
-          places whose news I follow
+        <label className="check-row">
+          <input type="checkbox" checked={fields.shareLikes} onChange={(event) => set({ shareLikes: event.target.checked })} />
+          <span>{SETTINGS.shareLikes}</span>
         </label>
-        <p className="field-hint">
-          They see totals only, in groups of at least 5 people (for example "wine bar (12)"), never your name or who you are. Off by default.
-        </p>
+        <p className="field-hint">{SETTINGS.shareLikesHint}</p>
       </fieldset>
       <fieldset>
-        <legend>Notifications</legend>
+        <legend>{SETTINGS.notificationsLegend}</legend>
         <PushPrompt mode="settings" />
-        <InputField id="settings-time-zone" label="Time zone" hint="Taken from this browser." error={errors.time_zone} {...text("timeZone")} />
-        <label>
-          <input type="checkbox" checked={fields.quietOn} onChange={(event) => set({ quietOn: event.target.checked })} /> No notifications in these hours
+        <SelectField id="settings-time-zone" label={SETTINGS.timeZone} hint={SETTINGS.timeZoneHint} error={errors.time_zone} {...text("timeZone")}>
+          {zones.map((group) => (
+            <optgroup key={group.region} label={group.region}>
+              {group.zones.map((zone) => <option key={zone.value} value={zone.value}>{zone.label}</option>)}
+            </optgroup>
+          ))}
+        </SelectField>
+        <label className="check-row">
+          <input type="checkbox" checked={fields.quietOn} onChange={(event) => set({ quietOn: event.target.checked })} />
+          <span>{SETTINGS.quietOn}</span>
         </label>
         {fields.quietOn ? (
           <div className="pair">
-            <InputField id="settings-quiet-from" label="From" type="time" {...text("quietFrom")} />
-            <InputField id="settings-quiet-to" label="To" type="time" {...text("quietTo")} />
+            <InputField id="settings-quiet-from" label={SETTINGS.quietFrom} type="time" {...text("quietFrom")} />
+            <InputField id="settings-quiet-to" label={SETTINGS.quietTo} type="time" {...text("quietTo")} />
           </div>
         ) : null}
         {errors.quiet_hours ? <p className="field-error">{errors.quiet_hours}</p> : null}
       </fieldset>
-      <button type="submit" className="button" disabled={busy}>{busy ? "Saving..." : "Save"}</button>
+      <button type="submit" className="button" disabled={busy}>{busy ? SETTINGS.saving : SETTINGS.save}</button>
     </form>
   );
 }

@@ -17,6 +17,17 @@ export function originOf(here: Point | null, home: Point | null): Point & { sour
   return { ...CITY_CENTRE, source: "city" };
 }
 
+/** "At 9 PM": the hour the spec's question asks about, a chip of its own. */
+export const LATER_HOUR = 21;
+
+/**
+ * The "When" list after "Now": the coming hours on the phone's clock, the next one first, a day
+ * round (the hour under way is "Now"; issue 36 #12: the list started at 12 AM).
+ */
+export function comingHours(now: Date): number[] {
+  return Array.from({ length: 23 }, (_, index) => (now.getHours() + 1 + index) % 24);
+}
+
 export const NEAR_FILTERS = ["open", "relaxed", "specials", "friends"] as const;
 export type NearFilter = (typeof NEAR_FILTERS)[number];
 

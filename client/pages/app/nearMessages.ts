@@ -1,4 +1,5 @@
 // Near me's words (docs/app.md#near-me).
+import { clockText } from "../../../common/live-summary";
 import type { NearFilter, OriginSource } from "./nearMe";
 
 /** The page's heading once the account is known: "Good to see you, Robin". */
@@ -10,6 +11,8 @@ export const NEAR_MESSAGES = {
   whenLabel: "When",
   now: "Now",
   later: "At 9 PM",
+  hourLabel: "Another hour",
+  hour: (hour: number) => clockText(hour),
   filtersLabel: "Show only",
   filters: { open: "Open", relaxed: "Relaxed", specials: "Specials on", friends: "Friends there" } satisfies Record<NearFilter, string>,
   from: { here: "Near you now.", home: "Near your home area.", city: "Around the city centre." } satisfies Record<OriginSource, string>,
@@ -19,7 +22,7 @@ export const NEAR_MESSAGES = {
   unavailable: "Places near you are unavailable at the moment.",
   none: "No places match those chips nearby. Turn one off, or try another time.",
   listNow: "Places near you now",
-  listLater: "Places near you at 9 PM",
+  listAt: (hour: number) => `Places near you at ${clockText(hour)}`,
   close: "Close",
   planHere: "Plan here",
   profile: "Open the profile",
