@@ -725,6 +725,9 @@ export const pushLog = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    // The push's tag (a plan's, "plan-12"): a notice with a push gap is pushed only when no push of
+    // its tag went to the account within that gap (docs/push.md#caps-and-quiet-hours).
+    tag: text("tag"),
   },
   (t) => [index("push_log_user_idx").on(t.userId, t.sentAt)],
 );
