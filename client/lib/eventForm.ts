@@ -1,7 +1,8 @@
 // The Add/Edit event form's pure logic: defaults, the values an existing event fills
 // in, and the multipart encoding the API expects.
 import * as v from "valibot";
-import type { EventAnswer } from "../../common/schemas/answers";
+import { nextOpeningAt } from "../../common/opening-hours";
+import type { EventAnswer, PlaceHours } from "../../common/schemas/answers";
 import { EVENT_DAYS, eventConsistencyProblem, eventCreateSchema } from "../../common/schemas/event";
 import { fieldErrors } from "./formErrors";
 
@@ -41,14 +42,25 @@ export function toIsoInstant(local: string): string {
   return Number.isNaN(date.getTime()) ? local : date.toISOString();
 }
 
-/** A new event starts an hour from now and ends three hours from now. */
-export function eventFormDefaults(now: Date, placeId: number | null): EventFormValues {
+/**
+ * When a new event starts: an hour from now (the spec's default) when the venue is open then or has
+ * no hours, else at its next opening after that, so at 5:31 AM a bar opening at 5 PM offers 5 PM,
+ * not 6:31 AM (docs/insights.md#the-owners-evening).
+ */
+export function newEventStart(now: number, opening?: { hours: PlaceHours; timeZone: string }): number {
+  const inAnHour = now + HOUR_MS;
+  return (opening && nextOpeningAt(opening.hours, opening.timeZone, inAnHour)) ?? inAnHour;
+}
+
+/** A new event starts at newEventStart and ends two hours later (an hour and three from now by the spec). */
+export function eventFormDefaults(now: Date, placeId: number | null, opening?: { hours: PlaceHours; timeZone: string }): EventFormValues {
+  const start = newEventStart(now.getTime(), opening);
   return {
     place_id: placeId === null ? "" : String(placeId),
     name: "",
     description: "",
-    start_time: toDateTimeLocal(new Date(now.getTime() + HOUR_MS)),
-    end_time: toDateTimeLocal(new Date(now.getTime() + 3 * HOUR_MS)),
+    start_time: toDateTimeLocal(new Date(start)),
+    end_time: toDateTimeLocal(new Date(start + 2 * HOUR_MS)),
     max_capacity: "",
     category: "",
     is_recurring: false,

@@ -7,7 +7,6 @@ import { hoursRows } from "../../client/pages/dashboard/hours";
 import { DEVICE_OFFLINE, keyTrendTiles, LOADING } from "../../client/pages/dashboard/keyTrends";
 import { placeEditValues, toPlaceUpdate, validatePlaceEdit } from "../../client/pages/dashboard/placeForm";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "../../client/pages/dashboard/summary";
-import { isDashboardTab, visibleTabs } from "../../client/pages/dashboard/tabs";
 import { EVENT_MESSAGES } from "../../common/schemas/event";
 import { makeEvent, makePlace } from "./dashboard-fixtures";
 
@@ -53,20 +52,6 @@ describe("monthGrid()", () => {
     expect(index.first).toEqual({ year: 2025, month: 11 });
     expect(index.last).toEqual({ year: 2026, month: 2 });
     expect(calendarIndex([]).last).toBeNull();
-  });
-});
-
-describe("visibleTabs()", () => {
-  it("shows People only with enable_new_dashboard on", () => {
-    expect(visibleTabs(true)).toEqual(["overview", "forecast", "daily", "events", "menu", "specials", "announcements", "people"]);
-    expect(visibleTabs(false)).toEqual(["overview", "forecast", "daily", "events", "menu", "specials", "announcements"]);
-  });
-
-  it("knows the four tab names and nothing else", () => {
-    expect(isDashboardTab("daily")).toBe(true);
-    expect(isDashboardTab("settings")).toBe(false);
-    expect(isDashboardTab("toString")).toBe(false);
-    expect(isDashboardTab(null)).toBe(false);
   });
 });
 

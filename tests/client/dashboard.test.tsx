@@ -194,19 +194,42 @@ describe("Dashboard sign-in links (issue 12)", () => {
 describe("Dashboard businesses", () => {
   beforeEach(signIn);
 
-  it("folds the list on a narrow screen through its title", async () => {
+  it("folds the list on a narrow screen through its title, folded from the start (the landing lists each venue)", async () => {
     dashboardApi();
     vi.spyOn(window, "matchMedia").mockImplementation(
       (query) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
     );
     renderAt("/dashboard");
     const toggle = await screen.findByRole("button", { name: "Your Businesses" });
-    expect(toggle).toHaveAttribute("aria-expanded", "true");
-    fireEvent.click(screen.getByRole("button", { name: /The Stoop/ }));
-    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "false"));
-    expect(screen.queryByRole("button", { name: /The Copper Lantern/ })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const list = screen.getByRole("navigation", { name: "Your Businesses" });
+    expect(within(list).queryByRole("button", { name: /The Copper Lantern/ })).not.toBeInTheDocument();
     fireEvent.click(toggle);
-    expect(screen.getByRole("button", { name: /The Copper Lantern/ })).toBeVisible();
+    fireEvent.click(within(list).getByRole("button", { name: /The Stoop/ }));
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "false"));
+    expect(within(list).queryByRole("button", { name: /The Copper Lantern/ })).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(within(list).getByRole("button", { name: /The Copper Lantern/ })).toBeVisible();
+  });
+
+  it("lands on each venue's now: level, people, percent and its sensors, with a button to open it", async () => {
+    const sensor = {
+      id: 3, name: "Front bar", dev_eui: null, created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
+      last_count: 12, last_reading_at: new Date(Date.now() - 4 * 60_000).toISOString(), firmware: null, uptime_s: null, rssi: null, flagged: null, health: [],
+    };
+    dashboardApi({
+      "GET /api/place/1/devices": { devices: [sensor], max_devices: 1 },
+      "GET /api/place/2/key-trends": { currentCapacity: null, peakHour: null, peakHourUtilization: null, currentPopulation: null, currentStatus: null },
+    });
+    const router = renderAt("/dashboard");
+    const copperCard = await screen.findByRole("region", { name: copper.name });
+    expect(await within(copperCard).findByText("Lively · 64 people · 64%")).toBeInTheDocument();
+    expect(await within(copperCard).findByText("1 of 1 sensor online · Last reading 4 min ago")).toBeInTheDocument();
+    const stoopCard = screen.getByRole("region", { name: stoop.name });
+    expect(await within(stoopCard).findByText("No reading in the last 5 minutes")).toBeInTheDocument();
+    fireEvent.click(within(stoopCard).getByRole("button", { name: "Open The Stoop" }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("place_id")).toBe("2"));
+    expect(await screen.findByRole("tab", { name: "Now", selected: true })).toBeInTheDocument();
   });
 
   it("lists the owner's businesses with cover or 'No Image' and asks to pick one", async () => {
@@ -229,8 +252,13 @@ describe("Dashboard businesses", () => {
   it("shows the chosen business: details, N/A for missing ones, Monday-first hours and the device badge", async () => {
     dashboardApi();
     renderAt("/dashboard");
-    fireEvent.click(await screen.findByRole("button", { name: /The Stoop/ }));
-    const details = await screen.findByRole("region", { name: stoop.name });
+    fireEvent.click(await screen.findByRole("button", { name: "Open The Stoop" }));
+    // The device badge heads the venue; its details, hours and co-owners are under Settings.
+    expect(await screen.findByText("Warning: Device is Offline")).toBeInTheDocument();
+    expect(screen.getByText(/plugged in/)).toBeInTheDocument();
+    expect(screen.getByText(/Wi-Fi/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("tab", { name: "Settings" }));
+    const details = await screen.findByRole("region", { name: "Details and hours" });
     const facts = within(details).getAllByRole("definition").map((entry) => entry.textContent);
     expect(facts).toEqual([stoop.address, "N/A", "N/A", "N/A", "Shown publicly"]);
     const rows = within(details).getAllByRole("row").slice(1);
@@ -243,9 +271,6 @@ describe("Dashboard businesses", () => {
       "Saturday4:00 PM4:00 AM",
       "SundayClosed",
     ]);
-    expect(await within(details).findByText("Warning: Device is Offline")).toBeInTheDocument();
-    expect(within(details).getByText(/plugged in/)).toBeInTheDocument();
-    expect(within(details).getByText(/Wi-Fi/)).toBeInTheDocument();
   });
 
   it("says 'Device is Online' when a device reported", async () => {
@@ -270,14 +295,32 @@ describe("Dashboard businesses", () => {
     const problems = await screen.findByRole("list", { name: "Problems of Front bar" });
     expect(within(problems).getAllByRole("listitem").map((item) => item.textContent)).toEqual(sensor.health.map((problem) => problem.message));
     expect(problems.closest("details")).toHaveTextContent("Device is Online");
-    expect(screen.queryByText("Patio")).not.toBeInTheDocument();
+    expect(problems.closest("details")).not.toHaveTextContent("Patio");
+  });
+
+  it("lists the sensors on the Now tab with their last reading and what to do about each problem", async () => {
+    const sensor = {
+      id: 3, name: "Front bar", dev_eui: null, created_at: "2026-05-01T18:00:00.000Z", online: false, last_seen_at: "2026-05-01T19:00:00.000Z",
+      last_count: 12, last_reading_at: new Date(Date.now() - 2 * 3_600_000).toISOString(), firmware: null, uptime_s: null, rssi: null, flagged: null,
+      health: [{ code: "offline", message: "Offline since Fri, May 1, 7:00 PM" }],
+    };
+    const fresh = { ...sensor, id: 4, name: "Patio", online: true, last_count: 1, last_reading_at: new Date(Date.now() - 60_000).toISOString(), health: [] };
+    dashboardApi({ "GET /api/place/1/devices": { devices: [sensor, fresh], max_devices: 2 } });
+    renderAt("/dashboard?place_id=1");
+    const sensors = await screen.findByRole("region", { name: "Sensors" });
+    const rows = await within(sensors).findAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Front barOffline12 people, 2 hours agoOffline since Fri, May 1, 7:00 PM. Check that it is plugged in and switched on and that the venue's Wi-Fi works; it shows online within 5 minutes of its next count.",
+      "PatioOnline1 person, 1 min ago",
+    ]);
+    expect(within(screen.getByRole("region", { name: "Now" })).getByText("1 of 2 sensors online · Last reading 1 min ago")).toBeInTheDocument();
   });
 
   it("edits, updates with the owner's JSON and shows the new phone number", async () => {
     const fetchMock = dashboardApi({
       "POST /api/place/update/1": ({ init }: { init?: RequestInit }) => json({ ...copper, ...JSON.parse(String(init?.body)) }),
     });
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=settings");
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "(212) 555-0199" } });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
@@ -309,7 +352,7 @@ describe("Dashboard businesses", () => {
 
   it("checks the edit with the server's schema before sending it", async () => {
     const fetchMock = dashboardApi();
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=settings");
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: " " } });
     fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "555" } });
@@ -329,7 +372,7 @@ describe("Dashboard businesses", () => {
   it("shows the server's sentence, or 'Failed to update business.', when the update is refused", async () => {
     let answer = json({ error: "phone_number: Invalid phone number format." }, 400);
     dashboardApi({ "POST /api/place/update/1": () => answer });
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=settings");
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("phone_number: Invalid phone number format.");
@@ -345,7 +388,7 @@ describe("Dashboard businesses", () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=settings");
     fireEvent.click(await screen.findByRole("button", { name: "Assign Additional Owner" }));
     const dialog = await screen.findByRole("dialog", { name: "Generated URL" });
     expect(within(dialog).getByLabelText("Invite link")).toHaveValue("http://localhost/invite/abc");
@@ -360,6 +403,7 @@ describe("Dashboard businesses", () => {
 describe("Dashboard data tabs", () => {
   beforeEach(signIn);
 
+  const VENUE_TABS = ["Now", "Events", "Menu", "Specials", "News", "Insights", "Settings"];
   const tabNames = async () => {
     await screen.findByRole("tab", { name: "Today at a Glance" });
     // Let the flag's answer arrive before reading the tab list.
@@ -367,52 +411,68 @@ describe("Dashboard data tabs", () => {
     return screen.getAllByRole("tab").map((tab) => tab.textContent);
   };
 
+  it("opens a venue on Now, its tabs in one row, the spec's data views under Insights", async () => {
+    dashboardApi();
+    renderAt("/dashboard?place_id=1");
+    expect(await screen.findByRole("tab", { name: "Now", selected: true })).toBeInTheDocument();
+    expect(within(screen.getByRole("tablist", { name: "Venue" })).getAllByRole("tab").map((tab) => tab.textContent)).toEqual(VENUE_TABS);
+    expect(await screen.findByRole("region", { name: "Key trends" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Sensors" })).toBeInTheDocument();
+  });
+
   it("shows People when enable_new_dashboard is on", async () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": { value: true } });
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=overview");
     await waitFor(async () => expect(await tabNames()).toContain("People"));
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "Announcements", "People"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([...VENUE_TABS, "Today at a Glance", "Forecast", "Daily Comparison", "People"]);
   });
 
   it("hides People when the flag is off", async () => {
     dashboardApi();
-    renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "Announcements"]);
+    renderAt("/dashboard?place_id=1&tab=overview");
+    expect(await tabNames()).toEqual([...VENUE_TABS, "Today at a Glance", "Forecast", "Daily Comparison"]);
   });
 
   it("hides People when the flag cannot be fetched", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => Promise.reject(new TypeError("offline")) });
-    renderAt("/dashboard?place_id=1");
-    expect(await tabNames()).toEqual(["Today at a Glance", "Forecast", "Daily Comparison", "Events", "Menu", "Specials", "Announcements"]);
+    renderAt("/dashboard?place_id=1&tab=overview");
+    expect(await tabNames()).toEqual([...VENUE_TABS, "Today at a Glance", "Forecast", "Daily Comparison"]);
   });
 
   it("hides People when the flag answers with an error", async () => {
     dashboardApi({ "POST /api/feature-flags/enable_new_dashboard": () => json({ error: "boom" }, 500) });
     renderAt("/dashboard?place_id=1&tab=people");
     expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab")).toHaveLength(7);
+    expect(screen.getAllByRole("tab")).toHaveLength(VENUE_TABS.length);
   });
 
   it("shows 'Invalid Tab' for an unknown tab", async () => {
     dashboardApi();
-    renderAt("/dashboard?place_id=1&tab=settings");
+    renderAt("/dashboard?place_id=1&tab=nonsense");
     expect(await screen.findByText("Invalid Tab")).toBeInTheDocument();
   });
 
   it("moves between tabs with the arrow keys and keeps the tab in the address", async () => {
     dashboardApi();
     const router = renderAt("/dashboard?place_id=1");
-    const first = await screen.findByRole("tab", { name: "Today at a Glance" });
+    const first = await screen.findByRole("tab", { name: "Now" });
     expect(first).toHaveAttribute("aria-selected", "true");
     fireEvent.keyDown(first, { key: "ArrowRight" });
+    expect(await screen.findByRole("tab", { name: "Events", selected: true })).toHaveFocus();
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("events");
+    fireEvent.click(screen.getByRole("tab", { name: "Insights" }));
+    const glance = await screen.findByRole("tab", { name: "Today at a Glance", selected: true });
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("insights");
+    fireEvent.keyDown(glance, { key: "ArrowRight" });
     expect(await screen.findByRole("tab", { name: "Forecast", selected: true })).toHaveFocus();
+    expect(screen.getByRole("tab", { name: "Insights" })).toHaveAttribute("aria-selected", "true");
     expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("forecast");
   });
 
   it("draws the overview: summary, hourly bars, recent capacity and the weekly chart", async () => {
     dashboardApi();
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=overview");
     const hourly = await screen.findByRole("region", { name: "Hourly: usual versus today" });
     await waitFor(() => expect(hourly.querySelector("canvas")).not.toBeNull());
     expect(hourly.querySelector(".chart-canvas")).toHaveAttribute("data-points", "2");
@@ -433,7 +493,7 @@ describe("Dashboard data tabs", () => {
     dashboardApi({
       "GET /api/place/1/weekly_population_summary": () => (fail ? json({ error: "down" }, 503) : json({ Monday: 3 })),
     });
-    renderAt("/dashboard?place_id=1");
+    renderAt("/dashboard?place_id=1&tab=overview");
     const retry = await screen.findByRole("button", { name: "Retry loading the weekly summary" });
     const weekly = screen.getByRole("region", { name: "Weekly summary" });
     expect(within(weekly).getByText("Loading...")).toBeInTheDocument();

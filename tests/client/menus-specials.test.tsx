@@ -88,7 +88,7 @@ describe("MenuEditor", () => {
     up.focus();
     fireEvent.click(up);
     const items = within(screen.getByRole("group", { name: "Cocktails" })).getAllByRole("listitem");
-    expect(within(items[0]).getByLabelText(/Item name/)).toHaveValue("Negroni");
+    expect(items[0]).toHaveTextContent("Negroni");
     // At the top, "up" is disabled: focus stays with Negroni on its "down" button.
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move Negroni down" }));
 
@@ -108,6 +108,31 @@ describe("MenuEditor", () => {
       ],
       kitchen_hours: { until: "23:00" },
     });
+  });
+
+  it("shows each saved item as one row (name · price · dietary marks) that opens to edit, with Save in a bar that stays in view", async () => {
+    let saved: { sections: { items: { name: string }[] }[] } | null = null;
+    stubApi({
+      "GET /api/places/1/menu": menu,
+      "PUT /api/place/1/menu": ({ init }: { init?: RequestInit }) => ((saved = JSON.parse(String(init!.body))), json(menu)),
+    });
+    render(<MenuEditor placeId={1} />);
+    const items = within(await screen.findByRole("group", { name: "Cocktails" })).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector(".menu-item-summary")?.textContent)).toEqual(["Margarita · 12 · Vegan", "Negroni · 13.5"]);
+    expect(screen.queryByLabelText(/Item name/)).not.toBeInTheDocument();
+    const edit = screen.getByRole("button", { name: "Edit Margarita" });
+    expect(edit).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(edit);
+    const name = within(items[0]).getByLabelText(/Item name/);
+    fireEvent.change(name, { target: { value: "Paloma" } });
+    expect(items[0].querySelector(".menu-item-summary")).toHaveTextContent("Paloma · 12 · Vegan");
+    fireEvent.click(screen.getByRole("button", { name: "Done Paloma" }));
+    expect(within(items[0]).queryByLabelText(/Item name/)).not.toBeInTheDocument();
+    const bar = screen.getByRole("group", { name: "Menu changes" });
+    expect(bar).toHaveClass("menu-save-bar");
+    fireEvent.click(within(bar).getByRole("button", { name: "Save menu" }));
+    expect(await within(bar).findByText("Menu saved.")).toBeInTheDocument();
+    expect(saved!.sections[0].items[0].name).toBe("Paloma");
   });
 
   it("shows the server's sentences for a new item left blank and sends nothing", async () => {

@@ -1,5 +1,6 @@
 // The dashboard's left column: the owner's businesses (cover or 'No Image', name). On narrow
-// screens its title is a button that folds the list away.
+// screens its title is a button that folds the list away; it starts folded there, as the landing
+// lists each venue with its now (VenueCards) and a chosen venue needs the screen.
 import { useEffect, useState } from "react";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { Cover } from "./PlaceDetails";
@@ -17,7 +18,7 @@ export function BusinessList({
   onSelect: (placeId: number) => void;
 }) {
   const narrow = useMediaQuery(NARROW_SCREEN);
-  const [open, setOpen] = useState(selectedId === null);
+  const [open, setOpen] = useState(false);
   // Choosing a business on a phone folds the list so its details come into view.
   useEffect(() => {
     if (selectedId !== null) setOpen(false);

@@ -9,9 +9,9 @@ import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyPopulationData } from "./chartData";
-import { formatHour, formatLongDate, weekdayLabel } from "../../lib/format";
+import { formatLongDate, weekdayLabel } from "../../lib/format";
 import { calendarIndex, compareMonths, heatmapClass, monthGrid, shiftMonth, type YearMonth } from "./heatmap";
-import { LOADING } from "./keyTrends";
+import { LOADING, peakHourText, peakPercentText } from "./keyTrends";
 import { ExportCsv, WeekComparison } from "./WeekAndExport";
 import { hourlyChartTitle, MESSAGES } from "../../lib/messages";
 
@@ -110,11 +110,11 @@ function DayDetail({ placeId, date }: { placeId: number; date: string }) {
       <dl className="tiles two">
         <div className="tile">
           <dt>Peak Hour</dt>
-          <dd>{peak.data ? (peak.data.peakHour ? formatHour(peak.data.peakHour) : "—") : LOADING}</dd>
+          <dd>{peak.data ? peakHourText(peak.data) : LOADING}</dd>
         </div>
         <div className="tile">
           <dt>Peak Hour Population</dt>
-          <dd>{peak.data ? (peak.data.peakHourUtilization === null ? "—" : `${peak.data.peakHourUtilization}%`) : LOADING}</dd>
+          <dd>{peak.data ? peakPercentText(peak.data) : LOADING}</dd>
         </div>
       </dl>
       {chart ? (

@@ -1,5 +1,6 @@
-// The owner dashboard: the owner's businesses on the left, the chosen one's details,
-// key trends and data tabs on the right. The chosen business lives in the address (?place_id=).
+// The owner dashboard: the owner's businesses on the left; on the right each venue's now (level,
+// people, sensors) until one is chosen, then that venue's now strip and tabs (VenueView). The
+// chosen business lives in the address (?place_id=).
 import { useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { readFailure } from "../../api/endpoints";
@@ -9,11 +10,11 @@ import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { BusinessList } from "./BusinessList";
-import { DataPanel } from "./DataPanel";
 import { LOADING } from "./keyTrends";
 import { MESSAGES } from "../../lib/messages";
-import { PlaceDetails } from "./PlaceDetails";
+import { VenueCards } from "./VenueCards";
 import { placeIdParam } from "./usePlace";
+import { VenueView } from "./VenueView";
 import "./dashboard.css";
 
 export default function Dashboard() {
@@ -47,12 +48,12 @@ export default function Dashboard() {
         <BusinessList places={places} selectedId={selected?.id ?? null} onSelect={select} />
         <div className="dashboard-main">
           {selected ? (
-            <>
-              <PlaceDetails key={selected.id} place={selected} variant="dashboard" onSaved={replacePlace} />
-              <DataPanel key={`data-${selected.id}`} place={selected} />
-            </>
+            <VenueView key={selected.id} place={selected} onSaved={replacePlace} />
           ) : (
-            <p className="hint">{MESSAGES.selectBusiness}</p>
+            <>
+              <p className="hint">{MESSAGES.selectBusiness}</p>
+              <VenueCards places={places} onSelect={select} />
+            </>
           )}
         </div>
       </div>

@@ -1,8 +1,9 @@
-// The data panel under a selected place: tabs 'Today at a Glance', 'Forecast', 'Daily Comparison', 'Events'
-// and, behind enable_new_dashboard, 'People'. The tab lives in the address (?tab=)
-// so a reload or a shared link opens the same view.
-import { useRef, type KeyboardEvent } from "react";
-import { useSearchParams } from "react-router";
+// A venue's tabs (tabs.ts; docs/insights.md#the-owners-evening): Now (key trends and sensors),
+// Events, Menu, Specials, News, Insights (the spec's data views, a second row of tabs) and Settings
+// (details and hours, co-owners, calibration, notifications, Live Looks, embeds). The tab lives in
+// the address (?tab=) so a reload or a shared link opens the same view.
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
 import { session } from "../../api/session";
 import { AlertRulesPanel, NotificationsPanel, WebhooksPanel } from "./AlertsPanel";
@@ -16,44 +17,128 @@ import { EmbedSnippets } from "./EmbedSnippets";
 import { LOADING } from "./keyTrends";
 import { MESSAGES } from "../../lib/messages";
 import { MenuEditor } from "./MenuEditor";
+import { EVENING_MESSAGES } from "./messages";
 import { Overview } from "./Overview";
+import { PlaceDetails } from "./PlaceDetails";
+import { SensorsList } from "./SensorsList";
 import { SpecialsPanel } from "./SpecialsPanel";
 import { AnnouncementsPanel } from "./AnnouncementsPanel";
 import { People } from "./People";
-import { isDashboardTab, NEW_DASHBOARD_FLAG, TAB_LABELS, visibleTabs, type DashboardTab } from "./tabs";
+import { insightsViews, NEW_DASHBOARD_FLAG, readTab, TAB_LABELS, VENUE_TABS, VIEW_LABELS, type InsightsView, type VenueTab } from "./tabs";
 import { useFeatureFlag } from "./useFeatureFlag";
 
-function TabContent({ tab, place }: { tab: DashboardTab; place: OwnedPlace }) {
-  switch (tab) {
+/** One row of tabs (WAI-ARIA tabs: arrow keys, Home and End move and select). */
+function TabRow<T extends string>({
+  label,
+  tabs,
+  labels,
+  active,
+  onChoose,
+  panel,
+  className,
+}: {
+  label: string;
+  tabs: T[];
+  labels: Record<T, string>;
+  active: T | null;
+  onChoose: (tab: T) => void;
+  panel: string;
+  className: string;
+}) {
+  const refs = useRef(new Map<T, HTMLButtonElement>());
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index };
+    const move = moves[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    const next = tabs[(index + move + tabs.length) % tabs.length];
+    onChoose(next);
+    refs.current.get(next)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={label} className={className}>
+      {tabs.map((tab, index) => (
+        <button
+          key={tab}
+          ref={(element) => {
+            if (element) refs.current.set(tab, element);
+            else refs.current.delete(tab);
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${tab}`}
+          aria-selected={tab === active}
+          aria-controls={panel}
+          // With no valid tab chosen the first one still takes keyboard focus.
+          tabIndex={tab === (active ?? tabs[0]) ? 0 : -1}
+          onClick={() => onChoose(tab)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {labels[tab]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function InsightsContent({ view, place }: { view: InsightsView; place: OwnedPlace }) {
+  switch (view) {
     case "overview":
       return <Overview place={place} />;
     case "forecast":
       return <ForecastView place={place} />;
     case "daily":
       return <DailyComparison placeId={place.id} timeZone={place.timezone} />;
-    case "events":
-      return <EventsManager placeId={place.id} />;
-    case "menu":
-      return <MenuEditor placeId={place.id} />;
-    case "specials":
-      return <SpecialsPanel place={place} />;
-    case "announcements":
-      return <AnnouncementsPanel place={place} />;
     case "people":
       return <People place={place} />;
   }
 }
 
-export function DataPanel({ place }: { place: OwnedPlace | null }) {
+function Settings({ place, onSaved }: { place: OwnedPlace; onSaved: (place: OwnedPlace) => void }) {
+  return (
+    <div className="settings-tab">
+      <PlaceDetails place={place} variant="dashboard" onSaved={onSaved}>
+        <Link className="button secondary" to={`/place_info?place_id=${place.id}`}>Back to place info</Link>
+      </PlaceDetails>
+      <CalibrationPanel placeId={place.id} timeZone={place.timezone} />
+      <NotificationsPanel placeId={place.id} timeZone={place.timezone} />
+      <AlertRulesPanel placeId={place.id} />
+      <WebhooksPanel placeId={place.id} timeZone={place.timezone} />
+      <LiveLooksPanel placeId={place.id} timeZone={place.timezone} />
+      <EmbedSnippets place={place} />
+    </div>
+  );
+}
+
+function TabContent({ tab, place, onSaved }: { tab: Exclude<VenueTab, "insights">; place: OwnedPlace; onSaved: (place: OwnedPlace) => void }): ReactNode {
+  switch (tab) {
+    case "now":
+      return (
+        <>
+          <KeyTrendsPanel place={place} />
+          <SensorsList placeId={place.id} />
+        </>
+      );
+    case "events":
+      return <EventsManager placeId={place.id} opening={{ hours: place, timeZone: place.timezone }} />;
+    case "menu":
+      return <MenuEditor placeId={place.id} />;
+    case "specials":
+      return <SpecialsPanel place={place} />;
+    case "news":
+      return <AnnouncementsPanel place={place} />;
+    case "settings":
+      return <Settings place={place} onSaved={onSaved} />;
+  }
+}
+
+export function DataPanel({ place, onSaved }: { place: OwnedPlace | null; onSaved: (place: OwnedPlace) => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const newDashboard = useFeatureFlag(NEW_DASHBOARD_FLAG);
-  const tabRefs = useRef(new Map<DashboardTab, HTMLButtonElement>());
 
   if (!session.accessToken() || !place) return <p className="loading">{LOADING}</p>;
 
-  const tabs = visibleTabs(newDashboard === true);
-  const requested = searchParams.get("tab") ?? "overview";
-  const choose = (tab: DashboardTab) =>
+  const choose = (tab: string) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -63,51 +148,38 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
       { replace: true },
     );
 
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index };
-    const move = moves[event.key];
-    if (move === undefined) return;
-    event.preventDefault();
-    const next = tabs[(index + move + tabs.length) % tabs.length];
-    choose(next);
-    tabRefs.current.get(next)?.focus();
-  };
+  const requested = searchParams.get("tab");
+  const chosen = readTab(requested);
+  const views = insightsViews(newDashboard === true);
+  const view = chosen?.view ?? null;
+  const valid = chosen !== null && (view === null || views.includes(view));
+  const active = valid ? chosen.tab : null;
 
-  const active = isDashboardTab(requested) && tabs.includes(requested) ? requested : null;
   let content;
   if (requested === "people" && newDashboard === null) content = <p className="loading">{LOADING}</p>;
-  else if (active) content = <TabContent tab={active} place={place} />;
-  else content = <p role="alert">{MESSAGES.invalidTab}</p>;
+  else if (!valid) content = <p role="alert">{MESSAGES.invalidTab}</p>;
+  else if (chosen.tab === "insights")
+    content = (
+      <>
+        <TabRow label={EVENING_MESSAGES.insightsLabel} tabs={views} labels={VIEW_LABELS} active={view} onChoose={choose} panel="insights-tabpanel" className="tabs small" />
+        <div role="tabpanel" id="insights-tabpanel" className="tabpanel" aria-labelledby={`tab-${view}`}>
+          <InsightsContent view={view!} place={place} />
+        </div>
+      </>
+    );
+  else content = <TabContent tab={chosen.tab} place={place} onSaved={onSaved} />;
 
   return (
     <section className="data-panel" aria-label={`${place.name} data`}>
-      <KeyTrendsPanel placeId={place.id} />
-      <CalibrationPanel placeId={place.id} timeZone={place.timezone} />
-      <NotificationsPanel placeId={place.id} timeZone={place.timezone} />
-      <LiveLooksPanel placeId={place.id} timeZone={place.timezone} />
-      <EmbedSnippets place={place} />
-      <div role="tablist" aria-label="Data views" className="tabs">
-        {tabs.map((tab, index) => (
-          <button
-            key={tab}
-            ref={(element) => {
-              if (element) tabRefs.current.set(tab, element);
-              else tabRefs.current.delete(tab);
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${tab}`}
-            aria-selected={tab === active}
-            aria-controls="data-tabpanel"
-            // With no valid tab chosen the first one still takes keyboard focus.
-            tabIndex={tab === (active ?? tabs[0]) ? 0 : -1}
-            onClick={() => choose(tab)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {TAB_LABELS[tab]}
-          </button>
-        ))}
-      </div>
+      <TabRow
+        label={EVENING_MESSAGES.tabsLabel}
+        tabs={VENUE_TABS}
+        labels={TAB_LABELS}
+        active={active}
+        onChoose={(tab) => choose(tab)}
+        panel="data-tabpanel"
+        className="tabs venue-tabs"
+      />
       <div
         role="tabpanel"
         id="data-tabpanel"
@@ -117,8 +189,6 @@ export function DataPanel({ place }: { place: OwnedPlace | null }) {
       >
         {content}
       </div>
-      <AlertRulesPanel placeId={place.id} />
-      <WebhooksPanel placeId={place.id} timeZone={place.timezone} />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 // The Menu tab (docs/menus-and-specials.md#the-editors): sections and items in order, moved with
 // the ↑/↓ buttons (keyboard and mouse; focus stays on the moved entry's button) or dragged by the
 // mouse, checked with the server's schema, and saved whole. Photos are uploaded per saved item.
+// Each item is a compact row (name · price · dietary marks) that opens to edit; new items and items
+// with a problem are open. The save bar stays in view at the bottom (position: sticky).
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { IMAGE_ACCEPT } from "../../../common/schemas/fields";
 import type { MenuAnswer } from "../../../common/schemas/menu";
@@ -11,7 +13,8 @@ import { useApi } from "../../api/useApi";
 import { FieldFrame, InputField, TextAreaField } from "../../components/Field";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
-import { checkMenu, draftOf, emptyItem, emptySection, moved, withPhotosFrom, type DraftItem, type DraftSection, type MenuDraft } from "./menuDraft";
+import { checkMenu, draftOf, emptyItem, emptySection, hasProblemAt, itemRow, moved, withPhotosFrom, type DraftItem, type DraftSection, type MenuDraft } from "./menuDraft";
+import { EVENING_MESSAGES } from "./messages";
 
 const UNREACHABLE = "The server could not be reached. Try again in a moment.";
 
@@ -237,14 +240,16 @@ export function MenuEditor({ placeId }: { placeId: number }) {
             Add a section
           </button>
         </p>
-        {status ? (
-          <p role={status.ok ? "status" : "alert"} className={status.ok ? "form-success" : "field-error"}>
-            {status.text}
-          </p>
-        ) : null}
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? "Saving..." : "Save menu"}
-        </button>
+        <div className="menu-save-bar" role="group" aria-label={EVENING_MESSAGES.menuSaveBar}>
+          {status ? (
+            <p role={status.ok ? "status" : "alert"} className={status.ok ? "form-success" : "field-error"}>
+              {status.text}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? "Saving..." : "Save menu"}
+          </button>
+        </div>
       </form>
     </section>
   );
@@ -261,30 +266,51 @@ function SectionItems(props: {
 }) {
   const { section, onChange } = props;
   const itemDrag = useDrag((from, to) => onChange(moved(section.items, from, to - from)));
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   return (
     <ol className="menu-edit-items">
       {section.items.map((item, i) => {
         const label = item.name || `item ${i + 1}`;
+        const path = `${props.path}.items.${i}`;
+        // A new item has nothing to show in a row yet, and one with a problem must show it.
+        const forced = !item.id || hasProblemAt(props.problems, path);
+        const open = forced || opened.has(item.key);
         return (
           <li key={item.key} {...itemDrag(i)}>
-            <MoveButtons
-              label={label}
-              index={i}
-              count={section.items.length}
-              onMove={(delta) => {
-                props.onFocusAfterMove(`Move ${label} ${delta < 0 ? "up" : "down"}`);
-                onChange(moved(section.items, i, delta));
-              }}
-            />
-            <ItemEditor
-              placeId={props.placeId}
-              item={item}
-              path={`${props.path}.items.${i}`}
-              problems={props.problems}
-              onChange={(next) => onChange(section.items.map((other, j) => (j === i ? next : other)))}
-              onRemove={() => onChange(section.items.filter((_, j) => j !== i))}
-              onPhoto={props.onPhoto}
-            />
+            <div className="menu-item-row">
+              <MoveButtons
+                label={label}
+                index={i}
+                count={section.items.length}
+                onMove={(delta) => {
+                  props.onFocusAfterMove(`Move ${label} ${delta < 0 ? "up" : "down"}`);
+                  onChange(moved(section.items, i, delta));
+                }}
+              />
+              <span className="menu-item-summary">{itemRow(item, label, EVENING_MESSAGES.menuNoPrice)}</span>
+              {forced ? null : (
+                <button type="button" className="button secondary small" aria-expanded={open} aria-label={`${open ? EVENING_MESSAGES.menuDoneItem : EVENING_MESSAGES.menuEditItem} ${label}`} onClick={() => toggle(item.key)}>
+                  {open ? EVENING_MESSAGES.menuDoneItem : EVENING_MESSAGES.menuEditItem}
+                </button>
+              )}
+            </div>
+            {open ? (
+              <ItemEditor
+                placeId={props.placeId}
+                item={item}
+                path={path}
+                problems={props.problems}
+                onChange={(next) => onChange(section.items.map((other, j) => (j === i ? next : other)))}
+                onRemove={() => onChange(section.items.filter((_, j) => j !== i))}
+                onPhoto={props.onPhoto}
+              />
+            ) : null}
           </li>
         );
       })}

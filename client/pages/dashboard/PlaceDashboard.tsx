@@ -1,10 +1,12 @@
-// One place's data panel (/place_dashboard?place_id=, reached from place info).
+// One place's dashboard (/place_dashboard?place_id=, reached from place info): the venue's now strip
+// and tabs (VenueView).
 import { Link, useSearchParams } from "react-router";
 import { useRequireSession } from "../../api/useRequireSession";
 import { AccountBar } from "../../components/AccountBar";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { DataPanel } from "./DataPanel";
+import { LOADING } from "./keyTrends";
 import { placeIdParam, usePlace } from "./usePlace";
+import { VenueView } from "./VenueView";
 import "./dashboard.css";
 
 export default function PlaceDashboard() {
@@ -12,7 +14,7 @@ export default function PlaceDashboard() {
   const { ready, pickupView } = useRequireSession();
   const [searchParams] = useSearchParams();
   const placeId = placeIdParam(searchParams);
-  const { place, error } = usePlace(placeId, ready);
+  const { place, error, setPlace } = usePlace(placeId, ready);
 
   return (
     <main className="page dashboard" id="main">
@@ -23,11 +25,10 @@ export default function PlaceDashboard() {
         <p>No place chosen. Open <Link to="/dashboard">your dashboard</Link> to pick one of your businesses.</p>
       ) : error ? (
         <p role="alert" className="form-error">{error}</p>
+      ) : place ? (
+        <VenueView place={place} onSaved={setPlace} />
       ) : (
-        <>
-          <p><Link to={`/place_info?place_id=${placeId}`}>Back to place info</Link></p>
-          <DataPanel place={place} />
-        </>
+        <p className="loading">{LOADING}</p>
       )}
     </main>
   );

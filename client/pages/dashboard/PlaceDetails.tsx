@@ -1,15 +1,15 @@
 // A place as its owner sees it, with Edit / Cancel / Update
-// and the 'Assign Additional Owner' invite.
+// and the 'Assign Additional Owner' invite: on place info, and under a venue's Settings tab.
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { WEEKDAYS } from "../../../common/vocabulary";
 import { type OwnedPlace, type PlaceHours } from "../../../common/schemas/answers";
-import { DeviceBadge } from "./DeviceBadge";
 import { weekdayLabel } from "../../lib/format";
 import { CLOSED, hoursRows } from "./hours";
 import { InviteOwner } from "./InviteOwner";
 import { MESSAGES } from "../../lib/messages";
+import { EVENING_MESSAGES } from "./messages";
 import { placeEditValues, toPlaceUpdate, validatePlaceEdit, type PlaceEditErrors, type PlaceEditValues } from "./placeForm";
 
 export function HoursTable({ hours }: { hours: PlaceHours }) {
@@ -78,8 +78,9 @@ const TEXT_FIELDS: { name: "name" | "address" | "phone_number" | "website"; labe
 type Status = { kind: "success" | "error"; text: string } | null;
 
 /**
- * `variant` "dashboard" shows the device badge (the owner dashboard's right panel); "info" shows
- * the venue type (the place info page).
+ * `variant` "dashboard" is the venue's Settings tab, under the venue's name and device badge
+ * (VenueView), so it is titled 'Details and hours'; "info" (the place info page) is titled by the
+ * name and shows the venue type.
  */
 export function PlaceDetails({
   place,
@@ -144,8 +145,7 @@ export function PlaceDetails({
     <section className="place-details" aria-labelledby={headingId}>
       <Cover place={place} className="place-cover" />
       <div className="place-heading">
-        <h2 id={headingId}>{place.name}</h2>
-        {variant === "dashboard" ? <DeviceBadge placeId={place.id} /> : null}
+        <h2 id={headingId}>{variant === "dashboard" ? EVENING_MESSAGES.detailsTitle : place.name}</h2>
       </div>
       {editing ? (
         <form className="place-edit" onSubmit={onSubmit} aria-label={`Edit ${place.name}`} noValidate>

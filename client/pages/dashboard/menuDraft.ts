@@ -2,7 +2,7 @@
 // moves sections and items, and the whole-menu body it sends, checked by the server's own schema.
 import * as v from "valibot";
 import { menuInputSchema, type MenuAnswer, type MenuInput } from "../../../common/schemas/menu";
-import type { DietaryTag } from "../../../common/menu-vocabulary";
+import { DIETARY_LABELS, type DietaryTag } from "../../../common/menu-vocabulary";
 
 export interface DraftItem {
   /** React's key: the item's id once saved, a local one before. */
@@ -51,6 +51,15 @@ export function draftOf(menu: MenuAnswer): MenuDraft {
 }
 
 export const emptySection = (): DraftSection => ({ key: newKey(), name: "", items: [] });
+/** An item's compact row: "Negroni · 13.5 · Vegan, Gluten-free" (its name, price as typed, dietary marks). */
+export function itemRow(item: DraftItem, label: string, noPrice: string): string {
+  const marks = item.dietary.map((tag) => DIETARY_LABELS[tag]).join(", ");
+  return [label, item.price.trim() || noPrice, marks].filter(Boolean).join(" · ");
+}
+
+/** Whether the check found a problem in the entry at `path` ("sections.0.items.2"), so it opens. */
+export const hasProblemAt = (problems: Map<string, string>, path: string) => [...problems.keys()].some((key) => key.startsWith(`${path}.`));
+
 export const emptyItem = (): DraftItem => ({ key: newKey(), name: "", description: "", price: "", dietary: [], photoUrl: null });
 
 /** The list with the entry at `index` moved by `delta` places (kept within the list). */

@@ -3,6 +3,7 @@
 // returns to the list with 'Event deleted successfully!'. The category editor (spec's
 // 'edit-event-category' view) is a dialog over the form, so a half-filled event survives a visit.
 import { useState } from "react";
+import type { PlaceHours } from "../../../../common/schemas/answers";
 import { readFailure, writeFailure } from "../../../api/endpoints";
 import { ownerApi } from "../../../api/ownerEndpoints";
 import { useApi } from "../../../api/useApi";
@@ -76,7 +77,8 @@ function EditEvent({ eventId, onSaved, onDeleted }: { eventId: number; onSaved: 
   );
 }
 
-export function EventsManager({ placeId }: { placeId: number | null }) {
+/** `opening`: the venue's hours, so a new event starts at its next opening rather than at 6:31 AM. */
+export function EventsManager({ placeId, opening }: { placeId: number | null; opening?: { hours: PlaceHours; timeZone: string } }) {
   const [view, setView] = useState<View>({ name: "all-events" });
   const [notice, setNotice] = useState<string | null>(null);
   const show = (next: View, message: string | null = null) => {
@@ -117,7 +119,7 @@ export function EventsManager({ placeId }: { placeId: number | null }) {
         ) : view.name === "add-event" ? (
           <EventForm
             heading="Add Event"
-            initial={eventFormDefaults(new Date(), placeId)}
+            initial={eventFormDefaults(new Date(), placeId, opening)}
             submitLabel="Create Event"
             onSubmit={async (values) => {
               const problem = await saveEvent(ownerApi.createEvent, values, MESSAGES.createEventFailed);
