@@ -25,13 +25,17 @@ const compressLikeTheEdge: Plugin = {
 /** Output chunks of the public pages' route modules (client/routes.tsx), named after their files. */
 const PUBLIC_PAGE_CHUNK = /\/(Home|About|Faq|ForBusinesses|ForConsumers|PartnerLogin|SubmitBusiness|LiveMap|BarProfile|NotFound)-[\w-]+\.js$/;
 
+/** The consumer app's shell (common/app-shell.ts): the worker paints its frame on /app paths, with its CSS. */
+const APP_SHELL_CHUNK = /\/AppShell-[\w-]+\.js$/;
+
 /**
  * The public pages' own CSS as stylesheets in the app's HTML, each tagged with the pages that
  * import it (`data-pages`, by chunk name). The worker renders those pages
  * (docs/server-rendering.md#the-pages-css) and keeps the rendered page's links only; Vite would
  * otherwise load a page's CSS only with its lazy script, and the rendered page painted without it,
- * then moved (a layout shift of 0.17 on Home at 412 px). Signed-in pages keep loading theirs with
- * their code.
+ * then moved (a layout shift of 0.17 on Home at 412 px). The app shell's CSS is tagged the same way,
+ * for the frame the worker paints on /app paths (docs/app.md#first-paint). Signed-in pages keep
+ * loading theirs with their code.
  *
  * The entry's script goes after every stylesheet: a browser asks for files in the order it reads
  * them, and the first paint waits for the stylesheets, not the script (Home's first paint in
@@ -47,7 +51,7 @@ const publicPageStyles: Plugin = {
       const entryCss = staticFiles(bundle, (chunk) => chunk.isEntry).css;
       const pagesOf = new Map<string, string[]>();
       for (const page of Object.values(bundle)) {
-        if (page.type !== "chunk" || !PUBLIC_PAGE_CHUNK.test(`/${page.fileName}`)) continue;
+        if (page.type !== "chunk" || !(PUBLIC_PAGE_CHUNK.test(`/${page.fileName}`) || APP_SHELL_CHUNK.test(`/${page.fileName}`))) continue;
         for (const css of staticFiles(bundle, (chunk) => chunk === page).css) {
           if (!entryCss.has(css)) pagesOf.set(css, [...(pagesOf.get(css) ?? []), page.name].sort());
         }

@@ -15,9 +15,11 @@ import { dropOldAnnouncements } from "./db/announcements";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
 import { pageHead, withPageHead } from "./page-heads";
+import { withAppShell } from "./site/app-shell";
 import { serverRenderedPage, withPageAssets } from "./site/render";
 import { deleteOldPlans } from "./db/plans";
 import { deleteResolvedReports } from "./db/message-reports";
+import { isConsumerAppPath } from "../common/app-shell";
 import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
 import { MESSAGE_RETENTION_MS } from "./chat/rules";
 
@@ -72,7 +74,9 @@ export default {
     const rendered = await serverRenderedPage(request, env, ctx, shell, headers);
     if (rendered) return rendered;
     const html = await shell();
-    return html.headers.get("content-type")?.startsWith("text/html") ? withHeaders(withPageAssets(html, null), headers) : html;
+    if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
+    // The app's paths paint the app's frame before their script runs (docs/app.md#first-paint).
+    return withHeaders(isConsumerAppPath(url.pathname) ? withAppShell(html) : withPageAssets(html, null), headers);
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sensors offline while open, or flagged

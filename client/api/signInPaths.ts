@@ -1,14 +1,13 @@
 // Which door a signed-out visitor is sent to (docs/accounts.md#the-two-doors). People going out use
 // /signin (passkey first, then sign-up), owners /auth; a public page never sends anyone anywhere: a
 // lapsed session there simply reads as signed out.
+import { isConsumerAppPath } from "../../common/app-shell";
 
-/** Paths of the consumer app, whose sign-in is everyone's /signin. */
-const CONSUMER_AREA = /^\/app(\/|$|\?)/;
+// Which paths are the consumer app is shared with the worker, which draws their first paint.
+export { isConsumerAppPath };
+
 /** Paths that need an owner's session, whose sign-in is the partners' /auth. */
 const OWNER_AREA = /^\/(dashboard|place_info|place_dashboard|invite)(\/|$|\?)/;
-
-/** Whether `path` is a page of the consumer app, which has its own shell instead of the site's header and footer. */
-export const isConsumerAppPath = (path: string) => CONSUMER_AREA.test(path);
 
 /** Everyone's sign-in page, coming back to `next` (a path on this site) afterwards. */
 export const consumerSignInPath = (next: string) => `/signin?next=${encodeURIComponent(next)}`;
@@ -21,7 +20,7 @@ export const ownerSignInPath = (next: string) => `/auth?next=${encodeURIComponen
  * door of the area it is in, or null on a public page, which stays where it is, signed out.
  */
 export function signInPathFor(path: string): string | null {
-  if (CONSUMER_AREA.test(path)) return consumerSignInPath(path);
+  if (isConsumerAppPath(path)) return consumerSignInPath(path);
   if (OWNER_AREA.test(path)) return ownerSignInPath(path);
   return null;
 }

@@ -1,7 +1,7 @@
 // The consumer app's shell on a 390 px phone (docs/app.md#the-app-shell): five tabs that navigate,
 // the Inbox's unread count, no marketing header or footer, 44 px targets, no layout shift on /app
-// (CLS by PerformanceObserver's layout-shift entries), and a new page opening at the top while
-// back keeps the scroll.
+// or a plan (CLS by PerformanceObserver's layout-shift entries), the app's frame painted before its
+// script runs, and a new page opening at the top while back keeps the scroll.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONSUMER } from "../../scripts/seed.ts";
@@ -36,9 +36,24 @@ const WATCH_SHIFTS = () => {
   }).observe({ type: "layout-shift", buffered: true });
 };
 
-async function openApp(path: string): Promise<Page> {
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
+/** Where the top bar and the tab bar sit, rounded to the pixel. */
+const barBoxes = (page: Page) =>
+  page.evaluate(() =>
+    [".app-topbar", ".tab-bar"].map((selector) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      return [selector, Math.round(box.top), Math.round(box.height), Math.round(box.width)];
+    }),
+  );
+
+async function signedInContext() {
   const session = await signedInSession(browser, DEMO_CONSUMER.email, DEMO_CONSUMER.password);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: phone, storageState: session });
+  return browser.newContext({ baseURL: baseUrl, viewport: phone, storageState: session });
+}
+
+async function openApp(path: string): Promise<Page> {
+  const context = await signedInContext();
   await context.addInitScript(WATCH_SHIFTS);
   const page = await context.newPage();
   page.on("pageerror", (error) => {
@@ -84,7 +99,7 @@ describe("the app shell at 390 px", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Loaded, with its map and list: the page moved no more than CLS 0.05.
-    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThanOrEqual(0.05);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
 
     // Each tab opens its page and becomes the current one; the keyboard reaches them in order.
     for (const [name, path] of TABS.slice(1).concat([TABS[0]])) {
@@ -93,6 +108,50 @@ describe("the app shell at 390 px", () => {
       await expect.poll(() => tabBar(page).getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("aria-current")).toBe("page");
       expect(await page.locator(".site-header, .site-footer").count()).toBe(0);
     }
+    await page.context().close();
+  });
+
+  it("paints the app's frame before its script runs, where the app then draws it (issue 36 #11)", { timeout: 120_000 }, async () => {
+    // A phone still fetching the script: none of it arrives. The HTML alone is the app's frame.
+    const context = await signedInContext();
+    const waiting = await context.newPage();
+    await waiting.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await waiting.goto("/app/saved");
+    expect(await waiting.locator(".site-header, .site-footer").count()).toBe(0);
+    await waiting.locator(".app-topbar").getByText("Third Place").waitFor();
+    expect(await waiting.locator(".tab-bar .tab-skeleton").count()).toBe(5);
+    expect(await waiting.getByRole("status", { name: "Loading" }).count()).toBe(1);
+    const before = await barBoxes(waiting);
+    expect(before).toEqual([
+      [".app-topbar", 0, 52, phone.width],
+      [".tab-bar", phone.height - 61, 61, phone.width],
+    ]);
+
+    // With the script, the app takes the same place: the bars do not move, and nothing shifts.
+    await context.addInitScript(WATCH_SHIFTS);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => {
+      throw error;
+    });
+    await page.goto("/app/saved");
+    await reactRendered(page);
+    await page.getByRole("heading", { name: "Saved", level: 1 }).waitFor();
+    expect(await barBoxes(page)).toEqual(before);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+    await context.close();
+  });
+
+  it("does not shift a plan's page as it loads (issue 36 #11: 0.26)", { timeout: 120_000 }, async () => {
+    // Maya's seeded plan, found by its organiser.
+    const [plan] = queryD1<{ id: number }>(
+      `SELECT plans.id FROM plans JOIN users ON users.id = plans.organiser_id WHERE users.email = '${DEMO_CONSUMER.email}' ORDER BY plans.id LIMIT 1`,
+    );
+    const page = await openApp(`/app/plans/${plan.id}`);
+    await page.getByRole("heading", { name: "Who's coming", exact: false }).waitFor();
+    await page.getByRole("heading", { name: "Chat" }).waitFor();
+    await page.getByRole("textbox").first().waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
     await page.context().close();
   });
 

@@ -154,7 +154,7 @@ describe("the live map", () => {
 });
 
 describe("pages the browser renders", () => {
-  it.each(["/dashboard", "/admin", "/app", "/signin", "/businesses", "/no-such-page"])("%s is the app's shell", async (path) => {
+  it.each(["/dashboard", "/admin", "/signin", "/apple", "/businesses", "/no-such-page"])("%s is the app's shell", async (path) => {
     const { response, html } = await page(path);
     expect(response.headers.get("cache-control")).toBe("no-cache");
     // A public page among them has its own head (worker/page-heads.ts); the body is the shell's.
@@ -167,7 +167,13 @@ describe("the public pages' stylesheets", () => {
   // As the build links them (vite.config.ts): each tagged with the pages whose chunks import it.
   const builtHtml = indexHtml.replace(
     "</head>",
-    ['<link rel="stylesheet" href="/assets/Home-a1.css" data-pages="Home">', '<link rel="stylesheet" href="/assets/BarProfile-b2.css" data-pages="BarProfile">', '<link rel="stylesheet" href="/assets/LevelBadge-c3.css" data-pages="BarProfile Home LiveMap">', "</head>"].join("\n"),
+    [
+      '<link rel="stylesheet" href="/assets/Home-a1.css" data-pages="Home">',
+      '<link rel="stylesheet" href="/assets/BarProfile-b2.css" data-pages="BarProfile">',
+      '<link rel="stylesheet" href="/assets/LevelBadge-c3.css" data-pages="BarProfile Home LiveMap">',
+      '<link rel="stylesheet" href="/assets/AppShell-d4.css" data-pages="AppShell">',
+      "</head>",
+    ].join("\n"),
   );
   const stylesheets = (html: string) => [...html.matchAll(/href="\/assets\/([\w-]+)\.css"/g)].map((match) => match[1]);
 
@@ -177,9 +183,11 @@ describe("the public pages' stylesheets", () => {
     expect(stylesheets((await page("/about", GOOGLEBOT, builtHtml)).html)).toEqual([]);
   });
 
-  it("a page the browser renders links none of them: its script loads what it needs", async () => {
-    expect(stylesheets((await page("/app", PEOPLE, builtHtml)).html)).toEqual([]);
+  it("a page the browser renders links none of them: its script loads what it needs; the app's paths the shell's", async () => {
     expect(stylesheets((await page("/dashboard", PEOPLE, builtHtml)).html)).toEqual([]);
+    expect(stylesheets((await page("/app", PEOPLE, builtHtml)).html)).toEqual(["AppShell-d4"]);
+    expect(stylesheets((await page("/app/plans/7", PEOPLE, builtHtml)).html)).toEqual(["AppShell-d4"]);
+    expect(stylesheets((await page("/", PEOPLE, builtHtml)).html)).not.toContain("AppShell-d4");
   });
 
   // The rendered page paints without its script; the shell's page waits for it.
@@ -200,5 +208,29 @@ describe("splitAtRoot()", () => {
     expect(parts.before).toBe('<body><div id="root">');
     expect(parts.after).toBe('</div><script src="/a.js"></script></body>');
     expect(splitAtRoot("<body><main></main></body>")).toBeNull();
+  });
+});
+
+describe("the app's first paint (docs/app.md#first-paint)", () => {
+  // Issue 36 #11: /app painted the site's header, then nothing until its script ran.
+  it.each(["/app", "/app/", "/app/plans/7", "/app/settings?tab=1"])("%s paints the app's frame: top bar, skeletons, tab bar", async (path) => {
+    const { response, html } = await page(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const drawn = body(html);
+    expect(drawn).not.toContain("site-header");
+    expect(drawn).toContain('<div class="app-shell"><header class="app-topbar"><a href="/app" class="app-topbar-home" aria-label="Third Place: Near me">');
+    expect(drawn).toContain('<div class="skeleton" role="status" aria-label="Loading" aria-busy="true">');
+    expect(drawn.match(/class="skeleton-row tall"/g)).toHaveLength(4);
+    expect(drawn).toContain('<nav class="tab-bar" aria-hidden="true">');
+    expect(drawn.match(/class="tab-skeleton"/g)).toHaveLength(5);
+    expect(island(html)).toBeNull();
+    expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it("is for the app's paths only", async () => {
+    for (const path of ["/apple", "/application", "/dashboard", "/signin"]) {
+      expect(body((await page(path)).html), path).toBe(body(indexHtml));
+    }
   });
 });
