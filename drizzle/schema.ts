@@ -707,9 +707,13 @@ export const consumerNotifications = sqliteTable(
     // What it is a notification of (a watch's change, docs/watches.md): a retried delivery of the
     // same change to the same account stores nothing more. Null: no such guard.
     dedupeKey: text("dedupe_key"),
+    // The account it names ("Maya is at …", "Maya sent you a message"): deleting that account
+    // deletes it (docs/accounts.md#deleting-an-account). Null: it names nobody, or was stored before.
+    aboutUserId: integer("about_user_id").references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("consumer_notifications_user_idx").on(t.userId, t.id),
+    index("consumer_notifications_about_idx").on(t.aboutUserId),
     uniqueIndex("consumer_notifications_dedupe_idx").on(t.userId, t.dedupeKey),
     index("consumer_notifications_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
     index("consumer_notifications_created_idx").on(t.createdAt),
