@@ -1,0 +1,71 @@
+// The demo's events, reviews and Live Looks (issue 36, "A living demo"; docs/sensors.md#demo-data):
+// pure functions of the seed venues and "now", checked at many fixed instants (every 5 hours over
+// two weeks, across New York's autumn and spring clock changes), never the wall clock.
+import { describe, expect, it } from "vitest";
+import { isOpenAt } from "../../common/opening-hours";
+import { DAY_MS, fromWall, toWall, WEEKDAY_NAMES, weekdayIndexOfDay } from "../../common/local-time";
+import { demoEvents, ONE_OFF_DAYS } from "../../scripts/seed-data/events";
+import { DEMO_TIME_ZONE, venueHours } from "../../scripts/seed-data/venue-clock";
+import { seedEventCategories, seedVenues } from "../../scripts/seed-data/venues";
+
+const NY = DEMO_TIME_ZONE;
+const MINUTE_MS = 60_000;
+/** Every 5 hours for 16 days from a start: every hour of the day comes round, on every weekday. */
+const instantsFrom = (startIso: string) => Array.from({ length: (16 * 24) / 5 }, (_, i) => Date.parse(startIso) + i * 5 * 3_600_000);
+// Two weeks around 2 Nov 2025 (clocks back) and 8 Mar 2026 (clocks forward), and an ordinary May.
+const NOWS = [...instantsFrom("2025-10-25T13:17:00Z"), ...instantsFrom("2026-03-01T02:41:00Z"), ...instantsFrom("2026-05-11T20:05:00Z")];
+const venueOf = (slug: string) => seedVenues.find((venue) => venue.slug === slug)!;
+
+/**
+ * Whether the venue is open all through [start, end), read every quarter hour and at the last minute
+ * (hours change on quarter hours), not by the seed's own closing rule.
+ */
+function openThroughout(slug: string, start: number, end: number): boolean {
+  const hours = venueHours(venueOf(slug));
+  for (let at = start; at < end; at += 15 * MINUTE_MS) if (!isOpenAt(hours, NY, at)) return false;
+  return isOpenAt(hours, NY, end - MINUTE_MS);
+}
+
+describe("demo events", () => {
+  it.each(NOWS.map((now) => [new Date(now).toISOString(), now]))("at %s: every night inside its venue's hours, one-offs within 14 days", (_label, now) => {
+    const events = demoEvents(seedVenues, now);
+    expect(new Set(events.map((event) => event.slug)).size).toBeGreaterThanOrEqual(12);
+    const categories = new Set(seedEventCategories.map((category) => category.name));
+    for (const event of events) {
+      const start = Date.parse(event.startTime);
+      const end = Date.parse(event.endTime);
+      expect(categories.has(event.category), event.name).toBe(true);
+      expect(event.description && event.hostName, event.name).toBeTruthy();
+      expect(start, event.name).toBeGreaterThan(now);
+      expect(end, event.name).toBeGreaterThan(start);
+      expect(openThroughout(event.slug, start, end), `${event.name} from ${event.startTime}`).toBe(true);
+      if (!event.isRecurring) {
+        expect(event.repeatingDays).toEqual([]);
+        expect(start - now, event.name).toBeLessThanOrEqual(ONE_OFF_DAYS * DAY_MS);
+        continue;
+      }
+      // A weekly event repeats on its days at its start's wall time for its length (docs/insights.md#popular-events):
+      // each of those nights in its first week is inside the hours too.
+      const startWall = toWall(NY, start);
+      const firstDay = Math.floor(startWall / DAY_MS);
+      expect(event.repeatingDays).toContain(WEEKDAY_NAMES[weekdayIndexOfDay(firstDay)]);
+      for (let day = firstDay; day < firstDay + 7; day++) {
+        if (!event.repeatingDays.includes(WEEKDAY_NAMES[weekdayIndexOfDay(day)])) continue;
+        const nightStart = fromWall(NY, day * DAY_MS + (startWall - firstDay * DAY_MS));
+        expect(openThroughout(event.slug, nightStart, nightStart + (end - start)), `${event.name} on day ${day}`).toBe(true);
+      }
+    }
+  });
+
+  it("has weekly and one-off nights of the kinds people know, and is the same for the same now", () => {
+    const now = Date.parse("2026-05-12T15:00:00Z");
+    const events = demoEvents(seedVenues, now);
+    expect(demoEvents(seedVenues, now)).toEqual(events);
+    expect(events.some((event) => event.isRecurring) && events.some((event) => !event.isRecurring)).toBe(true);
+    expect(new Set(events.map((event) => event.category))).toEqual(
+      new Set(["Trivia", "Live Music", "Game Watch", "Themed Night", "Karaoke", "Comedy", "DJ Night"]),
+    );
+    // Another moment moves them with it.
+    expect(demoEvents(seedVenues, now + DAY_MS)).not.toEqual(events);
+  });
+});
