@@ -48,6 +48,7 @@ import { planRoutes } from "./routes/plans";
 import { conversationRoutes } from "./routes/conversations";
 import { messageReportRoutes } from "./routes/message-reports";
 import { specialRoutes } from "./routes/specials";
+import { offerRoutes } from "./routes/offers";
 import { suggestionRoutes } from "./routes/suggestions";
 import { watchRoutes } from "./routes/watches";
 import { submissionRoutes } from "./routes/submissions";
@@ -125,6 +126,7 @@ export const app = new Hono<AppEnv>()
   .route("/", reviewRoutes)
   .route("/", menuRoutes)
   .route("/", specialRoutes)
+  .route("/", offerRoutes)
   .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)

@@ -127,6 +127,8 @@ export const livePlaceSchema = v.strictObject({
   live_looks_last_hour: v.number(),
   // Whether one of its specials is on now (docs/menus-and-specials.md#live-map).
   special_now: v.boolean(),
+  // Whether one of its offers is on now (docs/offers.md#on-the-map); optional so answers kept offline from before offers still read.
+  offer_now: v.optional(v.boolean()),
 });
 export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 

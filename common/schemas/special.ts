@@ -28,6 +28,8 @@ const days = v.pipe(
   v.transform((list) => EVENT_DAYS.filter((day) => list.includes(day))),
 );
 const time = v.pipe(v.string(SPECIAL_MESSAGES.time), v.regex(TIME_OF_DAY_PATTERN, SPECIAL_MESSAGES.time));
+/** A weekly schedule's days and times, as offers take them too (common/schemas/offers.ts). */
+export { days as scheduleDays, time as scheduleTime };
 
 const fields = {
   title: v.optional(title),

@@ -244,6 +244,8 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO session_proofs (session_id, user_id, verified_at) VALUES ('leaving-session', ?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('leaving-reset', ?, 9999999999999)").bind(account.userId),
       env.DB.prepare("INSERT INTO handle_change_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
+      env.DB.prepare(`INSERT INTO offers (id, place_id, title, kind, days, from_time, to_time, daily_cap, "when", audience) VALUES (9003, ?, 'Farewell pint', 'free_item', '["Monday"]', '17:00', '19:00', 5, 'always', 'everyone')`).bind(placeId),
+      env.DB.prepare("INSERT INTO offer_claims (offer_id, place_id, user_id, day, code, created_at, expires_at) VALUES (9003, ?, ?, 1, 'ACDEFH', 0, 1)").bind(placeId, account.userId),
     ]);
     const tables = (await columnsReferringToUsers()).map(({ table, column }) => `${table}.${column}`);
     const named = await rowsNaming(account.userId);
@@ -257,6 +259,8 @@ describe("DELETE /api/me", () => {
 
     expect(await usersRow(account.userId)).toBeNull();
     expect(await rowsNaming(account.userId)).toEqual([]);
+    // The offer's owners keep the totals of its claims, never who (docs/offers.md#claims).
+    expect(await env.DB.prepare("SELECT claimed FROM offer_days WHERE offer_id = 9003").first()).toEqual({ claimed: 1 });
     // The venue and what was made for it stay, without an author; the open link it made is withdrawn.
     const openLinks = await env.DB.prepare("SELECT count(*) AS n FROM place_invites WHERE place_id = ? AND revoked_at IS NULL AND used_at IS NULL").bind(placeId).first<{ n: number }>();
     expect(openLinks!.n).toBe(0);

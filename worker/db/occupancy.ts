@@ -165,7 +165,7 @@ export const isLiveRow = (row: Pick<LivePlaceRow, "updatedAt" | "people">, now: 
  * ones, and people and percent only when its owners make counts public (level bands only otherwise); open now and the next opening by its
  * hours table (docs/when-to-go.md#open-now), no level or numbers at all while closed by them, and `vsUsual` as the route found it.
  */
-export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour" | "special_now"> {
+export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | null = null): Omit<LivePlace, "live_looks_last_hour" | "special_now" | "offer_now"> {
   const updatedAt = row.updatedAt?.getTime() ?? null;
   const hours = hoursOfRow(row);
   // Closed wins: a count while closed (cleaners, a sensor left on) is never shown as a level (docs/when-to-go.md#closed-wins).
@@ -193,6 +193,7 @@ const livePlaceColumns = {
   timeZone: places.timezone,
   dayStartHour: places.dayStartHour,
   packedThreshold: places.packedThreshold,
+  livelyThreshold: places.livelyThreshold,
   calibrationBaseline: places.calibrationBaseline,
   calibrationFactor: places.calibrationFactor,
   ...hourColumns,

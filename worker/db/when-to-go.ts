@@ -50,6 +50,8 @@ export const whenPlaceColumns = {
   updatedAt: placeLive.updatedAt,
 };
 
+type WhenPlaceColumns = { [K in keyof typeof whenPlaceColumns]: (typeof whenPlaceColumns)[K]["_"]["notNull"] extends true ? (typeof whenPlaceColumns)[K]["_"]["data"] : (typeof whenPlaceColumns)[K]["_"]["data"] | null };
+
 /**
  * A place_live row's numbers while fresh and the place is open: closed by its hours wins over a
  * fresh count (docs/when-to-go.md#closed-wins); null otherwise.
@@ -86,9 +88,12 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))
     .where(typeof key === "number" ? eq(places.id, key) : eq(places.slug, key))
     .limit(1);
-  if (!row) return undefined;
+  return row && whenPlaceOf(row, now);
+}
+
+/** A row of whenPlaceColumns (and the place's id) as popular times, the forecast and offers read it. */
+export function whenPlaceOf(row: { id: number } & WhenPlaceColumns, now: number): WhenPlaceRow {
   const hours = hoursOfRow(row);
-  const live = liveNowOf(row, hours, row.timeZone, now);
   return {
     id: row.id,
     timeZone: row.timeZone,
@@ -98,7 +103,7 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     region: { country: row.country, state: row.state },
     calibration: { baseline: row.baseline, factor: row.factor },
     hours,
-    live,
+    live: liveNowOf(row, hours, row.timeZone, now),
   };
 }
 

@@ -92,6 +92,7 @@ export function placeCachePaths(place: { id: number; slug?: string | null }): st
     liveLooksPath(place.id),
     menuPath(place.id),
     specialsPath(place.id),
+    offersPath(place.id),
   ];
 }
 
@@ -147,3 +148,6 @@ export async function purgeMenu(c: Context<AppEnv>, db: Database, placeId: numbe
 
 /** A place's public specials, which every special write changes. */
 export const specialsPath = (placeId: number) => `/api/places/${placeId}/specials`;
+
+/** A place's public offers, which every offer write changes (docs/offers.md). */
+export const offersPath = (placeId: number) => `/api/places/${placeId}/offers`;

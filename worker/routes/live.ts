@@ -3,10 +3,11 @@
 // new count is on the map within a minute. Each entry says whether the place is open now, when it
 // opens next, how its live level compares with its usual (docs/when-to-go.md#live-map) and how
 // many Live Looks it had in the last hour (docs/live-looks.md#map-list) and whether a special is on
-// now (docs/menus-and-specials.md#live-map).
+// now (docs/menus-and-specials.md#live-map) and an offer (docs/offers.md#on-the-map).
 import { Hono, type Context } from "hono";
 import { getDb } from "../db/client";
 import { liveLookCountsLastHour } from "../db/live-looks";
+import { allOffers, type OfferRecord } from "../db/offers";
 import { allSpecialsWithZone } from "../db/specials";
 import { isLiveRow, livePlaceRows, toLivePlace } from "../db/occupancy";
 import { hoursOfRow } from "../db/when-to-go";
@@ -14,6 +15,7 @@ import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
 import { describe, query } from "../lib/openapi";
+import { forecastFromProfile, offerOnNow, type OfferContext } from "../lib/offer-rules";
 import { scheduleState } from "../lib/special-schedule";
 import { cacheKey, servedFromCache, sharedFor } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
@@ -22,7 +24,8 @@ import { liveQuerySchema, type LiveQuery } from "../../common/schemas/live";
 
 const MAX_CACHE_SECONDS = 25;
 
-const hasFilters = (filters: LiveQuery) => filters.open_now !== undefined || filters.level !== undefined || filters.special_now !== undefined;
+const hasFilters = (filters: LiveQuery) =>
+  filters.open_now !== undefined || filters.level !== undefined || filters.special_now !== undefined || filters.offer_now !== undefined;
 
 /** The entries a query's filters keep. */
 function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
@@ -33,7 +36,8 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
       (place) =>
         (filters.open_now === undefined || place.open_now === filters.open_now) &&
         (filters.level === undefined || place.level === filters.level) &&
-        (filters.special_now === undefined || place.special_now === filters.special_now),
+        (filters.special_now === undefined || place.special_now === filters.special_now) &&
+        (filters.offer_now === undefined || place.offer_now === filters.offer_now),
     ),
   };
 }
@@ -42,18 +46,35 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
 async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
   const now = Date.now();
   const db = getDb(c.env);
-  const [rows, liveLooks, specials] = await Promise.all([livePlaceRows(db), liveLookCountsLastHour(db, now), allSpecialsWithZone(db)]);
+  const [rows, liveLooks, specials, offers] = await Promise.all([livePlaceRows(db), liveLookCountsLastHour(db, now), allSpecialsWithZone(db), allOffers(db)]);
   const specialNow = new Set(specials.filter((special) => scheduleState(special.schedule, special.timeZone, now).onNow).map((special) => special.placeId));
+  const offersOf = new Map<number, OfferRecord[]>();
+  for (const offer of offers) offersOf.set(offer.placeId, [...(offersOf.get(offer.placeId) ?? []), offer]);
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-  // Live against usual for the places with live numbers; their usual profiles are cached for the day.
+  // Live against usual for the places with live numbers, and the forecast for places with an offer on in
+  // the hours it calls quiet; their usual profiles are cached for the day.
   const places = await Promise.all(
     rows.map(async (row) => {
-      // Visitors' posts are counted beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
-      const extra = { live_looks_last_hour: liveLooks.get(row.id) ?? 0, special_now: specialNow.has(row.id) };
-      if (!isLiveRow(row, now)) return { ...toLivePlace(row, now), ...extra };
       const place = { ...row, hours: hoursOfRow(row), calibration: { baseline: row.calibrationBaseline, factor: row.calibrationFactor } };
-      const profile = await cachedUsualProfile(db, place, now, c.req.url, waitUntil);
-      return { ...toLivePlace(row, now, vsUsual(row.percent, usualPercentAt(profile.days, place, now))), ...extra };
+      const placeOffers = offersOf.get(row.id) ?? [];
+      const live = isLiveRow(row, now);
+      const needsProfile = live || placeOffers.some((offer) => offer.when === "forecast_quiet");
+      const profile = needsProfile ? await cachedUsualProfile(db, place, now, c.req.url, waitUntil) : null;
+      const entry = toLivePlace(row, now, live ? vsUsual(row.percent, usualPercentAt(profile!.days, place, now)) : null);
+      const ctx: OfferContext = {
+        now,
+        timeZone: row.timeZone,
+        hours: place.hours,
+        live: entry.level !== null && row.percent !== null ? { level: entry.level, percent: row.percent } : null,
+        forecast: forecastFromProfile(profile, place, now),
+      };
+      // Visitors' posts are counted beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
+      return {
+        ...entry,
+        live_looks_last_hour: liveLooks.get(row.id) ?? 0,
+        special_now: specialNow.has(row.id),
+        offer_now: placeOffers.some((offer) => offerOnNow(offer, ctx).on),
+      };
     }),
   );
   // The answer may be cached only until the first live place would turn stale, so a silent

@@ -1,21 +1,10 @@
 // An invite link to share (docs/friends.md#invite-links): made on request, copied, shared through
-// the phone's share sheet, or shown as a QR code to scan across the table. The QR code is drawn as
-// SVG from uqr's module matrix: no canvas, no image data URL, nothing for the CSP to allow.
+// the phone's share sheet, or shown as a QR code to scan across the table (common/qr.ts draws it as SVG).
 import { useState } from "react";
-import { encode } from "uqr";
+import { qrPath } from "../../../common/qr";
 import type { InviteCreated } from "../../../common/schemas/friends";
 import { writeFailure } from "../../api/endpoints";
 import { friendsApi } from "../../api/friendsEndpoints";
-
-/** One SVG path of the dark modules, a unit square each. */
-export function qrPath(text: string): { size: number; path: string } {
-  const { size, data } = encode(text, { ecc: "M", border: 2 });
-  let path = "";
-  data.forEach((row, y) => row.forEach((dark, x) => {
-    if (dark) path += `M${x} ${y}h1v1h-1z`;
-  }));
-  return { size, path };
-}
 
 export function InviteLink() {
   const [invite, setInvite] = useState<InviteCreated | null>(null);
