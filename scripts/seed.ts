@@ -1,4 +1,4 @@
-// Demo data: partner venues with cover art, tags, event categories, events, feature flags, a demo owner, a demo consumer,
+// Demo data: partner venues with cover art, tags, event categories, events, reviews, feature flags, a demo owner, a demo consumer,
 // and the venues' sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
@@ -21,6 +21,7 @@ import { lastOpenAt } from "./seed-data/open-times.ts";
 import { hourColumns, hoursOfRow } from "../worker/db/hour-columns.ts";
 import { checkInUntil } from "../common/opening-hours.ts";
 import { seedDemoEvents } from "./seed-data/events.ts";
+import { seedDemoReviews } from "./seed-data/reviews.ts";
 
 export { DEMO_FRIENDS };
 
@@ -144,9 +145,10 @@ export async function seed(env: SeedEnv) {
   }
   await seedMenusAndSpecials(db, placeIds);
   const events = await seedDemoEvents(env.DB, seedVenues, Date.now());
+  const reviews = await seedDemoReviews(env.DB, Date.now());
   const checkInSlug = await seedDemoAccounts(env);
   const occupancy = await seedOccupancy(env.DB);
-  return { venues: seedVenues.length, tags: seedTags.length, events, checkInSlug, ...occupancy };
+  return { venues: seedVenues.length, tags: seedTags.length, events, reviews, checkInSlug, ...occupancy };
 }
 
 /** Menus and specials of a few venues; a venue that has a menu (or any special) keeps its own. */
@@ -300,7 +302,7 @@ export async function seedIfEmpty(): Promise<{ seeded: boolean; checkInSlug: str
 
 if (import.meta.main) {
   const result = await withLocalBindings(seed);
-  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.events} events, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir()}.`);
+  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.events} events, ${result.reviews} reviews, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir()}.`);
   console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
   console.log(`Demo consumer: ${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password}`);

@@ -17,10 +17,9 @@ import { isSiteFile, siteFile } from "./site-files";
 import { pageHead, withPageHead } from "./page-heads";
 import { withAppShell } from "./site/app-shell";
 import { serverRenderedPage, withPageAssets } from "./site/render";
-import { deleteOldPlans } from "./db/plans";
+import { removeOldPlans } from "./chat/retention";
 import { deleteResolvedReports } from "./db/message-reports";
 import { isConsumerAppPath } from "../common/app-shell";
-import { PLAN_KEPT_AFTER_MS } from "../common/schemas/plans";
 import { MESSAGE_RETENTION_MS } from "./chat/rules";
 
 export { PlaceOccupancy } from "./occupancy/place-occupancy";
@@ -85,8 +84,8 @@ export default {
   // inbox notifications past their 90 days (docs/push.md#retention); events and specials starting,
   // for their watchers (docs/watches.md#decisions-where-the-issue-is-silent); announcements past a year
   // (docs/announcements.md#retention); check-ins that ended, expired friend invite links and
-  // day-old friend request attempts, plans 30 days past their time and resolved message reports
-  // after 90 days (docs/friends.md#retention).
+  // day-old friend request attempts, plans 30 days past their time with their messages, and resolved
+  // message reports after 90 days (docs/friends.md#retention).
   async scheduled(controller, env) {
     // Independent steps: one failing does not stop the others.
     const now = controller.scheduledTime;
@@ -99,7 +98,7 @@ export default {
       noticeSpecialStarts(env, now),
       dropOldAnnouncements(getDb(env), now),
       keepFriendsTidy(getDb(env), now),
-      deleteOldPlans(getDb(env), now, PLAN_KEPT_AFTER_MS),
+      removeOldPlans(env, now),
       deleteResolvedReports(getDb(env), now, MESSAGE_RETENTION_MS),
     ]);
     for (const step of steps) if (step.status === "rejected") console.error("a scheduled step failed", step.reason);

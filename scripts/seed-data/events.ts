@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
 import { DAY_MS, fromWall, toWall, WEEKDAY_NAMES, weekdayIndexOfDay } from "../../common/local-time.ts";
 import type { EventDay } from "../../common/schemas/event.ts";
+import { insertPerVenue } from "./per-venue.ts";
 import { DEMO_TIME_ZONE, fitsOpening, venueHours } from "./venue-clock.ts";
 import type { SeedVenue } from "./venues.ts";
 
@@ -360,26 +361,21 @@ export function demoEvents(venues: readonly SeedVenue[], now: number): DemoEvent
 
 /** Writes the demo's events; a venue that already has events keeps its own. Returns how many were added. */
 export async function seedDemoEvents(database: Parameters<typeof drizzle>[0], venues: readonly SeedVenue[], now: number): Promise<number> {
-  const db = drizzle(database, { schema });
-  const placeIds = new Map((await db.select({ id: schema.places.id, slug: schema.places.slug }).from(schema.places)).map((p) => [p.slug, p.id]));
-  const categoryIds = new Map((await db.select({ id: schema.eventCategories.id, name: schema.eventCategories.name }).from(schema.eventCategories)).map((c) => [c.name, c.id]));
-  let added = 0;
-  const events = demoEvents(venues, now);
-  for (const slug of new Set(events.map((event) => event.slug))) {
-    const placeId = placeIds.get(slug);
-    if (placeId === undefined) continue;
-    const [{ existing }] = await db.select({ existing: count() }).from(schema.events).where(eq(schema.events.placeId, placeId));
-    if (existing > 0) continue;
-    const rows = events
-      .filter((event) => event.slug === slug)
-      .map(({ slug: _slug, category, repeatingDays, ...event }) => ({
-        ...event,
-        placeId,
-        categoryId: categoryIds.get(category) ?? null,
-        repeatingDays: JSON.stringify(repeatingDays),
-      }));
-    await db.insert(schema.events).values(rows);
-    added += rows.length;
-  }
-  return added;
+  const categories = await drizzle(database, { schema }).select({ id: schema.eventCategories.id, name: schema.eventCategories.name }).from(schema.eventCategories);
+  const categoryIds = new Map(categories.map((category) => [category.name, category.id]));
+  return insertPerVenue(
+    database,
+    demoEvents(venues, now),
+    async (db, placeId) => (await db.select({ n: count() }).from(schema.events).where(eq(schema.events.placeId, placeId)))[0].n > 0,
+    async (db, placeId, events) => {
+      await db.insert(schema.events).values(
+        events.map(({ slug: _slug, category, repeatingDays, ...event }) => ({
+          ...event,
+          placeId,
+          categoryId: categoryIds.get(category) ?? null,
+          repeatingDays: JSON.stringify(repeatingDays),
+        })),
+      );
+    },
+  );
 }

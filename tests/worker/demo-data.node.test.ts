@@ -4,7 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { isOpenAt } from "../../common/opening-hours";
 import { DAY_MS, fromWall, toWall, WEEKDAY_NAMES, weekdayIndexOfDay } from "../../common/local-time";
+import * as v from "valibot";
+import { reviewSchema } from "../../common/schemas/review";
 import { demoEvents, ONE_OFF_DAYS } from "../../scripts/seed-data/events";
+import { demoReviews } from "../../scripts/seed-data/reviews";
 import { DEMO_TIME_ZONE, venueHours } from "../../scripts/seed-data/venue-clock";
 import { seedEventCategories, seedVenues } from "../../scripts/seed-data/venues";
 
@@ -67,5 +70,37 @@ describe("demo events", () => {
     );
     // Another moment moves them with it.
     expect(demoEvents(seedVenues, now + DAY_MS)).not.toEqual(events);
+  });
+});
+
+describe("demo reviews", () => {
+  const now = Date.parse("2026-05-12T15:00:00Z");
+  const reviews = demoReviews(now);
+  const bySlug = new Map(reviews.map((review) => [review.slug, reviews.filter((other) => other.slug === review.slug)]));
+
+  it("gives most venues 2 to 5 reviews the form would take, mostly 3 to 5 stars, over the past months", () => {
+    expect(bySlug.size).toBeGreaterThanOrEqual(12);
+    for (const [slug, own] of bySlug) {
+      expect(seedVenues.some((venue) => venue.slug === slug), slug).toBe(true);
+      expect(own.length, slug).toBeGreaterThanOrEqual(2);
+      expect(own.length, slug).toBeLessThanOrEqual(5);
+    }
+    for (const review of reviews) {
+      expect(v.safeParse(reviewSchema, review).success, review.comment).toBe(true);
+      expect(review.createdAt.getTime()).toBeLessThan(now);
+      expect(review.createdAt.getTime()).toBeGreaterThan(now - 183 * DAY_MS);
+    }
+    const low = reviews.filter((review) => review.rating < 3);
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.length / reviews.length).toBeLessThan(0.15);
+    expect(Math.max(...reviews.map((review) => review.createdAt.getTime())) - Math.min(...reviews.map((review) => review.createdAt.getTime()))).toBeGreaterThan(90 * DAY_MS);
+    expect(demoReviews(now)).toEqual(reviews);
+  });
+
+  it("speaks of what each venue's description promises", () => {
+    for (const [slug, own] of bySlug) {
+      const words = venueOf(slug).description.toLowerCase().match(/[a-z]{5,}/g)!;
+      expect(own.some((review) => words.some((word) => review.comment.toLowerCase().includes(word))), slug).toBe(true);
+    }
   });
 });

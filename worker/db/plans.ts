@@ -169,9 +169,21 @@ export async function cancelPlan(db: Database, planId: number, organiserId: numb
   return updated.length === 1;
 }
 
-/** Retention: plans whose time is more than `keptAfterMs` past go, with their invitees and conversation rows. */
-export async function deleteOldPlans(db: Database, now: number, keptAfterMs: number): Promise<number> {
-  const gone = await db.delete(plans).where(lt(plans.startsAt, new Date(now - keptAfterMs))).returning({ id: plans.id });
+/** Retention: up to `limit` plans whose time is more than `keptAfterMs` past, oldest first, with their conversations' ids. */
+export async function plansPastKeeping(db: Database, now: number, keptAfterMs: number, limit: number) {
+  return db
+    .select({ id: plans.id, conversationId: conversations.id })
+    .from(plans)
+    .leftJoin(conversations, eq(conversations.planId, plans.id))
+    .where(lt(plans.startsAt, new Date(now - keptAfterMs)))
+    .orderBy(asc(plans.startsAt), asc(plans.id))
+    .limit(limit);
+}
+
+/** Deletes the plans, with their invitees and conversation rows; how many went. */
+export async function deletePlans(db: Database, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const gone = await db.delete(plans).where(inArray(plans.id, [...ids])).returning({ id: plans.id });
   return gone.length;
 }
 
