@@ -12,6 +12,8 @@ const APP_PAGES: PageRoute[] = [
   { path: "signup", load: () => import("./pages/auth/AccountSignUp") },
   { path: "forgot-password", load: () => import("./pages/auth/ForgotPassword") },
   { path: "reset-password", load: () => import("./pages/auth/ResetPassword") },
+  // Full screen, outside the app's shell; it reads the code kept on the phone, so it shows offline (docs/offers.md#the-code-screen).
+  { path: "claim/:offerId", load: () => import("./pages/claim/ClaimScreen") },
   {
     // The consumer app: every page inside its shell's top bar and tab bar (docs/app.md#the-app-shell).
     path: "app",

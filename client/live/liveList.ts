@@ -1,4 +1,4 @@
-// The live map's filters and order, kept in the address (?open_now=1&special_now=1&level=Lively
+// The live map's filters and order, kept in the address (?open_now=1&special_now=1&offer_now=1&level=Lively
 // &sort=quietest&quiet_at=21) so a filtered map can be shared. Applied to the one /api/live answer in
 // the browser, except "Quiet at", which asks the forecast (quietAt.ts).
 import type { LivePlace } from "../../common/schemas/answers";
@@ -14,6 +14,8 @@ export interface LiveFilters {
   openNow: boolean;
   /** Only venues with a special on now (docs/menus-and-specials.md#live-map). */
   specialNow: boolean;
+  /** Only venues with an offer on now (docs/offers.md#on-the-map). */
+  offerNow: boolean;
   /** The live level; a closed venue has none (closed wins), so no level keeps it, as GET /api/live?level= does. */
   level: LevelFilter;
   sort: LiveSort;
@@ -21,7 +23,7 @@ export interface LiveFilters {
   quietAt: number | null;
 }
 
-const DEFAULT_FILTERS: LiveFilters = { openNow: false, specialNow: false, level: "all", sort: "name", quietAt: null };
+const DEFAULT_FILTERS: LiveFilters = { openNow: false, specialNow: false, offerNow: false, level: "all", sort: "name", quietAt: null };
 
 /** Filters from the address; anything unknown is the default. */
 export function readLiveFilters(params: URLSearchParams): LiveFilters {
@@ -30,6 +32,7 @@ export function readLiveFilters(params: URLSearchParams): LiveFilters {
   return {
     openNow: params.get("open_now") === "1",
     specialNow: params.get("special_now") === "1",
+    offerNow: params.get("offer_now") === "1",
     level: LEVELS.includes(level as Level) ? (level as Level) : DEFAULT_FILTERS.level,
     sort: sort !== null && sort in LIVE_SORTS ? (sort as LiveSort) : DEFAULT_FILTERS.sort,
     quietAt: readQuietAt(params),
@@ -41,6 +44,7 @@ export function liveFilterParams(filters: LiveFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.openNow !== DEFAULT_FILTERS.openNow) params.set("open_now", "1");
   if (filters.specialNow !== DEFAULT_FILTERS.specialNow) params.set("special_now", "1");
+  if (filters.offerNow !== DEFAULT_FILTERS.offerNow) params.set("offer_now", "1");
   if (filters.level !== DEFAULT_FILTERS.level) params.set("level", filters.level);
   if (filters.sort !== DEFAULT_FILTERS.sort) params.set("sort", filters.sort);
   if (filters.quietAt !== null) params.set(QUIET_AT_PARAM, String(filters.quietAt));
@@ -66,6 +70,7 @@ export function applyLiveFilters<T extends LivePlace>(places: readonly T[], filt
     (place) =>
       (!filters.openNow || place.open_now === true) &&
       (!filters.specialNow || place.special_now) &&
+      (!filters.offerNow || place.offer_now === true) &&
       (filters.level === "all" || place.level === filters.level),
   );
   const direction = filters.sort === "busiest" ? -1 : 1;

@@ -399,11 +399,11 @@ describe("live map: filters and order", () => {
   });
 
   it("reads and writes the filters in the address, defaults left out and nonsense ignored", () => {
-    expect(readLiveFilters(new URLSearchParams("open_now=1&special_now=1&level=Lively&sort=busiest&quiet_at=21"))).toEqual({ openNow: true, specialNow: true, level: "Lively", sort: "busiest", quietAt: 21 });
-    expect(readLiveFilters(new URLSearchParams("open_now=yes&special_now=yes&level=Loud&sort=random&quiet_at=24"))).toEqual({ openNow: false, specialNow: false, level: "all", sort: "name", quietAt: null });
+    expect(readLiveFilters(new URLSearchParams("open_now=1&special_now=1&offer_now=1&level=Lively&sort=busiest&quiet_at=21"))).toEqual({ openNow: true, specialNow: true, offerNow: true, level: "Lively", sort: "busiest", quietAt: 21 });
+    expect(readLiveFilters(new URLSearchParams("open_now=yes&special_now=yes&offer_now=yes&level=Loud&sort=random&quiet_at=24"))).toEqual({ openNow: false, specialNow: false, offerNow: false, level: "all", sort: "name", quietAt: null });
     expect(readLiveFilters(new URLSearchParams("quiet_at=9pm")).quietAt).toBeNull();
-    expect(liveFilterParams({ openNow: true, specialNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&special_now=1&level=Packed&sort=quietest&quiet_at=0");
-    expect(liveFilterParams({ openNow: false, specialNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
+    expect(liveFilterParams({ openNow: true, specialNow: true, offerNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&special_now=1&offer_now=1&level=Packed&sort=quietest&quiet_at=0");
+    expect(liveFilterParams({ openNow: false, specialNow: false, offerNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
   });
 
   it("lists each venue's state and applies Open now and Busiest now from the page, keeping them in the address", async () => {

@@ -1,5 +1,6 @@
 // Near me's words and choices, apart from the page so they are unit-tested (docs/app.md#near-me):
 // where the list is measured from, which places the chips keep, and each place's lines.
+import { OFFER_MESSAGES } from "../../offers/offerMessages";
 import type { LivePlace } from "../../../common/schemas/answers";
 import type { FriendsOut } from "../../../common/schemas/friends";
 import type { Suggestion } from "../../../common/schemas/saved";
@@ -28,7 +29,7 @@ export function comingHours(now: Date): number[] {
   return Array.from({ length: 23 }, (_, index) => (now.getHours() + 1 + index) % 24);
 }
 
-export const NEAR_FILTERS = ["open", "relaxed", "specials", "friends"] as const;
+export const NEAR_FILTERS = ["open", "relaxed", "specials", "offers", "friends"] as const;
 export type NearFilter = (typeof NEAR_FILTERS)[number];
 
 export interface NearbyPlace {
@@ -56,6 +57,7 @@ export function nearbyPlaces(
         (!filters.has("open") || place.open !== false) &&
         (!filters.has("relaxed") || place.level === "Relaxed") &&
         (!filters.has("specials") || row?.special_now === true) &&
+        (!filters.has("offers") || row?.offer_now === true) &&
         (!filters.has("friends") || friends.length > 0),
     );
 }
@@ -66,7 +68,7 @@ export function friendsThereText(names: readonly string[]): string | null {
   return `${names.length} ${names.length === 1 ? "friend" : "friends"} there: ${names.join(", ")}`;
 }
 
-/** A nearby place's lines under its name: distance, against usual, open or closed, friends, a special. */
+/** A nearby place's lines under its name: distance, against usual, open or closed, friends, a special, an offer. */
 export function nearbyLines({ place, live, friends }: NearbyPlace, forecast: boolean, now: number): string[] {
   const lines = [`${distanceText(place.distance_m)} away`];
   if (place.vs_usual && !forecast) lines.push(VS_USUAL_TEXT[place.vs_usual]);
@@ -75,5 +77,6 @@ export function nearbyLines({ place, live, friends }: NearbyPlace, forecast: boo
   const there = friendsThereText(friends);
   if (there) lines.push(there);
   if (live?.special_now && !forecast) lines.push("Special on now");
+  if (live?.offer_now && !forecast) lines.push(OFFER_MESSAGES.rowOn);
   return lines;
 }

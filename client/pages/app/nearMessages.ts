@@ -1,4 +1,5 @@
 // Near me's words (docs/app.md#near-me).
+import { OFFER_MESSAGES } from "../../offers/offerMessages";
 import { clockText } from "../../../common/live-summary";
 import type { NearFilter, OriginSource } from "./nearMe";
 
@@ -14,7 +15,7 @@ export const NEAR_MESSAGES = {
   hourLabel: "Another hour",
   hour: (hour: number) => clockText(hour),
   filtersLabel: "Show only",
-  filters: { open: "Open", relaxed: "Relaxed", specials: "Specials on", friends: "Friends there" } satisfies Record<NearFilter, string>,
+  filters: { open: "Open", relaxed: "Relaxed", specials: "Specials on", offers: OFFER_MESSAGES.filterNear, friends: "Friends there" } satisfies Record<NearFilter, string>,
   from: { here: "Near you now.", home: "Near your home area.", city: "Around the city centre." } satisfies Record<OriginSource, string>,
   useLocation: "Use my location",
   noGeolocation: "This browser cannot tell where you are.",

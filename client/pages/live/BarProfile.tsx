@@ -24,6 +24,7 @@ const SavePlace = lazy(() => import("./SavePlace"));
 /** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
 const Menu = lazy(() => import("./Menu"));
 const SpecialsNow = lazy(() => import("./SpecialsNow"));
+const OffersNow = lazy(() => import("./OffersNow"));
 /**
  * Below the menu, far under the first screen: its list and form load after the first view in the
  * browser, and the worker renders them into the HTML (docs/server-rendering.md#lazy-parts-in-the-html).
@@ -178,6 +179,7 @@ function Profile({ place }: { place: PublicPlace }) {
           {hydrated ? (
             <Suspense fallback={null}>
               <SpecialsNow place={place} />
+              <OffersNow place={place} />
             </Suspense>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { OFFER_MESSAGES } from "../../offers/offerMessages";
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
@@ -134,6 +135,7 @@ function VenueList({ places, onShow, saving }: VenueListProps) {
               <p>{place.address}</p>
               {looks ? <p className="venue-looks">{looks}</p> : null}
               {place.special_now ? <p className="venue-looks">Special on now</p> : null}
+              {place.offer_now ? <p className="venue-looks">{OFFER_MESSAGES.rowOn}</p> : null}
             </div>
             <VenueRowState place={place} />
             <div className="venue-row-actions">
@@ -179,6 +181,10 @@ function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (n
           onChange={(event) => onChange({ specialNow: event.target.checked })}
         />
         <label htmlFor={`${ids}-special`}>Specials now</label>
+      </div>
+      <div className="live-open-now live-chip">
+        <input type="checkbox" id={`${ids}-offer`} checked={filters.offerNow} onChange={(event) => onChange({ offerNow: event.target.checked })} />
+        <label htmlFor={`${ids}-offer`}>{OFFER_MESSAGES.filterLive}</label>
       </div>
       <div className="live-sort">
         <label htmlFor={`${ids}-sort`}>Sort by</label>
@@ -227,6 +233,7 @@ function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hou
 function emptyText(filters: LiveFilters): string {
   if (filters.quietAt !== null) return `No venue${filters.openNow ? " open now" : ""} is forecast Relaxed at ${clockText(filters.quietAt)}.`;
   if (filters.specialNow) return "No venue has a special on right now.";
+  if (filters.offerNow) return OFFER_MESSAGES.noneOnMap;
   if (filters.level === "all") return filters.openNow ? "No venue is open right now." : "No venues yet.";
   return `No venue${filters.openNow ? " open now" : ""} is ${filters.level} right now.`;
 }
@@ -280,8 +287,8 @@ export default function LiveMap() {
   }, []);
   const mapSectionRef = useRef<HTMLDivElement>(null);
 
-  const { openNow, specialNow, level, sort } = filters;
-  const listed = useMemo(() => applyLiveFilters(places ?? [], { openNow, specialNow, level, sort }), [places, openNow, specialNow, level, sort]);
+  const { openNow, specialNow, offerNow, level, sort } = filters;
+  const listed = useMemo(() => applyLiveFilters(places ?? [], { openNow, specialNow, offerNow, level, sort }), [places, openNow, specialNow, offerNow, level, sort]);
   const total = places?.length ?? 0;
 
   // "Quiet at 9 PM" (docs/app.md#quiet-at): the forecast for that hour, from the suggestions.

@@ -1,0 +1,40 @@
+// Offers' words for people going out (docs/offers.md): the profile's section, the code screen and
+// the lists' chips. Times are on the venue's clock.
+import type { Offer } from "../../common/schemas/offers";
+import { daysText, timeText } from "../live/specials";
+
+export const OFFER_MESSAGES = {
+  heading: "Offers",
+  onNow: "On now",
+  claim: "Claim",
+  claiming: "Claiming…",
+  showCode: "Show my code",
+  signInToClaim: "Sign in to claim",
+  claimFailed: "Could not claim the offer.",
+  offline: "Could not reach Third Place. Try again.",
+  codeLabel: "Your code",
+  showStaff: "Show this to the staff.",
+  qrLabel: (code: string) => `QR code of the code ${code}`,
+  timeLeft: (left: string) => `Valid for ${left}`,
+  expired: "This code has expired.",
+  noClaim: "No claimed code on this phone for that offer.",
+  back: "Back",
+  filterLive: "Offers now",
+  filterNear: "Offers now",
+  rowOn: "Offer on now",
+  noneOnMap: "No venue has an offer on right now.",
+} as const;
+
+/** "50% off", "$5", "Free item", or nothing for "other". */
+export function valueText(offer: Pick<Offer, "kind" | "value">): string | null {
+  if (offer.kind === "percent" && offer.value !== null) return `${offer.value}% off`;
+  if (offer.kind === "price" && offer.value !== null) return `Only ${offer.value.toFixed(2).replace(/\.00$/, "")}`;
+  if (offer.kind === "free_item") return "Free";
+  return null;
+}
+
+/** "Mon–Fri 2 PM–6 PM", with "only while quiet" or "in quiet hours" after it. */
+export function whenLine(offer: Pick<Offer, "days" | "from" | "to" | "when">): string {
+  const condition = offer.when === "quiet" ? " · only while quiet" : offer.when === "forecast_quiet" ? " · in quiet hours" : "";
+  return `${daysText(offer.days)} ${timeText(offer.from)}–${timeText(offer.to)}${condition}`;
+}

@@ -1,0 +1,77 @@
+// A profile's offers (docs/offers.md#on-the-profile): each with whether it is on now and why, and
+// Claim while on (signed in) → the code screen. Loaded after the first view, like the specials.
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Offer } from "../../../common/schemas/offers";
+import type { PublicPlace } from "../../../common/schemas/answers";
+import { writeFailure } from "../../api/endpoints";
+import { offerApi } from "../../api/offerEndpoints";
+import { useApi } from "../../api/useApi";
+import { useSignedIn } from "../../api/useSignedIn";
+import { claimOfOffer, firstSightingToday, keepClaim } from "../../offers/claims";
+import { OFFER_MESSAGES, valueText, whenLine } from "../../offers/offerMessages";
+
+function OfferItem({ offer, place }: { offer: Offer; place: Pick<PublicPlace, "id" | "name" | "slug"> }) {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const kept = claimOfOffer(localStorage, offer.id);
+  const valid = kept !== null && Date.parse(kept.expires_at) > Date.now();
+  const claim = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      keepClaim(localStorage, offer, place.name, await offerApi.claim(offer.id), Date.now());
+      navigate(`/claim/${offer.id}`);
+    } catch (failure) {
+      setError(writeFailure(failure, OFFER_MESSAGES.claimFailed, OFFER_MESSAGES.offline));
+      setBusy(false);
+    }
+  };
+  const value = valueText(offer);
+  return (
+    <li className={offer.on_now ? "offer-now" : undefined}>
+      <strong>{offer.title}</strong>
+      {value ? <span className="offer-value"> · {value}</span> : null}
+      {offer.on_now ? <span className="offer-badge"> · {OFFER_MESSAGES.onNow}</span> : null}
+      <p className="offer-when">{whenLine(offer)}</p>
+      <p className="offer-why">{offer.why}</p>
+      {offer.terms ? <p className="offer-terms">{offer.terms}</p> : null}
+      {valid ? (
+        <Link className="button" to={`/claim/${offer.id}`}>{OFFER_MESSAGES.showCode}</Link>
+      ) : offer.on_now ? (
+        signedIn ? (
+          <button type="button" className="button" onClick={() => void claim()} disabled={busy}>
+            {busy ? OFFER_MESSAGES.claiming : OFFER_MESSAGES.claim}
+          </button>
+        ) : (
+          <Link className="button" to={`/signin?next=${encodeURIComponent(`/profile/${place.slug}`)}`}>{OFFER_MESSAGES.signInToClaim}</Link>
+        )
+      ) : null}
+      {error ? <p role="alert">{error}</p> : null}
+    </li>
+  );
+}
+
+/** The place's offers, on now first; nothing while it has none. */
+export default function OffersNow({ place }: { place: Pick<PublicPlace, "id" | "name" | "slug"> }) {
+  const { data } = useApi(offerApi.list(place.id));
+  useEffect(() => {
+    const today = new Date().toDateString();
+    for (const offer of data?.offers ?? []) {
+      if (offer.on_now && firstSightingToday(localStorage, offer.id, today)) void offerApi.seen(offer.id).catch(() => undefined);
+    }
+  }, [data]);
+  if (!data || data.offers.length === 0) return null;
+  return (
+    <section className="profile-offers" aria-labelledby="offers-heading">
+      <h2 id="offers-heading">{OFFER_MESSAGES.heading}</h2>
+      <ul>
+        {data.offers.map((offer) => (
+          <OfferItem key={offer.id} offer={offer} place={place} />
+        ))}
+      </ul>
+    </section>
+  );
+}
