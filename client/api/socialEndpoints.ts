@@ -11,6 +11,7 @@ import type {
   Ticket,
 } from "../../common/schemas/conversations";
 import type { Plan, PlanBody, PlanPatch, PlansList, RsvpAnswer } from "../../common/schemas/plans";
+import type { OkAnswer } from "../../common/schemas/answers";
 import { apiBaseUrl } from "./request";
 import { call, read, withQuery } from "./endpoints";
 
@@ -23,6 +24,8 @@ export const socialApi = {
   rsvp: (id: number, answer: RsvpAnswer) => call<Plan>("POST", `/api/plans/${id}/rsvp`, { answer }),
   updatePlan: (id: number, body: PlanPatch) => call<Plan>("PATCH", `/api/plans/${id}`, body),
   cancelPlan: (id: number) => call<Plan>("POST", `/api/plans/${id}/cancel`),
+  /** An invitee leaves the plan (docs/friends.md#leaving-a-plan). */
+  leavePlan: (id: number) => call<OkAnswer>("DELETE", `/api/plans/${id}/me`),
   conversations: () => read<ConversationsList>("/api/conversations"),
   /** The conversation with a friend, made on first use. */
   openPair: (accountId: number) => call<Conversation>("POST", "/api/conversations", { account_id: accountId }),

@@ -222,6 +222,9 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO webhooks (place_id, url, secret, created_by) VALUES (?, 'https://hooks.example.com/leaving', 'secret', ?)").bind(placeId, account.userId),
       env.DB.prepare("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, 'https://fcm.googleapis.com/fcm/send/leaving', 'key', 'auth')").bind(account.userId),
       env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at) VALUES (?, 'quiet_now', 'Quiet', 'Now', '/', 0)").bind(account.userId),
+      // A notice in someone else's inbox that names the account.
+      env.DB.prepare("INSERT INTO consumer_notifications (user_id, kind, title, body, url, created_at, about_user_id) VALUES (?, 'message', 'Leaving Soon sent you a message', 'In your conversation', '/app/messages/0', 0, ?)").bind(coOwner.id, account.userId),
+      env.DB.prepare("INSERT INTO live_looks (place_id, text, created_at, user_id) VALUES (?, 'Busy tonight', 0, ?)").bind(placeId, account.userId),
       env.DB.prepare("INSERT INTO push_log (user_id, sent_at) VALUES (?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO saved_places (user_id, place_id) VALUES (?, ?)").bind(account.userId, placeId),
       env.DB.prepare(`INSERT INTO watches (user_id, place_id, "when") VALUES (?, ?, 'quiet')`).bind(account.userId, placeId),

@@ -5,6 +5,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import {
   keptSince,
   messageOf,
+  notFrom,
   pageOf,
   pageQuery,
   PRUNE_EVERY_MS,
@@ -41,6 +42,8 @@ export interface PostInput {
   now: number;
   /** Every member's account id, the sender's included. */
   members: number[];
+  /** Accounts blocked either way with the sender: their sockets get no frame of it, and they no push. */
+  hiddenFrom: readonly number[];
 }
 
 export interface PostResult {
@@ -90,10 +93,10 @@ export class Conversation extends DurableObject<Env> {
         .one(),
     );
     this.setRead(input.sender.id, message.id);
-    this.broadcast({ type: "message", message: messageOf(message, input.sender) });
+    this.broadcast({ type: "message", message: messageOf(message, input.sender) }, input.hiddenFrom);
     const pushTo: number[] = [];
     for (const member of input.members) {
-      if (member === input.sender.id || this.ctx.getWebSockets(socketTag(member)).length > 0) continue;
+      if (member === input.sender.id || input.hiddenFrom.includes(member) || this.ctx.getWebSockets(socketTag(member)).length > 0) continue;
       const last = this.sql.exec<{ at: number }>("SELECT at FROM pushes WHERE account_id = ?", member).toArray()[0];
       if (!pushDue(last?.at ?? null, input.now)) continue;
       this.sql.exec("INSERT INTO pushes (account_id, at) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET at = excluded.at", member, input.now);
@@ -103,26 +106,31 @@ export class Conversation extends DurableObject<Env> {
     return { message, created: true, pushTo };
   }
 
-  /** One page of messages, oldest first, and every member's read marker. */
+  /** One page of messages, oldest first, and every member's read marker, without those of the reader's `hidden`. */
   page(request: PageRequest): { messages: StoredMessage[]; hasMore: boolean; read: { account_id: number; up_to: number }[] } {
     const query = pageQuery(request);
     const { rows, hasMore } = pageOf(this.sql.exec(query.sql, ...query.params).toArray().map(asMessage), request.limit, query.newestFirst);
-    const read = this.sql.exec<{ account_id: number; up_to: number }>("SELECT account_id, up_to FROM reads ORDER BY account_id").toArray();
+    const hidden = new Set(request.hidden);
+    const read = this.sql
+      .exec<{ account_id: number; up_to: number }>("SELECT account_id, up_to FROM reads ORDER BY account_id")
+      .toArray()
+      .filter((marker) => !hidden.has(marker.account_id));
     return { messages: rows, hasMore, read };
   }
 
-  /** The newest message and how many messages others sent after the account's read marker. */
-  summary(accountId: number): { last: StoredMessage | null; unread: number } {
-    const last = this.sql.exec("SELECT * FROM messages ORDER BY id DESC LIMIT 1").toArray()[0];
-    return { last: last ? asMessage(last) : null, unread: this.unreadOf(accountId) };
+  /** The newest message the account sees and how many messages others it sees sent after its read marker. */
+  summary(accountId: number, hidden: readonly number[] = []): { last: StoredMessage | null; unread: number } {
+    const notHidden = notFrom(hidden);
+    const last = this.sql.exec(`SELECT * FROM messages${notHidden.sql ? ` WHERE ${notHidden.sql}` : ""} ORDER BY id DESC LIMIT 1`, ...notHidden.params).toArray()[0];
+    return { last: last ? asMessage(last) : null, unread: this.unreadOf(accountId, hidden) };
   }
 
-  /** Moves the account's read marker forward (never back) and tells the open sockets. */
-  markRead(accountId: number, upTo: number): { up_to: number; unread: number } {
+  /** Moves the account's read marker forward (never back) and tells the open sockets but those of its `hidden`. */
+  markRead(accountId: number, upTo: number, hidden: readonly number[] = []): { up_to: number; unread: number } {
     const newest = this.sql.exec<{ id: number | null }>("SELECT max(id) AS id FROM messages").one().id ?? 0;
     const marker = this.setRead(accountId, Math.min(upTo, newest));
-    this.broadcast({ type: "read", account_id: accountId, up_to: marker });
-    return { up_to: marker, unread: this.unreadOf(accountId) };
+    this.broadcast({ type: "read", account_id: accountId, up_to: marker }, hidden);
+    return { up_to: marker, unread: this.unreadOf(accountId, hidden) };
   }
 
   /** The message and up to 10 on each side, oldest first; null when there is no such message. */
@@ -187,14 +195,22 @@ export class Conversation extends DurableObject<Env> {
 
   /**
    * An account is deleted (docs/friends.md#deleting-an-account) and this conversation goes on
-   * without it: its messages, read marker, push time and tickets go, and its sockets close. Other
-   * members' messages stay and page as before, with no trace of the gone ones.
+   * without it: its messages go, and it leaves. Other members' messages stay and page as before,
+   * with no trace of the gone ones.
    */
   forget(accountId: number): number {
     const gone = this.sql.exec("DELETE FROM messages WHERE sender_id = ?", accountId).rowsWritten;
+    this.leave(accountId);
+    return gone;
+  }
+
+  /**
+   * An account left the plan (docs/friends.md#leaving-a-plan): its read marker, push time and
+   * tickets go and its sockets close; what it wrote stays for the others.
+   */
+  leave(accountId: number): void {
     for (const table of ["reads", "pushes", "tickets"]) this.sql.exec(`DELETE FROM ${table} WHERE account_id = ?`, accountId);
     this.closeSockets(socketTag(accountId));
-    return gone;
   }
 
   /** The conversation ends with a deleted account (its pair, or the plan it organised): everything in it goes and every socket closes. */
@@ -208,9 +224,12 @@ export class Conversation extends DurableObject<Env> {
     return this.ctx.getWebSockets().length;
   }
 
-  private unreadOf(accountId: number): number {
+  private unreadOf(accountId: number, hidden: readonly number[]): number {
     const marker = this.sql.exec<{ up_to: number }>("SELECT up_to FROM reads WHERE account_id = ?", accountId).toArray()[0]?.up_to ?? 0;
-    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages WHERE id > ? AND sender_id != ?", marker, accountId).one().n;
+    const notHidden = notFrom(hidden);
+    return this.sql
+      .exec<{ n: number }>(`SELECT count(*) AS n FROM messages WHERE id > ? AND sender_id != ?${notHidden.sql ? ` AND ${notHidden.sql}` : ""}`, marker, accountId, ...notHidden.params)
+      .one().n;
   }
 
   private setRead(accountId: number, upTo: number): number {
@@ -233,9 +252,12 @@ export class Conversation extends DurableObject<Env> {
     }
   }
 
-  private broadcast(frame: SocketFrame): void {
+  /** Sends the frame to every open socket but those of the `hidden` accounts. */
+  private broadcast(frame: SocketFrame, hidden: readonly number[]): void {
     const text = JSON.stringify(frame);
+    const skipped = new Set(hidden.map(socketTag));
     for (const ws of this.ctx.getWebSockets()) {
+      if (skipped.size > 0 && this.ctx.getTags(ws).some((tag) => skipped.has(tag))) continue;
       try {
         ws.send(text);
       } catch {

@@ -5,6 +5,7 @@ import type { AccountNotification } from "../push/deliver";
 export interface PlanNoticeFacts {
   planId: number;
   placeId: number;
+  organiserId: number;
   organiserName: string;
   /** The plan's title, or its place's name. */
   title: string;
@@ -35,6 +36,7 @@ export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): Accoun
     url: `/app/plans/${facts.planId}`,
     placeId: facts.placeId,
     tag: `plan-${facts.planId}`,
+    aboutUserId: facts.organiserId,
   };
 }
 
@@ -42,7 +44,7 @@ export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): Accoun
  * A plan called off because its organiser deleted their account: named by its title alone, since
  * the account is gone; no link, since the plan is gone with it. The tag replaces its earlier notices.
  */
-export function planGoneNotice(facts: Omit<PlanNoticeFacts, "organiserName">): AccountNotification {
+export function planGoneNotice(facts: Omit<PlanNoticeFacts, "organiserId" | "organiserName">): AccountNotification {
   return {
     kind: "plan_cancelled",
     title: `${facts.title} is off`,
@@ -57,7 +59,7 @@ export function planGoneNotice(facts: Omit<PlanNoticeFacts, "organiserName">): A
  * A friend checked in at the place of a plan the member is in (docs/friends.md#notifications): once
  * per friend and plan (the dedupe key), however often they check in again.
  */
-export function planCheckInNotice(facts: Omit<PlanNoticeFacts, "organiserName">, friend: { id: number; name: string }): AccountNotification {
+export function planCheckInNotice(facts: Omit<PlanNoticeFacts, "organiserId" | "organiserName">, friend: { id: number; name: string }): AccountNotification {
   return {
     kind: "plan_check_in",
     title: `${friend.name} is at ${facts.placeName}`,
@@ -66,18 +68,17 @@ export function planCheckInNotice(facts: Omit<PlanNoticeFacts, "organiserName">,
     placeId: facts.placeId,
     tag: `plan-${facts.planId}-check-in-${friend.id}`,
     dedupeKey: `plan-${facts.planId}-check-in-${friend.id}`,
+    aboutUserId: friend.id,
   };
 }
 
-/** A message notice's title is the sender's name and this. */
-export const MESSAGE_NOTICE_SUFFIX = " sent you a message";
-
-export function messageNotice(conversationId: number, senderName: string, conversationTitle: string): AccountNotification {
+export function messageNotice(conversationId: number, sender: { id: number; name: string }, conversationTitle: string): AccountNotification {
   return {
     kind: "message",
-    title: `${senderName}${MESSAGE_NOTICE_SUFFIX}`,
+    title: `${sender.name} sent you a message`,
     body: `In ${conversationTitle}`,
     url: `/app/messages/${conversationId}`,
     tag: `conversation-${conversationId}`,
+    aboutUserId: sender.id,
   };
 }

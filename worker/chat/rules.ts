@@ -52,21 +52,33 @@ export interface PageRequest {
   before?: number;
   after?: number;
   limit: number;
+  /** Senders the reader does not see: accounts blocked either way with them (docs/friends.md#blocks-in-a-plan). */
+  hidden?: readonly number[];
+}
+
+/** The SQL condition leaving out messages of `hidden` senders, with its parameter (none when nobody is hidden). */
+export function notFrom(hidden: readonly number[] | undefined): { sql: string; params: string[] } {
+  return hidden && hidden.length > 0 ? { sql: "sender_id NOT IN (SELECT value FROM json_each(?))", params: [JSON.stringify(hidden)] } : { sql: "", params: [] };
 }
 
 /**
  * The SQL of one page: with `after`, the oldest messages newer than it (catching up); otherwise the
- * newest messages older than `before` (or the newest of all). One more than `limit` is read to know
- * whether more exist; the answer is always oldest first.
+ * newest messages older than `before` (or the newest of all); never a hidden sender's. One more
+ * than `limit` is read to know whether more exist; the answer is always oldest first.
  */
-export function pageQuery(page: PageRequest): { sql: string; params: number[]; newestFirst: boolean } {
+export function pageQuery(page: PageRequest): { sql: string; params: (number | string)[]; newestFirst: boolean } {
+  const hidden = notFrom(page.hidden);
+  const where = (conditions: string[]) => {
+    const all = [...conditions, hidden.sql].filter(Boolean);
+    return all.length > 0 ? ` WHERE ${all.join(" AND ")}` : "";
+  };
   if (page.after !== undefined) {
-    return { sql: "SELECT * FROM messages WHERE id > ? ORDER BY id ASC LIMIT ?", params: [page.after, page.limit + 1], newestFirst: false };
+    return { sql: `SELECT * FROM messages${where(["id > ?"])} ORDER BY id ASC LIMIT ?`, params: [page.after, ...hidden.params, page.limit + 1], newestFirst: false };
   }
   if (page.before !== undefined) {
-    return { sql: "SELECT * FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?", params: [page.before, page.limit + 1], newestFirst: true };
+    return { sql: `SELECT * FROM messages${where(["id < ?"])} ORDER BY id DESC LIMIT ?`, params: [page.before, ...hidden.params, page.limit + 1], newestFirst: true };
   }
-  return { sql: "SELECT * FROM messages ORDER BY id DESC LIMIT ?", params: [page.limit + 1], newestFirst: true };
+  return { sql: `SELECT * FROM messages${where([])} ORDER BY id DESC LIMIT ?`, params: [...hidden.params, page.limit + 1], newestFirst: true };
 }
 
 /** A page's rows (one more than asked when more exist) as the answer: oldest first, and whether more exist. */

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { blocks, conversations, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
 import type { Person } from "../../common/schemas/plans";
 import type { Database } from "./client";
+import { blockedWith } from "./relations";
 
 /** Most conversations GET /api/conversations lists: the most recently active. */
 export const MAX_LISTED_CONVERSATIONS = 50;
@@ -16,6 +17,12 @@ export interface MemberConversation {
   members: Person[];
   /** Whether members may write: a pair while friends and neither blocked; a plan until cancelled. */
   writable: boolean;
+  /**
+   * In a plan's conversation, the accounts blocked either way with the caller: neither sees the
+   * other's messages, read markers or pushes (docs/friends.md#blocks-in-a-plan). Empty for a pair,
+   * which a block closes for writing instead.
+   */
+  hidden: number[];
 }
 
 /** True while two accounts are friends and neither blocked the other: the pair may write. */
@@ -43,7 +50,8 @@ const memberList = sql<string>`(
   )
 )`;
 
-const listColumns = {
+/** The row's columns for the caller: the members, and who is hidden from the caller, in the same statement. */
+const listColumns = (accountId: number) => ({
   id: conversations.id,
   kind: conversations.kind,
   planId: conversations.planId,
@@ -53,31 +61,44 @@ const listColumns = {
   cancelledAt: plans.cancelledAt,
   pairOpen: pairOpen(conversations.userA, conversations.userB),
   members: memberList,
+  hidden: sql<string>`(select json_group_array(id) from ${blockedWith(accountId)})`,
+});
+
+type ListRow = {
+  id: number;
+  kind: "plan" | "pair";
+  planId: number | null;
+  planTitle: string | null;
+  placeName: string | null;
+  organiserId: number | null;
+  cancelledAt: Date | null;
+  pairOpen: number;
+  members: string;
+  hidden: string;
 };
 
-type ListRow = { id: number; kind: "plan" | "pair"; planId: number | null; planTitle: string | null; placeName: string | null; organiserId: number | null; cancelledAt: Date | null; pairOpen: number; members: string };
-
-const fromConversations = (db: Database) =>
-  db.select(listColumns).from(conversations).leftJoin(plans, eq(plans.id, conversations.planId)).leftJoin(places, eq(places.id, plans.placeId));
+const fromConversations = (db: Database, accountId: number) =>
+  db.select(listColumns(accountId)).from(conversations).leftJoin(plans, eq(plans.id, conversations.planId)).leftJoin(places, eq(places.id, plans.placeId));
 
 function withMembers(row: ListRow, accountId: number): MemberConversation {
   const members = (JSON.parse(row.members) as Person[]).sort((a, b) => a.id - b.id);
   if (row.kind === "plan") {
-    return { id: row.id, kind: "plan", planId: row.planId, title: row.planTitle ?? row.placeName ?? "Plan", members, writable: row.cancelledAt === null };
+    const hidden = JSON.parse(row.hidden) as number[];
+    return { id: row.id, kind: "plan", planId: row.planId, title: row.planTitle ?? row.placeName ?? "Plan", members, writable: row.cancelledAt === null, hidden };
   }
   const other = members.find((member) => member.id !== accountId);
-  return { id: row.id, kind: "pair", planId: null, title: other?.name ?? "Conversation", members, writable: Boolean(row.pairOpen) };
+  return { id: row.id, kind: "pair", planId: null, title: other?.name ?? "Conversation", members, writable: Boolean(row.pairOpen), hidden: [] };
 }
 
 /** The conversation when the account is a member of it; else null (as if it did not exist). */
 export async function conversationForMember(db: Database, conversationId: number, accountId: number): Promise<MemberConversation | null> {
-  const [row] = await fromConversations(db).where(and(eq(conversations.id, conversationId), isMember(accountId)));
+  const [row] = await fromConversations(db, accountId).where(and(eq(conversations.id, conversationId), isMember(accountId)));
   return row ? withMembers(row, accountId) : null;
 }
 
 /** The account's conversations, the most recently active first (at most 50). */
 export async function conversationsOf(db: Database, accountId: number): Promise<MemberConversation[]> {
-  const rows = await fromConversations(db)
+  const rows = await fromConversations(db, accountId)
     .where(isMember(accountId))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(MAX_LISTED_CONVERSATIONS);
@@ -91,7 +112,7 @@ export async function pairConversation(db: Database, accountId: number, otherId:
   const [{ open }] = await db.select({ open: pairOpen(userA, userB) }).from(users).where(eq(users.id, accountId));
   if (!open) return null;
   await db.insert(conversations).values({ kind: "pair", userA, userB }).onConflictDoNothing();
-  const [row] = await fromConversations(db).where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)));
+  const [row] = await fromConversations(db, accountId).where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)));
   return withMembers(row, accountId);
 }
 
@@ -112,7 +133,7 @@ export async function conversationExists(db: Database, conversationId: number): 
  * those that go on without it (plans it is invited to).
  */
 export async function conversationsLeftBy(db: Database, accountId: number): Promise<{ ending: number[]; leaving: number[] }> {
-  const rows = await fromConversations(db).where(isMember(accountId));
+  const rows = await fromConversations(db, accountId).where(isMember(accountId));
   const ends = (row: ListRow) => row.kind === "pair" || row.organiserId === accountId;
   return { ending: rows.filter(ends).map((row) => row.id), leaving: rows.filter((row) => !ends(row)).map((row) => row.id) };
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { blocks, conversations, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
 import type { Person, RsvpAnswer } from "../../common/schemas/plans";
 import type { Database } from "./client";
+import { blockedWith } from "./relations";
 
 const personColumns = { id: users.id, handle: users.handle, name: users.name };
 
@@ -73,7 +74,11 @@ export interface PlanWithPeople {
   invitees: (Person & { answer: RsvpAnswer | null })[];
 }
 
-/** The plan with its organiser and invitees, when the account is one of them; else null. */
+/**
+ * The plan with its organiser and the invitees the account sees, when the account is one of them;
+ * else null. Invitees blocked either way with the account are left out, with their answers
+ * (docs/friends.md#blocks-in-a-plan); the organiser is always named.
+ */
 export async function planForMember(db: Database, planId: number, accountId: number): Promise<PlanWithPeople | null> {
   const plan = await planRow(db, planId);
   if (!plan) return null;
@@ -81,14 +86,14 @@ export async function planForMember(db: Database, planId: number, accountId: num
     .select({ ...personColumns, answer: planInvitees.answer })
     .from(planInvitees)
     .innerJoin(users, eq(users.id, planInvitees.userId))
-    .where(eq(planInvitees.planId, planId))
+    .where(and(eq(planInvitees.planId, planId), sql`${planInvitees.userId} not in ${blockedWith(accountId)}`))
     .orderBy(asc(users.name), asc(users.id));
   if (plan.organiserId !== accountId && !invitees.some((invitee) => invitee.id === accountId)) return null;
   const [organiser] = await peopleByIds(db, [plan.organiserId]);
   return { plan, organiser, invitees };
 }
 
-/** The plans the account organises or is invited to, from `since` on, soonest first, with their "going" counts. */
+/** The plans the account organises or is invited to, from `since` on, soonest first, with their "going" counts (of those it sees). */
 export async function plansOf(db: Database, accountId: number, since: number) {
   const mine = or(
     eq(plans.organiserId, accountId),
@@ -109,7 +114,7 @@ export async function plansOf(db: Database, accountId: number, since: number) {
       organiserHandle: users.handle,
       organiserName: users.name,
       myAnswer: sql<RsvpAnswer | null>`(select ${planInvitees.answer} from ${planInvitees} where ${planInvitees.planId} = ${plans.id} and ${planInvitees.userId} = ${accountId})`,
-      going: sql<number>`(select count(*) from ${planInvitees} where ${planInvitees.planId} = ${plans.id} and ${planInvitees.answer} = 'going')`,
+      going: sql<number>`(select count(*) from ${planInvitees} where ${planInvitees.planId} = ${plans.id} and ${planInvitees.answer} = 'going' and ${planInvitees.userId} not in ${blockedWith(accountId)})`,
     })
     .from(plans)
     .innerJoin(places, eq(places.id, plans.placeId))
@@ -167,6 +172,15 @@ export async function cancelPlan(db: Database, planId: number, organiserId: numb
     .where(and(eq(plans.id, planId), eq(plans.organiserId, organiserId), isNull(plans.cancelledAt)))
     .returning({ id: plans.id });
   return updated.length === 1;
+}
+
+/** The invitee leaves the plan (docs/friends.md#leaving-a-plan); false when they were not invited to it. */
+export async function leavePlan(db: Database, planId: number, userId: number): Promise<boolean> {
+  const gone = await db
+    .delete(planInvitees)
+    .where(and(eq(planInvitees.planId, planId), eq(planInvitees.userId, userId)))
+    .returning({ planId: planInvitees.planId });
+  return gone.length === 1;
 }
 
 /** Retention: up to `limit` plans whose time is more than `keptAfterMs` past, oldest first, with their conversations' ids. */

@@ -59,6 +59,8 @@ export interface NewConsumerNotification {
   placeId?: number | null;
   /** What it is a notification of: the account's inbox stores one per key (a retried delivery adds nothing). */
   dedupeKey?: string;
+  /** The account it names ("Maya is at …"): deleting that account deletes it (docs/accounts.md#deleting-an-account). */
+  aboutUserId?: number;
 }
 
 /** A delivery to store: its account, its inbox row, and whether to count a push against the account's daily cap. */

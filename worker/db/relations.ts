@@ -28,3 +28,12 @@ export async function blockedEitherWay(db: Database, accountId: number, otherId:
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * The accounts blocked either way with `accountId`, as a subquery of `id`s: what a block hides from
+ * it in a plan it shares with them (docs/friends.md#blocks-in-a-plan).
+ */
+export const blockedWith = (accountId: number) => sql`(
+  select case when ${blocks.blockerId} = ${accountId} then ${blocks.blockedId} else ${blocks.blockerId} end as id
+  from ${blocks} where ${blocks.blockerId} = ${accountId} or ${blocks.blockedId} = ${accountId}
+)`;

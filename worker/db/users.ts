@@ -21,7 +21,6 @@ import {
 import type { MeAnswer } from "../../common/schemas/answers";
 import { handleFromName, NO_PREFERENCES, preferencesSchema, type ProfilePatch } from "../../common/schemas/profile";
 import type { Database } from "./client";
-import { MESSAGE_NOTICE_SUFFIX } from "../chat/notices";
 import { revokeUnusedInvites } from "./invites";
 import { forgetSenderInReports } from "./message-reports";
 
@@ -141,22 +140,44 @@ export async function soleOwnsAPlace(db: Database, userId: number): Promise<bool
   return (await soleOwnedPlace(db, userId).limit(1)).length > 0;
 }
 
+/** A link into the app to a plan or conversation that no longer exists. */
+function leadsNowhere() {
+  const { url } = consumerNotifications;
+  const idIn = (prefix: string) => sql`cast(substr(${url}, ${prefix.length + 1}) as integer)`;
+  return sql`((${url} like '/app/plans/%' and not exists (select 1 from ${plans} where ${plans.id} = ${idIn("/app/plans/")}))
+    or (${url} like '/app/messages/%' and not exists (select 1 from ${conversations} where ${conversations.id} = ${idIn("/app/messages/")})))`;
+}
+
 /**
- * Inbox rows of anyone that carry the account's name ("Maya invited you", "Maya sent you a
- * message"): those leading to the plans it organises and the conversations that end with it (its
- * pairs, its plans'), whose links would lead nowhere, and its message notices in the plans it was
- * invited to.
+ * Inbox rows of anyone that name the account (docs/accounts.md#deleting-an-account): those it is
+ * about (`about_user_id`: a check-in, a message, a plan's invitation or change), and those leading
+ * to the plans it organises and the conversations that end with it, whose links would lead
+ * nowhere. Rows stored before `about_user_id` existed name nobody in it; they go by what they say:
+ * a check-in by its dedupe key, any message notice of a plan's conversation it was invited to
+ * (its name then may not be its name now), and a plan or message notice under its name now whose
+ * plan or conversation retention removed.
  */
 function noticesNaming(userId: number) {
+  const { aboutUserId, kind, title, url, dedupeKey } = consumerNotifications;
   const ownPlans = sql`select ${plans.id} from ${plans} where ${plans.organiserId} = ${userId}`;
   const endingConversations = sql`select ${conversations.id} from ${conversations} where ${conversations.userA} = ${userId} or ${conversations.userB} = ${userId} or ${conversations.planId} in (${ownPlans})`;
   const invitedConversations = sql`select ${conversations.id} from ${conversations} where ${conversations.planId} in (select ${planInvitees.planId} from ${planInvitees} where ${planInvitees.userId} = ${userId})`;
-  const ownMessageTitle = sql`(select ${users.name} || ${MESSAGE_NOTICE_SUFFIX} from ${users} where ${users.id} = ${userId})`;
-  return sql`(${consumerNotifications.url} in (select '/app/plans/' || id from (${ownPlans}))
-    or ${consumerNotifications.url} in (select '/app/messages/' || id from (${endingConversations}))
-    or (${consumerNotifications.kind} = 'message' and ${consumerNotifications.title} = ${ownMessageTitle}
-      and ${consumerNotifications.url} in (select '/app/messages/' || id from (${invitedConversations}))))`;
+  const name = sql`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
+  return sql`(${aboutUserId} = ${userId}
+    or ${url} in (select '/app/plans/' || id from (${ownPlans}))
+    or ${url} in (select '/app/messages/' || id from (${endingConversations}))
+    or (${aboutUserId} is null and (
+      (${kind} = 'plan_check_in' and ${dedupeKey} like ${`plan-%-check-in-${userId}`})
+      or (${kind} = 'message' and ${url} in (select '/app/messages/' || id from (${invitedConversations})))
+      or (${leadsNowhere()} and substr(${title}, 1, length(${name}) + 1) = ${name} || ' '))))`;
 }
+
+/** Passkey sign-ups under way with the account's address (a name and the address, until they expire). */
+const pendingSignUpsOf = (userId: number) =>
+  and(
+    eq(webauthnChallenges.purpose, "signup"),
+    sql`json_extract(${webauthnChallenges.pending}, '$.email') = (select ${users.email} from ${users} where ${users.id} = ${userId})`,
+  );
 
 export type DeleteAccountResult = "deleted" | "last-owner";
 
@@ -166,18 +187,21 @@ export type DeleteAccountResult = "deleted" | "last-owner";
  * condition, first); every later statement acts only once that row is gone, so the batch is all or nothing without relying on SQLite's
  * foreign-key cascades. Passkeys and their pending challenges go with the sign-ins. Open invite links the account made are withdrawn; what it made for venues
  * (events, categories, headcounts, used links) stays with no author. Reviews and Live Looks never
- * name an account (docs/accounts.md#deleting-an-account). Its texts leave message reports, and
- * everyone's notifications of its plans and ending conversations go; the messages themselves are in
- * the conversations' objects, which the route clears first (docs/friends.md#deleting-an-account).
+ * name an account (docs/accounts.md#deleting-an-account). Its texts leave message reports, every
+ * notification naming it leaves everyone's inbox, and passkey sign-ups under way with its address
+ * go; the messages themselves are in the conversations' objects, which the route clears first
+ * (docs/friends.md#deleting-an-account).
  */
 export async function deleteAccount(db: Database, userId: number, now: Date): Promise<DeleteAccountResult> {
   const gone = notExists(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
   const deletable = notExists(soleOwnedPlace(db, userId));
-  const [, , deleted] = await db.batch([
+  const [, , , deleted] = await db.batch([
     // Before the users row goes: its ON DELETE SET NULL would forget who made the links.
     revokeUnusedInvites(db, null, and(eq(placeInvites.createdBy, userId), deletable), now),
     // Before the users row goes: its cascades delete the plans and conversations these are found by.
     db.delete(consumerNotifications).where(and(noticesNaming(userId), deletable)),
+    // Before the users row goes: its address finds them.
+    db.delete(webauthnChallenges).where(and(pendingSignUpsOf(userId), deletable)),
     // RETURNING, not meta.changes: D1 counts the rows the foreign-key cascades delete too.
     db.delete(users).where(and(eq(users.id, userId), deletable)).returning({ id: users.id }),
     db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), gone)),

@@ -67,9 +67,9 @@ export async function deliverToAccounts(
   const decisions = pushDecisions(now, accountIds, targets);
   const stored = await storeDeliveries(
     db,
-    deliveries.map(({ accountId, notification: { kind, title, body, url, placeId, dedupeKey } }, i) => ({
+    deliveries.map(({ accountId, notification: { kind, title, body, url, placeId, dedupeKey, aboutUserId } }, i) => ({
       userId: accountId,
-      notification: { kind, title, body, url, placeId, dedupeKey },
+      notification: { kind, title, body, url, placeId, dedupeKey, aboutUserId },
       claimPush: decisions[i] === "push",
     })),
     now,

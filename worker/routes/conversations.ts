@@ -179,7 +179,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       });
       if (posted.created) {
         const env = c.env;
-        const notice = messageNotice(conversation.id, sender.name, conversation.kind === "pair" ? "your conversation" : conversation.title);
+        const notice = messageNotice(conversation.id, sender, conversation.kind === "pair" ? "your conversation" : conversation.title);
         // The members to push get theirs together: two D1 round trips however many they are.
         const pushes = posted.pushTo.map((accountId) => ({ accountId, notification: notice }));
         c.executionCtx.waitUntil(Promise.allSettled([touchConversation(db, conversation.id, now), pushes.length > 0 ? deliverToAccounts(env, pushes, now) : null]));

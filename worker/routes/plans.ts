@@ -66,6 +66,7 @@ function tell(c: Context<AppEnv>, kind: PlanNoticeKind, found: PlanWithPeople, t
   const notice = planNotice(kind, {
     planId: plan.id,
     placeId: plan.placeId,
+    organiserId: organiser.id,
     organiserName: organiser.name,
     title: plan.title ?? plan.placeName,
     placeName: plan.placeName,

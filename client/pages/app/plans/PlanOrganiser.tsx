@@ -1,6 +1,8 @@
-// A plan's share link for everyone in it, and for its organiser a form to change its title and time
-// and a cancel that asks first (PATCH /api/plans/{id}, POST /api/plans/{id}/cancel; docs/friends.md#plans).
+// A plan's share link for everyone in it, for its organiser a form to change its title and time
+// and a cancel that asks first (PATCH /api/plans/{id}, POST /api/plans/{id}/cancel), and for an
+// invitee a leave that asks first (DELETE /api/plans/{id}/me; docs/friends.md#leaving-a-plan).
 import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import type { Plan } from "../../../../common/schemas/plans";
 import { browserTimeZone } from "../../../api/auth";
 import { writeFailure } from "../../../api/endpoints";
@@ -10,13 +12,15 @@ import { PLAN_MESSAGES } from "./planMessages";
 
 export function PlanOrganiser({ plan, onChange }: { plan: Plan; onChange: (plan: Plan) => void }) {
   const ids = useId();
-  const [mode, setMode] = useState<"idle" | "edit" | "cancel">("idle");
+  const [mode, setMode] = useState<"idle" | "edit" | "cancel" | "leave">("idle");
+  const navigate = useNavigate();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const zone = browserTimeZone();
   const [fields, setFields] = useState(() => ({ title: plan.title ?? "", ...startFields(plan.starts_at, zone) }));
   const link = `${window.location.origin}/app/plans/${plan.id}`;
   const organiser = plan.my_answer === "organiser" && !plan.cancelled_at;
+  const invitee = plan.my_answer !== "organiser";
 
   const copy = async () => {
     try {
@@ -26,11 +30,14 @@ export function PlanOrganiser({ plan, onChange }: { plan: Plan; onChange: (plan:
       setStatus({ ok: false, text: PLAN_MESSAGES.copyFailed });
     }
   };
-  const write = async (send: () => Promise<Plan>, done: string | null, failed: string) => {
+  /** Sends a change; its answer is the plan, or null once the caller has left it (then off to the plans). */
+  const write = async (send: () => Promise<Plan | null>, done: string | null, failed: string) => {
     setBusy(true);
     setStatus(null);
     try {
-      onChange(await send());
+      const answer = await send();
+      if (!answer) return navigate("/app/plans");
+      onChange(answer);
       setMode("idle");
       if (done) setStatus({ ok: true, text: done });
     } catch (error) {
@@ -88,6 +95,20 @@ export function PlanOrganiser({ plan, onChange }: { plan: Plan; onChange: (plan:
             {PLAN_MESSAGES.yesCancel}
           </button>
           <button type="button" className="button secondary" onClick={() => setMode("idle")}>{PLAN_MESSAGES.noCancel}</button>
+        </div>
+      ) : null}
+      {invitee && mode === "idle" ? (
+        <div className="plan-tool-row">
+          <button type="button" className="button secondary" onClick={() => setMode("leave")}>{PLAN_MESSAGES.leave}</button>
+        </div>
+      ) : null}
+      {invitee && mode === "leave" ? (
+        <div className="plan-tool-row" role="group" aria-label={PLAN_MESSAGES.confirmLeave}>
+          <p>{PLAN_MESSAGES.confirmLeave}</p>
+          <button type="button" className="button danger" disabled={busy} onClick={() => void write(() => socialApi.leavePlan(plan.id).then(() => null), null, PLAN_MESSAGES.leaveFailed)}>
+            {PLAN_MESSAGES.yesLeave}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setMode("idle")}>{PLAN_MESSAGES.noLeave}</button>
         </div>
       ) : null}
       <p role="status" className={status?.ok === false ? "form-error" : "hint"}>{status?.text ?? ""}</p>

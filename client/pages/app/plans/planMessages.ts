@@ -1,4 +1,4 @@
-// The plan page's words for sharing, changing and cancelling a plan (docs/friends.md#plans).
+// The plan page's words for sharing, changing, cancelling and leaving a plan (docs/friends.md#plans).
 export const PLAN_MESSAGES = {
   share: "Copy the plan's link",
   copied: "Link copied. Friends invited to the plan can open it.",
@@ -17,6 +17,11 @@ export const PLAN_MESSAGES = {
   yesCancel: "Yes, cancel it",
   noCancel: "No",
   cancelFailed: "The plan was not cancelled.",
+  leave: "Leave plan",
+  confirmLeave: "Leave this plan? It and its chat leave your app, and nobody is told.",
+  yesLeave: "Yes, leave it",
+  noLeave: "Stay",
+  leaveFailed: "You have not left the plan.",
   offline: "check your connection.",
   answerLabel: "Your answer",
 } as const;
