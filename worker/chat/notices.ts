@@ -28,6 +28,15 @@ const TITLES = {
 
 export type PlanNoticeKind = keyof typeof TITLES;
 
+/** A plan's changes push an invitee at most once in this long (after any push of the plan). */
+export const PLAN_PUSH_GAP_MS = 10 * 60_000;
+
+/**
+ * A plan's invitation, change or cancellation. Changes coalesce (docs/friends.md#notifications):
+ * one inbox row per invitee and plan, replaced by the newest, and pushed at most once in 10
+ * minutes, so an organiser changing a plan 60 times a minute neither floods an inbox nor spends
+ * its daily pushes.
+ */
 export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): AccountNotification {
   return {
     kind,
@@ -37,6 +46,7 @@ export function planNotice(kind: PlanNoticeKind, facts: PlanNoticeFacts): Accoun
     placeId: facts.placeId,
     tag: `plan-${facts.planId}`,
     aboutUserId: facts.organiserId,
+    ...(kind === "plan_changed" ? { dedupeKey: `plan-${facts.planId}-changed`, replaces: true, pushGapMs: PLAN_PUSH_GAP_MS } : {}),
   };
 }
 

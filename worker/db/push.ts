@@ -61,13 +61,19 @@ export interface NewConsumerNotification {
   dedupeKey?: string;
   /** The account it names ("Maya is at …"): deleting that account deletes it (docs/accounts.md#deleting-an-account). */
   aboutUserId?: number;
+  /** With a dedupeKey: this one replaces the stored one (as the newest row, unread) instead of being dropped. */
+  replaces?: boolean;
 }
 
-/** A delivery to store: its account, its inbox row, and whether to count a push against the account's daily cap. */
+/**
+ * A delivery to store: its account, its inbox row, and whether to count a push against the
+ * account's daily cap: a push of `tag`, and with `gapMs` only when no push of that tag went to the
+ * account within that long.
+ */
 export interface InboxEntry {
   userId: number;
   notification: NewConsumerNotification;
-  claimPush: boolean;
+  claimPush: { tag: string; gapMs?: number } | null;
 }
 
 /** The accounts as one JSON parameter: D1 binds at most 100 per statement. */
@@ -81,39 +87,49 @@ const accountsIn = (userIds: readonly number[]) => sql`(SELECT value FROM json_e
  * whether a push was counted. A claim counts a push only while the account has had fewer than
  * DAILY_PUSH_CAP in the 24 hours up to `now`, and only when the inbox row is new: it goes before
  * the insert and asks whether the key is there yet, in the same transaction, so a retried page (or
- * two deliveries at once) counts no push twice and never passes the cap.
+ * two deliveries at once) counts no push twice and never passes the cap. A notification that
+ * `replaces` deletes the row of its key before its insert, so a stream of them keeps one row and
+ * only the claim's gap (no push of its tag to the account within it) holds its pushes back.
  */
 export async function storeDeliveries(db: Database, entries: readonly InboxEntry[], now: number): Promise<{ id: number | null; claimed: boolean }[]> {
   if (entries.length === 0) return [];
   const dayAgo = now - DAY_MS;
-  const claiming = entries.filter((entry) => entry.claimPush).map((entry) => entry.userId);
+  const claiming = entries.filter((entry) => entry.claimPush !== null).map((entry) => entry.userId);
   const statements: D1PreparedStatement[] = [];
   if (claiming.length > 0) statements.push(d1Statement(db, sql`DELETE FROM push_log WHERE user_id IN ${accountsIn(claiming)} AND sent_at <= ${dayAgo}`));
   /** Per entry: the index of its claim's statement (or null) and of its insert's. */
   const at: { claim: number | null; insert: number }[] = [];
   for (const { userId, notification, claimPush } of entries) {
     const dedupeKey = notification.dedupeKey ?? null;
+    const replaces = notification.replaces === true && dedupeKey !== null;
     let claim: number | null = null;
     if (claimPush) {
+      const notStored = replaces ? sql`1` : sql`NOT EXISTS (SELECT 1 FROM consumer_notifications WHERE user_id = ${userId} AND dedupe_key = ${dedupeKey})`;
+      const gapPassed =
+        claimPush.gapMs === undefined ? sql`1` : sql`NOT EXISTS (SELECT 1 FROM push_log WHERE user_id = ${userId} AND tag = ${claimPush.tag} AND sent_at > ${now - claimPush.gapMs})`;
       claim = statements.push(
         d1Statement(
           db,
           sql`
-          INSERT INTO push_log (user_id, sent_at)
-          SELECT ${userId}, ${now}
+          INSERT INTO push_log (user_id, sent_at, tag)
+          SELECT ${userId}, ${now}, ${claimPush.tag}
           WHERE (SELECT count(*) FROM push_log WHERE user_id = ${userId} AND sent_at > ${dayAgo}) < ${DAILY_PUSH_CAP}
-            AND NOT EXISTS (SELECT 1 FROM consumer_notifications WHERE user_id = ${userId} AND dedupe_key = ${dedupeKey})
+            AND ${notStored} AND ${gapPassed}
           RETURNING id`,
         ),
       ) - 1;
     }
+    if (replaces) {
+      statements.push(d1Statement(db, sql`DELETE FROM consumer_notifications WHERE user_id = ${userId} AND dedupe_key = ${dedupeKey}`));
+    }
+    const { replaces: _replaces, ...stored } = notification;
     const insert =
       statements.push(
         d1Statement(
           db,
           db
             .insert(consumerNotifications)
-            .values({ userId, ...notification, placeId: notification.placeId ?? null, dedupeKey, createdAt: new Date(now) })
+            .values({ userId, ...stored, placeId: notification.placeId ?? null, dedupeKey, createdAt: new Date(now) })
             .onConflictDoNothing()
             .returning({ id: consumerNotifications.id }),
         ),

@@ -6,7 +6,7 @@ import type { PushPayload } from "../../common/schemas/push";
 import { toBase64Url } from "../lib/crypto";
 import { getDb } from "../db/client";
 import { pushTargetsOf, storeDeliveries, type NewConsumerNotification } from "../db/push";
-import { pushDecisions, type PushDecision } from "./quiet-hours";
+import { DAILY_PUSH_CAP, pushDecisions, type PushDecision } from "./quiet-hours";
 import type { PushMessage, PushUrgency } from "./send";
 
 export interface AccountNotification extends NewConsumerNotification {
@@ -17,11 +17,16 @@ export interface AccountNotification extends NewConsumerNotification {
   urgency?: PushUrgency;
   /** Seconds a push service keeps it for an offline device; default an hour. */
   ttl?: number;
+  /** Pushed only when no push of its tag went to the account within this long (a plan's changes). */
+  pushGapMs?: number;
 }
 
-/** `duplicate`: the inbox already had this notification (its dedupeKey), so nothing was stored or pushed. */
+/**
+ * `duplicate`: the inbox already had this notification (its dedupeKey), so nothing was stored or
+ * pushed. `push_gap`: stored, not pushed, since its tag was pushed within its `pushGapMs`.
+ */
 export type DeliveryResult =
-  | { notificationId: number; push: PushDecision | "no_subscriptions"; queued: number }
+  | { notificationId: number; push: PushDecision | "no_subscriptions" | "push_gap"; queued: number }
   | { notificationId: null; push: "duplicate"; queued: 0 };
 
 /** RFC 8188's record is 4096 bytes; the library's header and padding leave this much for the JSON. */
@@ -67,10 +72,10 @@ export async function deliverToAccounts(
   const decisions = pushDecisions(now, accountIds, targets);
   const stored = await storeDeliveries(
     db,
-    deliveries.map(({ accountId, notification: { kind, title, body, url, placeId, dedupeKey, aboutUserId } }, i) => ({
+    deliveries.map(({ accountId, notification: { kind, title, body, url, placeId, dedupeKey, aboutUserId, replaces, tag, pushGapMs } }, i) => ({
       userId: accountId,
-      notification: { kind, title, body, url, placeId, dedupeKey, aboutUserId },
-      claimPush: decisions[i] === "push",
+      notification: { kind, title, body, url, placeId, dedupeKey, aboutUserId, replaces },
+      claimPush: decisions[i] === "push" ? { tag, gapMs: pushGapMs } : null,
     })),
     now,
   );
@@ -81,7 +86,8 @@ export async function deliverToAccounts(
       if (notificationId === null) return { notificationId, push: "duplicate", queued: 0 };
       const decision = decisions[i];
       if (decision !== "push") return { notificationId, push: decision, queued: 0 };
-      if (!claimed) return { notificationId, push: "daily_cap", queued: 0 };
+      // Either claim's condition held it back: the cap, counted before this pass, or else the gap.
+      if (!claimed) return { notificationId, push: notification.pushGapMs !== undefined && targets.get(accountId)!.sentToday < DAILY_PUSH_CAP ? "push_gap" : "daily_cap", queued: 0 };
       const topic = await topicOf(notification.tag);
       const subscriptionIds = targets.get(accountId)!.subscriptionIds;
       for (const subscriptionId of subscriptionIds) {

@@ -2,7 +2,8 @@
 // (a resend with the same client id is a no-op), read markers, a socket ticket and the socket, a
 // pair's conversation with a friend, and reporting a message. Only members find a conversation (404
 // for anyone else); a pair no longer friends, or blocked either way, and a cancelled plan's
-// conversation are closed for writing (403). Message text is never logged or put in an error.
+// conversation are closed for writing (403); in a plan, two members blocked either way do not see
+// each other's messages or read markers. Message text is never logged or put in an error.
 import { Hono, type Context } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
 import { BAD_TICKET, conversationObject } from "../chat/conversation";
@@ -68,7 +69,7 @@ function withSenders(messages: readonly StoredMessage[], people: readonly Person
 
 /** The list entry of a conversation: its newest message and the caller's unread count, from its object. */
 async function entryOf(c: Context<AppEnv>, db: Database, conversation: MemberConversation, accountId: number): Promise<Conversation> {
-  const { last, unread } = await conversationObject(c.env, conversation.id).summary(accountId);
+  const { last, unread } = await conversationObject(c.env, conversation.id).summary(accountId, conversation.hidden);
   const people = last && !conversation.members.some((member) => member.id === last.sender_id) ? await peopleByIds(db, [last.sender_id]) : conversation.members;
   return {
     id: conversation.id,
@@ -128,7 +129,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       tag,
       summary: "A page of a conversation's messages, oldest first, and the members' read markers",
       description:
-        "Without `before` or `after`: the newest `limit` (1–100, default 50). `before=<id>`: the page older than that message (scrolling back). `after=<id>`: the messages newer than that one (catching up after a socket was away). `has_more` says whether another page lies that way. Messages are kept 90 days.",
+        "Without `before` or `after`: the newest `limit` (1–100, default 50). `before=<id>`: the page older than that message (scrolling back). `after=<id>`: the messages newer than that one (catching up after a socket was away). `has_more` says whether another page lies that way. Messages are kept 90 days. In a plan, the messages and read markers of accounts blocked either way with the caller are left out.",
       access: "signed-in",
       answers: { 200: messagesPageSchema },
       errors: [403, 404],
@@ -141,7 +142,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const conversation = await memberConversation(db, c.req.valid("param").conversationId, accountId);
       const { before, after, limit } = c.req.valid("query");
-      const page = await conversationObject(c.env, conversation.id).page({ before, after, limit });
+      const page = await conversationObject(c.env, conversation.id).page({ before, after, limit, hidden: conversation.hidden });
       const strangers = page.messages.map((message) => message.sender_id).filter((id) => !conversation.members.some((member) => member.id === id));
       const people = strangers.length > 0 ? [...conversation.members, ...(await peopleByIds(db, strangers))] : conversation.members;
       const answer: MessagesPage = { messages: withSenders(page.messages, people), has_more: page.hasMore, read: page.read };
@@ -153,7 +154,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Write a message; every open socket of the conversation gets it at once",
-      description: `\`text\`: 1–${MESSAGE_MAX} characters. \`client_id\`: new for each message; sending the same one again (a retry) stores nothing and answers the first message (200, \`created: false\`). Members with no open socket get a push (at most one per conversation in 5 minutes) naming the sender, not the text. 403 once the conversation is closed for writing; 30 messages per 10 seconds per account (429).`,
+      description: `\`text\`: 1–${MESSAGE_MAX} characters. \`client_id\`: new for each message; sending the same one again (a retry) stores nothing and answers the first message (200, \`created: false\`). Members with no open socket get a push (at most one per conversation in 5 minutes) naming the sender, not the text. In a plan, members blocked either way with the sender get neither the message nor a push. 403 once the conversation is closed for writing; 30 messages per 10 seconds per account (429).`,
       access: "signed-in",
       answers: { 201: postedMessageSchema, 200: postedMessageSchema },
       errors: [403, 404, 429],
@@ -176,6 +177,7 @@ export const conversationRoutes = new Hono<AppEnv>()
         text,
         now,
         members: conversation.members.map((member) => member.id),
+        hiddenFrom: conversation.hidden,
       });
       if (posted.created) {
         const env = c.env;
@@ -204,7 +206,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     async (c) => {
       const accountId = accountIdOf(c);
       const conversation = await memberConversation(getDb(c.env), c.req.valid("param").conversationId, accountId);
-      const answer: ReadAnswer = await conversationObject(c.env, conversation.id).markRead(accountId, c.req.valid("json").up_to);
+      const answer: ReadAnswer = await conversationObject(c.env, conversation.id).markRead(accountId, c.req.valid("json").up_to, conversation.hidden);
       return c.json(answer);
     },
   )
@@ -272,7 +274,8 @@ export const conversationRoutes = new Hono<AppEnv>()
       const conversation = await memberConversation(getDb(c.env), conversationId, accountId);
       await enforceRateLimit(c.env, "SOCIAL_LIMITER", `report:${accountId}`);
       const around = await conversationObject(c.env, conversation.id).around(messageId);
-      if (!around) throw notFound("No such message.");
+      // A message the caller does not see (a block in a plan) is not theirs to report.
+      if (!around || conversation.hidden.includes(around.find((message) => message.id === messageId)!.sender_id)) throw notFound("No such message.");
       const id = await addMessageReport(getDb(c.env), {
         conversationId: conversation.id,
         messageId,

@@ -1,7 +1,9 @@
 // Plans (docs/friends.md#plans): make one with friends at a place and time, list mine and those I am
 // invited to, read one (with the forecast of its hour and, when it looks bad, a suggestion), change
-// it, answer it, cancel it. Only the organiser and the invitees find a plan; to anyone else it does
-// not exist (404). Invitees are told of an invitation, a change and a cancellation (inbox and push).
+// it, answer it, cancel it, leave it. Only the organiser and the invitees find a plan; to anyone
+// else it does not exist (404), and two of them blocked either way do not see each other in it.
+// Invitees are told of an invitation, a change and a cancellation (inbox and push), never across a
+// block.
 import { Hono, type Context } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
 import { getDb, type Database } from "../db/client";
@@ -11,6 +13,7 @@ import {
   cancelPlan,
   createPlan,
   invitableAmong,
+  leavePlan,
   openPlansOf,
   planForMember,
   plansOf,
@@ -26,6 +29,8 @@ import { betterPlace, betterTime, looksBad, NEARBY_M, planForecast } from "../oc
 import { boundingBox, distanceM, placeAt } from "../occupancy/place-now";
 import { deliverToAccount } from "../push/deliver";
 import { planNotice, type PlanNoticeKind } from "../chat/notices";
+import { conversationObject } from "../chat/conversation";
+import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
 import {
   MAX_CAPACITY,
@@ -60,7 +65,7 @@ function startsAtOf(text: string, now: number): number {
 /** Counts a plan write against the account's social budget. */
 const limitSocial = (c: Context<AppEnv>, accountId: number) => enforceRateLimit(c.env, "SOCIAL_LIMITER", `plans:${accountId}`);
 
-/** Tells each invitee (not the organiser) of the plan, after the answer is sent. */
+/** Tells each invitee (not the organiser) of the plan, after the answer is sent: `found` is the organiser's view, without those blocked either way. */
 function tell(c: Context<AppEnv>, kind: PlanNoticeKind, found: PlanWithPeople, timeZone: string, now: number) {
   const { plan, organiser, invitees } = found;
   const notice = planNotice(kind, {
@@ -315,5 +320,31 @@ export const planRoutes = new Hono<AppEnv>()
       const { plan, timeZone } = await planAnswer(c, db, found, accountId, now);
       tell(c, "plan_cancelled", found, timeZone, now);
       return c.json(plan satisfies Plan);
+    },
+  )
+  .delete(
+    "/plans/:planId/me",
+    describe({
+      tag,
+      summary: "Leave a plan you are invited to",
+      description:
+        "The plan, its conversation and its notices are no longer the caller's (404 after); what they wrote stays for the others, and nobody is told. The organiser cancels instead (403). Anyone not invited: 404.",
+      access: "signed-in",
+      answers: { 200: okAnswerSchema },
+      errors: [403, 404, 429],
+    }),
+    requireUser,
+    planParam,
+    noBody(),
+    async (c) => {
+      const accountId = accountIdOf(c);
+      const db = getDb(c.env);
+      const { planId } = c.req.valid("param");
+      const { plan } = await memberPlan(db, planId, accountId);
+      if (plan.organiserId === accountId) throw forbidden("You organise this plan: cancel it instead.");
+      await limitSocial(c, accountId);
+      if (!(await leavePlan(db, planId, accountId))) throw notFound(NO_PLAN);
+      await conversationObject(c.env, plan.conversationId).leave(accountId);
+      return c.json({ ok: true } satisfies OkAnswer);
     },
   );
