@@ -186,8 +186,8 @@ export type DeleteAccountResult = "deleted" | "last-owner";
  * goes unless the account is a venue's only owner (the links it made are withdrawn on the same
  * condition, first); every later statement acts only once that row is gone, so the batch is all or nothing without relying on SQLite's
  * foreign-key cascades. Passkeys and their pending challenges go with the sign-ins. Open invite links the account made are withdrawn; what it made for venues
- * (events, categories, headcounts, used links) stays with no author. Reviews and Live Looks never
- * name an account (docs/accounts.md#deleting-an-account). Its texts leave message reports, every
+ * (events, categories, headcounts, used links) stays with no author. Reviews never name an account,
+ * Live Looks lose theirs (docs/accounts.md#deleting-an-account). Its texts leave message reports, every
  * notification naming it leaves everyone's inbox, and passkey sign-ups under way with its address
  * go; the messages themselves are in the conversations' objects, which the route clears first
  * (docs/friends.md#deleting-an-account).
