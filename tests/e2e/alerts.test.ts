@@ -52,7 +52,8 @@ describe("alerts", () => {
     );
     expect(keys.length).toBeGreaterThan(0);
 
-    const page = await openPage(browser, `/dashboard?place_id=${place.id}`, undefined, await demoOwnerSession(browser));
+    // Notifications and webhooks are under the venue's Settings tab.
+    const page = await openPage(browser, `/dashboard?place_id=${place.id}&tab=settings`, undefined, await demoOwnerSession(browser));
     await page.getByText("Signed in as").getByText(DEMO_OWNER.name).waitFor();
 
     // Only near capacity, at once: the other rules must not add deliveries of their own.

@@ -74,7 +74,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
   });
 
   it("draws the overview: today's summary and the hourly, recent and weekly charts with data", async () => {
-    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const page = await ownerPage(`/dashboard?place_id=${copperId}&tab=overview`);
     const charts: [string, string][] = [
       ["Hourly: usual versus today", "#78716c"],
       ["Capacity, last 24 hours", "#2563eb"],
@@ -94,6 +94,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
 
   it("opens a heatmap day's hourly chart from the Daily Comparison calendar", async () => {
     const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    await page.getByRole("tab", { name: "Insights" }).click();
     await page.getByRole("tab", { name: "Daily Comparison" }).click();
     await page.getByText("Select a day to view hourly data.").waitFor();
     const enabledDays = page.locator(".heatmap-day:not([disabled])");
@@ -141,20 +142,20 @@ describe("owner dashboard, in Chromium against the built app", () => {
   });
 
   it("edits the phone number, updates it and still shows it after a reload", async () => {
-    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const page = await ownerPage(`/dashboard?place_id=${copperId}&tab=settings`);
     const phone = `(212) 555-${String(Date.now()).slice(-4)}`;
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Phone number").fill(phone);
     await page.getByRole("button", { name: "Update" }).click();
     await page.getByRole("status").getByText("Business updated successfully!").waitFor();
     await page.reload();
-    await page.getByRole("region", { name: "The Copper Lantern" }).getByText(phone).waitFor();
+    await page.getByRole("region", { name: "Details and hours" }).getByText(phone).waitFor();
     expect(queryD1<{ phone_number: string }>(`SELECT phone_number FROM places WHERE id = ${copperId}`)).toEqual([{ phone_number: phone }]);
     await page.context().close();
   });
 
   it("generates an invite link and copies it to the clipboard", async () => {
-    const page = await ownerPage(`/dashboard?place_id=${copperId}`);
+    const page = await ownerPage(`/dashboard?place_id=${copperId}&tab=settings`);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     const dialogs = collectDialogs(page);
     await page.getByRole("button", { name: "Assign Additional Owner" }).click();
@@ -226,7 +227,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
       (key) => key.placeId === stMarks.id,
     );
     expect(keys.length).toBeGreaterThan(0);
-    const page = await ownerPage(`/dashboard?place_id=${stMarks.id}`);
+    const page = await ownerPage(`/dashboard?place_id=${stMarks.id}&tab=settings`);
     for (const [index, key] of keys.entries()) {
       const posted = await page.request.post("/api/ingest", { headers: { authorization: `Bearer ${key.key}` }, data: { count: index === 0 ? 60 : 0 } });
       expect(posted.ok()).toBe(true);
@@ -239,6 +240,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
     await calibration.getByRole("status").getByText("Headcount saved.", { exact: false }).waitFor();
     await calibration.getByText(/^×[\d.]+, baseline [\d.]+ devices?, from 1 headcount, last \w{3} \d{2}:\d{2}$/).waitFor();
     // Right now: the headcount itself, whatever the baseline.
+    await page.getByRole("tab", { name: "Now" }).click();
     const status = page.getByRole("region", { name: "Key trends" }).getByRole("definition").nth(1);
     await expect.poll(() => status.textContent()).toMatch(/ · 45 people$/);
 
@@ -248,6 +250,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
     );
     expect(factor).toBeCloseTo(45 / Math.max(1, 60 - baseline), 10);
     const score = Math.min(100, Math.round((100 * Math.max(0, 30 - baseline) * factor) / stMarks.packed_threshold));
+    await page.getByRole("tab", { name: "Insights" }).click();
     await page.getByRole("tab", { name: "Daily Comparison" }).click();
     await page.locator(".heatmap-day:not([disabled])").first().waitFor();
     // Back to the imported day's month, one rendered month at a time.
@@ -263,7 +266,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
   });
 
   it.each([1280, 375])("saves a screenshot of the dashboard at %i px", async (width) => {
-    const page = await ownerPage(`/dashboard?place_id=${copperId}`, { width, height: 900 });
+    const page = await ownerPage(`/dashboard?place_id=${copperId}&tab=overview`, { width, height: 900 });
     await page.getByRole("region", { name: "Weekly summary" }).locator("canvas").waitFor();
     await page.screenshot({ path: path.join(artifacts, `dashboard-${width}.png`), fullPage: true });
     // Nothing may stick out sideways on a phone.
@@ -326,6 +329,7 @@ describe("owner insights on a phone and a tablet", () => {
     await fits();
 
     // Export: two days of quarter hours, one line each after the header.
+    await page.getByRole("tab", { name: "Insights" }).click();
     await page.getByRole("tab", { name: "Daily Comparison" }).click();
     const exportCard = page.getByRole("region", { name: "Export data" });
     const to = await exportCard.getByLabel("To").inputValue();
