@@ -22,6 +22,8 @@ import { Overview } from "./Overview";
 import { PlaceDetails } from "./PlaceDetails";
 import { SensorsList } from "./SensorsList";
 import { SpecialsPanel } from "./SpecialsPanel";
+import { OffersPanel } from "./offers/OffersPanel";
+import { RedeemScreen } from "./offers/RedeemScreen";
 import { AnnouncementsPanel } from "./AnnouncementsPanel";
 import { People } from "./People";
 import { insightsViews, NEW_DASHBOARD_FLAG, readTab, TAB_LABELS, VENUE_TABS, VIEW_LABELS, type InsightsView, type VenueTab } from "./tabs";
@@ -124,7 +126,14 @@ function TabContent({ tab, place, onSaved }: { tab: Exclude<VenueTab, "insights"
     case "menu":
       return <MenuEditor placeId={place.id} />;
     case "specials":
-      return <SpecialsPanel place={place} />;
+      // Offers and Redeem live here until they get tabs of their own (docs/offers.md#the-dashboard).
+      return (
+        <>
+          <SpecialsPanel place={place} />
+          <OffersPanel place={place} />
+          <RedeemScreen placeId={place.id} />
+        </>
+      );
     case "news":
       return <AnnouncementsPanel place={place} />;
     case "settings":
