@@ -1,4 +1,4 @@
-// Demo data: partner venues with cover art, tags, event categories, events, reviews, feature flags, a demo owner, a demo consumer,
+// Demo data: partner venues with cover art, tags, event categories, events, reviews, Live Looks, feature flags, a demo owner, a demo consumer,
 // and the venues' sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
@@ -22,6 +22,7 @@ import { hourColumns, hoursOfRow } from "../worker/db/hour-columns.ts";
 import { checkInUntil } from "../common/opening-hours.ts";
 import { seedDemoEvents } from "./seed-data/events.ts";
 import { seedDemoReviews } from "./seed-data/reviews.ts";
+import { seedDemoLiveLooks } from "./seed-data/looks.ts";
 
 export { DEMO_FRIENDS };
 
@@ -147,8 +148,22 @@ export async function seed(env: SeedEnv) {
   const events = await seedDemoEvents(env.DB, seedVenues, Date.now());
   const reviews = await seedDemoReviews(env.DB, Date.now());
   const checkInSlug = await seedDemoAccounts(env);
+  const liveLooks = await seedLiveLooks(env);
   const occupancy = await seedOccupancy(env.DB);
-  return { venues: seedVenues.length, tags: seedTags.length, events, reviews, checkInSlug, ...occupancy };
+  return { venues: seedVenues.length, tags: seedTags.length, events, reviews, liveLooks, checkInSlug, ...occupancy };
+}
+
+/**
+ * Live Looks with photos at a few venues open now, posted by Maya's friends; each start adds them
+ * again once the last have left the 3 public hours (docs/live-looks.md).
+ */
+async function seedLiveLooks(env: SeedEnv) {
+  const db = drizzle(env.DB, { schema });
+  const emails: string[] = DEMO_FRIENDS.map((friend) => friend.email);
+  const friends = await db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).where(inArray(schema.users.email, emails));
+  const posterIds = emails.map((email) => friends.find((friend) => friend.email === email)?.id ?? null);
+  const photos = { jpeg: shareJpeg, put: (key: string, bytes: Uint8Array, options: { httpMetadata: { contentType: string } }) => env.IMAGES.put(key, bytes, options) };
+  return seedDemoLiveLooks(env.DB, photos, seedVenues, posterIds, Date.now());
 }
 
 /** Menus and specials of a few venues; a venue that has a menu (or any special) keeps its own. */
@@ -291,18 +306,22 @@ async function isEmpty(env: SeedEnv) {
 /**
  * Seeds only a database that has none of the demo venues yet; says whether it seeded, and where
  * Jonah is checked in (null while every venue is closed). The demo accounts are added either way,
- * so a database seeded before they existed gets them too.
+ * so a database seeded before they existed gets them too, and so are fresh Live Looks.
  */
 export async function seedIfEmpty(): Promise<{ seeded: boolean; checkInSlug: string | null }> {
   return withLocalBindings(async (env) => {
-    if (!(await isEmpty(env))) return { seeded: false, checkInSlug: await seedDemoAccounts(env) };
+    if (!(await isEmpty(env))) {
+      const checkInSlug = await seedDemoAccounts(env);
+      await seedLiveLooks(env);
+      return { seeded: false, checkInSlug };
+    }
     return { seeded: true, checkInSlug: (await seed(env)).checkInSlug };
   });
 }
 
 if (import.meta.main) {
   const result = await withLocalBindings(seed);
-  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.events} events, ${result.reviews} reviews, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir()}.`);
+  console.log(`Seeded ${result.venues} venues, ${result.tags} tags, ${result.events} events, ${result.reviews} reviews, ${result.liveLooks} Live Looks, ${result.devices} sensors and ${result.quarterHours} quarter hours of occupancy into ${stateDir()}.`);
   console.log(`Demo sensor keys (local only) are in ${demoKeysPath()}; \`npm run simulate\` uses them.`);
   console.log(`Demo owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
   console.log(`Demo consumer: ${DEMO_CONSUMER.email} / ${DEMO_CONSUMER.password}`);

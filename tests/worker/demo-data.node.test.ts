@@ -8,6 +8,9 @@ import * as v from "valibot";
 import { reviewSchema } from "../../common/schemas/review";
 import { demoEvents, ONE_OFF_DAYS } from "../../scripts/seed-data/events";
 import { demoReviews } from "../../scripts/seed-data/reviews";
+import { demoLiveLooks, LOOK_MAX_AGE_MINUTES, LOOK_VENUES } from "../../scripts/seed-data/looks";
+import { shareJpeg } from "../../scripts/share-image";
+import { liveLookSchema } from "../../common/schemas/live-look";
 import { DEMO_TIME_ZONE, venueHours } from "../../scripts/seed-data/venue-clock";
 import { seedEventCategories, seedVenues } from "../../scripts/seed-data/venues";
 
@@ -102,5 +105,36 @@ describe("demo reviews", () => {
       const words = venueOf(slug).description.toLowerCase().match(/[a-z]{5,}/g)!;
       expect(own.some((review) => words.some((word) => review.comment.toLowerCase().includes(word))), slug).toBe(true);
     }
+  });
+});
+
+describe("demo Live Looks", () => {
+  it.each(NOWS.map((now) => [new Date(now).toISOString(), now]))("at %s: at a few venues open now, posted while open in the last two hours", (_label, now) => {
+    const looks = demoLiveLooks(seedVenues, now);
+    const slugs = new Set(looks.map((look) => look.slug));
+    expect(slugs.size).toBeLessThanOrEqual(LOOK_VENUES);
+    // The Live Looks journey counts the Copper Lantern's reported waits.
+    expect(slugs.has("the-copper-lantern")).toBe(false);
+    for (const look of looks) {
+      const hours = venueHours(venueOf(look.slug));
+      expect(isOpenAt(hours, NY, now), look.slug).toBe(true);
+      expect(isOpenAt(hours, NY, look.createdAt), look.slug).toBe(true);
+      expect(look.createdAt).toBeLessThan(now);
+      expect(look.createdAt).toBeGreaterThanOrEqual(now - LOOK_MAX_AGE_MINUTES * MINUTE_MS);
+      expect(v.parse(liveLookSchema, { text: look.text, wait: look.wait, vibe: look.vibe })).toEqual({ text: look.text, wait: look.wait, vibe: look.vibe });
+    }
+    // Some venue is open at most of these moments; while every venue is closed there is none.
+    const anyOpen = seedVenues.some((venue) => isOpenAt(venueHours(venue), NY, now));
+    if (!anyOpen) expect(looks).toEqual([]);
+    expect(demoLiveLooks(seedVenues, now)).toEqual(looks);
+  });
+
+  it("has posts at four venues on a Saturday night, the photo a JPEG like a posted one", async () => {
+    // Saturday 28 November 2026, 11 PM in New York.
+    const looks = demoLiveLooks(seedVenues, Date.parse("2026-11-29T04:00:00Z"));
+    expect(new Set(looks.map((look) => look.slug)).size).toBe(LOOK_VENUES);
+    const jpeg = await shareJpeg(looks[0].photoSvg);
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(jpeg.length).toBeLessThan(100_000);
   });
 });
