@@ -403,7 +403,7 @@ describe("Dashboard businesses", () => {
 describe("Dashboard data tabs", () => {
   beforeEach(signIn);
 
-  const VENUE_TABS = ["Now", "Events", "Menu", "Specials", "News", "Insights", "Settings"];
+  const VENUE_TABS = ["Now", "Offers", "Redeem", "Events", "Menu", "Specials", "News", "Insights", "Settings"];
   const tabNames = async () => {
     await screen.findByRole("tab", { name: "Today at a Glance" });
     // Let the flag's answer arrive before reading the tab list.
@@ -458,9 +458,9 @@ describe("Dashboard data tabs", () => {
     const router = renderAt("/dashboard?place_id=1");
     const first = await screen.findByRole("tab", { name: "Now" });
     expect(first).toHaveAttribute("aria-selected", "true");
-    fireEvent.keyDown(first, { key: "ArrowRight" });
-    expect(await screen.findByRole("tab", { name: "Events", selected: true })).toHaveFocus();
-    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("events");
+    fireEvent.keyDown(first, { key: "End" });
+    expect(await screen.findByRole("tab", { name: "Settings", selected: true })).toHaveFocus();
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("settings");
     fireEvent.click(screen.getByRole("tab", { name: "Insights" }));
     const glance = await screen.findByRole("tab", { name: "Today at a Glance", selected: true });
     expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("insights");

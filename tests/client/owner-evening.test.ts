@@ -109,6 +109,7 @@ describe("the venue's tabs", () => {
     expect(readTab("insights")).toEqual({ tab: "insights", view: "overview" });
     expect(readTab("announcements")).toEqual({ tab: "news", view: null });
     expect(readTab("settings")).toEqual({ tab: "settings", view: null });
+    expect(readTab("redeem")).toEqual({ tab: "redeem", view: null });
   });
 
   it("knows no other name", () => {

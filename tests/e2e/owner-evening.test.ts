@@ -62,7 +62,7 @@ describe("the owner's evening at 390 px", () => {
     const page = await ownerPage(`/dashboard?place_id=${venue.id}`);
     const tabs = page.getByRole("tablist", { name: "Venue" });
     await tabs.waitFor();
-    expect(await tabs.getByRole("tab").allTextContents()).toEqual(["Now", "Events", "Menu", "Specials", "News", "Insights", "Settings"]);
+    expect(await tabs.getByRole("tab").allTextContents()).toEqual(["Now", "Offers", "Redeem", "Events", "Menu", "Specials", "News", "Insights", "Settings"]);
     const row = (await tabs.boundingBox())!;
     expect(row.y + row.height).toBeLessThanOrEqual(PHONE.height);
     await expect.poll(() => page.getByRole("region", { name: "Now" }).locator(".now-level").textContent()).toMatch(LEVEL_LINE);

@@ -1,7 +1,7 @@
 // A venue's tabs (tabs.ts; docs/insights.md#the-owners-evening): Now (key trends and sensors),
-// Events, Menu, Specials, News, Insights (the spec's data views, a second row of tabs) and Settings
-// (details and hours, co-owners, calibration, notifications, Live Looks, embeds). The tab lives in
-// the address (?tab=) so a reload or a shared link opens the same view.
+// Offers and Redeem (offers/), Events, Menu, Specials, News, Insights (the spec's data views, a
+// second row of tabs) and Settings (details and hours, co-owners, calibration, notifications, Live
+// Looks, embeds). The tab lives in the address (?tab=) so a reload or a shared link opens the same view.
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { OwnedPlace } from "../../../common/schemas/answers";
@@ -125,15 +125,12 @@ function TabContent({ tab, place, onSaved }: { tab: Exclude<VenueTab, "insights"
       return <EventsManager placeId={place.id} opening={{ hours: place, timeZone: place.timezone }} />;
     case "menu":
       return <MenuEditor placeId={place.id} />;
+    case "offers":
+      return <OffersPanel place={place} />;
+    case "redeem":
+      return <RedeemScreen placeId={place.id} />;
     case "specials":
-      // Offers and Redeem live here until they get tabs of their own (docs/offers.md#the-dashboard).
-      return (
-        <>
-          <SpecialsPanel place={place} />
-          <OffersPanel place={place} />
-          <RedeemScreen placeId={place.id} />
-        </>
-      );
+      return <SpecialsPanel place={place} />;
     case "news":
       return <AnnouncementsPanel place={place} />;
     case "settings":

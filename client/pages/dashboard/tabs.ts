@@ -1,18 +1,20 @@
-// A venue's tabs (docs/insights.md#the-owners-evening): Now, Events, Menu, Specials, News, Insights
-// and Settings. Insights holds the spec's data views ('Today at a Glance', 'Forecast', 'Daily
+// A venue's tabs (docs/insights.md#the-owners-evening): Now, Offers, Redeem, Events, Menu, Specials,
+// News, Insights and Settings. Insights holds the spec's data views ('Today at a Glance', 'Forecast', 'Daily
 // Comparison' and, behind the enable_new_dashboard flag, 'People'), and the address keeps the spec's
 // tab names for them (?tab=overview, daily, people), so their links open those views.
 import { EVENING_MESSAGES } from "./messages";
 
 export const NEW_DASHBOARD_FLAG = "enable_new_dashboard";
 
-export type VenueTab = "now" | "events" | "menu" | "specials" | "news" | "insights" | "settings";
+export type VenueTab = "now" | "offers" | "redeem" | "events" | "menu" | "specials" | "news" | "insights" | "settings";
 export type InsightsView = "overview" | "forecast" | "daily" | "people";
 
-export const VENUE_TABS: VenueTab[] = ["now", "events", "menu", "specials", "news", "insights", "settings"];
+export const VENUE_TABS: VenueTab[] = ["now", "offers", "redeem", "events", "menu", "specials", "news", "insights", "settings"];
 
 export const TAB_LABELS: Record<VenueTab, string> = {
   now: EVENING_MESSAGES.tabs.now,
+  offers: EVENING_MESSAGES.tabs.offers,
+  redeem: EVENING_MESSAGES.tabs.redeem,
   events: EVENING_MESSAGES.tabs.events,
   menu: EVENING_MESSAGES.tabs.menu,
   specials: EVENING_MESSAGES.tabs.specials,
