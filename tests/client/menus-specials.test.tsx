@@ -203,5 +203,26 @@ describe("the profile's specials and menu", () => {
     expect(await screen.findByText("£13.50")).toBeInTheDocument();
     expect(screen.getByText("Food until 11 PM")).toBeInTheDocument();
     expect(screen.getByText("Vegan")).toBeInTheDocument();
+    // Wide screens see it open, with the way to fold it.
+    expect(screen.getByRole("button", { name: "Hide menu" })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("on a phone hides the menu behind a visible 'Show menu ▸' that opens it (issue 36 #9)", async () => {
+    stubApi({ "GET /api/places/1/menu": menu });
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    render(<Menu place={publicPlace} />);
+    const region = await screen.findByRole("region", { name: "Menu" });
+    const toggle = within(region).getByRole("button", { name: "Show menu" });
+    expect(toggle).toHaveTextContent("Show menu ▸");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(document.getElementById(toggle.getAttribute("aria-controls")!)).not.toBeVisible();
+    expect(within(region).getByText("Food until 11 PM")).toBeVisible();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAccessibleName("Hide menu");
+    expect(toggle).toHaveTextContent("Hide menu ▾");
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(within(region).getByText("Negroni")).toBeVisible();
   });
 });

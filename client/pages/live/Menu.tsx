@@ -1,5 +1,7 @@
-// A profile's menu, collapsed on phones (docs/menus-and-specials.md#on-the-profile). Loaded after
-// the first view: it sits below the fold, and its words and price formatting are not needed before.
+// A profile's menu, collapsed on phones behind "Show menu ▸" (docs/menus-and-specials.md#on-the-profile).
+// Loaded after the first view: it sits below the fold, and its words and price formatting are not
+// needed before. It renders only once the profile has hydrated, so its first state may follow the
+// screen's width without the server's HTML differing (docs/server-rendering.md).
 import { useId, useState } from "react";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { DIETARY_LABELS } from "../../../common/menu-vocabulary";
@@ -7,6 +9,7 @@ import type { MenuAnswer } from "../../../common/schemas/menu";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { timeText } from "../../live/specials";
+import { MENU_MESSAGES } from "./menuMessages";
 
 /** A price in the menu's currency, the venue's way: "$12.00", "12,50 €". */
 export function priceFormatter(menu: Pick<MenuAnswer, "currency" | "locale">): (price: number) => string {
@@ -15,24 +18,31 @@ export function priceFormatter(menu: Pick<MenuAnswer, "currency" | "locale">): (
 }
 
 /** "Food until 11 PM". */
-export const kitchenText = (until: string) => `Food until ${timeText(until)}`;
+export const kitchenText = (until: string) => MENU_MESSAGES.foodUntil(timeText(until));
 
-/** Phones see the menu's heading and open it; wider screens see it open. */
+/** Phones see the menu's heading and "Show menu ▸"; wider screens see it open. */
 const openAtFirst = () => typeof window === "undefined" || !window.matchMedia?.("(max-width: 768px)").matches;
 
 export default function Menu({ place }: { place: PublicPlace }) {
   const { data } = useApi(publicApi.menu(place.id));
   const [open, setOpen] = useState(openAtFirst);
   const headingId = useId();
+  const contentId = useId();
   if (!data || (data.sections.length === 0 && !data.kitchen_hours)) return null;
   const price = priceFormatter(data);
   return (
     <section className="profile-menu" aria-labelledby={headingId}>
-      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-        <summary>
-          <h2 id={headingId}>Menu</h2>
-          {data.kitchen_hours ? <span className="menu-kitchen">{kitchenText(data.kitchen_hours.until)}</span> : null}
-        </summary>
+      <div className="menu-head">
+        <h2 id={headingId}>{MENU_MESSAGES.heading}</h2>
+        {data.kitchen_hours ? <span className="menu-kitchen">{kitchenText(data.kitchen_hours.until)}</span> : null}
+      </div>
+      {data.sections.length > 0 ? (
+        <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={contentId} onClick={() => setOpen(!open)}>
+          {open ? MENU_MESSAGES.hide : MENU_MESSAGES.show}
+          <span aria-hidden="true">{open ? " ▾" : " ▸"}</span>
+        </button>
+      ) : null}
+      <div id={contentId} hidden={!open}>
         {data.sections.map((section) => (
           <section key={section.id} className="menu-section" aria-label={section.name}>
             <h3>{section.name}</h3>
@@ -53,7 +63,7 @@ export default function Menu({ place }: { place: PublicPlace }) {
             </ul>
           </section>
         ))}
-      </details>
+      </div>
     </section>
   );
 }
