@@ -239,7 +239,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag,
       summary: "Delete the account and everything personal",
       description:
-        "Body {password}, or {credential}: an assertion of one of the account's passkeys answering POST /api/me/passkeys/confirm-options (410 when that challenge is used or expired). Ends every sign-in and clears the refresh cookie. Its messages leave every conversation (its pairs and the plans it organises end, emptied), its texts leave message reports, and the invitees of its plans ahead are told they are off. 409 while the account is a venue's only owner, before anything is deleted.",
+        "Body {password}, or {credential}: an assertion of one of the account's passkeys answering POST /api/me/passkeys/confirm-options (410 when that challenge is used or expired). Ends every sign-in and clears the refresh cookie. Its messages leave every conversation (its pairs and the plans it organises end, emptied), its texts leave message reports, every notification naming it leaves other people's inboxes, passkey sign-ups under way with its address go, and the invitees of its plans ahead are told they are off. 409 while the account is a venue's only owner, before anything is deleted.",
       access: "signed-in",
       answers: { 200: okAnswerSchema },
       errors: [403, 409, 410, 429],
