@@ -1025,6 +1025,24 @@ export const conversations = sqliteTable(
 );
 
 /**
+ * Who wrote in a conversation (docs/friends.md#deleting-an-account): one row per conversation and
+ * account, made before its first message there is stored. Deleting the account finds by it every
+ * conversation's object holding its messages, also of a plan it has left. Both keys cascade.
+ */
+export const conversationWriters = sqliteTable(
+  "conversation_writers",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_writers_user_idx").on(t.userId)],
+);
+
+/**
  * A reported message (docs/friends.md#reports): what the admin reads, with the 20 messages around
  * it as they were when reported (`context`: JSON of {id, sender_id, text, created_at}). The
  * reporter becomes null when that account is deleted; resolved reports are deleted after 90 days.
