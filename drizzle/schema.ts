@@ -870,7 +870,7 @@ export const watches = sqliteTable(
     placeId: integer("place_id")
       .notNull()
       .references(() => places.id, { onDelete: "cascade" }),
-    when: text("when", { enum: ["quiet", "lively", "wait_under", "event_starts", "special_starts"] }).notNull(),
+    when: text("when", { enum: ["quiet", "lively", "wait_under", "event_starts", "special_starts", "offer_starts"] }).notNull(),
     minutes: integer("minutes"),
     windowDays: text("window_days"),
     windowFrom: text("window_from"),
@@ -1026,8 +1026,8 @@ export const conversations = sqliteTable(
 
 /**
  * Who wrote in a conversation (docs/friends.md#deleting-an-account): one row per conversation and
- * account, made before its first message there is stored. Deleting the account finds by it every
- * conversation's object holding its messages, also of a plan it has left. Both keys cascade.
+ * account, written with each message's time after the answer. Deleting the account finds by it
+ * every conversation's object holding its messages, also of a plan it has left. Both keys cascade.
  */
 export const conversationWriters = sqliteTable(
   "conversation_writers",

@@ -11,6 +11,7 @@ import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
 import { noticeSpecialStarts } from "./watches/special-starts";
+import { noticeOffersOn } from "./watches/offer-starts";
 import { dropOldAnnouncements } from "./db/announcements";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
@@ -96,6 +97,7 @@ export default {
       dropOldInboxRows(getDb(env), now),
       noticeEventStarts(env, now),
       noticeSpecialStarts(env, now),
+      noticeOffersOn(env, now),
       dropOldAnnouncements(getDb(env), now),
       keepFriendsTidy(getDb(env), now),
       removeOldPlans(env, now),

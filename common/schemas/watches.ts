@@ -7,7 +7,7 @@ import { isoTime } from "./answers";
 /** Most watches one account may keep. */
 export const MAX_WATCHES = 50;
 
-export const WATCH_KINDS = ["quiet", "lively", "wait_under", "event_starts", "special_starts"] as const;
+export const WATCH_KINDS = ["quiet", "lively", "wait_under", "event_starts", "special_starts", "offer_starts"] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
 
 /** wait_under's minutes: the reported wait is counted in these steps (worker/lib/live-look-rules.ts), 40 meaning "30+". */

@@ -2,7 +2,8 @@
 // 400 sentences, PATCH merged and checked whole), the public list with on_now and why (quiet by the
 // live level, closed wins), /api/live's offer_now and its filter, claims (50 parallel claims of a
 // 10-cap offer → exactly 10 codes, one per account and day, savers only), redemption (once, 409
-// used, 410 expired, 404 alike for unknown and another venue's code), and the owners' counts.
+// used, 410 expired, 404 alike for unknown and another venue's code), the owners' counts, and
+// offer_starts watches (one notification per person, venue and venue day).
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { LiveAnswer } from "../../common/schemas/answers";
@@ -11,6 +12,9 @@ import { issueAccessToken } from "../../worker/auth/tokens";
 import { addOwner, adminToken, bearer, count, createUser, insertPlace, ownedPlace } from "./fixtures";
 import { api, postJson } from "./helpers";
 import { liveRowAt, useFixedClock } from "./occupancy-fixtures";
+import type { WatchFanOut } from "../../worker/watches/changes";
+import { fanOut } from "../../worker/watches/fan-out";
+import { noticeOffersOn } from "../../worker/watches/offer-starts";
 
 // Tuesday 10 June 2031, 15:00 EDT.
 const now = Date.UTC(2031, 5, 10, 19, 0);
@@ -247,5 +251,43 @@ describe("POST /api/place/{id}/redemptions", () => {
       lift_high: null,
       lift_text: "Not enough hours yet: 0 of 8 measured.",
     });
+  });
+});
+
+describe("offer_starts watches", () => {
+  /** A queue that records what is sent to it. */
+  function recordingQueue() {
+    const sent: WatchFanOut[] = [];
+    const queue = {
+      send: async (body: WatchFanOut) => void sent.push(body),
+      sendBatch: async (messages: Iterable<MessageSendRequest<WatchFanOut>>) => void sent.push(...[...messages].map((message) => message.body)),
+    } as unknown as Queue;
+    return { sent, queue };
+  }
+
+  it("tells each watcher once a venue day that an offer is on, however many offers or cron runs see it", async () => {
+    const { placeId } = await offerAt();
+    expect((await create(placeId, { ...afternoon, title: "Free fries", kind: "free_item", value: null }, await adminToken())).status).toBe(201);
+    const watchers = [await createUser(), await createUser()];
+    for (const person of watchers) expect((await postJson("/api/me/watches", { place_id: placeId, when: "offer_starts" }, bearer(person.token))).status).toBe(201);
+    const inbox = async (userId: number) =>
+      (await env.DB.prepare("SELECT title, body FROM consumer_notifications WHERE user_id = ? AND place_id = ?").bind(userId, placeId).all()).results;
+    const run = async (at: number) => {
+      const watchQueue = recordingQueue();
+      await noticeOffersOn({ DB: env.DB, WATCH_QUEUE: watchQueue.queue }, at);
+      const mine = watchQueue.sent.filter((page) => page.change.place_id === placeId);
+      for (const page of mine) await fanOut({ DB: env.DB, WATCH_QUEUE: watchQueue.queue, PUSH_QUEUE: recordingQueue().queue, JWT_SECRET: env.JWT_SECRET }, page, at);
+      return mine.length;
+    };
+    expect(await run(now)).toBe(1);
+    expect(await run(now + 5 * 60_000)).toBe(1);
+    for (const person of watchers) {
+      expect(await inbox(person.id)).toEqual([{ title: expect.stringMatching(/^An offer is on now at /), body: "Half-price pints. On in its hours, until 6 PM." }]);
+    }
+    // Off after 6 PM: nothing queued.
+    expect(await run(now + 4 * 3600_000)).toBe(0);
+    // The next day (Wednesday is not one of its days; Monday is): Monday 15:00, a new venue day, a new row.
+    expect(await run(now + 6 * 86_400_000)).toBe(1);
+    expect(await inbox(watchers[0].id)).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@
 // docs/offers.md). The daily cap and "one claim per account, offer and venue day" are held by one
 // conditional insert and a unique index, never by a read before a write.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { offerClaims, offerDays, offers, placeLive, places, savedPlaces } from "../../drizzle/schema";
+import { offerClaims, offerDays, offers, placeLive, places, savedPlaces, watches } from "../../drizzle/schema";
 import { EVENT_DAYS } from "../../common/schemas/event";
 import { OFFER_LIMITS, type OfferInput } from "../../common/schemas/offers";
 import type { Database } from "./client";
@@ -56,6 +56,12 @@ const columnsOf = (input: OfferInput) => ({
 
 export async function listOffers(db: Database, placeId: number): Promise<OfferRecord[]> {
   return (await db.select().from(offers).where(eq(offers.placeId, placeId)).orderBy(offers.id)).map(toRecord);
+}
+
+/** The offers of places someone watches for offer_starts (one read). */
+export async function offersOfWatchedPlaces(db: Database): Promise<OfferRecord[]> {
+  const watched = db.selectDistinct({ placeId: watches.placeId }).from(watches).where(eq(watches.when, "offer_starts"));
+  return (await db.select().from(offers).where(inArray(offers.placeId, watched))).map(toRecord);
 }
 
 /** Every offer (what /api/live's offer_now reads beside every place's row). */

@@ -40,6 +40,11 @@ export function forecastFromProfile(profile: UsualProfile | null, place: WhenPla
   return percent === null ? null : { percent, level: levelOfPercent(percent, livelyEdge(place)) };
 }
 
+/** What an offer reads of a place at now: its hours, its fresh live numbers, and the forecast found for it. */
+export function placeContext(place: { timeZone: string; hours: PlaceHours; live: { level: Level; percent: number } | null }, now: number, forecast: OfferContext["forecast"]): OfferContext {
+  return { now, timeZone: place.timeZone, hours: place.hours, live: place.live && { level: place.live.level, percent: place.live.percent }, forecast };
+}
+
 /** The calendar date (days since 1970 on the venue's clock) a run starts on. */
 const dateOfRun = (run: Run, timeZone: string) => Math.floor(toWall(timeZone, run.start) / DAY_MS);
 

@@ -45,7 +45,7 @@ import {
 import { historyBefore, oneOffEventsBetween } from "../db/when-to-go";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
-import { claimCode, forecastFromProfile, offerOnNow, offerOver, offerRuns, qrSvg, type OfferContext } from "../lib/offer-rules";
+import { claimCode, forecastFromProfile, offerOnNow, placeContext, offerOver, offerRuns, qrSvg, type OfferContext } from "../lib/offer-rules";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
 import { cacheKey, edgeOnly, offersPath, PROFILE_CACHE_SECONDS, purgePaths, servedFromCache } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
@@ -69,7 +69,7 @@ async function contextOf(c: Context<AppEnv>, db: Database, place: OfferPlace, of
   const forecast = offers.some((offer) => offer.when === "forecast_quiet")
     ? forecastFromProfile(await cachedUsualProfile(db, place, now, c.req.url, (promise) => c.executionCtx.waitUntil(promise)), place, now)
     : null;
-  return { now, timeZone: place.timeZone, hours: place.hours, live: place.live && { level: place.live.level, percent: place.live.percent }, forecast };
+  return placeContext(place, now, forecast);
 }
 
 function offerAnswer(offer: OfferRecord, ctx: OfferContext): Offer {

@@ -18,6 +18,7 @@ export type WatchChange = {
   | { kind: "event_starts"; event: { id: number; name: string } }
   | { kind: "wait_under"; wait: { from: number | null; to: number } }
   | { kind: "special_starts"; special: { id: number; title: string } }
+  | { kind: "offer_starts"; offer: { id: number; title: string; why: string } }
 );
 
 /**
@@ -77,6 +78,8 @@ export function watchMessage(change: WatchChange, place: WatchedPlace, minutes: 
     }
     case "special_starts":
       return { title: `A special starts now at ${place.name}`, body: change.special.title };
+    case "offer_starts":
+      return { title: `An offer is on now at ${place.name}`, body: `${change.offer.title}. ${change.offer.why}` };
   }
 }
 

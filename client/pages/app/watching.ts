@@ -7,6 +7,7 @@ const KIND_TEXT: Record<WatchAnswer["when"], (minutes: number | null) => string>
   wait_under: (minutes) => `when the wait is under ${minutes ?? "?"} minutes`,
   event_starts: () => "when an event starts",
   special_starts: () => "when a special starts",
+  offer_starts: () => "when an offer is on",
 };
 
 /** "12:30" → "12:30 PM", "21:00" → "9 PM": the watch's window as people read a clock. */

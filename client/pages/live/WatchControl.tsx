@@ -19,6 +19,7 @@ const CHOICES: { when: WatchKind; label: string }[] = [
   { when: "lively", label: "Tell me when it gets lively" },
   { when: "event_starts", label: "Tell me when an event starts" },
   { when: "special_starts", label: "Tell me when a special starts" },
+  { when: "offer_starts", label: "Tell me when an offer is on" },
 ];
 
 export function WatchControl({ placeId, placeName }: { placeId: number; placeName: string }) {
