@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS, toWall, venueDayOfWall, venueDayRange, venueDayAt, wee
 import { WEEKDAYS, type PlaceHours } from "../../common/schemas/answers.ts";
 import { parseHistory } from "../../worker/ingest/history-csv.ts";
 import { firstAtOrAfter, historyBuckets } from "../../worker/occupancy/history-buckets.ts";
-import { forecastHours } from "../../worker/occupancy/forecast.ts";
+import { FORECAST_WEIGHTS, forecastBasis, hourForecast, type ForecastBasis, type ForecastWeights, type HourBasis } from "../../worker/occupancy/forecast.ts";
 import { publicHolidays } from "../../worker/occupancy/holidays.ts";
 import { hourOfDay, type HourTotal } from "../../worker/occupancy/hours.ts";
 import { percentOf } from "../../worker/occupancy/levels.ts";
@@ -113,11 +113,20 @@ export function historyAt(quarters: readonly QuarterHour[], place: WhenPlace, no
 }
 
 /**
- * The forecast of the HOURS_AHEAD hours from `now`'s, from the quarter hours before `now` only. The
- * route's forecast() is forecastHours over the week ahead; 12 hours need 2 venue days of it.
+ * What the forecast of the HOURS_AHEAD hours from `now`'s is made of, from the quarter hours before
+ * `now` only: the route's forecast() is forecastBasis over the week ahead, with its weights applied
+ * by hourForecast; 12 hours need 2 venue days of it.
  */
-export const forecastAt = (quarters: readonly QuarterHour[], place: WhenPlace, now: number) =>
-  forecastHours(historyAt(quarters, place, now), place, now, [], 2).slice(0, HOURS_AHEAD);
+export function forecastBasisAt(quarters: readonly QuarterHour[], place: WhenPlace, now: number): ForecastBasis {
+  const basis = forecastBasis(historyAt(quarters, place, now), place, now, [], 2);
+  return { ...basis, hours: basis.hours.slice(0, HOURS_AHEAD) };
+}
+
+/** The forecast of the HOURS_AHEAD hours from `now`'s under the route's weights (nulls: closed or no usual). */
+export const forecastAt = (quarters: readonly QuarterHour[], place: WhenPlace, now: number) => {
+  const basis = forecastBasisAt(quarters, place, now);
+  return basis.hours.map((hour) => ({ start: hour.start, ...(hourForecast(basis, hour, place.packedThreshold) ?? { percent: null, low: null, high: null }) }));
+};
 
 /** The `q` quantile of some numbers (nearest rank). */
 function quantile(values: readonly number[], q: number): number {
@@ -185,8 +194,25 @@ export function gymHolidays(name: string, readings: readonly TimedCount[]): Prom
   return publicHolidays({ country: "CH", state }, dayOf(readings[0].ts), dayOf(readings[readings.length - 1].ts) + 1);
 }
 
-/** The gym's forecasts at FORECAST_AT on every day with HISTORY_DAYS before it, scored. */
-export function backtestGym(name: string, readings: readonly TimedCount[], holidays: ReadonlySet<VenueDay>): GymResult {
+/** One scored hour: what its forecast is made of, the actual percent and the naive answers' errors. */
+export interface ScoredHour {
+  basis: ForecastBasis;
+  hour: HourBasis;
+  /** The hour's mean of readings in percent, unrounded (errors) and as the product rounds it (the range's coverage). */
+  exact: number;
+  actualPercent: number;
+  usualError: number;
+  lastWeekError: number;
+}
+
+/** A gym's hours the forecast is scored on: at FORECAST_AT on every day with HISTORY_DAYS before it. */
+export interface GymHours {
+  name: string;
+  capacity: number;
+  hours: ScoredHour[];
+}
+
+export function gymHours(name: string, readings: readonly TimedCount[], holidays: ReadonlySet<VenueDay>): GymHours {
   const place = { ...gymPlace(readings), holidays };
   const quarters = quarterHours(readings, Math.ceil((readings[readings.length - 1].ts + 1) / (15 * 60_000)) * 15 * 60_000);
   // The actual value of an hour: the mean of the gym's readings in it, per venue day and local hour.
@@ -205,45 +231,60 @@ export function backtestGym(name: string, readings: readonly TimedCount[], holid
     const sum = sums.get(day)?.get(hour);
     return sum ? sum.sum / sum.count : undefined;
   };
-  const result: GymResult = { name, capacity: place.packedThreshold, all: emptySums(), horizons: HORIZONS.map(emptySums), covered: 0 };
+  const scored: ScoredHour[] = [];
   const firstDay = venueDayAt(place, readings[0].ts) + HISTORY_DAYS;
   const lastDay = venueDayAt(place, readings[readings.length - 1].ts);
   for (let day = firstDay; day <= lastDay; day++) {
     for (const at of FORECAST_AT) {
       const now = venueDayRange(place, day).start + (at - place.dayStartHour) * HOUR_MS;
       if (venueDayAt(place, now) !== day || hourOfDay(Math.floor(toWall(TIME_ZONE, now) / HOUR_MS)) !== at) continue;
-      const hours = forecastAt(quarters, place, now);
-      hours.forEach((hour, ahead) => {
-        if (hour.closed || hour.percent === null || hour.low === null || hour.high === null) return;
-        const wallHour = Math.floor(toWall(TIME_ZONE, Date.parse(hour.start)) / HOUR_MS);
+      const basis = forecastBasisAt(quarters, place, now);
+      for (const hour of basis.hours) {
+        if (hour.closed || hour.usual === null) continue;
+        const wallHour = Math.floor(toWall(TIME_ZONE, hour.start) / HOUR_MS);
         const hourDay = venueDayOfWall(wallHour * HOUR_MS, place.dayStartHour);
         const h = hourOfDay(wallHour);
         const actual = actualAt(hourDay, h);
         const lastWeek = actualAt(hourDay - 7, h);
         const previous = [1, 2, 3, 4].map((k) => actualAt(hourDay - 7 * k, h)).filter((value) => value !== undefined);
         // Hours every way can be scored on: measured, measured last week, and a usual from 2 of 4 weeks.
-        if (actual === undefined || lastWeek === undefined || previous.length < 2) return;
+        if (actual === undefined || lastWeek === undefined || previous.length < 2) continue;
         const exact = (100 * actual) / place.packedThreshold;
         const usual = previous.reduce((total, value) => total + value, 0) / previous.length;
-        const errors = {
-          forecast: Math.abs(hour.percent - exact),
-          usual: Math.abs(percentOf(usual, place.packedThreshold) - exact),
-          lastWeek: Math.abs(percentOf(lastWeek, place.packedThreshold) - exact),
-        };
-        const group = result.horizons[HORIZONS.findIndex(([, to]) => ahead + 1 <= to)];
-        for (const target of [result.all, group]) {
-          target.forecast += errors.forecast;
-          target.usual += errors.usual;
-          target.lastWeek += errors.lastWeek;
-          target.hours++;
-        }
-        const actualPercent = percentOf(actual, place.packedThreshold);
-        if (actualPercent >= hour.low && actualPercent <= hour.high) result.covered++;
-      });
+        scored.push({
+          basis,
+          hour,
+          exact,
+          actualPercent: percentOf(actual, place.packedThreshold),
+          usualError: Math.abs(percentOf(usual, place.packedThreshold) - exact),
+          lastWeekError: Math.abs(percentOf(lastWeek, place.packedThreshold) - exact),
+        });
+      }
     }
+  }
+  return { name, capacity: place.packedThreshold, hours: scored };
+}
+
+/** A gym's hours scored under some weights (the route's by default). */
+export function scoreGym(gym: GymHours, weights: ForecastWeights = FORECAST_WEIGHTS): GymResult {
+  const result: GymResult = { name: gym.name, capacity: gym.capacity, all: emptySums(), horizons: HORIZONS.map(emptySums), covered: 0 };
+  for (const scored of gym.hours) {
+    const forecast = hourForecast(scored.basis, scored.hour, gym.capacity, weights)!;
+    const group = result.horizons[HORIZONS.findIndex(([, to]) => scored.hour.ahead + 1 <= to)];
+    for (const target of [result.all, group]) {
+      target.forecast += Math.abs(forecast.percent - scored.exact);
+      target.usual += scored.usualError;
+      target.lastWeek += scored.lastWeekError;
+      target.hours++;
+    }
+    if (scored.actualPercent >= forecast.low && scored.actualPercent <= forecast.high) result.covered++;
   }
   return result;
 }
+
+/** The gym's forecasts at FORECAST_AT on every day with HISTORY_DAYS before it, scored with the route's weights. */
+export const backtestGym = (name: string, readings: readonly TimedCount[], holidays: ReadonlySet<VenueDay>): GymResult =>
+  scoreGym(gymHours(name, readings, holidays));
 
 /** forecast MAE ÷ the better naive MAE. */
 export const ratioOf = (sums: Sums) => sums.forecast / Math.min(sums.usual, sums.lastWeek);

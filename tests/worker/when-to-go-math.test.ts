@@ -183,9 +183,9 @@ describe("forecast", () => {
     // (21 × 60 + 21 × 78) ÷ (42 × 60) = 2898 ÷ 2520 = 1.15.
     expect(recentLevel(history, place(eveningHours), noon)).toBeCloseTo(1.15, 10);
     expect(todayLevel(history, place(eveningHours), noon)).toBe(1);
-    // Wednesday 21:00: its usual 60 × (1 + 0.3 × 0.15) = 62.7.
+    // Wednesday 21:00: its usual 60 × (1 + 0.45 × 0.15) = 64.05.
     const wednesday21 = forecast(history, place(eveningHours), noon, []).hours.find((item) => item.start === new Date(instant(today + 1, 21)).toISOString());
-    expect(wednesday21).toMatchObject({ percent: 63 });
+    expect(wednesday21).toMatchObject({ percent: 64 });
   });
 
   it("follows a trend across weeks through the last days' level", () => {
@@ -196,9 +196,9 @@ describe("forecast", () => {
     // v − (7 × 7 + 6 × 14 + 5 × 21) ÷ 18 = v − 13.22; Σ v = 99 + … + 94 = 579 → 579 ÷ 499.67 = 1.1588.
     expect(recentLevel(history, place(eveningHours), noon)).toBeCloseTo(579 / (579 - 238 / 3), 10);
     // Tomorrow's 21:00: Wednesdays 94, 87, 80, 73 weighted 8, 7, 6, 5 = 84.85 ("usual": 85), then
-    // × (1 + 0.3 × 0.1588) = 88.9: the forecast sits above the usual, where the trend is heading.
+    // × (1 + 0.45 × 0.1588) = 90.9: the forecast sits above the usual, where the trend is heading.
     const wednesday21 = forecast(history, place(eveningHours), noon, []).hours.find((item) => item.start === new Date(instant(today + 1, 21)).toISOString());
-    expect(wednesday21).toMatchObject({ percent: 89 });
+    expect(wednesday21).toMatchObject({ percent: 91 });
   });
 
   it("forecasts a public holiday like the venue's Sundays, or by its learnt holiday ratio", () => {
@@ -234,7 +234,7 @@ describe("forecast", () => {
     expect(tonight).toMatchObject({ percent: 30, low: 30, high: 30 });
   });
 
-  it("gives the range from 1.3 spreads of the same weekdays", () => {
+  it("gives the range from 1.5 spreads of the same weekdays", () => {
     // Wednesdays at 21:00: 65 last week and 50 the week before; 30 otherwise.
     const hours = evenings((d, hour) => (hour === 21 && d === today - 6 ? 65 : hour === 21 && d === today - 13 ? 50 : hour === 21 && d < today - 13 && (d - today + 6) % 7 === 0 ? null : 30));
     const history = historyOf(hours, 5, today);
@@ -244,8 +244,8 @@ describe("forecast", () => {
     const wednesday21 = answer.hours.find((item) => item.start === new Date(instant(today + 1, 21)).toISOString());
     // Last Wednesday's 21:00 has no usual without itself (one day is not usual): the recent level stays 1.
     expect(recentLevel(history, place(eveningHours), now)).toBe(1);
-    // An 80 % range: 58 ± 1.3 × 7.48 = 48.3 … 67.7.
-    expect(wednesday21).toMatchObject({ percent: 58, low: 48, high: 68, closed: false });
+    // An 80 % range: 58 ± 1.5 × 7.48 = 46.8 … 69.2.
+    expect(wednesday21).toMatchObject({ percent: 58, low: 47, high: 69, closed: false });
   });
 
   it("lifts an event's hours by the learnt lift of past events of its category, and widens an unknown one", () => {

@@ -15,8 +15,9 @@ export const DETAIL_HOURS = 12;
 /**
  * The range is the usual ± this many of its spreads (the same weekdays' standard deviation), times
  * the hour's factor: an 80 % range, as measured on real counts (docs/when-to-go.md#measured-accuracy).
+ * This and the weights below are the bench's choice on the 16 gyms, checked leave-one-venue-out.
  */
-export const RANGE_SPREADS = 1.3;
+export const RANGE_SPREADS = 1.5;
 /** Venue days before today the recent level looks back over. */
 export const RECENT_DAYS = 6;
 /** Hours with a usual value the recent level needs; with fewer it is 1. */
@@ -32,7 +33,18 @@ export const LEVEL_BOUNDS = [0.5, 2] as const;
 export const TODAY_SHARE = 0.8;
 export const TODAY_DECAY = 0.95;
 /** How much of the last days' level against their usual carries into every forecast hour. */
-export const RECENT_SHARE = 0.3;
+export const RECENT_SHARE = 0.45;
+/**
+ * The forecast's four weights together: the bench scores other values on the same hours
+ * (scripts/bench/real-backtest.ts, leave-one-venue-out: docs/when-to-go.md#measured-accuracy).
+ */
+export interface ForecastWeights {
+  todayShare: number;
+  todayDecay: number;
+  recentShare: number;
+  rangeSpreads: number;
+}
+export const FORECAST_WEIGHTS: ForecastWeights = { todayShare: TODAY_SHARE, todayDecay: TODAY_DECAY, recentShare: RECENT_SHARE, rangeSpreads: RANGE_SPREADS };
 /** Hours of past public holidays with a usual value a learnt holiday ratio needs; with fewer, holidays are Sundays. */
 export const MIN_HOLIDAY_HOURS = 6;
 /** The weekday whose usual a holiday takes when the venue has no holiday of its own to learn from. */
@@ -147,8 +159,8 @@ export function todayLevel(history: History, place: WhenPlace, now: number, holi
  * The factor on an hour's usual `ahead` hours after the current one (0: the current hour): today's
  * level fading with the hours ahead, plus a share of the last days' level.
  */
-export const levelFactor = (today: number, recent: number, ahead: number) =>
-  Math.max(0, 1 + TODAY_SHARE * TODAY_DECAY ** ahead * (today - 1) + RECENT_SHARE * (recent - 1));
+export const levelFactor = (today: number, recent: number, ahead: number, weights = FORECAST_WEIGHTS) =>
+  Math.max(0, 1 + weights.todayShare * weights.todayDecay ** ahead * (today - 1) + weights.recentShare * (recent - 1));
 
 /** Start instants of the local hours an event covers (those it overlaps). */
 function hoursOfEvent(place: WhenPlace, event: VenueEvent): number[] {
@@ -184,48 +196,82 @@ function eventLifts(history: History, place: WhenPlace, holidays: number | null,
   return lifts;
 }
 
-/**
- * The hours of the forecast: from the current local hour to the end of the venue day `days − 1`
- * after today (6 by default: the week ahead).
- */
-export function forecastHours(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[], days = 7): ForecastHour[] {
+/** One hour of the forecast before its weights are applied: its usual, how far ahead it is and its events. */
+export interface HourBasis {
+  start: number;
+  closed: boolean;
+  /** Null while closed or without enough data. */
+  usual: Usual | null;
+  /** Hours after the current one (0: the current hour). */
+  ahead: number;
+  /** The largest learnt lift among the events on in this hour (1 without). */
+  lift: number;
+  /** An event of a category never seen at the venue is on: the range widens up. */
+  unknownEvent: boolean;
+}
+
+/** What the forecast's hours are made of: today's and the recent level, and each hour's basis. */
+export interface ForecastBasis {
+  today: number;
+  recent: number;
+  hours: HourBasis[];
+}
+
+/** The forecast's inputs from the current local hour to the end of the venue day `days − 1` after today. */
+export function forecastBasis(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[], days = 7): ForecastBasis {
   const enough = hasEnoughData(history);
   const holidays = holidayRatio(history, place);
-  const today = todayLevel(history, place, now, holidays);
-  const recent = recentLevel(history, place, now, holidays);
   const lifts = eventLifts(history, place, holidays, events, now);
   const upcoming = events.filter((event) => event.end > now);
   const end = venueDayRange(place, venueDayAt(place, now) + days - 1).end;
-  const hours: ForecastHour[] = [];
+  const hours: HourBasis[] = [];
   const first = now - (toWall(place.timeZone, now) - wallHourStart(place, now));
   for (let start = first; start < end; start += HOUR_MS) {
     const wallHour = wallHourStart(place, start);
     const closed = isClosedAt(place, wallHour);
     const usual = closed || !enough ? null : expectedAt(history, place, holidays, venueDayOfWall(wallHour, place.dayStartHour), hourOfDay(wallHour / HOUR_MS));
-    if (usual === null) {
-      hours.push({ start: new Date(start).toISOString(), percent: null, low: null, high: null, closed });
-      continue;
-    }
-    // The largest learnt lift among the events on in this hour; an unknown category widens the range up.
     let lift = 1;
     let unknownEvent = false;
-    for (const event of upcoming) {
+    for (const event of usual === null ? [] : upcoming) {
       if (event.start >= start + HOUR_MS || event.end <= start) continue;
       const learnt = event.categoryId === null ? undefined : lifts.get(event.categoryId);
       if (learnt === undefined) unknownEvent = true;
       else lift = Math.max(lift, learnt);
     }
-    const factor = levelFactor(today, recent, (start - first) / HOUR_MS) * lift;
-    const high = (usual.people + RANGE_SPREADS * usual.spread) * factor * (unknownEvent ? UNKNOWN_EVENT_HIGH : 1);
-    hours.push({
-      start: new Date(start).toISOString(),
-      percent: percentOf(usual.people * factor, place.packedThreshold),
-      low: percentOf(Math.max(0, usual.people - RANGE_SPREADS * usual.spread) * factor, place.packedThreshold),
-      high: percentOf(high, place.packedThreshold),
-      closed,
-    });
+    hours.push({ start, closed, usual, ahead: (start - first) / HOUR_MS, lift, unknownEvent });
   }
-  return hours;
+  return { today: todayLevel(history, place, now, holidays), recent: recentLevel(history, place, now, holidays), hours };
+}
+
+/** An hour's percent and its range under some weights; null without a usual. */
+export function hourForecast(
+  basis: ForecastBasis,
+  hour: HourBasis,
+  packedThreshold: number,
+  weights = FORECAST_WEIGHTS,
+): { percent: number; low: number; high: number } | null {
+  const { usual } = hour;
+  if (usual === null) return null;
+  const factor = levelFactor(basis.today, basis.recent, hour.ahead, weights) * hour.lift;
+  const high = (usual.people + weights.rangeSpreads * usual.spread) * factor * (hour.unknownEvent ? UNKNOWN_EVENT_HIGH : 1);
+  return {
+    percent: percentOf(usual.people * factor, packedThreshold),
+    low: percentOf(Math.max(0, usual.people - weights.rangeSpreads * usual.spread) * factor, packedThreshold),
+    high: percentOf(high, packedThreshold),
+  };
+}
+
+/**
+ * The hours of the forecast: from the current local hour to the end of the venue day `days − 1`
+ * after today (6 by default: the week ahead).
+ */
+export function forecastHours(history: History, place: WhenPlace, now: number, events: readonly VenueEvent[], days = 7): ForecastHour[] {
+  const basis = forecastBasis(history, place, now, events, days);
+  return basis.hours.map((hour) => ({
+    start: new Date(hour.start).toISOString(),
+    ...(hourForecast(basis, hour, place.packedThreshold) ?? { percent: null, low: null, high: null }),
+    closed: hour.closed,
+  }));
 }
 
 /** The quietest open hour among the DETAIL_HOURS after the current one (the earliest on a tie). */
