@@ -243,6 +243,7 @@ describe("DELETE /api/me", () => {
       env.DB.prepare("INSERT INTO plan_invitees (plan_id, user_id) VALUES (9001, ?)").bind(account.userId),
       // The account on both sides of a pair: user_a is the lower id.
       env.DB.prepare("INSERT INTO conversations (kind, user_a, user_b) VALUES ('pair', ?, ?), ('pair', ?, ?)").bind(account.userId, coOwner.id, earlier.id, account.userId),
+      env.DB.prepare("INSERT INTO conversation_writers (conversation_id, user_id) SELECT id, ? FROM conversations WHERE kind = 'pair' AND user_a = ?").bind(account.userId, account.userId),
       env.DB.prepare("INSERT INTO message_reports (conversation_id, message_id, reporter_id, context) VALUES (1, 1, ?, '[]')").bind(account.userId),
       env.DB.prepare("INSERT INTO session_proofs (session_id, user_id, verified_at) VALUES ('leaving-session', ?, 0)").bind(account.userId),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('leaving-reset', ?, 9999999999999)").bind(account.userId),

@@ -4,16 +4,16 @@
 // removed), no conversation's object keeps its messages (not even one whose plan retention removed),
 // and no unfinished passkey sign-up keeps its name and address. Inbox rows stored before
 // consumer_notifications.about_user_id existed are matched as the docs say.
-import { createScheduledController } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import type { PostedMessage } from "../../common/schemas/conversations";
+import type { MessagesPage, PostedMessage } from "../../common/schemas/conversations";
 import type { Plan } from "../../common/schemas/plans";
 import { issueAccessToken } from "../../worker/auth/tokens";
 import { conversationObject } from "../../worker/chat/conversation";
 import worker from "../../worker/index";
 import { bearer } from "./fixtures";
-import { api, postJson, signUpOwner } from "./helpers";
+import { api, freshClientIp, postJson, signUpOwner } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
 import { befriend, person, send, type Person } from "./social-fixtures";
 
@@ -37,8 +37,16 @@ async function signedInAgain(who: Person): Promise<Person> {
 }
 
 let clientIds = 0;
+/** Writes through the worker's fetch and waits for what it does after answering (the message's bookkeeping, the pushes). */
 async function write(who: Person, conversationId: number, text: string) {
-  const response = await send("POST", `/api/conversations/${conversationId}/messages`, who.headers, { text, client_id: `names-${++clientIds}-${crypto.randomUUID().slice(0, 8)}` });
+  const ctx = createExecutionContext();
+  const request = new Request(`https://third-place.test/api/conversations/${conversationId}/messages`, {
+    method: "POST",
+    headers: { ...who.headers, "content-type": "application/json", "cf-connecting-ip": freshClientIp() },
+    body: JSON.stringify({ text, client_id: `names-${++clientIds}-${crypto.randomUUID().slice(0, 8)}` }),
+  });
+  const response = await worker.fetch!(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  await waitOnExecutionContext(ctx);
   expect(response.status).toBe(201);
   return (await response.json<PostedMessage>()).message;
 }
@@ -99,6 +107,21 @@ describe("deleting an account, as the others see it", () => {
       const { messages } = await conversationObject(env, id).page({ limit: 100 });
       expect(messages.filter((message) => message.sender_id === maya.who.id)).toEqual([]);
     }
+  });
+
+  it("takes its messages out of a plan it left before", async () => {
+    const maya = await signedUp("Maya");
+    const jonah = await person("Jonah");
+    await befriend(maya.who, jonah);
+    const jonahs = await plan(jonah, [maya.who], await createPlace(), "Drinks", START + 2 * HOUR);
+    await write(maya.who, jonahs.conversation_id, "Maya before leaving");
+    await write(jonah, jonahs.conversation_id, "Jonah stays");
+    expect((await send("DELETE", `/api/plans/${jonahs.id}/me`, maya.who.headers)).status).toBe(200);
+
+    expect((await deleteAccount(maya.who, maya.password)).status).toBe(200);
+
+    const page = await (await send("GET", `/api/conversations/${jonahs.conversation_id}/messages`, jonah.headers)).json<MessagesPage>();
+    expect(page.messages.map((message) => message.text)).toEqual(["Jonah stays"]);
   });
 
   it("takes the unfinished passkey sign-up that holds its name and address, and no one else's", async () => {

@@ -1,7 +1,7 @@
 // Conversations (docs/friends.md#messages): who is in each, as D1 knows it. A plan's conversation
 // has the plan's organiser and invitees; a pair's, its two accounts. Messages are never here.
-import { and, desc, eq, sql } from "drizzle-orm";
-import { blocks, conversations, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { blocks, conversations, conversationWriters, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
 import type { Person } from "../../common/schemas/plans";
 import type { Database } from "./client";
 import { blockedWith } from "./relations";
@@ -116,9 +116,16 @@ export async function pairConversation(db: Database, accountId: number, otherId:
   return withMembers(row, accountId);
 }
 
-/** Orders the list: the conversation's newest message time. */
-export async function touchConversation(db: Database, conversationId: number, at: number): Promise<void> {
-  await db.update(conversations).set({ lastMessageAt: new Date(at) }).where(eq(conversations.id, conversationId));
+/**
+ * After a message, in one D1 round trip: the conversation's newest message time (the list's order),
+ * and its sender among the conversation's writers, by which deleting the account finds its messages
+ * even in a plan it has left (conversationsLeftBy).
+ */
+export async function noteMessage(db: Database, conversationId: number, senderId: number, at: number): Promise<void> {
+  await db.batch([
+    db.update(conversations).set({ lastMessageAt: new Date(at) }).where(eq(conversations.id, conversationId)),
+    db.insert(conversationWriters).values({ conversationId, userId: senderId }).onConflictDoNothing(),
+  ]);
 }
 
 /** True when the conversation exists: its socket is opened only then, so probing ids makes no objects. */
@@ -130,10 +137,11 @@ export async function conversationExists(db: Database, conversationId: number): 
 /**
  * What deleting the account does to its conversations (docs/friends.md#deleting-an-account):
  * `ending`, those whose D1 row goes with it (its pairs, the plans it organises), and `leaving`,
- * those that go on without it (plans it is invited to).
+ * those that go on without it (plans it is invited to, or was and wrote in before it left).
  */
 export async function conversationsLeftBy(db: Database, accountId: number): Promise<{ ending: number[]; leaving: number[] }> {
-  const rows = await fromConversations(db, accountId).where(isMember(accountId));
+  const wrote = sql`exists (select 1 from ${conversationWriters} where ${conversationWriters.conversationId} = ${conversations.id} and ${conversationWriters.userId} = ${accountId})`;
+  const rows = await fromConversations(db, accountId).where(or(isMember(accountId), wrote));
   const ends = (row: ListRow) => row.kind === "pair" || row.organiserId === accountId;
   return { ending: rows.filter(ends).map((row) => row.id), leaving: rows.filter((row) => !ends(row)).map((row) => row.id) };
 }

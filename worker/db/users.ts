@@ -3,6 +3,7 @@ import * as v from "valibot";
 import {
   consumerNotifications,
   conversations,
+  conversationWriters,
   eventCategories,
   events,
   handoffCodes,
@@ -208,6 +209,7 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
     db.delete(handoffCodes).where(and(eq(handoffCodes.userId, userId), gone)),
     db.delete(passkeys).where(and(eq(passkeys.userId, userId), gone)),
     db.delete(webauthnChallenges).where(and(eq(webauthnChallenges.userId, userId), gone)),
+    db.delete(conversationWriters).where(and(eq(conversationWriters.userId, userId), gone)),
     db.delete(placeOwners).where(and(eq(placeOwners.userId, userId), gone)),
     db.update(placeInvites).set({ createdBy: null }).where(and(eq(placeInvites.createdBy, userId), gone)),
     db.update(placeInvites).set({ usedBy: null }).where(and(eq(placeInvites.usedBy, userId), gone)),

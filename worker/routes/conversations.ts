@@ -10,7 +10,7 @@ import { BAD_TICKET, conversationObject } from "../chat/conversation";
 import { messageNotice } from "../chat/notices";
 import { messageOf, type StoredMessage } from "../chat/rules";
 import { getDb, type Database } from "../db/client";
-import { conversationExists, conversationForMember, conversationsOf, pairConversation, touchConversation, type MemberConversation } from "../db/conversations";
+import { conversationExists, conversationForMember, conversationsOf, pairConversation, noteMessage, type MemberConversation } from "../db/conversations";
 import { addMessageReport } from "../db/message-reports";
 import { peopleByIds } from "../db/plans";
 import type { AppEnv } from "../env";
@@ -184,7 +184,7 @@ export const conversationRoutes = new Hono<AppEnv>()
         const notice = messageNotice(conversation.id, sender, conversation.kind === "pair" ? "your conversation" : conversation.title);
         // The members to push get theirs together: two D1 round trips however many they are.
         const pushes = posted.pushTo.map((accountId) => ({ accountId, notification: notice }));
-        c.executionCtx.waitUntil(Promise.allSettled([touchConversation(db, conversation.id, now), pushes.length > 0 ? deliverToAccounts(env, pushes, now) : null]));
+        c.executionCtx.waitUntil(Promise.allSettled([noteMessage(db, conversation.id, accountId, now), pushes.length > 0 ? deliverToAccounts(env, pushes, now) : null]));
       }
       const answer: PostedMessage = { message: messageOf(posted.message, sender), created: posted.created };
       return c.json(answer, posted.created ? 201 : 200);
