@@ -6,8 +6,16 @@ import { integerInput } from "./fields";
 
 // What a push carries, decrypted; the service worker shows it (docs/app.md#web-push).
 
-/** A path on the app's own origin ("/profile/…"): a notification never opens another site. */
-const appPath = v.pipe(v.string(), v.regex(/^\/(?!\/)/, "a path on this origin, starting with one /"), v.maxLength(2000));
+/**
+ * A path on the app's own origin ("/profile/…"): a notification never opens another site. One "/"
+ * first, then no backslash, whitespace or control character anywhere: a URL parser reads "\" as
+ * "/" and drops tabs and newlines, so "/\host" and "/<tab>/host" would open another host.
+ */
+const appPath = v.pipe(
+  v.string(),
+  v.regex(/^\/(?!\/)[^\\\s\x00-\x1f\x7f]*$/, "a path on this origin, starting with one / and without backslashes, spaces or control characters"),
+  v.maxLength(2000),
+);
 
 export const pushPayloadSchema = v.object({
   title: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),

@@ -69,6 +69,17 @@ describe("service worker: Web Push", () => {
     expect(readPushPayload("text")).toBeNull();
   });
 
+  it("refuses paths a browser resolves to another host: backslashes, tabs and newlines, control characters (issue 37)", () => {
+    // Each of these, resolved against our origin, leaves it: the URL parser reads "\\" as "/" and drops tabs and newlines.
+    const offOrigin = ["/\\evil.example", "/\\/evil.example", "\\/evil.example", "/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\u0000/evil.example", " //evil.example"];
+    for (const url of offOrigin) {
+      expect(readPushPayload({ ...payload, url }), JSON.stringify(url)).toBeNull();
+      expect(readPushPayload({ ...payload, stop_url: url }), JSON.stringify(url)).toBeNull();
+    }
+    // Our own paths, with queries, fragments and escapes, still pass.
+    for (const url of ["/app/plans/12", "/profile/the-bar?tab=hours#now", "/app/messages/4%2F5"]) expect(readPushPayload({ ...payload, url })?.url).toBe(url);
+  });
+
   it("opens the profile on a click, and POSTs the stop URL on the stop action", () => {
     const withStop = { ...payload, stop_url: "/api/watches/stop/tok" };
     expect(clickEffect(withStop, "")).toEqual({ open: "/profile/the-bar" });
