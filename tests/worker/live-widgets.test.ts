@@ -151,6 +151,15 @@ describe("the builders", () => {
     expect(widgetHtml(base, "https://x.test/profile/a?b=1&c=2", now)).toContain('href="https://x.test/profile/a?b=1&amp;c=2"');
   });
 
+  it("strip control characters from the venue's name before the badge: XML 1.0 forbids them, and one breaks the whole image (issue 37)", () => {
+    const name = "The\u0000 Night\u0007\u001b[31m Owl\u007f\u0085\ufffe\tBar\nTwo";
+    const svg = badgeSvg({ ...base, name }, now);
+    // Nothing XML 1.0 refuses (C0 but tab, newline and return; U+FFFE and U+FFFF), nor DEL and C1.
+    expect(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/.test(svg)).toBe(false);
+    expect(svg).toContain('<title id="title">The Night[31m Owl Bar Two right now: Packed, about 1 person (Third Place)</title>');
+    expect(widgetHtml({ ...base, name }, "https://x.test/", now)).toContain("The Night[31m Owl Bar Two");
+  });
+
   it("say what the live map says for each state", () => {
     expect(widgetStatus(base, now)).toEqual({ state: "Packed", label: "Packed", detail: "About 1 person", asOf: "Updated 9:09 PM" });
     expect(widgetStatus({ ...base, open_now: false, opens_at: null }, now)).toMatchObject({ state: "closed", label: "Closed", detail: null });

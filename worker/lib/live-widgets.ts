@@ -4,7 +4,7 @@
 // and a closed or silent one says so rather than showing a level it does not have.
 import { liveSummary, whenText } from "../../common/live-summary";
 import type { LivePlace } from "../../common/schemas/answers";
-import { escapeMarkup } from "../../common/markup";
+import { escapeMarkup, xmlText } from "../../common/markup";
 
 /** What the badge and widget read of a live entry (toLivePlace: people already null where counts are hidden). */
 export type WidgetPlace = Pick<LivePlace, "name" | "level" | "people" | "open_now" | "opens_at" | "updated_at" | "timezone" | "vs_usual">;
@@ -74,7 +74,8 @@ function textWidth(text: string): number {
  * as its accessible name (role img, <title>). Only the level's words carry its meaning; the colour
  * repeats it.
  */
-export function badgeSvg(place: WidgetPlace, now: number): string {
+export function badgeSvg(venue: WidgetPlace, now: number): string {
+  const place = { ...venue, name: xmlText(venue.name) };
   const status = widgetStatus(place, now);
   const left = "Right now";
   const right = status.detail && status.state !== "silent" ? `${status.label} · ${status.detail[0].toLowerCase()}${status.detail.slice(1)}` : status.label;
@@ -115,7 +116,8 @@ export const WIDGET_STYLE = [
  * The widget's page: the venue (a link to its profile), its level or state, the detail, and a link
  * to see it live. Links open in a new tab, since the page lives in someone else's frame.
  */
-export function widgetHtml(place: WidgetPlace, profileUrl: string, now: number): string {
+export function widgetHtml(venue: WidgetPlace, profileUrl: string, now: number): string {
+  const place = { ...venue, name: xmlText(venue.name) };
   const status = widgetStatus(place, now);
   const link = (text: string) => `<a href="${escapeMarkup(profileUrl)}" target="_blank" rel="noopener">${escapeMarkup(text)}</a>`;
   return [
