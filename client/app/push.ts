@@ -1,6 +1,7 @@
 // Notifications on this phone (docs/push.md#on-the-phone): ask the browser's permission, subscribe
 // with the server's VAPID key and hand the subscription to the server, which pushes the account's
 // inbox rows to it. The browser's push service and permission are the truth; nothing is kept here.
+import { ApiError } from "../api/endpoints";
 import { pushApi } from "../api/pushEndpoints";
 
 /** unsupported: no service worker or Push API (an iPhone's Safari until the app is installed). */
@@ -42,13 +43,25 @@ export async function turnOnPush(): Promise<PushState> {
   if (permission !== "granted") return permission === "denied" ? "denied" : "off";
   const registration = await serviceWorker();
   const { public_key } = await pushApi.publicKey().load();
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(public_key) }));
+  const subscribe = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(public_key) });
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    await register(subscription);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    // Another account signed in here holds this browser's endpoint, which never moves
+    // (docs/push.md#endpoints-never-move): a fresh subscription is a new endpoint, this account's.
+    await subscription.unsubscribe();
+    await register(await subscribe());
+  }
+  return "on";
+}
+
+/** Hands the browser's subscription to the server for the signed-in account. */
+async function register(subscription: PushSubscription): Promise<void> {
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error("The browser gave a subscription without keys.");
   await pushApi.subscribe({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
-  return "on";
 }
 
 /** Stops pushes to this browser: the server forgets the endpoint, the browser the subscription. */

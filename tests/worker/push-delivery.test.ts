@@ -27,7 +27,7 @@ useFixedClock(T);
 async function subscribedAccount(endpoint = `http://127.0.0.1:8788/push/${crypto.randomUUID()}`) {
   const user = await createUser();
   const keys = await browserKeys();
-  const subscriptionId = await savePushSubscription(getDb(env), user.id, { endpoint, ...keys.json });
+  const subscriptionId = (await savePushSubscription(getDb(env), user.id, { endpoint, ...keys.json }))!;
   return { user, keys, endpoint, subscriptionId };
 }
 

@@ -1,5 +1,5 @@
 // The push and inbox routes (docs/push.md): the public key, subscribing (the endpoint allow-list,
-// keys that are a real P-256 point, 10 per account) and unsubscribing, the inbox with its unread
+// keys that are a real P-256 point, 10 per account, an endpoint never moving between accounts) and unsubscribing, the inbox with its unread
 // count, pages and marking read; and that no caller reaches another account's subscriptions or
 // inbox (no token: 401; the admin password: 403; another account: nothing).
 import { env } from "cloudflare:workers";
@@ -95,6 +95,20 @@ describe("POST/DELETE /api/me/push-subscriptions", () => {
     expect(await count("push_subscriptions", "user_id = ?", user.id)).toBe(10);
     expect(await count("push_subscriptions", "endpoint = ?", endpoints[0])).toBe(0);
     expect(await count("push_subscriptions", "endpoint = ?", endpoints[10])).toBe(1);
+  });
+
+  it("an endpoint held by another account does not move: 409, its row, keys and account unchanged (issue 37)", async () => {
+    const [owner, other] = [await createUser(), await createUser()];
+    const endpoint = fcm();
+    expect((await subscribe(owner, endpoint)).status).toBe(201);
+    const before = await env.DB.prepare("SELECT id, user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).first();
+    const taken = await subscribe(other, endpoint);
+    expect(taken.status).toBe(409);
+    expect(await errorOf(taken)).toBe("This browser's subscription belongs to another account. Unsubscribe it in the browser and subscribe again.");
+    expect(await env.DB.prepare("SELECT id, user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).first()).toEqual(before);
+    expect(await count("push_subscriptions", "user_id = ?", other.id)).toBe(0);
+    // The browser's fresh subscription (a new endpoint) is the other account's.
+    expect((await subscribe(other)).status).toBe(201);
   });
 
   it("another account cannot remove a subscription", async () => {

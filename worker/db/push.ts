@@ -15,19 +15,23 @@ export const INBOX_KEPT_MS = 90 * DAY_MS;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /**
- * Stores the browser's subscription for the account; its id. An endpoint already stored (the same
- * browser, maybe signed in to another account before) moves to this account with the new keys:
- * only that browser knows its endpoint. Past 10, the account's oldest subscriptions are removed.
+ * Stores the browser's subscription for the account; its id. The account's own endpoint again (the
+ * same browser subscribing again) takes the new keys. An endpoint another account holds stays
+ * theirs, untouched: null (docs/push.md#endpoints-never-move; issue 37: whoever learnt an endpoint
+ * could take a person's pushes by registering it). Past 10, the account's oldest subscriptions are
+ * removed.
  */
-export async function savePushSubscription(db: Database, userId: number, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<number> {
+export async function savePushSubscription(db: Database, userId: number, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<number | null> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values({ userId, ...subscription })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+      set: { p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+      where: eq(pushSubscriptions.userId, userId),
     })
     .returning({ id: pushSubscriptions.id });
+  if (!row) return null;
   await db.run(sql`
     DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
       SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${MAX_SUBSCRIPTIONS_PER_ACCOUNT})`);

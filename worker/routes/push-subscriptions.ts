@@ -8,7 +8,7 @@ import { deletePushSubscription, MAX_SUBSCRIPTIONS_PER_ACCOUNT, savePushSubscrip
 import type { AppEnv } from "../env";
 import { allowsLocalReceivers } from "../alerts/webhook-url";
 import { fromBase64Url } from "../lib/crypto";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { describe, jsonBody } from "../lib/openapi";
 import { pushEndpointProblem } from "../push/endpoint-url";
 import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
@@ -16,6 +16,7 @@ import { pushSubscribedAnswerSchema, pushSubscriptionBodySchema, pushUnsubscribe
 
 const tag = "Notifications";
 const P256DH_MESSAGE = "keys.p256dh must be a P-256 public key (uncompressed point) as base64url.";
+const TAKEN_ENDPOINT = "This browser's subscription belongs to another account. Unsubscribe it in the browser and subscribe again.";
 
 /** Whether the bytes are a point on P-256: a key the encryption can use. */
 async function isP256Point(bytes: Uint8Array<ArrayBuffer>): Promise<boolean> {
@@ -33,10 +34,10 @@ export const pushSubscriptionRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Receive this account's notifications as Web Push in this browser",
-      description: `The body is PushSubscription.toJSON(). The endpoint must be an https address of Google's, Mozilla's, Apple's or Microsoft's push service. An account keeps at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT}; the oldest is replaced. An endpoint stored for another account moves to this one.`,
+      description: `The body is PushSubscription.toJSON(). The endpoint must be an https address of Google's, Mozilla's, Apple's or Microsoft's push service. An account keeps at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT}; the oldest is replaced. The account's own endpoint again takes the new keys; an endpoint another account holds is a 409 and stays theirs (the browser unsubscribes and subscribes again for a new one).`,
       access: "signed-in",
       answers: { 201: pushSubscribedAnswerSchema },
-      errors: [403],
+      errors: [403, 409],
     }),
     requireUser,
     jsonBody(pushSubscriptionBodySchema, 4096),
@@ -47,6 +48,7 @@ export const pushSubscriptionRoutes = new Hono<AppEnv>()
       if (problem) throw badRequest(problem, [{ field: "endpoint", message: problem }]);
       if (!(await isP256Point(fromBase64Url(keys.p256dh.replace(/=$/, ""))))) throw badRequest(P256DH_MESSAGE, [{ field: "keys.p256dh", message: P256DH_MESSAGE }]);
       const id = await savePushSubscription(getDb(c.env), accountId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      if (id === null) throw conflict(TAKEN_ENDPOINT);
       return c.json({ id }, 201);
     },
   )
