@@ -129,6 +129,8 @@ export const livePlaceSchema = v.strictObject({
   special_now: v.boolean(),
   // Whether one of its offers is on now (docs/offers.md#on-the-map); optional so answers kept offline from before offers still read.
   offer_now: v.optional(v.boolean()),
+  // Its event under way or starting within 18 hours (docs/when-to-go.md#next-event); optional so answers kept offline from before still read.
+  next_event: v.optional(v.nullable(v.strictObject({ name: v.string(), starts_at: isoTime, ends_at: isoTime }))),
 });
 export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 

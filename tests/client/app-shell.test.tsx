@@ -111,4 +111,12 @@ describe("Near me in words", () => {
     expect(nearbyLines(all[0]!, false, 0)[0]).toBe("350 m away");
     expect(friendsThereText(["Sam"])).toBe("1 friend there: Sam");
   });
+
+  it("says tonight's event on the venue's clock, or that it is on now", () => {
+    const [row] = nearbyPlaces(places, null, out, new Set());
+    const event = { name: "Trivia", starts_at: "2031-06-11T00:00:00Z", ends_at: "2031-06-11T02:00:00Z" };
+    const withEvent = { ...row!, live: { ...row!.live!, timezone: "America/New_York", next_event: event } };
+    expect(nearbyLines(withEvent, false, Date.parse("2031-06-10T20:00:00Z"))).toContain("Trivia at 8 PM");
+    expect(nearbyLines(withEvent, false, Date.parse("2031-06-11T00:30:00Z"))).toContain("Trivia on now");
+  });
 });

@@ -49,6 +49,8 @@ describe("GET /api/live", () => {
         "live_looks_last_hour",
         "longitude",
         "name",
+        "next_event",
+        "offer_now",
         "open_now",
         "opens_at",
         "people",
@@ -64,6 +66,21 @@ describe("GET /api/live", () => {
     expect(byId.get(fresh)).toMatchObject({ people: 42, percent: 53, level: "Lively", updated_at: new Date(now - 2 * minute).toISOString(), latitude: 40.72 });
     expect(byId.get(stale)).toMatchObject({ people: null, percent: null, level: null, updated_at: new Date(now - 5 * minute - 1000).toISOString() });
     expect(byId.get(silent)).toMatchObject({ people: null, percent: null, level: null, updated_at: null });
+  });
+
+  it("names each place's event under way or starting within 18 hours, on the venue's clock", async () => {
+    const weekly = await createPlace();
+    const later = await createPlace();
+    // now is Thursday 15 May 2031, 10:07 PM in New York: a weekly Thursday quiz from 9 PM is under way.
+    await env.DB.prepare(
+      "INSERT INTO events (place_id, name, start_time, end_time, is_recurring, frequency, repeating_days) VALUES (?, 'Thursday Quiz', '2031-04-03T01:00:00.000Z', '2031-04-03T03:00:00.000Z', 1, 'weekly', '[\"Thursday\"]')",
+    ).bind(weekly).run();
+    await env.DB.prepare("INSERT INTO events (place_id, name, start_time, end_time) VALUES (?, 'Game watch', ?, ?), (?, 'Far off', ?, NULL)")
+      .bind(later, new Date(now + 3 * 3_600_000).toISOString(), new Date(now + 5 * 3_600_000).toISOString(), later, new Date(now + 30 * 3_600_000).toISOString())
+      .run();
+    const byId = new Map((await live()).body.places.map((place) => [place.id, place]));
+    expect(byId.get(weekly)!.next_event).toEqual({ name: "Thursday Quiz", starts_at: "2031-05-16T01:00:00.000Z", ends_at: "2031-05-16T03:00:00.000Z" });
+    expect(byId.get(later)!.next_event).toEqual({ name: "Game watch", starts_at: new Date(now + 3 * 3_600_000).toISOString(), ends_at: new Date(now + 5 * 3_600_000).toISOString() });
   });
 
   it("is cached for up to 25 s, never past the moment a live place would turn stale", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
 import { eventCategories, events, places, type Event } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { sentFields } from "../lib/validation";
@@ -180,4 +180,39 @@ export async function updateEvent(db: Database, eventId: number, values: Partial
 
 export async function deleteEvent(db: Database, eventId: number): Promise<void> {
   await db.delete(events).where(eq(events.id, eventId));
+}
+
+/**
+ * Events that may have an occurrence starting in [from, to): one-offs starting then, and recurring
+ * ones that began by `to` (their occurrences are computed by the caller, worker/occupancy/
+ * event-insights.ts), with their venue's zone; `where` narrows the places. Times in ms; an event
+ * without an end lasts DEFAULT_EVENT_LENGTH_MS.
+ */
+export async function eventsStartingBetween(db: Database, from: number, to: number, where?: SQL) {
+  const rows = await db
+    .select({
+      id: events.id,
+      placeId: events.placeId,
+      name: events.name,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      recurring: events.isRecurring,
+      repeatingDays: events.repeatingDays,
+      timeZone: places.timezone,
+    })
+    .from(events)
+    .innerJoin(places, eq(places.id, events.placeId))
+    .where(
+      and(
+        where,
+        or(
+          and(eq(events.isRecurring, false), gte(events.startTime, new Date(from).toISOString()), lt(events.startTime, new Date(to).toISOString())),
+          and(eq(events.isRecurring, true), lt(events.startTime, new Date(to).toISOString())),
+        ),
+      ),
+    );
+  return rows.map((row) => {
+    const start = Date.parse(row.startTime);
+    return { ...row, start, end: row.endTime ? Date.parse(row.endTime) : start + DEFAULT_EVENT_LENGTH_MS, repeatingDays: parseDays(row.repeatingDays) };
+  });
 }

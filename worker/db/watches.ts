@@ -1,9 +1,10 @@
 // D1 behind "tell me when" (docs/watches.md): an account's watches (at most MAX_WATCHES), and a
 // place's watchers of one kind a page at a time, in id order, for the fan-out.
-import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { events, places, watches } from "../../drizzle/schema";
 import { MAX_WATCHES, type WatchAnswer, type WatchBody, type WatchKind } from "../../common/schemas/watches";
 import type { Database } from "./client";
+import { eventsStartingBetween } from "./events";
 
 export type WatchRow = typeof watches.$inferSelect;
 
@@ -125,31 +126,6 @@ export const watchedPlaceOf = (db: Database, placeId: number) =>
  * events starting then, and recurring ones that began by `to` (their occurrences are computed by
  * the caller). Times in ms; an event without an end lasts 2 hours.
  */
-export async function eventsOfWatchedPlaces(db: Database, from: number, to: number) {
-  const rows = await db
-    .select({
-      id: events.id,
-      placeId: events.placeId,
-      name: events.name,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      recurring: events.isRecurring,
-      repeatingDays: events.repeatingDays,
-      timeZone: places.timezone,
-    })
-    .from(events)
-    .innerJoin(places, eq(places.id, events.placeId))
-    .where(
-      and(
-        inArray(events.placeId, db.selectDistinct({ placeId: watches.placeId }).from(watches).where(eq(watches.when, "event_starts"))),
-        or(
-          and(eq(events.isRecurring, false), gte(events.startTime, new Date(from).toISOString()), lt(events.startTime, new Date(to).toISOString())),
-          and(eq(events.isRecurring, true), lt(events.startTime, new Date(to).toISOString())),
-        ),
-      ),
-    );
-  return rows.map((row) => {
-    const start = Date.parse(row.startTime);
-    return { ...row, start, end: row.endTime ? Date.parse(row.endTime) : start + 2 * 3_600_000, repeatingDays: JSON.parse(row.repeatingDays) as string[] };
-  });
+export function eventsOfWatchedPlaces(db: Database, from: number, to: number) {
+  return eventsStartingBetween(db, from, to, inArray(events.placeId, db.selectDistinct({ placeId: watches.placeId }).from(watches).where(eq(watches.when, "event_starts"))));
 }

@@ -3,9 +3,11 @@
 // new count is on the map within a minute. Each entry says whether the place is open now, when it
 // opens next, how its live level compares with its usual (docs/when-to-go.md#live-map) and how
 // many Live Looks it had in the last hour (docs/live-looks.md#map-list) and whether a special is on
-// now (docs/menus-and-specials.md#live-map) and an offer (docs/offers.md#on-the-map).
+// now (docs/menus-and-specials.md#live-map) and an offer (docs/offers.md#on-the-map), and its next
+// event tonight (docs/when-to-go.md#next-event).
 import { Hono, type Context } from "hono";
 import { getDb } from "../db/client";
+import { eventsStartingBetween } from "../db/events";
 import { liveLookCountsLastHour } from "../db/live-looks";
 import { allOffers, type OfferRecord } from "../db/offers";
 import { allSpecialsWithZone } from "../db/specials";
@@ -13,6 +15,7 @@ import { isLiveRow, livePlaceRows, toLivePlace } from "../db/occupancy";
 import { hoursOfRow } from "../db/when-to-go";
 import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
+import { NEXT_EVENT_HORIZON_MS, nextEventsByPlace } from "../occupancy/next-event";
 import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
 import { describe, query } from "../lib/openapi";
 import { forecastFromProfile, offerOnNow, type OfferContext } from "../lib/offer-rules";
@@ -46,7 +49,15 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
 async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
   const now = Date.now();
   const db = getDb(c.env);
-  const [rows, liveLooks, specials, offers] = await Promise.all([livePlaceRows(db), liveLookCountsLastHour(db, now), allSpecialsWithZone(db), allOffers(db)]);
+  const [rows, liveLooks, specials, offers, events] = await Promise.all([
+    livePlaceRows(db),
+    liveLookCountsLastHour(db, now),
+    allSpecialsWithZone(db),
+    allOffers(db),
+    // One-offs that may still be under way (a day's length back) or start within the horizon.
+    eventsStartingBetween(db, now - 86_400_000, now + NEXT_EVENT_HORIZON_MS),
+  ]);
+  const nextEvents = nextEventsByPlace(events, now);
   const specialNow = new Set(specials.filter((special) => scheduleState(special.schedule, special.timeZone, now).onNow).map((special) => special.placeId));
   const offersOf = new Map<number, OfferRecord[]>();
   for (const offer of offers) offersOf.set(offer.placeId, [...(offersOf.get(offer.placeId) ?? []), offer]);
@@ -74,6 +85,7 @@ async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
         live_looks_last_hour: liveLooks.get(row.id) ?? 0,
         special_now: specialNow.has(row.id),
         offer_now: placeOffers.some((offer) => offerOnNow(offer, ctx).on),
+        next_event: nextEvents.get(row.id) ?? null,
       };
     }),
   );

@@ -6,6 +6,7 @@ import type { FriendsOut } from "../../../common/schemas/friends";
 import type { Suggestion } from "../../../common/schemas/saved";
 import { CITY_CENTRE } from "../../live/venueMap";
 import { VS_USUAL_TEXT } from "../../live/whenToGo";
+import { nextEventText } from "../../live/nextEvent";
 import { distanceText, suggestionOpen } from "./tonight";
 
 export type Point = { lat: number; lng: number };
@@ -78,5 +79,8 @@ export function nearbyLines({ place, live, friends }: NearbyPlace, forecast: boo
   if (there) lines.push(there);
   if (live?.special_now && !forecast) lines.push("Special on now");
   if (live?.offer_now && !forecast) lines.push(OFFER_MESSAGES.rowOn);
+  // Tonight's event, on the venue's clock (docs/app.md#near-me).
+  const event = live?.next_event;
+  if (event && live) lines.push(nextEventText(event, live.timezone, now));
   return lines;
 }
