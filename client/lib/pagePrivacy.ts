@@ -4,9 +4,10 @@
 
 /**
  * "input" masks form input (the default level), "mask" masks all text, links and images too
- * (owner pages show invite links, sensor keys and webhook secrets; plans and messages show what
- * friends wrote and who goes where), and "off" records nothing
- * (the admin console; invite pages, whose address is the invite token).
+ * (owner pages show invite links, sensor keys and webhook secrets; friends, the inbox, plans and
+ * messages show who friends are, where they are and what they wrote), and "off" records nothing
+ * (the admin console; every invite page, an owner's or a friend's, whose address is the token and
+ * which shows it as a link and a QR code: issue 37 #5).
  */
 export type PagePrivacy = "input" | "mask" | "off";
 
@@ -18,9 +19,9 @@ export function pagePrivacy(pathname: string): PagePrivacy {
   } catch {
     // A malformed escape: the router did not decode it either.
   }
-  if (/^\/+(admin|invite)(\/|$)/i.test(path)) return "off";
+  if (/^\/+admin(\/|$)/i.test(path) || /(^|\/)invite(\/|$)/i.test(path)) return "off";
   if (/^\/+(dashboard|place_info|place_dashboard)(\/|$)/i.test(path)) return "mask";
-  if (/^\/+app\/+(plans|messages)(\/|$)/i.test(path)) return "mask";
+  if (/^\/+app\/+(friends|inbox|plans|messages)(\/|$)/i.test(path)) return "mask";
   return "input";
 }
 

@@ -113,6 +113,13 @@ describe("pagePrivacy() and routeName()", () => {
     ["/app/messages/12", "mask", "/app/messages/:conversationId"],
     ["/app/plans/3", "mask", "/app/plans/:planId"],
     ["/app/plans", "mask", "/app/plans"],
+    ["/app/plans/new", "mask", "/app/plans/new"],
+    // Friends and their whereabouts, and the inbox that tells of them (issue 37 #5).
+    ["/app/friends", "mask", "/app/friends"],
+    ["/app/inbox", "mask", "/app/inbox"],
+    // An invite page's address is its token, and the page shows it as a link and a QR code: nothing recorded.
+    ["/app/friends/invite/tok3n", "off", "/app/friends/invite/:token"],
+    ["/app/Friends/%69nvite/tok3n", "off", "/app/friends/invite/:token"],
     ["/app", "input", "/app"],
     ["/admin", "off", "/admin"],
     ["/admin/edit-event/3", "off", "/admin/edit-event/:eventId"],
@@ -125,6 +132,28 @@ describe("pagePrivacy() and routeName()", () => {
   ])("%s: replay %s, view %s", (pathname, privacy, name) => {
     expect(pagePrivacy(pathname)).toBe(privacy);
     expect(routeName(matchRoutes(routes, pathname)!.map((match) => match.route.path))).toBe(name);
+  });
+});
+
+describe("every route's replay privacy (issue 37 #5)", () => {
+  /** Every route's path pattern, nested paths joined, with each parameter given a sample value. */
+  const paths = (list: typeof routes, parent = ""): string[] =>
+    list.flatMap((route) => {
+      const path = route.index ? parent : `${parent}/${route.path ?? ""}`.replace(/\/+/g, "/");
+      return [path, ...(route.children ? paths(route.children as typeof routes, path) : [])];
+    });
+  const all = [...new Set(paths(routes))].filter((path) => path !== "/*");
+
+  it("records nothing of a page whose address holds a token or invite", () => {
+    const secret = all.filter((path) => /:token|invite/i.test(path));
+    expect(secret).toEqual(expect.arrayContaining(["/invite/:token", "/app/friends/invite/:token"]));
+    for (const path of secret) expect(pagePrivacy(path.replace(/:\w+/g, "x")), path).toBe("off");
+  });
+
+  it("masks every friends, inbox, plan and messages page entirely", () => {
+    const social = all.filter((path) => /^\/app\/(friends|inbox|plans|messages)/.test(path) && !/invite/.test(path));
+    expect(social.length).toBeGreaterThanOrEqual(7);
+    for (const path of social) expect(pagePrivacy(path.replace(/:\w+/g, "12")), path).toBe("mask");
   });
 });
 

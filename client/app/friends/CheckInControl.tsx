@@ -19,7 +19,8 @@ export function CheckInControl({ placeId, placeName, placeSlug }: { placeId: num
   const current = mine.data?.check_in;
   const herePeople = here.data?.friends ?? [];
   return (
-    <section className="card check-in" aria-labelledby="check-in-heading">
+    // Who is here, and where the account is: masked in session replays (docs/monitoring.md#private-by-construction).
+    <section className="card check-in" aria-labelledby="check-in-heading" data-dd-privacy="mask">
       <h2 id="check-in-heading">Friends</h2>
       {herePeople.length > 0 ? (
         <p className="friends-here">

@@ -27,7 +27,8 @@ export function CheckedInReminder() {
     }
   };
   return (
-    <section className="card checked-in" aria-labelledby="checked-in-heading">
+    // Where the account is: masked in session replays (docs/monitoring.md#private-by-construction).
+    <section className="card checked-in" aria-labelledby="checked-in-heading" data-dd-privacy="mask">
       <h2 id="checked-in-heading">
         You're checked in at <Link to={`/profile/${current.place.slug}`}>{current.place.name}</Link>
       </h2>

@@ -158,7 +158,10 @@ function NearBody({ home }: { home: Point | null | undefined }) {
                   <span className="near-place-name">{row.place.name}</span>
                   <LevelBadge level={row.place.level} closed={row.place.open === false} text={suggestionLevel(row.place, forecast)} />
                 </span>
-                <span className="near-place-lines">{nearbyLines(row, forecast, now).join(" · ")}</span>
+                {/* Friends' whereabouts never reach a session replay (docs/monitoring.md#private-by-construction). */}
+                <span className="near-place-lines" data-dd-privacy={row.friends.length > 0 ? "mask" : undefined}>
+                  {nearbyLines(row, forecast, now).join(" · ")}
+                </span>
               </button>
             </li>
           ))}
