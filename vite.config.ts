@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
+import { ISLANDS_ENTRY_META } from "./common/page-render.ts";
 import { staticFiles } from "./scripts/bundle-graph";
 import { localOutbox } from "./scripts/local-outbox";
 import { serviceWorker } from "./scripts/service-worker-plugin";
@@ -67,6 +68,30 @@ const publicPageStyles: Plugin = {
   },
 };
 
+/** The public pages' islands' entry (docs/server-rendering.md#islands), a second input of the client's build. */
+const ISLANDS_ENTRY = "client/islands.tsx";
+
+/**
+ * Writes the islands' entry's address into the app's HTML, as a `<meta>` the worker reads: the
+ * worker loads that entry instead of the app's on a page of islands (worker/site/render.ts). In
+ * development, the source module, which Vite serves.
+ */
+const islandsEntry: Plugin = {
+  name: "third-place:islands-entry",
+  transformIndexHtml: {
+    order: "post",
+    handler(html, { bundle }) {
+      const chunk = bundle
+        ? Object.values(bundle).find((file) => file.type === "chunk" && file.isEntry && file.facadeModuleId?.replaceAll("\\", "/").endsWith(ISLANDS_ENTRY))
+        : null;
+      if (bundle && !chunk) throw new Error(`the build has no ${ISLANDS_ENTRY}`);
+      const src = chunk ? `/${chunk.fileName}` : `/${ISLANDS_ENTRY}`;
+      // Before the scripts, which the worker reads it for.
+      return html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    <meta name="${ISLANDS_ENTRY_META}" content="${src}">`);
+    },
+  },
+};
+
 export default defineConfig({
   plugins: [
     compressLikeTheEdge,
@@ -82,20 +107,17 @@ export default defineConfig({
     }),
     serviceWorker(),
     publicPageStyles,
+    islandsEntry,
   ],
   environments: {
     client: {
       build: {
         rolldownOptions: {
-          output: {
-            codeSplitting: {
-              // Everything the entry imports statically (React, the router, the session) in the
-              // entry's own file: every page loads all of it anyway, and Rolldown otherwise puts what
-              // the entry shares with the lazy pages in separate small files, each one more request
-              // and its own gzip overhead (about 0.6 KB of every first view, docs/performance.md).
-              groups: [{ name: "entry", tags: ["$initial"] }],
-            },
-          },
+          // Two entries: the app's (index.html) and the public pages' islands'. The app's entry no
+          // longer gathers everything it imports statically into its own file (Rolldown's `$initial`
+          // group): React DOM and the router would sit in that file, and an island importing them
+          // would load all of the app's entry (docs/server-rendering.md#islands).
+          input: { index: "index.html", islands: ISLANDS_ENTRY },
         },
       },
     },

@@ -28,15 +28,20 @@ export interface RenderedPageRoute extends PageRoute {
    * only the rendered page's (docs/server-rendering.md#the-pages-css).
    */
   name: string;
+  /**
+   * Only the page's islands hydrate, from the islands' entry (client/islands.tsx); without it the
+   * whole page hydrates from the app's entry (docs/server-rendering.md#islands).
+   */
+  islands?: true;
 }
 
 /** Rendered by the worker as documents and hydrated in the browser. */
 export const PUBLIC_PAGES: RenderedPageRoute[] = [
-  { name: "Home", load: () => import("./pages/marketing/Home") },
-  { name: "About", path: "about", load: () => import("./pages/marketing/About") },
-  { name: "ForBusinesses", path: "bars", load: () => import("./pages/marketing/ForBusinesses") },
-  { name: "ForConsumers", path: "consumers", load: () => import("./pages/marketing/ForConsumers") },
-  { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq") },
+  { name: "Home", load: () => import("./pages/marketing/Home"), islands: true },
+  { name: "About", path: "about", load: () => import("./pages/marketing/About"), islands: true },
+  { name: "ForBusinesses", path: "bars", load: () => import("./pages/marketing/ForBusinesses"), islands: true },
+  { name: "ForConsumers", path: "consumers", load: () => import("./pages/marketing/ForConsumers"), islands: true },
+  { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq"), islands: true },
   { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness") },
   { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile") },
   { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap") },

@@ -57,5 +57,5 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  return { page: page.entry.name, body, allReady: body.allReady, data: scriptSafeJson(island) };
+  return { page: page.entry.name, islands: page.entry.islands === true, body, allReady: body.allReady, data: scriptSafeJson(island) };
 };

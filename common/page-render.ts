@@ -5,6 +5,8 @@
 export interface RenderedPage {
   /** The page's name, which tags its stylesheets in the app's HTML (client/publicPages.tsx). */
   page: string;
+  /** Only its islands hydrate, from the islands' entry, not the whole page from the app's (docs/server-rendering.md#islands). */
+  islands: boolean;
   /** The root element's content, as React renders it. */
   body: ReadableStream<Uint8Array>;
   /** Settles once everything is rendered: crawlers get the page after it. */
@@ -19,3 +21,9 @@ export interface RenderedPage {
  * be rendered (a venue that does not exist): the browser renders it from the app's shell.
  */
 export type RenderPage = (url: string, fetchApi: (path: string) => Promise<Response>) => Promise<RenderedPage | null>;
+
+/**
+ * The name of the `<meta>` in the app's HTML whose content is the islands' entry's address: the
+ * build writes it (vite.config.ts), the worker puts that address in a page of islands' script.
+ */
+export const ISLANDS_ENTRY_META = "tp-islands-entry";

@@ -4,6 +4,7 @@
 import { createContext } from "react";
 import type { Params } from "react-router";
 import type { Read } from "./endpoints";
+import { session } from "./session";
 
 /** The id of the page's data island: `<script type="application/json" id="page-data">`. */
 export const PAGE_DATA_ELEMENT_ID = "page-data";
@@ -48,6 +49,21 @@ export const pageDataOf = (island: PageDataIsland, revalidate: boolean): PageDat
   answers: new Map(Object.entries(island.answers).map(([key, data]) => [key, { data, error: null, loadedAt: island.renderedAt, loading: false }])),
   revalidate,
 });
+
+/**
+ * Answers older than this when the page starts are read again at once (a page the edge kept for
+ * its minute, docs/server-rendering.md#caching): the live level's own refresh period.
+ */
+const STALE_AFTER_MS = 30_000;
+
+/** The data island of a page the worker rendered (docs/server-rendering.md); null for the app's shell. */
+export function renderedPageData(): PageData | null {
+  const island = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!island?.textContent) return null;
+  const data = JSON.parse(island.textContent) as PageDataIsland;
+  // A signed-in visitor's answers may hold more than the public ones the page was rendered with.
+  return pageDataOf(data, session.accessToken() !== null || Date.now() - data.renderedAt > STALE_AFTER_MS);
+}
 
 /**
  * Reads what the page shows, through `load` (the worker's read of the API), before the worker

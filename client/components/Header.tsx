@@ -1,8 +1,13 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useSignedIn } from "../api/useSignedIn";
 
 // The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
+
+// Fixed ids, not useId: on a public page the header hydrates as an island of its own, whose ids
+// useId would count from another root than the worker's (docs/server-rendering.md#islands).
+const NAV_ID = "site-nav";
+const DROPDOWN_ID = "site-nav-more";
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -11,8 +16,6 @@ export function Header() {
   const dropdownButtonRef = useRef<HTMLButtonElement>(null);
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const navId = useId();
-  const dropdownId = useId();
   // Not while hydrating a server-rendered page, which the server rendered signed out.
   const signedIn = useSignedIn();
 
@@ -65,7 +68,7 @@ export function Header() {
           ref={hamburgerRef}
           className="hamburger"
           aria-expanded={menuOpen}
-          aria-controls={navId}
+          aria-controls={NAV_ID}
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
@@ -73,19 +76,19 @@ export function Header() {
           <span aria-hidden="true" />
           <span aria-hidden="true" />
         </button>
-        <nav id={navId} className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
+        <nav id={NAV_ID} className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
           <ul>
             <li className="dropdown" onBlur={onDropdownBlur}>
               <button
                 type="button"
                 ref={dropdownButtonRef}
                 aria-expanded={dropdownOpen}
-                aria-controls={dropdownId}
+                aria-controls={DROPDOWN_ID}
                 onClick={() => setDropdownOpen((open) => !open)}
               >
                 Learn More <span aria-hidden="true">▾</span>
               </button>
-              <ul id={dropdownId} className={`dropdown-menu${dropdownOpen ? " open" : ""}`}>
+              <ul id={DROPDOWN_ID} className={`dropdown-menu${dropdownOpen ? " open" : ""}`}>
                 <li><NavLink to="/consumers" onClick={closeAll}>For Consumers</NavLink></li>
                 <li><NavLink to="/bars" onClick={closeAll}>For Businesses</NavLink></li>
               </ul>

@@ -5,6 +5,7 @@ import { PageHydrated } from "../lib/hydration";
 import { pagePrivacy, PRIVACY_ATTRIBUTE_VALUE } from "../lib/pagePrivacy";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { Island } from "../islands/Island";
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -15,7 +16,8 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      {site ? <Header /> : null}
+      {/* On a public page, its menu and dropdown hydrate at the first touch (docs/server-rendering.md#islands). */}
+      {site ? <Island name="header" when="interaction" component={Header} props={{}} /> : null}
       <div className="page-root" data-dd-privacy={privacy}>
         {/* A page the worker rendered hydrates after the header and footer, in slices the browser
             can answer input between (docs/server-rendering.md#hydration-in-slices). */}

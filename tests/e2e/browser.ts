@@ -44,15 +44,18 @@ export async function openPage(
 }
 
 /**
- * Waits until React owns the page: a public page arrives rendered by the worker
+ * Waits until the page answers a visitor: a public page arrives rendered by the worker
  * (docs/server-rendering.md) and its buttons answer only once hydrated, so a journey that clicked
  * as soon as the text showed could click HTML that nothing listens to yet. The site header is the
- * first thing React renders (or hydrates) on every page.
+ * first thing React renders (or hydrates) on every page; on a page of islands
+ * (docs/server-rendering.md#islands) it hydrates at the first touch, and the islands' entry, which
+ * holds that touch until then, has run once the page has loaded.
  */
 export async function reactRendered(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const header = document.querySelector("#root header");
-    return header !== null && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+    const islandsListen = document.querySelector('script[src*="/islands-"]') !== null && document.readyState === "complete";
+    return header !== null && (islandsListen || Object.keys(header).some((key) => key.startsWith("__reactFiber")));
   });
 }
 

@@ -202,6 +202,39 @@ describe("the public pages' stylesheets", () => {
   });
 });
 
+describe("a page of islands (docs/server-rendering.md#islands)", () => {
+  // As the build writes it (vite.config.ts): the islands' entry's address in a meta, the app's entry preloading its files.
+  const builtHtml = indexHtml
+    .replace('<meta charset="UTF-8" />', '<meta charset="UTF-8" />\n<meta name="tp-islands-entry" content="/assets/islands-i1.js">')
+    .replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/client-r1.js">\n</head>');
+  const scripts = (html: string) => [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+
+  it("loads the islands' entry and none of the app's files; its islands are marked with their moment", async () => {
+    for (const path of ["/", "/about", "/faq", "/bars", "/consumers"]) {
+      const { html } = await page(path, PEOPLE, builtHtml);
+      expect(scripts(html)).toEqual(["/assets/islands-i1.js"]);
+      expect(html).not.toContain("modulepreload");
+      expect(html).not.toContain("tp-islands-entry");
+      // The header's menu hydrates at the first touch, with no props.
+      expect(html).toContain('<tp-island data-island="header" data-when="interaction" data-props="{}">');
+    }
+    expect((await page("/faq", PEOPLE, builtHtml)).html).toContain('<tp-island data-island="faq" data-when="interaction"');
+    const home = (await page("/", PEOPLE, builtHtml)).html;
+    expect(home).toContain('<tp-island data-island="vibe" data-when="interaction"');
+    // How to install is in the HTML, inside its island.
+    expect(home).toMatch(/<tp-island data-island="install" data-when="interaction" data-props="\{\}"><details class="install-guide">/);
+  });
+
+  it("a page that hydrates whole and the app's shell keep the app's entry and its preloads", async () => {
+    const place = await venue();
+    for (const path of [`/profile/${place.slug}`, "/dashboard"]) {
+      const { html } = await page(path, PEOPLE, builtHtml);
+      expect(scripts(html)).toEqual(["/client/main.tsx"]);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/client-r1.js">');
+    }
+  });
+});
+
 describe("splitAtRoot()", () => {
   it("cuts the app's HTML around the root element's content", () => {
     const parts = splitAtRoot('<body><div id="root"><header><div>x</div></header></div><script src="/a.js"></script></body>')!;

@@ -6,6 +6,7 @@
 // page that cannot be rendered, is the app's shell as before.
 import { isbot } from "isbot";
 import { renderPage } from "#client-render";
+import { ISLANDS_ENTRY_META } from "../../common/page-render";
 import { app } from "../app";
 import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, profilePagePath } from "../lib/public-cache";
 
@@ -27,10 +28,12 @@ export function splitAtRoot(html: string): { before: string; after: string } | n
  * The app's HTML for `page`: the stylesheets the build linked for the public pages (tagged
  * `data-pages` with the pages that import them, vite.config.ts) kept for `page` only, and its
  * entry script fetched at low priority, after what paints the page (docs/server-rendering.md#the-pages-css).
- * `page` null, a page the browser renders, keeps no such stylesheet and its script as it is: that
- * script loads what the page needs and draws it.
+ * A page of `islands` gets the islands' entry instead of the app's, from the address the build
+ * wrote in the head, and none of the app's entry's preloads (docs/server-rendering.md#islands). `page` null, a page the browser renders,
+ * keeps no such stylesheet and its script as it is: that script loads what the page needs and draws it.
  */
-export function withPageAssets(html: Response, page: string | null): Response {
+export function withPageAssets(html: Response, page: string | null, islands = false): Response {
+  let islandsEntry: string | null = null;
   return new HTMLRewriter()
     .on("link[data-pages]", {
       element(link) {
@@ -38,9 +41,23 @@ export function withPageAssets(html: Response, page: string | null): Response {
         if (page === null || !pages.includes(page)) link.remove();
       },
     })
+    .on('link[rel="modulepreload"]', {
+      element(link) {
+        // The app's entry's files, which a page of islands never loads.
+        if (islands) link.remove();
+      },
+    })
+    .on(`meta[name="${ISLANDS_ENTRY_META}"]`, {
+      element(meta) {
+        islandsEntry = meta.getAttribute("content");
+        meta.remove();
+      },
+    })
     .on('script[type="module"][src]', {
       element(script) {
-        if (page !== null) script.setAttribute("fetchpriority", "low");
+        if (page === null) return;
+        script.setAttribute("fetchpriority", "low");
+        if (islands && islandsEntry) script.setAttribute("src", islandsEntry);
       },
     })
     .transform(html);
@@ -89,7 +106,7 @@ export async function serverRenderedPage(
   });
   const html = await shell();
   const rendered = await rendering;
-  const parts = rendered && html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await withPageAssets(html.clone(), rendered.page).text()) : null;
+  const parts = rendered && html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await withPageAssets(html.clone(), rendered.page, rendered.islands).text()) : null;
   if (!rendered || !parts) {
     await rendered?.body.cancel();
     return null;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
@@ -46,10 +46,9 @@ export const TEAM: readonly TeamMember[] = [
 
 export default function About() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/about"]);
-  // The spec shows the team in a random order on each visit, so nobody is always listed first:
-  // shuffled once mounted, since the worker's render and the browser's first must be the same.
-  const [team, setTeam] = useState(TEAM);
-  useEffect(() => setTeam(shuffle(TEAM)), []);
+  // The spec shows the team in a random order on each visit, so nobody is always listed first: the
+  // worker renders About on each request (no island here hydrates it, docs/server-rendering.md#islands).
+  const [team] = useState(() => shuffle(TEAM));
   return (
     <main id="main">
       <section className="marketing-banner">

@@ -1,62 +1,21 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { publicApi } from "../../api/endpoints";
 import type { Preload } from "../../api/pageData";
-import { useHydrated } from "../../lib/hydration";
-import { LEVELS, type Level } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { StatCard } from "../../components/StatCard";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
-import { LevelBadge } from "../../live/LevelBadge";
-import { LevelFilterControl } from "../../live/LevelFilterControl";
-import { LEVEL_DISPLAY, vibeExamples } from "../../live/levels";
 import { useLivePlaces } from "../../live/useLivePlaces";
+import { InstallOffer } from "../../app/InstallOffer";
+import { Island } from "../../islands/Island";
 import { AppStoreBadge } from "./AppStoreBadge";
+import { VibePicker } from "./VibePicker";
 import "./marketing.css";
 import "./home.css";
 
-// The install offer appears once the browser offers installing, after load: its code is not in
-// Home's first-view JavaScript (≤ 110 KB gz, docs/performance.md).
-const InstallOffer = lazy(async () => ({ default: (await import("../../app/InstallOffer")).InstallOffer }));
-
 /** The worker renders Home with the live levels (docs/server-rendering.md). */
 export const preload: Preload = (_params, load) => load(publicApi.live());
-
-function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Level }) {
-  if (places === null) return <p className="vibe-note">Loading live venues…</p>;
-  const examples = vibeExamples(places, vibe);
-  if (examples.length === 0) {
-    return (
-      <p className="vibe-note">
-        No venue reads {vibe} right now. Levels change through the night:{" "}
-        <Link to="/live-look">check the live map</Link> for every venue.
-      </p>
-    );
-  }
-  return (
-    <ul className="vibe-examples">
-      {examples.map((place) => (
-        <li key={place.id} className="vibe-card">
-          {place.cover_image ? <img src={place.cover_image} alt="" width="320" height="180" loading="lazy" /> : null}
-          <div>
-            <h3>
-              <Link to={`/profile/${place.slug}`}>{place.name}</Link>
-            </h3>
-            <p className="vibe-address">{place.address}</p>
-            <LevelBadge level={place.level} />
-            {/* A closed venue is never "About 0 people inside". */}
-            {place.open_now === false ? (
-              <p className="vibe-people">Closed now</p>
-            ) : place.people !== null ? (
-              <p className="vibe-people">About {place.people} people inside</p>
-            ) : null}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function LiveStats({ places }: { places: LivePlace[] | null }) {
   if (!places) return null;
@@ -133,9 +92,7 @@ function SnapSection(props: {
 
 export default function Home() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/"]);
-  const [vibe, setVibe] = useState<Level>("Relaxed");
-  const { places, failed } = useLivePlaces();
-  const hydrated = useHydrated();
+  const { places } = useLivePlaces();
 
   return (
     <main className="home-page" id="main">
@@ -151,12 +108,9 @@ export default function Home() {
             <AppStoreBadge />
             {/* The app is the installable web app (docs/app.md#install); the badge shows once a listing exists. */}
             <Link to="/app" className="button">Open the app</Link>
+            {/* How to install, in the HTML; Chromium's own button or the iPhone's guide once touched (docs/server-rendering.md#islands). */}
             <span className="install-on-phones">
-              {hydrated ? (
-                <Suspense fallback={null}>
-                  <InstallOffer />
-                </Suspense>
-              ) : null}
+              <Island name="install" when="interaction" component={InstallOffer} props={{}} />
             </span>
             <Link to="/live-look" className="button secondary">See the live map</Link>
           </div>
@@ -172,17 +126,7 @@ export default function Home() {
       </section>
 
       <SnapSection id="around" icon="compass" title="See What's Around You" lede={LEDES.around}>
-        <LevelFilterControl legend="What are you in the mood for?" options={LEVELS} value={vibe} onChange={setVibe} />
-        <p className="vibe-description">
-          {vibe}: {LEVEL_DISPLAY[vibe].description.toLowerCase()}.
-        </p>
-        <div aria-live="polite">
-          {failed && !places ? (
-            <p className="vibe-note">Live levels are unavailable at the moment. Please try again shortly.</p>
-          ) : (
-            <VibeExamples places={places} vibe={vibe} />
-          )}
-        </div>
+        <Island name="vibe" when="interaction" component={VibePicker} props={{}} />
       </SnapSection>
 
       <SnapSection id="updates" icon="pulse" title="Get Real-Time Updates" shaded lede={LEDES.updates}>

@@ -1,0 +1,69 @@
+// The public pages' entry (docs/server-rendering.md#islands): the worker rendered the whole page,
+// and only its islands hydrate, each at its moment, each from its own module. React DOM loads with
+// the first island that hydrates, so a page whose islands wait for a touch ships only this file
+// before it. The single-page app's entry (main.tsx) serves every other page.
+import type { ComponentType } from "react";
+import { session } from "./api/session";
+import { captureInstallPrompt } from "./app/install";
+import { registerServiceWorkerAfterLoad } from "./app/serviceWorkerAfterLoad";
+import type { IslandWhen } from "./islands/Island";
+import { ISLANDS, type IslandName } from "./islands/registry";
+import { whenIdle } from "./lib/idle";
+
+/** What starts an island's loading at `interaction`: the pointer reaching it comes before its click. */
+const INTERACTION_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
+
+/** Loads an island's code and React DOM, and hydrates the marker with it. */
+async function hydrate(marker: HTMLElement) {
+  const name = marker.dataset.island as IslandName;
+  const [{ hydrateIsland }, Component] = await Promise.all([import("./islands/hydrate"), ISLANDS[name]()]);
+  hydrateIsland(marker, Component as ComponentType<object>, JSON.parse(marker.dataset.props ?? "{}") as object);
+}
+
+function schedule(marker: HTMLElement) {
+  const clicked: HTMLElement[] = [];
+  // A click before the island hydrated is held (a link is followed: it is a document) and replayed after.
+  const hold = (event: MouseEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest("a[href]")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    clicked.push(target);
+  };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTION_EVENTS) marker.removeEventListener(type, start);
+    void hydrate(marker).then(
+      () => {
+        marker.removeEventListener("click", hold, true);
+        // React hydrates a root at once when a click reaches it, then answers the click.
+        for (const target of clicked) target.click();
+      },
+      (error: unknown) => {
+        marker.removeEventListener("click", hold, true);
+        console.error("An island did not hydrate:", marker.dataset.island, error);
+      },
+    );
+  };
+  marker.addEventListener("click", hold, true);
+  for (const type of INTERACTION_EVENTS) marker.addEventListener(type, start, { passive: true });
+
+  // A visitor signed in on this browser: every island may show something of theirs (saved, "Your app"), so all hydrate when idle.
+  const when = session.accessToken() !== null ? "idle" : (marker.dataset.when as IslandWhen);
+  if (when === "idle") whenIdle(start);
+  if (when === "visible") {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      start();
+    }, { rootMargin: "200px" });
+    observer.observe(marker);
+  }
+}
+
+captureInstallPrompt();
+for (const marker of document.querySelectorAll<HTMLElement>("tp-island")) schedule(marker);
+
+registerServiceWorkerAfterLoad();

@@ -1,0 +1,37 @@
+// An interactive part of a public page that hydrates on its own (docs/server-rendering.md#islands).
+// The worker renders it inside a <tp-island> marker naming the island, its moment and its props;
+// in the browser the islands' runtime (client/islands.tsx) hydrates that marker with the same
+// component when the moment comes. In the single-page app it is only the component in a marker.
+import type { ComponentProps, ComponentType } from "react";
+import type { IslandComponent, IslandName } from "./registry";
+
+/**
+ * When an island hydrates: `visible` once it nears the screen, `idle` when the browser has time
+ * after load, `interaction` at the first pointer, focus or key on it (the click that brought it is
+ * replayed once hydrated).
+ */
+export type IslandWhen = "visible" | "idle" | "interaction";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "tp-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}
+
+export function Island<N extends IslandName>(props: {
+  name: N;
+  when: IslandWhen;
+  component: IslandComponent<N>;
+  /** JSON: they travel in the marker's data-props attribute. */
+  props: ComponentProps<IslandComponent<N>>;
+}) {
+  const Part = props.component as ComponentType<object>;
+  const partProps = props.props as object;
+  return (
+    <tp-island data-island={props.name} data-when={props.when} data-props={JSON.stringify(partProps)}>
+      <Part {...partProps} />
+    </tp-island>
+  );
+}

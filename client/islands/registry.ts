@@ -1,0 +1,14 @@
+// The islands of the public pages (docs/server-rendering.md#islands): each name's component, loaded
+// on demand by the islands' runtime (client/islands.tsx) when its marker's moment comes. A page
+// renders an island with <Island name=… component=…>, and the component here must be that one.
+import type { ComponentType } from "react";
+
+export const ISLANDS = {
+  header: async () => (await import("../components/Header")).Header,
+  faq: async () => (await import("../pages/marketing/FaqAccordion")).FaqAccordion,
+  vibe: async () => (await import("../pages/marketing/VibePicker")).VibePicker,
+  install: async () => (await import("../app/InstallOffer")).InstallOffer,
+} satisfies Record<string, () => Promise<ComponentType<never>>>;
+
+export type IslandName = keyof typeof ISLANDS;
+export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]>>;
