@@ -15,7 +15,7 @@ const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 const noHours = Object.fromEntries(days.flatMap((day) => [[`${day}_open`, ""], [`${day}_close`, ""]])) as PlaceHours;
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as OfferInput["days"];
 const offer = { days: weekdays, from: "14:00", to: "18:00", starts_on: null, ends_on: null, when: "always" as OfferInput["when"], quiet_below_percent: null };
-const ctx = (changes: Partial<OfferContext> = {}): OfferContext => ({ now, timeZone, hours: noHours, live: null, forecast: null, ...changes });
+const ctx = (changes: Partial<OfferContext> = {}): OfferContext => ({ now, timeZone, hours: noHours, live: null, forecast: null, numbers: true, ...changes });
 
 describe("offerOnNow()", () => {
   it("is on in its hours and says until when", () => {
@@ -49,6 +49,10 @@ describe("offerOnNow()", () => {
     const below = { ...quiet, quiet_below_percent: 40 };
     expect(offerOnNow(below, ctx({ live: { level: "Lively", percent: 35 } }))).toEqual({ on: true, why: "On while quiet: 35% full, below 40%." });
     expect(offerOnNow(below, ctx({ live: { level: "Relaxed", percent: 40 } }))).toEqual({ on: false, why: "Off: only while below 40% full, and it is 40% now." });
+    // Where the owners hide counts, the public's sentence names no percent.
+    expect(offerOnNow(below, ctx({ live: { level: "Lively", percent: 35 }, numbers: false }))).toEqual({ on: true, why: "On while quiet now." });
+    expect(offerOnNow(below, ctx({ live: { level: "Lively", percent: 45 }, numbers: false }))).toEqual({ on: false, why: "Off: only while quiet, and it is Lively now." });
+    expect(offerOnNow({ ...offer, when: "forecast_quiet" }, ctx({ forecast: { level: "Relaxed", percent: 12 }, numbers: false })).why).toBe("On: the forecast calls this hour quiet, until 6 PM.");
   });
 
   it("in the hours the forecast calls quiet", () => {

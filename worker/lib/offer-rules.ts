@@ -23,6 +23,8 @@ export interface OfferContext {
   live: { level: Level; percent: number } | null;
   /** The forecast of the current hour (its usual: docs/offers.md#when), null without one. */
   forecast: { level: Level; percent: number } | null;
+  /** Whether the sentence may name percents: not to the public where the owners hide counts (docs/when-to-go.md#public-counts). */
+  numbers: boolean;
 }
 
 export interface OnNow {
@@ -41,8 +43,13 @@ export function forecastFromProfile(profile: UsualProfile | null, place: WhenPla
 }
 
 /** What an offer reads of a place at now: its hours, its fresh live numbers, and the forecast found for it. */
-export function placeContext(place: { timeZone: string; hours: PlaceHours; live: { level: Level; percent: number } | null }, now: number, forecast: OfferContext["forecast"]): OfferContext {
-  return { now, timeZone: place.timeZone, hours: place.hours, live: place.live && { level: place.live.level, percent: place.live.percent }, forecast };
+export function placeContext(
+  place: { timeZone: string; hours: PlaceHours; live: { level: Level; percent: number } | null; publicCounts: boolean },
+  now: number,
+  forecast: OfferContext["forecast"],
+  forOwners = false,
+): OfferContext {
+  return { now, timeZone: place.timeZone, hours: place.hours, live: place.live && { level: place.live.level, percent: place.live.percent }, forecast, numbers: forOwners || place.publicCounts };
 }
 
 /** The calendar date (days since 1970 on the venue's clock) a run starts on. */
@@ -91,6 +98,7 @@ export function offerOnNow(offer: OfferRules, ctx: OfferContext): OnNow {
     if (!ctx.live) return { on: false, why: "Off: only while quiet, and there is no live count now." };
     const below = offer.quiet_below_percent;
     if (below !== null) {
+      if (!ctx.numbers) return ctx.live.percent < below ? { on: true, why: "On while quiet now." } : { on: false, why: `Off: only while quiet, and it is ${ctx.live.level} now.` };
       return ctx.live.percent < below
         ? { on: true, why: `On while quiet: ${ctx.live.percent}% full, below ${below}%.` }
         : { on: false, why: `Off: only while below ${below}% full, and it is ${ctx.live.percent}% now.` };
@@ -100,9 +108,10 @@ export function offerOnNow(offer: OfferRules, ctx: OfferContext): OnNow {
       : { on: false, why: `Off: only while quiet, and it is ${ctx.live.level} now.` };
   }
   if (!ctx.forecast) return { on: false, why: "Off: only in hours the forecast calls quiet, and there is no forecast for this hour." };
+  const about = ctx.numbers ? ` (about ${ctx.forecast.percent}%)` : "";
   return ctx.forecast.level === "Relaxed"
-    ? { on: true, why: `On: the forecast calls this hour quiet (about ${ctx.forecast.percent}%), ${until}.` }
-    : { on: false, why: `Off: only in hours the forecast calls quiet, and it expects ${ctx.forecast.level} (about ${ctx.forecast.percent}%).` };
+    ? { on: true, why: `On: the forecast calls this hour quiet${about}, ${until}.` }
+    : { on: false, why: `Off: only in hours the forecast calls quiet, and it expects ${ctx.forecast.level}${about}.` };
 }
 
 /** A claim code from `random` bytes (crypto.getRandomValues in the route): unbiased, by rejection. */

@@ -78,6 +78,7 @@ async function liveAnswer(c: Context<AppEnv>): Promise<Response> {
         hours: place.hours,
         live: entry.level !== null && row.percent !== null ? { level: entry.level, percent: row.percent } : null,
         forecast: forecastFromProfile(profile, place, now),
+        numbers: row.publicCounts,
       };
       // Visitors' posts are counted beside the sensor's numbers, never mixed into them (docs/live-looks.md#map-list).
       return {

@@ -65,11 +65,11 @@ const offerParams = params({ id: placeIdSchema, oid: offerIdParamSchema });
 const purgeOffers = (c: Parameters<typeof purgePaths>[0], placeId: number) => purgePaths(c, offersPath(placeId), "/api/live");
 
 /** What every offer of a place reads at now: its hours, live numbers and (when one needs it) the forecast. */
-async function contextOf(c: Context<AppEnv>, db: Database, place: OfferPlace, offers: readonly Pick<OfferInput, "when">[], now: number): Promise<OfferContext> {
+async function contextOf(c: Context<AppEnv>, db: Database, place: OfferPlace, offers: readonly Pick<OfferInput, "when">[], now: number, forOwners = false): Promise<OfferContext> {
   const forecast = offers.some((offer) => offer.when === "forecast_quiet")
     ? forecastFromProfile(await cachedUsualProfile(db, place, now, c.req.url, (promise) => c.executionCtx.waitUntil(promise)), place, now)
     : null;
-  return placeContext(place, now, forecast);
+  return placeContext(place, now, forecast, forOwners);
 }
 
 function offerAnswer(offer: OfferRecord, ctx: OfferContext): Offer {
@@ -169,7 +169,7 @@ export const offerRoutes = new Hono<AppEnv>()
       const now = Date.now();
       const place = await placeOr404(db, c.var.placeId, now);
       const records = await listOffers(db, place.id);
-      const [ctx, counts] = await Promise.all([contextOf(c, db, place, records, now), insights(db, place, records, now)]);
+      const [ctx, counts] = await Promise.all([contextOf(c, db, place, records, now, true), insights(db, place, records, now)]);
       const offers = records.map((offer, index) => ({ ...offerAnswer(offer, ctx), insight: counts[index] }));
       return c.json({ offers } satisfies OwnedOffersAnswer);
     },
@@ -214,7 +214,7 @@ export const offerRoutes = new Hono<AppEnv>()
       const now = Date.now();
       const place = await placeOr404(db, c.var.placeId, now);
       const input = c.req.valid("json");
-      const state = offerOnNow(input, await contextOf(c, db, place, [input], now));
+      const state = offerOnNow(input, await contextOf(c, db, place, [input], now, true));
       return c.json({ on_now: state.on, why: state.why });
     },
   )
