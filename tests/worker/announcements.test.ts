@@ -48,6 +48,17 @@ async function followers(placeId: number, n: number): Promise<TestUser[]> {
   return users;
 }
 
+/**
+ * Makes the account one an owner cannot cheaply make (docs/announcements.md#who-counts): made
+ * `ageDays` before T, with a passkey. Without this an account counts in no group of sharers.
+ */
+async function established(user: TestUser, ageDays = 60) {
+  await env.DB.batch([
+    env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(T - ageDays * 24 * 3_600_000, user.id),
+    env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, ?, 'key', 'handle', 'Passkey')").bind(user.id, `credential-${user.id}`),
+  ]);
+}
+
 /** A queue that records what is sent to it. */
 function recordingQueue<T>() {
   const sent: T[] = [];
@@ -293,6 +304,7 @@ describe("what owners see", () => {
         headers: { ...bearer(user.token), "content-type": "application/json" },
         body: JSON.stringify({ preferences: { categories, tags: [], level }, neighbourhood, share_likes: share }),
       });
+    for (const person of people) await established(person);
     // Six share: five like wine bars and Lively, four cocktail bars; five go out from the East Village (spelled as people do).
     const spellings = ["East Village", "east village", "East  Village", "EAST VILLAGE", "East Village", "Bushwick"];
     for (let i = 0; i < 6; i++) {
@@ -316,6 +328,55 @@ describe("what owners see", () => {
       neighbourhoods: [{ name: "East Village", count: 5 }],
     });
     expect(answer.source).toMatch(/^From followers only/);
+  });
+
+  it("4 throw-away followers and 1 real one reveal nothing; only accounts 30 days old with a passkey make a group (issue 37 #6)", async () => {
+    const { owner, placeId } = await ownedPlace();
+    const shareAll = async (people: TestUser[]) => {
+      for (const person of people) {
+        const response = await api("/api/me", {
+          method: "PATCH",
+          headers: { ...bearer(person.token), "content-type": "application/json" },
+          body: JSON.stringify({ preferences: { categories: ["wine-bar"], tags: [], level: "Lively" }, neighbourhood: "Bushwick", share_likes: true }),
+        });
+        expect(response.status).toBe(200);
+      }
+    };
+    const demographics = async () => {
+      const answer = await (await api(`/api/place/${placeId}/followers`, { headers: bearer(owner.token) })).json<FollowersAnswer>();
+      return { sharing: answer.sharing, categories: answer.categories, vibes: answer.vibes, neighbourhoods: answer.neighbourhoods };
+    };
+    const nothing = { sharing: null, categories: [], vibes: [], neighbourhoods: [] };
+    // The owner's four fresh accounts (a day old; two even with a passkey) and one real follower.
+    const throwaways = await followers(placeId, 4);
+    for (const [i, person] of throwaways.entries()) {
+      await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(T - 24 * 3_600_000, person.id).run();
+      if (i < 2) await env.DB.prepare("INSERT INTO passkeys (user_id, credential_id, public_key, user_handle, name) VALUES (?, ?, 'key', 'handle', 'Passkey')").bind(person.id, `fresh-${person.id}`).run();
+    }
+    const [real] = await followers(placeId, 1);
+    await established(real);
+    await shareAll([...throwaways, real]);
+    expect(await demographics()).toEqual(nothing);
+    // Old accounts without a passkey (no verified way in: addresses are never confirmed) count for nothing either.
+    const unverified = await followers(placeId, 4);
+    for (const person of unverified) await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(T - 90 * 24 * 3_600_000, person.id).run();
+    await shareAll(unverified);
+    expect(await demographics()).toEqual(nothing);
+    // Five established sharers make the group, counting them only.
+    const more = await followers(placeId, 4);
+    for (const person of more) await established(person);
+    await shareAll(more);
+    expect(await demographics()).toEqual({
+      sharing: 5,
+      categories: [{ name: "wine-bar", count: 5 }],
+      vibes: [{ name: "Lively", count: 5 }],
+      neighbourhoods: [{ name: "Bushwick", count: 5 }],
+    });
+    // Exactly 30 days old counts; a day younger does not.
+    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(T - 29 * 24 * 3_600_000, more[0].id).run();
+    expect(await demographics()).toEqual(nothing);
+    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(T - 30 * 24 * 3_600_000, more[0].id).run();
+    expect((await demographics()).sharing).toBe(5);
   });
 
   it("an owner's answers never carry a follower's id, handle, name or email", async () => {

@@ -3,9 +3,10 @@
 // a time for the fan-out, reach (who got it and read it, answered only as totals) and what sharing
 // followers told us, counted in SQL so no preference leaves D1 but totals.
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
-import { announcementPauses, announcementReach, announcements, events, places, savedPlaces, specials, users } from "../../drizzle/schema";
+import { announcementPauses, announcementReach, announcements, events, passkeys, places, savedPlaces, specials, users } from "../../drizzle/schema";
 import { ANNOUNCEMENT_LIMITS, MIN_GROUP } from "../../common/schemas/announcements";
 import { DAY_MS } from "../../common/local-time";
+import { COUNTED_ACCOUNT_AGE_DAYS } from "../lib/follower-counts";
 import type { Database } from "./client";
 
 export const WEEK_MS = 7 * DAY_MS;
@@ -176,12 +177,17 @@ export interface Group {
 /**
  * What the place's followers who share told us, counted in D1: how many share, and the categories,
  * vibes (preferred level) and neighbourhoods of groups of at least MIN_GROUP people (smaller
- * groups never leave the query). Neighbourhoods are grouped ignoring case and spacing.
+ * groups never leave the query). Neighbourhoods are grouped ignoring case and spacing. Only
+ * followers an owner cannot cheaply make count (issue 37 #6: four throw-away accounts made a group
+ * of five around one real follower): accounts at least 30 days old at `now` with a passkey, the
+ * one verified way in the schema has.
  */
-export async function sharedLikesOf(db: Database, placeId: number): Promise<{ sharing: number; categories: Group[]; vibes: Group[]; neighbourhoods: Group[] }> {
+export async function sharedLikesOf(db: Database, placeId: number, now: number): Promise<{ sharing: number; categories: Group[]; vibes: Group[]; neighbourhoods: Group[] }> {
   const sharers = sql`
     SELECT u.preferences AS preferences, u.neighbourhood AS neighbourhood FROM ${savedPlaces} s JOIN ${users} u ON u.id = s.user_id
-    WHERE s.place_id = ${placeId} AND s.news = 1 AND u.share_likes = 1`;
+    WHERE s.place_id = ${placeId} AND s.news = 1 AND u.share_likes = 1
+      AND u.created_at <= ${now - COUNTED_ACCOUNT_AGE_DAYS * DAY_MS}
+      AND EXISTS (SELECT 1 FROM ${passkeys} p WHERE p.user_id = u.id)`;
   const [count, categories, vibes, neighbourhoods] = await Promise.all([
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${sharers})`),
     db.all<Group>(sql`

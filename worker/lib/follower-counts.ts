@@ -9,9 +9,15 @@ export function reachOf(followers: number, delivered: number, opened: number): R
   return { fewer_than_five: false, followers, delivered, opened };
 }
 
+/**
+ * A sharing follower counts in groups once its account is this many days old and has a passkey
+ * (docs/announcements.md#who-counts): followers an owner cannot cheaply make.
+ */
+export const COUNTED_ACCOUNT_AGE_DAYS = 30;
+
 export const FOLLOWERS_SOURCE =
   `From followers only: people who saved this place, turned on its news and chose in their settings to share what they like. ` +
-  `Groups of fewer than ${MIN_GROUP} are not shown. Sensors count devices and see nothing of who they belong to; visitors who did not opt in are not in these numbers.`;
+  `Only accounts at least ${COUNTED_ACCOUNT_AGE_DAYS} days old with a passkey are counted, and groups of fewer than ${MIN_GROUP} are not shown. Sensors count devices and see nothing of who they belong to; visitors who did not opt in are not in these numbers.`;
 
 /** "east village" → "East Village": neighbourhoods are grouped ignoring case and shown capitalised. */
 export const neighbourhoodName = (lower: string) => lower.replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());

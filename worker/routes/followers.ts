@@ -16,7 +16,7 @@ export const followerRoutes = new Hono<AppEnv>().get(
     tag: "Announcements",
     summary: "How many follow the place's news, and what sharing followers like, in groups of at least 5",
     description:
-      "Followers saved the place with news on. Categories, vibes and neighbourhoods come only from followers who chose to share them in their settings; a group under 5 is left out, and below 5 followers (or sharers) every count is null. Never who.",
+      "Followers saved the place with news on. Categories, vibes and neighbourhoods come only from followers who chose to share them in their settings; a group under 5 is left out, and below 5 followers (or sharers) every count is null. Sharers count only with an account at least 30 days old that has a passkey, so throw-away accounts cannot make a group around one real follower. Never who.",
     access: "place-owner",
     answers: { 200: followersAnswerSchema },
   }),
@@ -24,7 +24,7 @@ export const followerRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const db = getDb(c.env);
     const placeId = c.var.placeId;
-    const [followers, shared] = await Promise.all([followerCount(db, placeId), sharedLikesOf(db, placeId)]);
+    const [followers, shared] = await Promise.all([followerCount(db, placeId), sharedLikesOf(db, placeId, Date.now())]);
     return c.json(followersAnswerOf(followers, shared) satisfies FollowersAnswer);
   },
 );
