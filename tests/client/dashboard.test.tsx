@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { session } from "../../client/api/session";
 import Dashboard from "../../client/pages/dashboard/Dashboard";
 import { KEY_TRENDS_REFRESH_MS } from "../../client/pages/dashboard/KeyTrendsPanel";
@@ -213,6 +213,11 @@ describe("Dashboard businesses", () => {
   });
 
   it("lands on each venue's now: level, people, percent and its sensors, with a button to open it", async () => {
+    // Friday 7:10 PM in New York: both venues open (closed, the line says so: owner-evening.test.ts).
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse("2026-05-01T23:10:00Z") });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const sensor = {
       id: 3, name: "Front bar", dev_eui: null, created_at: "2026-05-01T18:00:00.000Z", online: true, last_seen_at: "2026-05-01T19:00:00.000Z",
       last_count: 12, last_reading_at: new Date(Date.now() - 4 * 60_000).toISOString(), firmware: null, uptime_s: null, rssi: null, flagged: null, health: [],

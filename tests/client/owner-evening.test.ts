@@ -77,10 +77,18 @@ describe("last night until the venue opens", () => {
 });
 
 describe("the venue now", () => {
+  const open = ny(1, 21);
   it("says level, people and percent in one line, or that nothing was read in 5 minutes", () => {
-    expect(nowLine({ currentCapacity: 64, currentPopulation: 64, currentStatus: "Lively", peakHour: null, peakHourUtilization: null })).toBe("Lively · 64 people · 64%");
-    expect(nowLine({ currentCapacity: 1, currentPopulation: 1, currentStatus: "Relaxed", peakHour: null, peakHourUtilization: null })).toBe("Relaxed · 1 person · 1%");
-    expect(nowLine({ currentCapacity: null, currentPopulation: null, currentStatus: null, peakHour: null, peakHourUtilization: null })).toBe("No reading in the last 5 minutes");
+    expect(nowLine({ currentCapacity: 64, currentPopulation: 64, currentStatus: "Lively", peakHour: null, peakHourUtilization: null }, place, open)).toBe("Lively · 64 people · 64%");
+    expect(nowLine({ currentCapacity: 1, currentPopulation: 1, currentStatus: "Relaxed", peakHour: null, peakHourUtilization: null }, place, open)).toBe("Relaxed · 1 person · 1%");
+    expect(nowLine({ currentCapacity: null, currentPopulation: null, currentStatus: null, peakHour: null, peakHourUtilization: null }, place, open)).toBe("No reading in the last 5 minutes");
+  });
+
+  it("says Closed and when it opens while closed by its hours, whatever a sensor says", () => {
+    const reading = { currentCapacity: 5, currentPopulation: 5, currentStatus: "Relaxed" as const, peakHour: null, peakHourUtilization: null };
+    expect(nowLine(reading, place, ny(1, 5, 30))).toBe("Closed · opens 4 PM");
+    expect(nowLine(reading, place, ny(3, 12))).toBe("Closed · opens Mon 5 PM");
+    expect(nowLine(reading, noHours, ny(1, 5, 30))).toBe("Relaxed · 5 people · 5%");
   });
 
   it("counts the sensors online and names the newest reading", () => {

@@ -35,7 +35,7 @@ async function ownerPage(route: string): Promise<Page> {
 /** Nothing sticks out sideways. */
 const fitsSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-const LEVEL_LINE = /^((Relaxed|Lively|Packed)( · \d+ (person|people))? · \d+%|No reading in the last 5 minutes)$/;
+const LEVEL_LINE = /^((Relaxed|Lively|Packed)( · \d+ (person|people))? · \d+%|No reading in the last 5 minutes|Closed( · opens .+)?)$/;
 const SENSORS_LINE = /^\d+ of \d+ sensors? online · (Last reading .+ ago|Last reading just now|Never reported)$/;
 
 describe("the owner's evening at 390 px", () => {

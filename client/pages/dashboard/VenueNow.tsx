@@ -14,7 +14,7 @@ export function VenueNowLines({ place }: { place: OwnedPlace }) {
   const devices = useApi(ownerApi.devices(place.id), { refreshMs: DEVICE_REFRESH_MS });
   return (
     <>
-      <p className="now-level">{trends.data ? nowLine(trends.data) : LOADING}</p>
+      <p className="now-level">{trends.data ? nowLine(trends.data, place, trends.loadedAt ?? Date.now()) : LOADING}</p>
       <p className="now-sensors">{devices.data ? sensorsLine(devices.data.devices, devices.loadedAt ?? Date.now()) : LOADING}</p>
     </>
   );

@@ -2,7 +2,8 @@
 // this venue day (before that the key trends show last night), the venue now in a line, and what to
 // do about a sensor. A new event's default start is in client/lib/eventForm.ts.
 import { dateOfDay, venueDayAt, type PlaceClock } from "../../../common/local-time";
-import { hasHours, isOpenAt, nextOpeningAt } from "../../../common/opening-hours";
+import { closedText } from "../../../common/live-summary";
+import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "../../../common/opening-hours";
 import type { DeviceAnswer, KeyTrends, PlaceHours } from "../../../common/schemas/answers";
 import { timeAgo } from "../../lib/format";
 import { EVENING_MESSAGES, lastReadingAgo, peopleText, SENSOR_ADVICE, sensorsOnline } from "./messages";
@@ -29,8 +30,15 @@ export function sensorActions(device: Pick<DeviceAnswer, "health">): { problem: 
   return device.health.map((problem) => ({ problem: problem.message, advice: SENSOR_ADVICE[problem.code] }));
 }
 
-/** The venue now in one line: "Lively · 23 people · 45%", or that no sensor has read in 5 minutes. */
-export function nowLine(trends: KeyTrends): string {
+/**
+ * The venue now in one line: "Lively · 23 people · 45%"; closed by its hours, "Closed · opens 5 PM"
+ * whatever a sensor says (docs/when-to-go.md#closed-wins); else that no sensor has read in 5 minutes.
+ */
+export function nowLine(trends: KeyTrends, place: PlaceHours & { timezone: string }, now: number): string {
+  if (closedAt(place, place.timezone, now)) {
+    const opens = nextOpeningAt(place, place.timezone, now);
+    return closedText(opens === null ? null : new Date(opens).toISOString(), place.timezone, now);
+  }
   if (trends.currentCapacity === null) return EVENING_MESSAGES.noReadingNow;
   const people = trends.currentPopulation;
   return [trends.currentStatus, people === null ? null : peopleText(people), `${trends.currentCapacity}%`]
