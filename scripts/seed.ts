@@ -13,6 +13,7 @@ import { coverSvg } from "./seed-data/covers.ts";
 import { shareJpeg } from "./share-image.ts";
 import { seedEventCategories, seedFeatureFlags, seedTags, seedVenues } from "./seed-data/venues.ts";
 import { seedMenus, seedSpecials } from "./seed-data/menus.ts";
+import { OFFER_SLUG, offerStatements, seedOffers } from "./seed-data/offers.ts";
 import { planMenuWrite } from "../worker/lib/menu-document.ts";
 import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
@@ -150,7 +151,9 @@ export async function seed(env: SeedEnv) {
   const checkInSlug = await seedDemoAccounts(env);
   const liveLooks = await seedLiveLooks(env);
   const occupancy = await seedOccupancy(env.DB);
-  return { venues: seedVenues.length, tags: seedTags.length, events, reviews, liveLooks, checkInSlug, ...occupancy };
+  // After the history: the quiet offer's hours are raised in it (docs/offers.md#demo).
+  const offers = await seedDemoOffers(env.DB, placeIds.get(OFFER_SLUG)!);
+  return { venues: seedVenues.length, tags: seedTags.length, events, reviews, liveLooks, checkInSlug, offers, ...occupancy };
 }
 
 /**
@@ -164,6 +167,14 @@ async function seedLiveLooks(env: SeedEnv) {
   const posterIds = emails.map((email) => friends.find((friend) => friend.email === email)?.id ?? null);
   const photos = { jpeg: shareJpeg, put: (key: string, bytes: Uint8Array, options: { httpMetadata: { contentType: string } }) => env.IMAGES.put(key, bytes, options) };
   return seedDemoLiveLooks(env.DB, photos, seedVenues, posterIds, Date.now());
+}
+
+/** The demo offers, once: a place that has offers keeps its own. How many were written. */
+async function seedDemoOffers(db: SeedEnv["DB"], placeId: number): Promise<number> {
+  const existing = await db.prepare("SELECT count(*) AS n FROM offers WHERE place_id = ?").bind(placeId).first<{ n: number }>();
+  if ((existing?.n ?? 0) > 0) return 0;
+  await db.batch(offerStatements(db, placeId, Date.now()));
+  return seedOffers.length;
 }
 
 /** Menus and specials of a few venues; a venue that has a menu (or any special) keeps its own. */
