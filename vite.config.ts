@@ -3,9 +3,9 @@ import react from "@vitejs/plugin-react";
 import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
 import { ISLANDS_ENTRY_META } from "./common/page-render.ts";
-import { staticFiles } from "./scripts/bundle-graph";
-import { localOutbox } from "./scripts/local-outbox";
-import { serviceWorker } from "./scripts/service-worker-plugin";
+import { staticFiles } from "./scripts/bundle-graph.ts";
+import { localOutbox } from "./scripts/local-outbox.ts";
+import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 
 // THIRD_PLACE_STATE lets tests run the built app against a throw-away D1/R2/DO state.
 const stateDir = process.env.THIRD_PLACE_STATE;
