@@ -63,7 +63,28 @@ function schedule(marker: HTMLElement) {
   }
 }
 
+/** What starts session monitoring on a page of islands: the visitor's first touch or key (docs/monitoring.md#on-a-page-of-islands). */
+const MONITORING_EVENTS = ["pointerdown", "keydown", "touchstart"] as const;
+
+/** Session monitoring, off the first view: loaded at the first touch or key, or when the page is hidden, whichever comes first. */
+function monitorWhenUsedOrLeft() {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of MONITORING_EVENTS) removeEventListener(type, start, true);
+    document.removeEventListener("visibilitychange", onHidden);
+    void import("./lib/monitoring").then((monitoring) => monitoring.startPageMonitoring());
+  };
+  const onHidden = () => {
+    if (document.visibilityState === "hidden") start();
+  };
+  for (const type of MONITORING_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+  document.addEventListener("visibilitychange", onHidden);
+}
+
 captureInstallPrompt();
+monitorWhenUsedOrLeft();
 for (const marker of document.querySelectorAll<HTMLElement>("tp-island")) schedule(marker);
 
 registerServiceWorkerAfterLoad();

@@ -38,7 +38,7 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
-  const island: PageDataIsland = { renderedAt: Date.now(), origin, answers };
+  const island: PageDataIsland = { renderedAt: Date.now(), origin, answers, route: `/${page.entry.path ?? ""}` };
   const body = await renderToReadableStream(
     <StrictMode>
       <PageDataContext.Provider value={pageDataOf(island, false)}>

@@ -17,6 +17,8 @@ export interface PageDataIsland {
   origin: string;
   /** Answers by the key of their read (`Read.key`). */
   answers: Record<string, unknown>;
+  /** The page's route pattern ("/profile/:barId"), which names monitoring's view on a page of islands. */
+  route?: string;
 }
 
 /** An answer as the data hook's snapshot of it (useApi), read when the worker rendered. */
@@ -38,6 +40,7 @@ export interface PageData {
   answers: Map<string, RenderedAnswer>;
   /** Send the seeded reads again once mounted: a signed-in visitor may get more (an owner's fields), or the answers are old. */
   revalidate: boolean;
+  route?: string;
 }
 
 /** Null on pages the worker did not render (the app's shell) and in tests. */
@@ -48,6 +51,7 @@ export const pageDataOf = (island: PageDataIsland, revalidate: boolean): PageDat
   origin: island.origin,
   answers: new Map(Object.entries(island.answers).map(([key, data]) => [key, { data, error: null, loadedAt: island.renderedAt, loading: false }])),
   revalidate,
+  route: island.route,
 });
 
 /**

@@ -1,11 +1,11 @@
 // Session monitoring's loader and error reporter (docs/monitoring.md). Only this module is in the
 // first view's bundle. After the page has loaded and hydrated and the browser is idle, it asks the
 // worker whether monitoring is configured; only then is the SDK's chunk (rum.ts) downloaded.
-import type { DataRouter } from "react-router";
 import { publicApi } from "../api/endpoints";
+import { renderedPageData } from "../api/pageData";
 import { whenIdle } from "./idle";
-// Only its type here: the module itself is imported dynamically below, in its own chunk.
-import type { ErrorReport } from "./rum";
+// Only its types here: the module itself is imported dynamically below, in its own chunk.
+import type { ErrorReport, ViewSource } from "./rum";
 
 let forward: ErrorReport | undefined;
 /** Errors caught before the loader has decided (the first page's): sent once monitoring runs, dropped when it is off. */
@@ -26,7 +26,7 @@ function decided(report: ErrorReport | undefined) {
   pending = undefined;
 }
 
-async function loadMonitoring(router: DataRouter): Promise<ErrorReport | undefined> {
+async function loadMonitoring(router: ViewSource): Promise<ErrorReport | undefined> {
   const { rum } = await publicApi.monitoringConfig().load();
   if (!rum) return undefined;
   const { startRum } = await import("./rum");
@@ -37,7 +37,7 @@ async function loadMonitoring(router: DataRouter): Promise<ErrorReport | undefin
  * Starts monitoring once the page has loaded, `settled` (a page the worker rendered: hydrated,
  * client/lib/hydration.tsx) and the browser is idle, when the worker has it configured.
  */
-export async function startMonitoring(router: DataRouter, settled: Promise<void>) {
+export async function startMonitoring(router: ViewSource, settled: Promise<void>) {
   if (document.readyState !== "complete") await new Promise((loaded) => addEventListener("load", loaded, { once: true }));
   await settled;
   whenIdle(() =>
@@ -46,4 +46,14 @@ export async function startMonitoring(router: DataRouter, settled: Promise<void>
       console.warn("Monitoring did not start:", error);
     }),
   );
+}
+
+/**
+ * Monitoring on a page of islands (docs/monitoring.md#on-a-page-of-islands), which has no router:
+ * one view, the page the worker rendered, named by its route's pattern from the data island.
+ */
+export function startPageMonitoring(): Promise<void> {
+  const route = renderedPageData()?.route ?? window.location.pathname;
+  const view: ViewSource = { state: { location: { pathname: window.location.pathname }, matches: [{ route: { path: route } }] }, subscribe: () => undefined };
+  return startMonitoring(view, Promise.resolve());
 }

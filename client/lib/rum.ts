@@ -1,7 +1,6 @@
 // Datadog Browser RUM and session replay: its own chunk, imported by client/lib/monitoring.ts only
 // once the page is idle and the worker says monitoring is configured (docs/monitoring.md).
 import { datadogRum } from "@datadog/browser-rum";
-import type { DataRouter, RouterState } from "react-router";
 import type { MonitoringConfig } from "../../common/schemas/answers";
 import { version } from "../../package.json";
 import { whenIdle } from "./idle";
@@ -13,12 +12,22 @@ export type ErrorReport = (error: unknown, context: { source: string } & Record<
 
 const INTERACTIONS = ["pointerdown", "keydown"] as const;
 
-const routeOf = (state: RouterState) => routeName(state.matches.map((match) => match.route.path));
+/** Where the pages' views come from: the app's router, or on a page of islands the one page (docs/monitoring.md). */
+export interface ViewState {
+  location: { pathname: string };
+  matches: { route: { path?: string } }[];
+}
+export interface ViewSource {
+  state: ViewState;
+  subscribe(listener: (state: ViewState) => void): unknown;
+}
+
+const routeOf = (state: ViewState) => routeName(state.matches.map((match) => match.route.path));
 
 const nextIdleTask = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 /** Starts monitoring and answers the function that reports caught errors to it. */
-export async function startRum(config: MonitoringConfig, router: DataRouter): Promise<ErrorReport> {
+export async function startRum(config: MonitoringConfig, router: ViewSource): Promise<ErrorReport> {
   // The SDK's first view reads the time zone, the page's first use of Intl, which loads the
   // browser's locale data: 120–200 ms at Lighthouse's 4× slowdown. Alone, it is one task fewer
   // in the SDK's start (docs/monitoring.md#off-the-first-views-critical-path).
@@ -43,7 +52,7 @@ export async function startRum(config: MonitoringConfig, router: DataRouter): Pr
   // Each page gets its view and its replay rule before the view starts. The view's snapshot may
   // still show the page being left: its masking rides on its own root (Layout's data-dd-privacy),
   // so it is masked by its own rule, not the next page's.
-  const follow = (state: RouterState) => {
+  const follow = (state: ViewState) => {
     if (pagePrivacy(state.location.pathname) === "off") datadogRum.stopSessionReplayRecording();
     datadogRum.startView({ name: routeOf(state) });
     replay();

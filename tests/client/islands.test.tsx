@@ -1,6 +1,7 @@
 // The public pages' islands (docs/server-rendering.md#islands): the worker's HTML of an island
 // stays HTML until its moment; the islands' entry then hydrates it with its own component, and a
 // click that came before is answered once it has; a link is followed at once, as a document.
+// Session monitoring waits for the visitor's first touch (docs/monitoring.md#on-a-page-of-islands).
 import { fireEvent, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
@@ -63,5 +64,27 @@ describe("a link in an island before it hydrated", () => {
     });
     fireEvent.click(link);
     expect(defaultPrevented).toBe(false);
+  });
+});
+
+describe("session monitoring on a page of islands", () => {
+  it("asks whether it is configured only at the visitor's first touch", async () => {
+    vi.resetModules();
+    faqPage();
+    const fetched = vi.fn(async (_url: RequestInfo | URL) => Response.json({ rum: null }));
+    vi.stubGlobal("fetch", fetched);
+    const asked = () => fetched.mock.calls.filter(([url]) => String(url).includes("/api/config/monitoring")).length;
+    await import("../../client/islands");
+    // The loader's idle callback runs at once here: only the touch decides.
+    vi.stubGlobal("requestIdleCallback", (task: () => void) => task());
+    // Loaded, untouched: nothing asked.
+    expect(asked()).toBe(0);
+    fireEvent.pointerDown(document.body);
+    // (Once by each copy of the entry this file loaded: each is a page of its own.)
+    await waitFor(() => expect(asked()).toBeGreaterThan(0));
+    const afterTouch = asked();
+    // Once: a second touch starts nothing more.
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(asked()).toBe(afterTouch);
   });
 });

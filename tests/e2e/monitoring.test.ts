@@ -50,6 +50,8 @@ describe("session monitoring, unconfigured", () => {
     for (const route of ["/", "/live-look", "/profile/the-copper-lantern", "/dashboard"]) {
       const decided = monitoringDecided(page);
       const response = await page.goto(route);
+      // A page of islands asks at the visitor's first touch (docs/monitoring.md#on-a-page-of-islands).
+      if (route === "/") await page.locator("main h1").click();
       const csp = response!.headers()["content-security-policy"];
       expect(csp).toContain("connect-src 'self';");
       // Only the app's own service worker (docs/app.md), no blob: workers.
@@ -173,6 +175,8 @@ describe("session monitoring, configured", () => {
     type Sdk = { getInternalContext(): { view?: { id?: string; url?: string } } | undefined; getSessionReplayLink(): string | undefined };
     const monitored = async (page: Page, route: string) => {
       const response = await page.goto(route);
+      // A page of islands loads monitoring at the visitor's first touch or key (docs/monitoring.md#on-a-page-of-islands).
+      if (route === "/") await page.locator("main h1").click();
       await page.waitForFunction(
         (pathname) => (window as unknown as { DD_RUM?: Sdk }).DD_RUM?.getInternalContext()?.view?.url?.includes(pathname),
         new URL(route, app.baseUrl).pathname,

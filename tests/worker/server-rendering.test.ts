@@ -29,7 +29,7 @@ async function page(path: string, userAgent = PEOPLE, appHtml = indexHtml): Prom
 }
 
 /** The JSON of the page's data island, or null without one. */
-function island(html: string): { renderedAt: number; origin: string; answers: Record<string, unknown> } | null {
+function island(html: string): { renderedAt: number; origin: string; answers: Record<string, unknown>; route?: string } | null {
   const match = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
   return match ? JSON.parse(match[1]) : null;
 }
@@ -223,6 +223,12 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
     expect(home).toContain('<tp-island data-island="vibe" data-when="interaction"');
     // How to install is in the HTML, inside its island.
     expect(home).toMatch(/<tp-island data-island="install" data-when="interaction" data-props="\{\}"><details class="install-guide">/);
+  });
+
+  it("names its route's pattern in the data island, for monitoring's view, never the address", async () => {
+    expect(island((await page("/faq")).html)?.route).toBe("/faq");
+    const place = await venue();
+    expect(island((await page(`/profile/${place.slug}`)).html)?.route).toBe("/profile/:barId");
   });
 
   it("a page that hydrates whole and the app's shell keep the app's entry and its preloads", async () => {
