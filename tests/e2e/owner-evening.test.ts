@@ -63,9 +63,10 @@ describe("the owner's evening at 390 px", () => {
     const tabs = page.getByRole("tablist", { name: "Venue" });
     await tabs.waitFor();
     expect(await tabs.getByRole("tab").allTextContents()).toEqual(["Now", "Offers", "Redeem", "Events", "Menu", "Specials", "News", "Insights", "Settings"]);
+    await expect.poll(() => page.getByRole("region", { name: "Now" }).locator(".now-level").textContent()).toMatch(LEVEL_LINE);
+    await page.screenshot({ path: path.join(artifacts, "owner-evening-venue.png") });
     const row = (await tabs.boundingBox())!;
     expect(row.y + row.height).toBeLessThanOrEqual(PHONE.height);
-    await expect.poll(() => page.getByRole("region", { name: "Now" }).locator(".now-level").textContent()).toMatch(LEVEL_LINE);
     // Each tab is at least 44 px tall.
     for (const height of await tabs.getByRole("tab").evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().height))) expect(height).toBeGreaterThanOrEqual(44);
     // The sensors, each with its last reading, on the Now tab.
@@ -73,7 +74,6 @@ describe("the owner's evening at 390 px", () => {
     await sensors.getByRole("listitem").first().waitFor();
     expect(await sensors.locator(".sensor-reading").first().textContent()).toMatch(/^(\d+ (person|people), .+|Never reported)$/);
     await fitsSideways(page);
-    await page.screenshot({ path: path.join(artifacts, "owner-evening-venue.png") });
 
     // The device popover stays inside the screen.
     await page.locator(".device-badge").click();
@@ -90,11 +90,16 @@ describe("the owner's evening at 390 px", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifacts, "owner-evening-settings.png"), fullPage: true });
 
-    // The menu: compact rows and a save bar in view.
+    // The menu: compact rows, and the save bar stays in view while the menu is read from its top
+    // (the form is taller than the screen, so the bar's own place is below it).
     await tabs.getByRole("tab", { name: "Menu" }).click();
     const bar = page.getByRole("group", { name: "Menu changes" });
     await bar.waitFor();
+    const form = page.getByRole("region", { name: "Menu" }).locator("form");
+    expect((await form.boundingBox())!.height).toBeGreaterThan(PHONE.height);
+    await form.evaluate((element) => element.scrollIntoView());
     const saveBar = (await bar.boundingBox())!;
+    expect(saveBar.y).toBeGreaterThanOrEqual(0);
     expect(saveBar.y + saveBar.height).toBeLessThanOrEqual(PHONE.height);
     await fitsSideways(page);
     await page.screenshot({ path: path.join(artifacts, "owner-evening-menu.png") });
