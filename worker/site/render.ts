@@ -53,7 +53,8 @@ export function withPageAssets(html: Response, page: string | null, islands = fa
         meta.remove();
       },
     })
-    .on('script[type="module"][src]', {
+    // The app's entry; not Vite's own client in development (/@vite/client).
+    .on('script[type="module"][src]:not([src^="/@"])', {
       element(script) {
         if (page === null) return;
         script.setAttribute("fetchpriority", "low");
