@@ -34,7 +34,8 @@ describe("announcements", () => {
       localStorage.setItem("user_id", id);
     }, [token, String(userId)]);
     expect((await phone.request.put(`/api/me/saved/${place.id}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
-    await phone.goto("/app");
+    // Saved places, with their news switch, are the Saved tab of the app's shell.
+    await phone.goto("/app/saved");
     const news = phone.getByRole("switch", { name: `News from ${place.name}` });
     await news.waitFor();
     expect(await news.isChecked()).toBe(false);
@@ -54,7 +55,8 @@ describe("announcements", () => {
     await dashboard.getByRole("status").getByText(/^Sent\./).waitFor();
     await dashboard.getByRole("listitem").filter({ hasText: TITLE }).waitFor();
 
-    // The follower's inbox, through the watch queue and its consumer.
+    // The follower's inbox (the Inbox tab), through the watch queue and its consumer.
+    await phone.goto("/app/inbox");
     await expect
       .poll(
         async () => {

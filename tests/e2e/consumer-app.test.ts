@@ -79,7 +79,7 @@ describe("the consumer app, in Chromium at 375 px", () => {
     // Near me, the first tab: the places around the home area, now and at 9 PM.
     await page.getByText("Near your home area.").waitFor();
     await page.getByRole("list", { name: "Places near you now" }).waitFor();
-    await page.getByRole("button", { name: "At 9 PM" }).click();
+    await page.getByRole("button", { name: "At 9 PM", exact: true }).click();
     const at9 = page.getByRole("list", { name: "Places near you at 9 PM" });
     await at9.waitFor();
     expect(await at9.getByRole("listitem").filter({ hasText: /away/ }).count()).toBeGreaterThan(0);

@@ -28,7 +28,8 @@ describe("the plan form", () => {
     await maya.getByRole("link", { name: "Plan a meetup here at The Copper Lantern" }).click();
     await maya.getByRole("heading", { name: "Make a plan" }).waitFor();
     await maya.getByRole("group", { name: /When \(on The Copper Lantern's clock/ }).waitFor();
-    await maya.goto("/app");
+    // The Plans tab of the app's shell (docs/app.md#the-app-shell) offers a new plan.
+    await maya.goto("/app/plans");
     await maya.getByRole("link", { name: "Make a plan" }).click();
     await maya.getByRole("heading", { name: "Make a plan" }).waitFor();
 
@@ -56,6 +57,7 @@ describe("the plan form", () => {
     await maya.getByText(`${jonah.name}: No answer yet`).waitFor();
 
     const invited = await demoConsumerApp(browser, jonah.email);
+    await invited.goto("/app/inbox");
     await invited.getByRole("link", { name: `${DEMO_CONSUMER.name} invited you: ${title}` }).waitFor();
     await invited.getByRole("link", { name: "Plans", exact: true }).click();
     await invited.getByRole("link", { name: title }).click();
