@@ -1,4 +1,5 @@
 // What the Watching list says of a watch (docs/watches.md#watching): pure, so it is unit-tested.
+import { clockText as hourText } from "../../../common/live-summary";
 import type { WatchAnswer } from "../../../common/schemas/watches";
 
 const KIND_TEXT: Record<WatchAnswer["when"], (minutes: number | null) => string> = {
@@ -13,9 +14,7 @@ const KIND_TEXT: Record<WatchAnswer["when"], (minutes: number | null) => string>
 /** "12:30" → "12:30 PM", "21:00" → "9 PM": the watch's window as people read a clock. */
 export function clockText(hhmm: string): string {
   const [hours, minutes] = hhmm.split(":").map(Number);
-  const suffix = hours < 12 ? "AM" : "PM";
-  const hour = hours % 12 === 0 ? 12 : hours % 12;
-  return minutes === 0 ? `${hour} ${suffix}` : `${hour}:${String(minutes).padStart(2, "0")} ${suffix}`;
+  return hourText(hours, minutes);
 }
 
 /** "when it's quiet · Fri, Sat 8 PM–11 PM" or "when it's quiet · any time". */
