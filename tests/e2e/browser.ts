@@ -124,3 +124,20 @@ export async function demoConsumerApp(browser: Browser, email: string): Promise<
   await page.getByRole("heading", { name: /^Good to see you/ }).waitFor();
   return page;
 }
+
+/**
+ * A new account (POST /api/auth/signup) signed in on `page` as the sign-in form leaves it: the
+ * access token and user id in local storage. `page` must be on the app's origin.
+ */
+export async function signUpOnPage(page: Page, name: string, emailPrefix: string): Promise<{ token: string; userId: number }> {
+  const signUp = await page.request.post("/api/auth/signup", {
+    data: { name, email: `${emailPrefix}-${Date.now()}@example.com`, password: "a long enough password" },
+  });
+  if (signUp.status() !== 201) throw new Error(`Signing up ${name} answered ${signUp.status()}.`);
+  const { access_token: token, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: number };
+  await page.evaluate(([accessToken, id, keys]) => {
+    localStorage.setItem(keys[0], accessToken);
+    localStorage.setItem(keys[1], id);
+  }, [token, String(userId), [ACCESS_TOKEN_KEY, USER_ID_KEY]] as const);
+  return { token, userId };
+}

@@ -5,7 +5,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONSUMER } from "../../scripts/seed.ts";
-import { launchBrowser, openPage, queryD1 } from "./browser";
+import { launchBrowser, openPage, queryD1, signUpOnPage } from "./browser";
 
 const PHONE = { width: 390, height: 844 };
 const VENUE = "the-copper-lantern";
@@ -86,15 +86,7 @@ describe("the first touch", () => {
         return asSubscription(current) as unknown as PushSubscription;
       };
     });
-    const signUp = await page.request.post("/api/auth/signup", {
-      data: { name: "Pia Phone", email: `pia-${Date.now()}@example.com`, password: "a long enough password" },
-    });
-    expect(signUp.status()).toBe(201);
-    const { access_token: token, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: number };
-    await page.evaluate(([accessToken, id]) => {
-      localStorage.setItem("access_token", accessToken);
-      localStorage.setItem("user_id", id);
-    }, [token, String(userId)]);
+    const { token, userId } = await signUpOnPage(page, "Pia Phone", "pia");
 
     await page.goto(`/profile/${VENUE}`);
     await page.getByRole("button", { name: "Tell me when it's quiet" }).click();

@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsumerNotificationsAnswer } from "../../common/schemas/push";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
-import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { launchBrowser, openPage, queryD1, seriousViolations, signUpOnPage } from "./browser";
 import { stateDir } from "./server";
 import { openAllDay } from "./venue-hours";
 
@@ -36,15 +36,7 @@ describe("watches", () => {
 
     // A new account, signed in on a phone.
     const page = await openPage(browser, "/", { width: 375, height: 812 });
-    const signUp = await page.request.post("/api/auth/signup", {
-      data: { name: "Wren Watcher", email: `watcher-${Date.now()}@example.com`, password: "a long enough password" },
-    });
-    expect(signUp.status()).toBe(201);
-    const { access_token: token, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: number };
-    await page.evaluate(([accessToken, id]) => {
-      localStorage.setItem("access_token", accessToken);
-      localStorage.setItem("user_id", id);
-    }, [token, String(userId)]);
+    const { token, userId } = await signUpOnPage(page, "Wren Watcher", "watcher");
 
     await page.goto(`/profile/${slug}`);
     await page.getByRole("heading", { name: place.name, level: 1 }).waitFor();
