@@ -38,7 +38,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-const groupAlive = (group: number) => {
+/** Whether any process of a process group is left. */
+export const groupAlive = (group: number) => {
   try {
     process.kill(-group, 0);
     return true;

@@ -3,13 +3,12 @@
 // month must not cost much more per reading than the first, with eleven months already stored;
 // afterwards every quarter hour and day peak in D1 must equal a recomputation from the file with
 // the app's own aggregation.
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { DAY_MS, HOUR_MS, offsetAt } from "../../common/local-time.ts";
 import { aggregateBuckets, MINUTE_MS, type Bucket, type Reading } from "../../worker/occupancy/aggregate.ts";
 import type { ServedApp } from "../serve-built-app.ts";
 import { BenchApi, fixed, passFail } from "./bench-api.ts";
+import { d1File } from "./state-files.ts";
 
 /** A whole past UTC year, older than the objects' raw window, so all of it becomes quarter hours. */
 const YEAR = 2025;
@@ -54,17 +53,6 @@ async function postHistory(api: BenchApi, placeId: number, csv: string, dryRun =
   return JSON.parse(text) as { readings: number; quarter_hours_written?: number };
 }
 
-/** The app's local D1 (the SQLite file of the state folder that holds occupancy_15m). */
-function openD1(stateDir: string): DatabaseSync {
-  const folder = path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  for (const file of readdirSync(folder).filter((name) => name.endsWith(".sqlite"))) {
-    const db = new DatabaseSync(path.join(folder, file), { readOnly: true });
-    if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'occupancy_15m'").get()) return db;
-    db.close();
-  }
-  throw new Error(`no D1 database with occupancy_15m in ${folder}`);
-}
-
 const near = (a: number, b: number) => Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(b));
 
 /**
@@ -90,7 +78,7 @@ function dayPeaksOf(buckets: readonly Bucket[], timeZone: string, dayStartHour: 
 /** Whether D1's quarter hours and day peaks of the place equal those recomputed from the readings. */
 function rollupsMatch(stateDir: string, placeId: number, readings: readonly Reading[]) {
   const expected = aggregateBuckets(readings, Date.UTC(YEAR, 0, 1), Date.UTC(YEAR + 1, 0, 1));
-  const db = openD1(stateDir);
+  const db = new DatabaseSync(d1File(stateDir), { readOnly: true });
   try {
     const place = db.prepare("SELECT timezone, day_start_hour FROM places WHERE id = ?").get(placeId) as { timezone: string; day_start_hour: number };
     const stored = db

@@ -3,13 +3,11 @@
 // under the same load; then, in turns of their own, POST /api/ingest to those places against
 // places with every alert rule off (what the alert step costs); then a check that every reading
 // the server acknowledged is stored in its place's object.
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type autocannon from "autocannon";
 import { DEFAULT_ALERT_RULES, type AlertRules } from "../../common/schemas/alerts.ts";
 import { minuteStart } from "../../worker/occupancy/aggregate.ts";
 import type { Served, ServedApp } from "../serve-built-app.ts";
+import { storedReadings } from "./state-files.ts";
 import { BenchApi, cpuAddedPercent, fixed, loadSideBySide, passFail, roundRatios, type LoadFigures, type RoundedLoadFigures } from "./bench-api.ts";
 
 const CONNECTIONS = 50;
@@ -120,25 +118,6 @@ function ttnUplink(sensor: Sensor, ts: number, count: number, fCnt: number) {
       received_at: receivedAt,
     },
   };
-}
-
-/** (device, ts) of every reading stored in the PlaceOccupancy objects' own SQLite. */
-function storedReadings(stateDir: string): Set<string> {
-  const folder = path.join(stateDir, "v3", "do", "third-place-PlaceOccupancy");
-  const stored = new Set<string>();
-  for (const file of readdirSync(folder).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")) {
-    const db = new DatabaseSync(path.join(folder, file), { readOnly: true });
-    try {
-      const hasReadings = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'readings'").get();
-      if (!hasReadings) continue;
-      for (const row of db.prepare("SELECT device_id, ts FROM readings").all() as { device_id: number; ts: number }[]) {
-        stored.add(`${row.device_id}/${row.ts}`);
-      }
-    } finally {
-      db.close();
-    }
-  }
-  return stored;
 }
 
 const row = (name: string, figures: LoadFigures) => {
@@ -326,7 +305,9 @@ export async function benchIngest(app: ServedApp, durableWrite: Served, api: Ben
   // Nothing lost: an object keeps one reading per sensor and minute, the minute's last, so the last
   // reading answered "accepted" of every sensor-minute is in its place's object (or a later one the
   // end of the run cut off), and the objects hold no other reading of these sensors.
-  const stored = [...storedReadings(app.stateDir)].filter((key) => sensorIds.has(Number(key.split("/")[0])));
+  const stored = storedReadings(app.stateDir)
+    .filter((reading) => sensorIds.has(reading.device_id))
+    .map((reading) => `${reading.device_id}/${reading.ts}`);
   const sensorMinute = (key: string) => {
     const [sensor, ts] = key.split("/").map(Number);
     return { slot: `${sensor}/${minuteStart(ts)}`, ts };

@@ -4,14 +4,12 @@
 // /api/ingest to the watched venue's sensors against an unwatched venue's, in turns, budget ≥ 0.95
 // (watches never slow the sensor path); its counts cross the lively line, so the watched venue's
 // object does notice changes and its watchers are notified while it is measured.
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema.ts";
 import type { SeedEnv } from "../seed.ts";
 import type { ServedApp } from "../serve-built-app.ts";
+import { d1File, readSqlite } from "./state-files.ts";
 import { BenchApi, cpuAddedPercent, fixed, loadSideBySide, passFail, roundRatios } from "./bench-api.ts";
 
 const WATCHERS = 1000;
@@ -55,38 +53,15 @@ export async function prepareWatchers(env: SeedEnv) {
   }
 }
 
-/** The local D1 database file of a served app's state. */
-function d1File(stateDir: string): string {
-  const folder = path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  for (const name of readdirSync(folder).filter((file) => file.endsWith(".sqlite") && file !== "metadata.sqlite")) {
-    const db = new DatabaseSync(path.join(folder, name), { readOnly: true });
-    try {
-      if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'watches'").get()) return path.join(folder, name);
-    } finally {
-      db.close();
-    }
-  }
-  throw new Error(`no D1 database with a watches table in ${folder}`);
-}
-
-function readD1<T>(file: string, sql: string): T[] {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
 /**
  * From the cron's request to the WATCHERS-th inbox row, and where the time went: when the cron
  * answered, and when each page's consumer started (its inbox rows' created_at, the consumer's
  * clock when the page began), both from the request's start.
  */
 async function fanOutMs(app: ServedApp, file: string): Promise<{ total: number; cronAnswered: number; pages: { at: number; rows: number }[] }> {
-  const [{ id }] = readD1<{ id: number }>(file, `SELECT id FROM places WHERE slug = '${WATCHED}'`);
+  const [{ id }] = readSqlite<{ id: number }>(file, `SELECT id FROM places WHERE slug = '${WATCHED}'`);
   const delivered = () =>
-    readD1<{ n: number }>(file, `SELECT count(*) AS n FROM consumer_notifications WHERE place_id = ${id} AND kind = 'watch_event_starts'`)[0].n;
+    readSqlite<{ n: number }>(file, `SELECT count(*) AS n FROM consumer_notifications WHERE place_id = ${id} AND kind = 'watch_event_starts'`)[0].n;
   const startedAt = Date.now();
   const started = performance.now();
   const cron = await fetch(`${app.baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${EVENT_AT + 60_000}`);
@@ -97,7 +72,7 @@ async function fanOutMs(app: ServedApp, file: string): Promise<{ total: number; 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const total = performance.now() - started;
-  const pages = readD1<{ created_at: number; n: number }>(
+  const pages = readSqlite<{ created_at: number; n: number }>(
     file,
     `SELECT created_at, count(*) AS n FROM consumer_notifications WHERE place_id = ${id} AND kind = 'watch_event_starts' GROUP BY created_at ORDER BY created_at`,
   ).map((row) => ({ at: row.created_at - startedAt, rows: row.n }));
@@ -115,7 +90,7 @@ export async function benchWatches(app: ServedApp, api: BenchApi): Promise<boole
       `${fanOut.pages.map((page) => `${fixed(page.at, 0)} ms (${page.rows})`).join(", ")}`,
   );
 
-  const placeOf = (slug: string) => readD1<{ id: number }>(file, `SELECT id FROM places WHERE slug = '${slug}'`)[0].id;
+  const placeOf = (slug: string) => readSqlite<{ id: number }>(file, `SELECT id FROM places WHERE slug = '${slug}'`)[0].id;
   const sensorsOf = async (placeId: number) =>
     Promise.all(Array.from({ length: SENSORS }, async (_, i) => ({ ...(await api.registerDevice(placeId, `Bench sensor ${i + 1}`)), lastTs: 0 })));
   const watchedSensors = await sensorsOf(placeOf(WATCHED));
@@ -163,7 +138,7 @@ export async function benchWatches(app: ServedApp, api: BenchApi): Promise<boole
   for (const name of ["watched", "unwatched"] as const) {
     console.log(`| ${name === "watched" ? `${WATCHERS} watchers` : "none"} | ${fixed(figures[name].requestsPerSecond, 0)} | ${fixed(figures[name].p50)} | ${fixed(figures[name].p99)} | ${statuses(name)} |`);
   }
-  const [{ n: notified }] = readD1<{ n: number }>(file, `SELECT count(*) AS n FROM consumer_notifications WHERE kind IN ('watch_quiet', 'watch_lively')`);
+  const [{ n: notified }] = readSqlite<{ n: number }>(file, `SELECT count(*) AS n FROM consumer_notifications WHERE kind IN ('watch_quiet', 'watch_lively')`);
   console.log(
     `Ingest with ${WATCHERS} watchers ÷ none: ${fixed(ratio.median, 3)} (rounds ${ratio.perRound.map((value) => fixed(value, 3)).join(", ")}; budget ≥ ${INGEST_BUDGET}) ${passFail(ingestOk)}; ` +
       `level notifications delivered meanwhile: ${notified}`,

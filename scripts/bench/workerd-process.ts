@@ -1,5 +1,6 @@
 // What the bench reads of a served app's workerd processes from Linux's /proc: resident memory
-// (the export's peak) and CPU time (each ingest target's CPU per request).
+// (the export's peak) and CPU time (each ingest target's CPU per request); `npm run faults` finds
+// the workerd to kill here.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -19,6 +20,11 @@ function workerdStats(processGroup: number): { pid: string; fields: string[] }[]
     .filter((name) => /^\d+$/.test(name))
     .map((pid) => ({ pid, fields: statFields(pid) }))
     .filter((entry): entry is { pid: string; fields: string[] } => entry.fields !== null && Number(entry.fields[2]) === processGroup);
+}
+
+/** The ids of the workerd processes of a process group (what `npm run faults` kills with SIGKILL). */
+export function workerdPids(processGroup: number): number[] {
+  return workerdStats(processGroup).map(({ pid }) => Number(pid));
 }
 
 /** Resident memory (bytes) of the workerd processes in a process group. */
