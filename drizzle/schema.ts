@@ -147,10 +147,34 @@ const hourColumns = {
   sundayClose: text("sunday_close").notNull().default(""),
 };
 
+// The cities we serve (docs/cities.md): a place belongs to one, which gives it its country and
+// region for holidays, its zone and its currency. Added by a migration, never through the API.
+export const cities = sqliteTable("cities", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  // URL name of /city/{slug} and ?city= filters.
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  // ISO 3166-1 alpha-2 ("US", "DE") and the ISO 3166-2 subdivision's own part ("NY", "BE"; "" none): date-holidays' codes.
+  country: text("country").notNull(),
+  region: text("region").notNull().default(""),
+  // IANA zone of its venues unless one says otherwise.
+  timeZone: text("time_zone").notNull(),
+  // ISO 4217 code of its venues' prices, and the locale prices are written in on the venue's own screens.
+  currency: text("currency").notNull(),
+  locale: text("locale").notNull(),
+  // The map's view of the city: its centre and zoom.
+  latitude: real("latitude").notNull(),
+  longitude: real("longitude").notNull(),
+  zoom: integer("zoom").notNull().default(14),
+});
+
 export const places = sqliteTable(
   "places",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    // Set from the place's position when written (docs/cities.md#which-city); null only for rows
+    // written outside the API. SQLite adds a column with a reference only with a null default.
+    cityId: integer("city_id").references(() => cities.id),
     // URL name used by /profile/{barId}; ids work there too.
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
@@ -198,6 +222,7 @@ export const places = sqliteTable(
     index("places_name_idx").on(t.name),
     // Suggestions read the places in a bounding box (docs/app.md#saved-places-and-suggestions).
     index("places_lat_lng_idx").on(t.latitude, t.longitude),
+    index("places_city_idx").on(t.cityId),
   ],
 );
 
