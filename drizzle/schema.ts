@@ -762,6 +762,7 @@ export const pushLog = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type City = typeof cities.$inferSelect;
 export type Place = typeof places.$inferSelect;
 export type NewPlace = typeof places.$inferInsert;
 export type Tag = typeof tags.$inferSelect;

@@ -15,6 +15,7 @@ import { passkeySessionRoutes } from "./routes/passkey-sessions";
 import { businessRoutes } from "./routes/businesses";
 import { calendarRoutes } from "./routes/calendars";
 import { calibrationRoutes } from "./routes/calibration";
+import { cityRoutes } from "./routes/cities";
 import { configRoutes } from "./routes/config";
 import { deviceRoutes } from "./routes/devices";
 import { docsRoutes } from "./routes/docs";
@@ -85,6 +86,7 @@ export const app = new Hono<AppEnv>()
   .route("/", eventCategoryRoutes)
   .route("/", eventRoutes)
   .route("/", calendarRoutes)
+  .route("/", cityRoutes)
   .route("/", featureFlagRoutes)
   .route("/", imageRoutes)
   .route("/", videoRoutes)

@@ -28,7 +28,6 @@ import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./lib/share-image-rules";
 import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, profileHeadPath } from "./lib/public-cache";
 import { popularTimesWithoutCounts } from "./lib/public-counts";
 import { cachedUsualProfile } from "./lib/usual-profile";
-import { moneyOfCountry } from "./lib/venue-money";
 import { venueJsonLd } from "./lib/venue-json-ld";
 import { popularTimesFrom } from "./occupancy/popular-times";
 
@@ -86,7 +85,7 @@ async function venuePageHead(env: Env, ctx: ExecutionContext, key: number | stri
     : siteShareImage(origin);
   const jsonLd = venueJsonLd({
     place,
-    menu: menuAnswer(menu.menu, moneyOfCountry(menu.country)),
+    menu: menuAnswer(menu.menu, menu.money),
     events,
     url: canonical,
     origin,

@@ -1,6 +1,15 @@
 // Small display helpers shared by the dashboard and the public pages.
 import type { WaitSummary, Weekday } from "../../common/schemas/answers";
 
+/**
+ * The visitor's locale for venue times and prices (common/formats.ts) until the languages come
+ * (issue 41: the i18n work passes the visitor's own): the site's English.
+ */
+export const SITE_LOCALE = "en-US";
+
+/** This browser's time zone: a venue's times name their zone when it differs (read once hydrated: the worker's render cannot know it). */
+export const visitorZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "1 device", "2,340 readings": a count with its noun, in the singular for one. */

@@ -2,7 +2,7 @@
 import { venueDayAt, weekdayIndexOfDay, type PlaceClock } from "../../common/local-time";
 import { WEEKDAYS, type Weekday } from "../../common/vocabulary";
 import { type PlaceHours } from "../../common/schemas/answers";
-import { formatClock } from "../lib/format";
+import { formatOpeningHours } from "../../common/formats";
 
 export interface TodaysHours {
   day: Weekday;
@@ -17,7 +17,15 @@ export function hoursToday(place: PlaceHours, clock: PlaceClock, now: Date): Tod
   return { day, open: place[`${day}_open`], close: place[`${day}_close`] };
 }
 
-export function describeHours({ open, close }: TodaysHours): string {
+/**
+ * "5:00 PM – 2:00 AM" (en-US), "17:00–02:00" (de-DE): on the venue's clock in the visitor's locale,
+ * its zone named when the visitor's clock differs (docs/cities.md#formats); "Closed" for a closed day.
+ */
+export function describeHours(
+  { open, close }: TodaysHours,
+  locale: string,
+  zone: { venue: string; visitor: string | null; instant: number },
+): string {
   if (!open || !close) return "Closed";
-  return `${formatClock(open)} – ${formatClock(close)}`;
+  return formatOpeningHours(open, close, locale, zone);
 }

@@ -131,10 +131,26 @@ export const livePlaceSchema = v.strictObject({
   offer_now: v.optional(v.boolean()),
   // Its event under way or starting within 18 hours (docs/when-to-go.md#next-event); optional so answers kept offline from before still read.
   next_event: v.optional(v.nullable(v.strictObject({ name: v.string(), starts_at: isoTime, ends_at: isoTime }))),
+  // The slug of its city (docs/cities.md); optional so answers kept offline from before still read.
+  city: v.optional(v.nullable(v.string())),
 });
 export type LivePlace = v.InferOutput<typeof livePlaceSchema>;
 
 export const liveAnswerSchema = v.strictObject({ places: v.array(livePlaceSchema), generated_at: isoTime });
+
+/** GET /api/cities: a city we serve (docs/cities.md) and how many places it has. */
+export const cityAnswerSchema = v.strictObject({
+  slug: v.string(),
+  name: v.string(),
+  // ISO 3166-1 alpha-2, e.g. "DE".
+  country: v.string(),
+  // IANA zone, e.g. "Europe/Berlin".
+  time_zone: v.string(),
+  places: v.number(),
+});
+export type CityAnswer = v.InferOutput<typeof cityAnswerSchema>;
+export const citiesAnswerSchema = v.strictObject({ cities: v.array(cityAnswerSchema) });
+export type CitiesAnswer = v.InferOutput<typeof citiesAnswerSchema>;
 export type LiveAnswer = v.InferOutput<typeof liveAnswerSchema>;
 
 /** A row of the admin's business submissions inbox (field names as the public form sends them). */

@@ -87,6 +87,7 @@ export const CATEGORY_MESSAGE = `Choose one of: ${PLACE_CATEGORIES.join(", ")}.`
 export const TYPE_MESSAGE = "Choose Bar or Restaurant.";
 export const HOURS_PAIR_MESSAGE = "Give both an opening and a closing time, or leave both empty when closed.";
 export const MAX_DEVICES_MESSAGE = "Max devices must be a whole number, 0 or more.";
+export const CITY_SLUG_MESSAGE = "City must be a city's slug, like new-york, or empty for the nearest.";
 export const THRESHOLDS_MESSAGE = "The packed threshold must be greater than the lively threshold.";
 
 /** "HH:MM" (seconds from a time input are dropped) or "" for closed. */
@@ -157,8 +158,24 @@ export const placeFieldsSchema = v.object({
   max_devices: v.optional(integerInput(MAX_DEVICES_MESSAGE, { min: 0, max: 1000, empty: PLACE_DEFAULTS.max_devices })),
   /** Whether visitors see "about N people" and percents; off leaves them levels only (docs/when-to-go.md#public-counts). */
   public_counts: v.optional(booleanInput("Public counts must be true or false.")),
+  /** Empty: its city's zone (docs/cities.md#which-city). */
   timezone: v.optional(
-    v.pipe(v.string(), v.trim(), withDefault(PLACE_DEFAULTS.timezone), v.check(isValidTimeZone, "Unknown time zone.")),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((zone) => zone === "" || isValidTimeZone(zone), "Unknown time zone."),
+      v.transform((zone) => zone || undefined),
+    ),
+  ),
+  /** The admin's choice of city (a slug of GET /api/cities); empty: the nearest to its position (docs/cities.md#which-city). */
+  city_slug: v.optional(
+    v.pipe(
+      v.string(CITY_SLUG_MESSAGE),
+      v.trim(),
+      v.check((slug) => slug === "" || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug), CITY_SLUG_MESSAGE),
+      v.maxLength(100, CITY_SLUG_MESSAGE),
+      v.transform((slug) => slug || undefined),
+    ),
   ),
   /** Tag ids, as a JSON list (in a form: its JSON text). */
   tags: v.optional(

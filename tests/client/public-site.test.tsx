@@ -170,8 +170,11 @@ describe("opening hours on a profile", () => {
   });
 
   it("reads hours in 12-hour form and says Closed on a day without hours", () => {
-    expect(describeHours({ day: "friday", open: "17:00", close: "04:00" })).toBe("5:00 PM – 4:00 AM");
-    expect(describeHours({ day: "wednesday", open: "", close: "" })).toBe("Closed");
+    const zone = { venue: "America/New_York", visitor: "America/New_York", instant: Date.UTC(2026, 10, 27, 20) };
+    expect(describeHours({ day: "friday", open: "17:00", close: "04:00" }, "en-US", zone)).toBe("5:00 PM – 4:00 AM");
+    expect(describeHours({ day: "wednesday", open: "", close: "" }, "en-US", zone)).toBe("Closed");
+    // A Berlin venue seen from New York: its own clock, its zone named.
+    expect(describeHours({ day: "friday", open: "17:00", close: "02:00" }, "de-DE", { ...zone, venue: "Europe/Berlin" })).toBe("17:00–02:00 MEZ");
   });
 });
 

@@ -42,6 +42,7 @@ describe("GET /api/live", () => {
       [
         "address",
         "category",
+        "city",
         "cover_image",
         "id",
         "latitude",

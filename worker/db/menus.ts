@@ -1,15 +1,17 @@
-// A place's menu row (drizzle/schema.ts placeMenus): read with the place's country (its money),
+// A place's menu row (drizzle/schema.ts placeMenus): read with its city's money,
 // written whole, guarded by the version read before (docs/menus-and-specials.md#menus).
 import { and, eq } from "drizzle-orm";
-import { placeMenus, places } from "../../drizzle/schema";
+import { cities, placeMenus, places } from "../../drizzle/schema";
+import { moneyOfPlace, type Money } from "../lib/venue-money";
 import type { StoredMenu, StoredSection } from "../lib/menu-document";
 import type { Database } from "./client";
 
-/** The place's country and menu, or null when there is no such place. */
-export async function findMenu(db: Database, placeId: number): Promise<{ country: string; menu: StoredMenu | null } | null> {
+/** The place's money (its city's) and menu, or null when there is no such place. */
+export async function findMenu(db: Database, placeId: number): Promise<{ money: Money; menu: StoredMenu | null } | null> {
   const [row] = await db
-    .select({ country: places.country, menu: placeMenus })
+    .select({ country: places.country, currency: cities.currency, locale: cities.locale, menu: placeMenus })
     .from(places)
+    .leftJoin(cities, eq(cities.id, places.cityId))
     .leftJoin(placeMenus, eq(placeMenus.placeId, places.id))
     .where(eq(places.id, placeId))
     .limit(1);
@@ -24,7 +26,7 @@ export async function findMenu(db: Database, placeId: number): Promise<{ country
         updatedAt: row.menu.updatedAt,
       }
     : null;
-  return { country: row.country, menu };
+  return { money: moneyOfPlace(row), menu };
 }
 
 /**

@@ -2,7 +2,7 @@
 // Every read is a range on occupancy_15m's primary key (place_id, bucket_start), so its cost
 // follows the range asked for, not the years of history behind it.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { occupancy15m, placeLive, places } from "../../drizzle/schema";
+import { cities, occupancy15m, placeLive, places } from "../../drizzle/schema";
 import { imageUrl } from "../lib/images";
 import { BUCKET_MS, isRecent, type Bucket, type LiveSnapshot } from "../occupancy/aggregate";
 import type { Calibration } from "../occupancy/calibration";
@@ -182,6 +182,7 @@ export function toLivePlace(row: LivePlaceRow, now: number, vsUsual: VsUsual | n
     open_now: hasHours(hours) ? isOpenAt(hours, row.timeZone, now) : null,
     opens_at: opensAt === null ? null : new Date(opensAt).toISOString(),
     vs_usual: live ? vsUsual : null,
+    city: row.city,
   };
 }
 
@@ -201,11 +202,17 @@ const livePlaceColumns = {
   percent: placeLive.percent,
   level: placeLive.level,
   updatedAt: placeLive.updatedAt,
+  city: cities.slug,
 };
 
 /** Every place with livePlaceColumns, by name. */
 export async function livePlaceRows(db: Database) {
-  return db.select(livePlaceColumns).from(places).leftJoin(placeLive, eq(placeLive.placeId, places.id)).orderBy(places.name);
+  return db
+    .select(livePlaceColumns)
+    .from(places)
+    .leftJoin(placeLive, eq(placeLive.placeId, places.id))
+    .leftJoin(cities, eq(cities.id, places.cityId))
+    .orderBy(places.name);
 }
 
 /** One place by id or slug with livePlaceColumns (its live badge and widget: docs/embeds.md); undefined when there is none. */
@@ -214,6 +221,7 @@ export async function livePlaceRow(db: Database, key: number | string): Promise<
     .select(livePlaceColumns)
     .from(places)
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))
+    .leftJoin(cities, eq(cities.id, places.cityId))
     .where(typeof key === "number" ? eq(places.id, key) : eq(places.slug, key))
     .limit(1);
   return row;

@@ -7,7 +7,7 @@ import { EVENT_DAYS } from "../../common/schemas/event";
 import { OFFER_LIMITS, type OfferInput } from "../../common/schemas/offers";
 import type { Database } from "./client";
 import { parseDays } from "./events";
-import { whenPlaceColumns, whenPlaceOf, type WhenPlaceRow } from "./when-to-go";
+import { cityRegionColumns, whenPlaceColumns, whenPlaceOf, type WhenPlaceRow } from "./when-to-go";
 
 export interface OfferRecord extends OfferInput {
   id: number;
@@ -112,7 +112,7 @@ export interface OfferPlace extends WhenPlaceRow {
 /** A place with what an offer's state reads (hours, clock, thresholds, fresh live numbers); undefined when there is none. */
 export async function findOfferPlace(db: Database, placeId: number, now: number): Promise<OfferPlace | undefined> {
   const [row] = await db
-    .select({ id: places.id, livelyThreshold: places.livelyThreshold, ...whenPlaceColumns })
+    .select({ id: places.id, livelyThreshold: places.livelyThreshold, ...whenPlaceColumns, ...cityRegionColumns })
     .from(places)
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))
     .where(eq(places.id, placeId))

@@ -243,10 +243,10 @@ const COLUMN_OF_FIELD = {
   max_devices: "maxDevices",
   public_counts: "publicCounts",
   timezone: "timezone",
-} as const satisfies Record<Exclude<keyof PlaceFields, "tags">, keyof NewPlace>;
+} as const satisfies Record<Exclude<keyof PlaceFields, "tags" | "city_slug">, keyof NewPlace>;
 
 /** The columns to write for the given (validated) fields; absent fields are left out. */
-export function placeColumns(fields: Omit<PlaceFields, "tags">): Partial<NewPlace> {
+export function placeColumns(fields: Omit<PlaceFields, "tags" | "city_slug">): Partial<NewPlace> {
   const columns: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(COLUMN_OF_FIELD)) {
     const value = fields[field as keyof typeof COLUMN_OF_FIELD];

@@ -1,8 +1,8 @@
 // D1 reads behind popular times, the forecast and the live map's open/usual fields
 // (docs/when-to-go.md): a place with its hours and live row, its hourly history (through
 // local-hours.ts, so whatever corrections that applies apply here too) and its one-off events.
-import { and, eq, gte, lt } from "drizzle-orm";
-import { events, placeLive, places } from "../../drizzle/schema";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { cities, events, placeLive, places } from "../../drizzle/schema";
 import { DAY_MS, venueDayRange, type PlaceClock, type VenueDay } from "../../common/local-time";
 import type { PlaceHours } from "../../common/schemas/answers";
 import { isRecent } from "../occupancy/aggregate";
@@ -50,7 +50,19 @@ export const whenPlaceColumns = {
   updatedAt: placeLive.updatedAt,
 };
 
-type WhenPlaceColumns = { [K in keyof typeof whenPlaceColumns]: (typeof whenPlaceColumns)[K]["_"]["notNull"] extends true ? (typeof whenPlaceColumns)[K]["_"]["data"] : (typeof whenPlaceColumns)[K]["_"]["data"] | null };
+/** Its city's ISO country and region codes (null without a city), beside whenPlaceColumns: its holidays' region (docs/cities.md). */
+export const cityRegionColumns = {
+  cityCountry: sql<string | null>`(SELECT ${cities.country} FROM ${cities} WHERE ${cities.id} = ${places.cityId})`,
+  cityRegion: sql<string | null>`(SELECT ${cities.region} FROM ${cities} WHERE ${cities.id} = ${places.cityId})`,
+};
+
+type WhenPlaceColumns = {
+  [K in keyof typeof whenPlaceColumns]: (typeof whenPlaceColumns)[K]["_"]["notNull"] extends true ? (typeof whenPlaceColumns)[K]["_"]["data"] : (typeof whenPlaceColumns)[K]["_"]["data"] | null;
+} & { cityCountry: string | null; cityRegion: string | null };
+
+/** A place's holidays' region: its city's codes, else (a row written without a city) its address. */
+export const regionOf = (row: Pick<WhenPlaceColumns, "country" | "state" | "cityCountry" | "cityRegion">): VenueRegion =>
+  row.cityCountry !== null ? { country: row.cityCountry, state: row.cityRegion ?? "" } : { country: row.country, state: row.state };
 
 /**
  * A place_live row's numbers while fresh and the place is open: closed by its hours wins over a
@@ -83,6 +95,7 @@ export async function findWhenPlace(db: Database, key: number | string, now: num
     .select({
       id: places.id,
       ...whenPlaceColumns,
+      ...cityRegionColumns,
     })
     .from(places)
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))
@@ -100,7 +113,7 @@ export function whenPlaceOf(row: { id: number } & WhenPlaceColumns, now: number)
     dayStartHour: row.dayStartHour,
     packedThreshold: row.packedThreshold,
     publicCounts: row.publicCounts,
-    region: { country: row.country, state: row.state },
+    region: regionOf(row),
     calibration: { baseline: row.baseline, factor: row.factor },
     hours,
     live: liveNowOf(row, hours, row.timeZone, now),

@@ -134,6 +134,8 @@ export async function profilePagePaths(db: Database, placeId: number): Promise<s
 }
 
 /** A place's menu, which writing it (or its photos) and updating the place (its country) change. */
+/** GET /api/cities, purged when a place is added or changes city (docs/cities.md). */
+export const CITIES_PATH = "/api/cities";
 export const menuPath = (placeId: number) => `/api/places/${placeId}/menu`;
 
 /**

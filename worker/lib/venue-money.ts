@@ -1,8 +1,8 @@
-// The currency and locale of a venue's prices, from its country (docs/menus-and-specials.md#currency):
-// a bar prices in its country's money and writes prices as its country does, so neither is a
-// field an owner could set against the other.
+// The currency and locale of a venue's prices, from its city (docs/menus-and-specials.md#currency,
+// docs/cities.md), or from its country for a place without a city: a bar prices in its city's money
+// and writes prices as its city does, so neither is a field an owner could set against the other.
 
-interface Money {
+export interface Money {
   currency: string;
   locale: string;
 }
@@ -30,6 +30,11 @@ const BY_COUNTRY: Record<string, Money> = {
 /** Every venue so far is in New York: a country we do not know prices in dollars, written the US way. */
 export const DEFAULT_MONEY: Money = BY_COUNTRY["united states"];
 
-export function moneyOfCountry(country: string): Money {
+function moneyOfCountry(country: string): Money {
   return BY_COUNTRY[country.trim().toLowerCase()] ?? DEFAULT_MONEY;
+}
+
+/** A place's money: its city's currency and locale, else (no city) its country's. */
+export function moneyOfPlace(place: { country: string; currency: string | null; locale: string | null }): Money {
+  return place.currency !== null && place.locale !== null ? { currency: place.currency, locale: place.locale } : moneyOfCountry(place.country);
 }

@@ -7,6 +7,7 @@
 // event tonight (docs/when-to-go.md#next-event).
 import { Hono, type Context } from "hono";
 import { getDb } from "../db/client";
+import { cityBySlug } from "../db/cities";
 import { eventsStartingBetween } from "../db/events";
 import { liveLookCountsLastHour } from "../db/live-looks";
 import { allOffers, type OfferRecord } from "../db/offers";
@@ -17,6 +18,7 @@ import type { AppEnv } from "../env";
 import { LIVE_WINDOW_MS } from "../occupancy/aggregate";
 import { NEXT_EVENT_HORIZON_MS, nextEventsByPlace } from "../occupancy/next-event";
 import { usualPercentAt, vsUsual } from "../occupancy/popular-times";
+import { notFound } from "../lib/errors";
 import { describe, query } from "../lib/openapi";
 import { forecastFromProfile, offerOnNow, type OfferContext } from "../lib/offer-rules";
 import { scheduleState } from "../lib/special-schedule";
@@ -28,6 +30,7 @@ import { liveQuerySchema, type LiveQuery } from "../../common/schemas/live";
 const MAX_CACHE_SECONDS = 25;
 
 const hasFilters = (filters: LiveQuery) =>
+  filters.city !== undefined ||
   filters.open_now !== undefined || filters.level !== undefined || filters.special_now !== undefined || filters.offer_now !== undefined;
 
 /** The entries a query's filters keep. */
@@ -37,6 +40,7 @@ function filtered(answer: LiveAnswer, filters: LiveQuery): LiveAnswer {
     ...answer,
     places: answer.places.filter(
       (place) =>
+        (filters.city === undefined || place.city === filters.city) &&
         (filters.open_now === undefined || place.open_now === filters.open_now) &&
         (filters.level === undefined || place.level === filters.level) &&
         (filters.special_now === undefined || place.special_now === filters.special_now) &&
@@ -108,13 +112,15 @@ export const liveRoutes = new Hono<AppEnv>().get(
     tag: "Live",
     summary: "Every place's live level, open now and against its usual (cached up to 25 s)",
     description:
-      "`open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level; `special_now=1` keeps places with a special on now (0: none on now). `people` and `percent` are null where the owners hide counts (levels only).",
+      "`city=berlin` keeps that city's places (an unknown city is a 404); `open_now=1` keeps places open now by their hours (0: closed now); `level=Lively` keeps places at that live level; `special_now=1` keeps places with a special on now (0: none on now). `people` and `percent` are null where the owners hide counts (levels only).",
     access: "public",
     answers: { 200: liveAnswerSchema },
+    errors: [404],
   }),
   query(liveQuerySchema),
   async (c) => {
     const filters = c.req.valid("query");
+    if (filters.city !== undefined && !(await cityBySlug(getDb(c.env), filters.city))) throw notFound("No such city.");
     // One cache entry whatever the query string, so nobody can bust the cache at will; filters apply to it.
     const response = await servedFromCache(c, cacheKey(c.req.url, "/api/live"), () => liveAnswer(c));
     if (!hasFilters(filters)) return response;

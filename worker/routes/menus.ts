@@ -13,7 +13,6 @@ import { findItem, menuAnswer, planMenuWrite, withItemPhoto } from "../lib/menu-
 import { describe, imageFile, jsonBody, noBody, params } from "../lib/openapi";
 import { cacheKey, edgeOnly, menuPath, PROFILE_CACHE_SECONDS, purgeMenu, servedFromCache } from "../lib/public-cache";
 import { deleteImages, imageField, MAX_IMAGE_BYTES, readForm, writeWithImages } from "../lib/uploads";
-import { moneyOfCountry } from "../lib/venue-money";
 
 /** 300 items of 500-character descriptions fit; a menu is never larger. */
 const MAX_MENU_BYTES = 256 * 1024;
@@ -31,7 +30,7 @@ const itemIdSchema = v.pipe(
 async function placeMenu(db: Database, placeId: number) {
   const found = await findMenu(db, placeId);
   if (!found) throw notFound("No such place.");
-  return { ...found, money: moneyOfCountry(found.country) };
+  return found;
 }
 
 /** Replaces one item's photo (null removes it), guarded against a write that lands in between. */

@@ -1,6 +1,7 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { optionalPrincipal, requireAdmin, requirePlaceOwner, requireUser } from "../auth/middleware";
+import { allCities } from "../db/cities";
 import { getDb, type Database } from "../db/client";
 import { recomputeCalendarPeaks } from "../db/local-hours";
 import { placeOccupancy } from "../occupancy/place-occupancy";
@@ -19,9 +20,11 @@ import {
   updatePlace,
 } from "../db/places";
 import type { AppEnv } from "../env";
+import type { Place } from "../../drizzle/schema";
+import { cityForPlace } from "../lib/city-rule";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import { describe, imageFile } from "../lib/openapi";
-import { cacheKey, edgeOnly, hasCredentials, placePath, PROFILE_CACHE_SECONDS, purgePlaces, servedFromCache } from "../lib/public-cache";
+import { cacheKey, CITIES_PATH, edgeOnly, hasCredentials, placePath, PROFILE_CACHE_SECONDS, purgePaths, purgePlaces, servedFromCache } from "../lib/public-cache";
 import { shareImageOf } from "../lib/share-image";
 import { deleteImages, imageField, readForm, writeWithImages } from "../lib/uploads";
 import { parseOrThrow, readJson, sentFields } from "../lib/validation";
@@ -55,6 +58,38 @@ async function assertTagsExist(db: Database, tagIds: number[] | undefined) {
   if (unknown.length === 0) return;
   const message = `No tag with id ${unknown.join(", ")}.`;
   throw badRequest(`tags: ${message}`, [{ field: "tags", message }]);
+}
+
+/**
+ * The city columns of a place being written (docs/cities.md#which-city): its city by the admin's
+ * pick or its position, and its zone from that city unless one is given; a 400 when no city fits.
+ */
+async function cityColumns(
+  c: Context<AppEnv>,
+  db: Database,
+  fields: { city_slug?: string; latitude?: number | null; longitude?: number | null; timezone?: string },
+  before?: Place,
+): Promise<{ cityId: number; timezone?: string }> {
+  const cities = await allCities(db);
+  const latitude = fields.latitude !== undefined ? fields.latitude : (before?.latitude ?? null);
+  const longitude = fields.longitude !== undefined ? fields.longitude : (before?.longitude ?? null);
+  // A new position (or a first one) places it again; an unchanged one keeps its city.
+  const moved = fields.latitude !== undefined || fields.longitude !== undefined;
+  // Its city so far; the default city for a new place (or a row written without one).
+  const current = cities.find((city) => city.id === before?.cityId) ?? cities.find((city) => city.slug === c.env.DEFAULT_CITY);
+  const choice = cityForPlace(cities, {
+    picked: fields.city_slug,
+    position: (moved || !before) && latitude !== null && longitude !== null ? { latitude, longitude } : null,
+    current,
+  });
+  if ("problem" in choice) throw badRequest(`city_slug: ${choice.problem}`, [{ field: "city_slug", message: choice.problem }]);
+  const { city } = choice;
+  // A new place, or one changing city, takes its city's zone unless another is named (a form
+  // sending the old zone unchanged names none); otherwise a place keeps its own.
+  const changesCity = !before || city.id !== before.cityId;
+  const named = fields.timezone !== undefined && !(before && changesCity && fields.timezone === before.timezone) ? fields.timezone : undefined;
+  const zone = named ?? (changesCity ? city.timeZone : undefined);
+  return { cityId: city.id, ...(zone !== undefined ? { timezone: zone } : {}) };
 }
 
 async function existingPlace(db: Database, placeId: number) {
@@ -132,7 +167,7 @@ export const placeRoutes = new Hono<AppEnv>()
     requireAdmin,
     async (c) => {
       const form = await readForm(c);
-      const { tags, ...fields } = parseOrThrow(placeCreateSchema, form.fields);
+      const { tags, city_slug, ...fields } = parseOrThrow(placeCreateSchema, form.fields);
       assertConsistent({
         ...NO_HOURS,
         lively_threshold: PLACE_DEFAULTS.lively_threshold,
@@ -142,10 +177,12 @@ export const placeRoutes = new Hono<AppEnv>()
       const photo = await imageField(form, "photo");
       const db = getDb(c.env);
       await assertTagsExist(db, tags);
+      const city = await cityColumns(c, db, { ...fields, city_slug });
       const share = photo ? await shareImageOf(c.env.IMAGE_TRANSFORMS, photo) : null;
       const row = await writeWithImages(c.env.IMAGES, "places", { photo, share }, (keys) =>
-        createPlace(db, { ...placeColumns(fields), name: fields.name, coverImageKey: keys.photo ?? null, shareImageKey: keys.share ?? null }, tags ?? []),
+        createPlace(db, { ...placeColumns(fields), ...city, name: fields.name, coverImageKey: keys.photo ?? null, shareImageKey: keys.share ?? null }, tags ?? []),
       );
+      await purgePaths(c, CITIES_PATH);
       return c.json(await ownedPlace(db, row), 201);
     },
   )
@@ -186,22 +223,24 @@ export const placeRoutes = new Hono<AppEnv>()
           throw forbidden("Only an administrator can change these details.");
         }
         const form = await readForm(c);
-        const { tags, ...fields } = sentFields(parseOrThrow(placeFieldsSchema, form.fields));
+        const { tags, city_slug, ...fields } = sentFields(parseOrThrow(placeFieldsSchema, form.fields));
         assertConsistent({ ...current, ...fields });
         const coverImage = await imageField(form, "cover_image");
         await assertTagsExist(db, tags);
+        const city = await cityColumns(c, db, { ...fields, city_slug }, before);
         // A new cover brings its own share image, or none: the old one shows the old cover.
         const share = coverImage ? await shareImageOf(c.env.IMAGE_TRANSFORMS, coverImage) : null;
         await writeWithImages(c.env.IMAGES, "places", { cover_image: coverImage, share }, (keys) =>
           updatePlace(
             db,
             placeId,
-            { ...placeColumns(fields), ...(keys.cover_image ? { coverImageKey: keys.cover_image, shareImageKey: keys.share ?? null } : {}) },
+            { ...placeColumns(fields), ...city, ...(keys.cover_image ? { coverImageKey: keys.cover_image, shareImageKey: keys.share ?? null } : {}) },
             tags,
           ),
         );
         if (coverImage) await deleteImages(c.env.IMAGES, [before.coverImageKey, before.shareImageKey]);
-        const movedZone = fields.timezone !== undefined && fields.timezone !== before.timezone;
+        if (city.cityId !== before.cityId) await purgePaths(c, CITIES_PATH);
+        const movedZone = city.timezone !== undefined && city.timezone !== before.timezone;
         // Day peaks are per local day: the calendar's year is recomputed in the new zone.
         if (movedZone) await recomputeCalendarPeaks(db, placeId);
         // The place's occupancy object caches the thresholds, zone and hours behind its numbers (the

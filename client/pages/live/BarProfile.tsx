@@ -7,7 +7,7 @@ import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { useSignedIn } from "../../api/useSignedIn";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { formatDateTime, weekdayLabel } from "../../lib/format";
+import { formatDateTime, SITE_LOCALE, visitorZone, weekdayLabel } from "../../lib/format";
 import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
 import { lazyPart } from "../../lib/lazyPart";
 import { describeHours, hoursToday } from "../../live/hours";
@@ -148,7 +148,8 @@ const ReviewsSection = memo(function ReviewsSection(props: { placeId: number; ca
 });
 
 function Profile({ place }: { place: PublicPlace }) {
-  const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date(useNow()));
+  const now = useNow();
+  const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date(now));
   // What depends on this browser (its session, its screen) and loads its code after the first view
   // renders once hydrated: the worker renders every visitor's page the same.
   const hydrated = useHydrated();
@@ -215,7 +216,7 @@ function Profile({ place }: { place: PublicPlace }) {
             <dt>Address</dt>
             <dd>{address}</dd>
             <dt>Hours today ({weekdayLabel(today.day)})</dt>
-            <dd>{describeHours(today)}</dd>
+            <dd>{describeHours(today, SITE_LOCALE, { venue: place.timezone, visitor: hydrated ? visitorZone() : place.timezone, instant: now })}</dd>
             {place.website ? (
               <>
                 <dt>Website</dt>

@@ -9,12 +9,13 @@ import type { MenuAnswer } from "../../../common/schemas/menu";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { timeText } from "../../live/specials";
+import { formatPrice } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 import { MENU_MESSAGES } from "./menuMessages";
 
-/** A price in the menu's currency, the venue's way: "$12.00", "12,50 €". */
-export function priceFormatter(menu: Pick<MenuAnswer, "currency" | "locale">): (price: number) => string {
-  const format = new Intl.NumberFormat(menu.locale, { style: "currency", currency: menu.currency });
-  return (price) => format.format(price);
+/** A price in the menu's currency (the venue's city's), written the visitor's way: "$12.00", "€12.50" in en-US (docs/cities.md#formats). */
+export function priceFormatter(menu: Pick<MenuAnswer, "currency">, locale: string): (price: number) => string {
+  return (price) => formatPrice(price, menu.currency, locale);
 }
 
 /** "Food until 11 PM". */
@@ -29,7 +30,7 @@ export default function Menu({ place }: { place: PublicPlace }) {
   const headingId = useId();
   const contentId = useId();
   if (!data || (data.sections.length === 0 && !data.kitchen_hours)) return null;
-  const price = priceFormatter(data);
+  const price = priceFormatter(data, SITE_LOCALE);
   return (
     <section className="profile-menu" aria-labelledby={headingId}>
       <div className="menu-head">

@@ -1,0 +1,94 @@
+// Prices and venue times for a visitor (docs/cities.md#formats), pure and locale-driven: `locale` is
+// the visitor's (a BCP 47 tag such as "de-DE"), so 12- or 24-hour time, decimal marks and the
+// currency sign's place follow the visitor, while the currency and the clock stay the venue's: a
+// Berlin bar's 17:00 is 17:00 Berlin time for everyone, written "5:00 PM" to an American.
+// Formatters are made once per locale (and zone) and kept: Intl's constructors are the slow part.
+
+/**
+ * ICU puts a narrow no-break space before AM/PM in some versions and a plain one in others, so
+ * workerd, Node and a browser could write one time two ways (a hydration mismatch): times are
+ * written with a plain space, like the rest of the app's words.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function memo<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let made = cache.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    cache.set(key, made);
+  }
+  return made;
+}
+
+/** A price in the venue's currency (ISO 4217), written the visitor's way: 4.5 EUR → "4,50 €" (de-DE), "€4.50" (en-US). */
+export function formatPrice(amount: number, currency: string, locale: string): string {
+  return memo(`price|${locale}|${currency}`, () => new Intl.NumberFormat(locale, { style: "currency", currency })).format(amount);
+}
+
+/** "HH:MM" of a venue's hours table as the visitor's locale writes a time of day: "17:00" (de-DE), "5:00 PM" (en-US); other text as it came. */
+export function formatClockTime(time: string, locale: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  return plainSpaces(timeOfDay(locale, "UTC").format(Date.UTC(1970, 0, 1, Number(match[1]) % 24, Number(match[2]))));
+}
+
+/**
+ * A time of day the locale's way (`{hour: "numeric"}` decides 12 or 24 hours), with two-digit hours
+ * where the locale counts 24 ("02:00", as German opening hours read), one where it counts 12 ("2:00 AM").
+ */
+function timeOfDay(locale: string, timeZone: string): Intl.DateTimeFormat {
+  return memo(`time|${locale}|${timeZone}`, () => {
+    const numeric = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+    const cycle = numeric.resolvedOptions().hourCycle;
+    return cycle === "h23" || cycle === "h24" ? new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }) : numeric;
+  });
+}
+
+/** The zone's offset from UTC in minutes at an instant. */
+function offsetMinutes(timeZone: string, instant: number): number {
+  const parts = memo(`offset|${timeZone}`, () =>
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }),
+  ).formatToParts(instant);
+  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = Date.UTC(field("year"), field("month") - 1, field("day"), field("hour"), field("minute"));
+  return Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The venue zone's short name in the visitor's locale ("MEZ" in de-DE, "GMT+1" in en-US) when its
+ * clock differs from the visitor's at that instant; null when both read the same time (another
+ * zone name on the same clock, such as America/Detroit beside America/New_York, is not named).
+ */
+export function venueZoneName(venueZone: string, visitorZone: string | null, locale: string, instant: number): string | null {
+  if (visitorZone !== null && offsetMinutes(venueZone, instant) === offsetMinutes(visitorZone, instant)) return null;
+  const format = memo(`zone|${locale}|${venueZone}`, () => new Intl.DateTimeFormat(locale, { timeZone: venueZone, timeZoneName: "short" }));
+  return format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? venueZone;
+}
+
+/** An instant on the venue's clock in the visitor's locale, its zone named when it differs from the visitor's: "21:00", "9:00 PM GMT+1". */
+export function formatVenueTime(instant: number, venueZone: string, locale: string, visitorZone: string | null): string {
+  const time = plainSpaces(timeOfDay(locale, venueZone).format(instant));
+  const zone = venueZoneName(venueZone, visitorZone, locale, instant);
+  return zone ? `${time} ${zone}` : time;
+}
+
+/**
+ * A day's opening hours from the hours table ("17:00", "02:00") in the visitor's locale, on the
+ * venue's clock, its zone named (at `instant`) when it differs from the visitor's: "17:00–02:00",
+ * "5:00 PM – 2:00 AM GMT+1"; "" for a closed day.
+ */
+export function formatOpeningHours(
+  open: string,
+  close: string,
+  locale: string,
+  zone: { venue: string; visitor: string | null; instant: number },
+): string {
+  if (!open || !close) return "";
+  const from = formatClockTime(open, locale);
+  const to = formatClockTime(close, locale);
+  // A 12-hour time has a space in it ("5:00 PM"): an en dash between spaces reads better there.
+  const range = /\s/.test(from) ? `${from} – ${to}` : `${from}–${to}`;
+  const name = venueZoneName(zone.venue, zone.visitor, locale, zone.instant);
+  return name ? `${range} ${name}` : range;
+}

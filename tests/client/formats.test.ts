@@ -1,0 +1,50 @@
+// common/formats.ts: a Berlin venue's hours and prices on its own clock and in its own currency,
+// written the visitor's way (docs/cities.md#formats), at fixed instants.
+import { describe, expect, it } from "vitest";
+import { formatClockTime, formatOpeningHours, formatPrice, formatVenueTime, venueZoneName } from "../../common/formats";
+
+// ICU writes a narrow no-break space before AM/PM; compare text as a reader sees it.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+const BERLIN = "Europe/Berlin";
+const NEW_YORK = "America/New_York";
+/** Friday 27 November 2026, 21:00 in Berlin (CET, UTC+1). */
+const winterEvening = Date.UTC(2026, 10, 27, 20, 0);
+
+describe("venue times", () => {
+  it("writes a Berlin venue's hours in 24-hour time for de-DE and 12-hour time for en-US", () => {
+    expect(formatClockTime("17:00", "de-DE")).toBe("17:00");
+    expect(plain(formatClockTime("17:00", "en-US"))).toBe("5:00 PM");
+    expect(plain(formatClockTime("00:30", "en-US"))).toBe("12:30 AM");
+    expect(formatOpeningHours("17:00", "02:00", "de-DE", { venue: BERLIN, visitor: BERLIN, instant: winterEvening })).toBe("17:00–02:00");
+    expect(plain(formatOpeningHours("17:00", "02:00", "en-US", { venue: BERLIN, visitor: BERLIN, instant: winterEvening }))).toBe("5:00 PM – 2:00 AM");
+    expect(formatOpeningHours("", "", "de-DE", { venue: BERLIN, visitor: BERLIN, instant: winterEvening })).toBe("");
+  });
+
+  it("names the venue's zone only when its clock differs from the visitor's", () => {
+    expect(plain(formatOpeningHours("17:00", "02:00", "en-US", { venue: BERLIN, visitor: NEW_YORK, instant: winterEvening }))).toBe("5:00 PM – 2:00 AM GMT+1");
+    expect(formatOpeningHours("17:00", "02:00", "de-DE", { venue: BERLIN, visitor: NEW_YORK, instant: winterEvening })).toBe("17:00–02:00 MEZ");
+    expect(formatVenueTime(winterEvening, BERLIN, "de-DE", BERLIN)).toBe("21:00");
+    expect(plain(formatVenueTime(winterEvening, BERLIN, "en-US", NEW_YORK))).toBe("9:00 PM GMT+1");
+    // Another zone on the same clock is not named; no known visitor zone names it.
+    expect(venueZoneName(NEW_YORK, "America/Detroit", "en-US", winterEvening)).toBeNull();
+    expect(venueZoneName(BERLIN, null, "en-US", winterEvening)).toBe("GMT+1");
+  });
+
+  it("follows the venue's clock across its own DST change, not the visitor's", () => {
+    // Sunday 29 March 2026: Berlin moves to CEST (UTC+2) while New York has been on EDT (UTC−4) since 8 March.
+    expect(formatVenueTime(Date.UTC(2026, 2, 28, 20, 0), BERLIN, "de-DE", BERLIN)).toBe("21:00");
+    expect(formatVenueTime(Date.UTC(2026, 2, 29, 19, 0), BERLIN, "de-DE", BERLIN)).toBe("21:00");
+    expect(plain(formatVenueTime(Date.UTC(2026, 2, 29, 19, 0), BERLIN, "en-US", NEW_YORK))).toBe("9:00 PM GMT+2");
+    // Between the two changes of autumn (25 October in Berlin, 1 November in New York) the two clocks are 5 hours apart, not 6: still named.
+    expect(venueZoneName(BERLIN, NEW_YORK, "de-DE", Date.UTC(2026, 9, 28, 12))).toBe("MEZ");
+  });
+});
+
+describe("prices", () => {
+  it("keeps the venue's currency and writes it the visitor's way", () => {
+    expect(plain(formatPrice(4.5, "EUR", "de-DE"))).toBe("4,50 €");
+    expect(formatPrice(4.5, "EUR", "en-US")).toBe("€4.50");
+    expect(formatPrice(12, "USD", "en-US")).toBe("$12.00");
+    expect(plain(formatPrice(12, "USD", "de-DE"))).toBe("12,00 $");
+  });
+});
