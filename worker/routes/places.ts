@@ -20,7 +20,6 @@ import {
   updatePlace,
 } from "../db/places";
 import type { AppEnv } from "../env";
-import type { Place } from "../../drizzle/schema";
 import { cityForPlace } from "../lib/city-rule";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import { describe, imageFile } from "../lib/openapi";
@@ -68,7 +67,7 @@ async function cityColumns(
   c: Context<AppEnv>,
   db: Database,
   fields: { city_slug?: string; latitude?: number | null; longitude?: number | null; timezone?: string },
-  before?: Place,
+  before?: { cityId: number | null; latitude: number | null; longitude: number | null; timezone: string },
 ): Promise<{ cityId: number; timezone?: string }> {
   const cities = await allCities(db);
   const latitude = fields.latitude !== undefined ? fields.latitude : (before?.latitude ?? null);
