@@ -5,11 +5,14 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
+/** How long a read waits for the running workerd's write to end ("database is locked"). */
+const BUSY_TIMEOUT_MS = 5_000;
+
 /** The app's local D1: the SQLite file of the state folder that holds the app's tables. */
 export function d1File(stateDir: string): string {
   const folder = path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
   for (const name of readdirSync(folder).filter((file) => file.endsWith(".sqlite") && file !== "metadata.sqlite")) {
-    const db = new DatabaseSync(path.join(folder, name), { readOnly: true });
+    const db = new DatabaseSync(path.join(folder, name), { readOnly: true, timeout: BUSY_TIMEOUT_MS });
     try {
       if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'occupancy_15m'").get()) return path.join(folder, name);
     } finally {
@@ -21,7 +24,7 @@ export function d1File(stateDir: string): string {
 
 /** The rows of one read-only query of a SQLite file. */
 export function readSqlite<T>(file: string, sql: string, ...params: (number | string)[]): T[] {
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = new DatabaseSync(file, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {

@@ -1,26 +1,34 @@
 // `npm run faults` (docs/faults.md): the built app on workerd, loopback only, each fault injected
 // on purpose and then checked; one table, every row judged on lost 0 and duplicated 0. Every
 // server it starts is stopped at the end, also when a row fails.
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { assertBuilt } from "../serve-built-app.ts";
+import path from "node:path";
+import { root, run } from "../local-state.ts";
+import { deliveryFaults } from "./deliveries.ts";
 import { killMidReadings } from "./kill-readings.ts";
-import { FaultServer } from "./server.ts";
+import { FAULTS_BUILD, FaultServer } from "./server.ts";
 import { printTable, rowOk, type FaultRow } from "./table.ts";
 
 const started = performance.now();
 const log = (line: string) => console.log(line);
-assertBuilt();
 console.log(`# Third Place faults — ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)} at the start`);
+
+// A build points .wrangler/deploy/config.json at its output, which `vite preview` and `wrangler
+// deploy` then use: the faults build's is put back as it was once the run ends.
+const deployConfig = path.join(root, ".wrangler", "deploy", "config.json");
+const appDeployConfig = existsSync(deployConfig) ? readFileSync(deployConfig, "utf8") : null;
+const restoreDeployConfig = () => (appDeployConfig === null ? rmSync(deployConfig, { force: true }) : writeFileSync(deployConfig, appDeployConfig));
 
 const rows: FaultRow[] = [];
 let failed = false;
-/** One fault on a server of its own, stopped whatever happens. */
-async function fault(name: string, start: () => Promise<FaultServer>, check: (server: FaultServer) => Promise<FaultRow>) {
+/** Faults on a server of their own, stopped whatever happens. */
+async function fault(name: string, start: () => Promise<FaultServer>, check: (server: FaultServer) => Promise<FaultRow | FaultRow[]>) {
   console.log(`\n## ${name}`);
   let server: FaultServer | undefined;
   try {
     server = await start();
-    rows.push(await check(server));
+    rows.push(...[await check(server)].flat());
   } catch (error) {
     failed = true;
     console.error(`${name} failed:`, error);
@@ -29,7 +37,13 @@ async function fault(name: string, start: () => Promise<FaultServer>, check: (se
   }
 }
 
-await fault("kill -9 mid-burst of readings", () => FaultServer.start(), (server) => killMidReadings(server, log));
+try {
+  run("npx", ["vite", "build", "--logLevel", "warn", "--config", FAULTS_BUILD.configFile]);
+  await fault("kill -9 mid-burst of readings", () => FaultServer.start(), (server) => killMidReadings(server, log));
+  await fault("push service and webhook receiver failing", () => FaultServer.start(), (server) => deliveryFaults(server, log));
+} finally {
+  restoreDeployConfig();
+}
 
 console.log("");
 printTable(rows, log);

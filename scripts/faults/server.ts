@@ -5,7 +5,8 @@ import { rmSync } from "node:fs";
 import { groupAlive, prepareState, serveState, type ServedApp } from "../serve-built-app.ts";
 import { workerdPids } from "../bench/workerd-process.ts";
 
-const BUILD = { outDir: "dist" };
+/** The faults build (tests/faults/worker.ts): the app with its queues' schedules run faster and the /__faults/ paths. */
+export const FAULTS_BUILD = { configFile: "tests/faults/vite.config.ts", outDir: "dist-faults" };
 /** How long a SIGKILLed process group may take to be gone. */
 const GONE_WITHIN_MS = 10_000;
 
@@ -32,7 +33,7 @@ export class FaultServer {
   }
 
   private async serve() {
-    this.served = await serveState(this.stateDir, BUILD, this.vars);
+    this.served = await serveState(this.stateDir, FAULTS_BUILD, this.vars);
   }
 
   /**

@@ -1,7 +1,7 @@
 // Web Push delivery (docs/push.md): the RFC 8291 example decrypted by the test's browser half, then
 // what the worker really sends (encrypted by @block65/webcrypto-web-push, signed with VAPID)
 // decrypted with the subscription's private key; deliverToAccount's inbox row, cap and quiet hours;
-// the queue consumer's 410 (subscription deleted) and 500 (retried, then dropped). A fixed clock;
+// the queue consumer's 410 (subscription deleted), 500 (retried, then dropped) and Retry-After (waited). A fixed clock;
 // the queue is a recorder and the push service a stub, everything else is the worker's D1.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -145,6 +145,23 @@ describe("the push queue's consumer", () => {
     expect(result.explicitAcks).toEqual(["last"]);
     expect(received).toHaveLength(2);
     expect(await attemptPush(env, sent[0], 3, T, fetcher)).toEqual({ retryAfterSeconds: 120 });
+    expect(await count("push_subscriptions", "id = ?", subscriptionId)).toBe(1);
+  });
+
+  it("waits at least what a 429 or 503 asks in Retry-After (seconds or a date), and drops a push the wait would outlive", async () => {
+    const { user, subscriptionId } = await subscribedAccount();
+    const { sent, env: queued } = recordingQueue();
+    await deliverToAccount(queued, user.id, quietNow, T);
+    // More than the first backoff (30 s): the service's wait.
+    expect(await attemptPush(env, sent[0], 1, T, pushService(429, { "retry-after": "120" }).fetcher)).toEqual({ retryAfterSeconds: 120 });
+    expect(await attemptPush(env, sent[0], 1, T, pushService(503, { "retry-after": new Date(T + 300_000).toUTCString() }).fetcher)).toEqual({
+      retryAfterSeconds: 300,
+    });
+    // Less than the backoff, or unreadable: the backoff.
+    expect(await attemptPush(env, sent[0], 3, T, pushService(429, { "retry-after": "5" }).fetcher)).toEqual({ retryAfterSeconds: 120 });
+    expect(await attemptPush(env, sent[0], 1, T, pushService(429, { "retry-after": "soon" }).fetcher)).toEqual({ retryAfterSeconds: 30 });
+    // Longer than the push's TTL (an hour by default): it would arrive worthless.
+    expect(await attemptPush(env, sent[0], 1, T, pushService(429, { "retry-after": "7200" }).fetcher)).toBe("dropped");
     expect(await count("push_subscriptions", "id = ?", subscriptionId)).toBe(1);
   });
 

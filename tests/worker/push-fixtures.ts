@@ -72,12 +72,12 @@ export interface ReceivedPush {
 }
 
 /** A push service that records each request and answers `status`. */
-export function pushService(status: number) {
+export function pushService(status: number, headers: Record<string, string> = {}) {
   const received: ReceivedPush[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     received.push({ url: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
-    return new Response(null, { status });
+    return new Response(null, { status, headers });
   }) as typeof fetch;
   return { received, fetcher };
 }

@@ -2,13 +2,15 @@
 // encrypts the payload for the subscription (RFC 8291 aes128gcm, by @block65/webcrypto-web-push),
 // signs it with VAPID (./vapid.ts) and POSTs it to the push service (RFC 8030) with TTL, Urgency
 // and Topic. A 404 or 410 means the browser dropped the subscription: it is deleted. Any other
-// failure is retried with growing delays, PUSH_ATTEMPTS times in all, then dropped.
+// failure is retried with growing delays (at least a Retry-After's), PUSH_ATTEMPTS times in all,
+// then dropped.
 import { encryptNotification } from "@block65/webcrypto-web-push";
 import type { PushPayload } from "../../common/schemas/push";
 import { allowsLocalReceivers } from "../alerts/webhook-url";
 import { retryDelaySeconds } from "../alerts/delivery";
 import { getDb } from "../db/client";
 import { forgetPushSubscription, pushSubscriptionById } from "../db/push";
+import { retryAfterSeconds } from "../lib/retry-after";
 import { pushEndpointProblem } from "./endpoint-url";
 import { vapidAuthorization } from "./vapid";
 
@@ -49,6 +51,7 @@ export async function attemptPush(env: PushEnv, message: PushMessage, attempts: 
     new TextEncoder().encode(JSON.stringify(message.payload)),
   );
   let status: number | null = null;
+  let askedWait: number | null = null;
   try {
     const response = await fetcher(subscription.endpoint, {
       method: "POST",
@@ -65,6 +68,7 @@ export async function attemptPush(env: PushEnv, message: PushMessage, attempts: 
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
     status = response.status;
+    askedWait = retryAfterSeconds(response.headers.get("retry-after"), now);
     await response.body?.cancel();
   } catch {
     // No answer or no connection: retried like a 5xx.
@@ -78,7 +82,13 @@ export async function attemptPush(env: PushEnv, message: PushMessage, attempts: 
     console.error(`push to subscription ${subscription.id} dropped after ${attempts} attempts (last: ${status ?? "no answer"})`);
     return "dropped";
   }
-  return { retryAfterSeconds: retryDelaySeconds(attempts) };
+  // A service asking for a wait (429 or 503 with Retry-After) gets at least that; one longer than
+  // the push's TTL outlives the push, which is dropped.
+  if (askedWait !== null && askedWait > message.ttl) {
+    console.error(`push to subscription ${subscription.id} dropped: the service asked to wait ${askedWait} s, longer than its TTL`);
+    return "dropped";
+  }
+  return { retryAfterSeconds: Math.max(retryDelaySeconds(attempts), askedWait ?? 0) };
 }
 
 /**

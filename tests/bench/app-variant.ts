@@ -1,0 +1,27 @@
+// A build of the app for a tool, not for deploying: the app's own Cloudflare config with another
+// worker entry (the app's worker wrapped) and its own output folder. The bench's D1-counting build
+// (./d1-count) and the faults build (../faults) are made with it.
+import path from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type UserConfig } from "vite";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The Vite config of the app with `main` as the worker's entry, built into `outDir` (relative to the repository). */
+export function appVariant(main: string, outDir: string): UserConfig {
+  const stateDir = process.env.THIRD_PLACE_STATE;
+  return defineConfig({
+    root,
+    plugins: [
+      react(),
+      cloudflare({
+        configPath: path.join(root, "wrangler.toml"),
+        config: { main },
+        persistState: stateDir ? { path: stateDir } : false,
+      }),
+    ],
+    build: { outDir: path.join(root, outDir), manifest: false },
+    logLevel: "warn",
+  });
+}

@@ -1,0 +1,74 @@
+// The app for `npm run faults` (docs/faults.md#the-faults-build): worker/index.ts unchanged, with
+// what a fault run needs around it. Only `npm run faults` builds it (./vite.config.ts, into
+// dist-faults/); it is never deployed, and its /__faults/ paths exist in no other build.
+// - The queues' retry schedules run 60 times faster (a minute of a schedule is a second), so a
+//   receiver down for ten minutes takes ten seconds; every delay the app asked for is recorded and
+//   answered by GET /__faults/retries, so the run sees what was waited.
+// - POST /__faults/notify and /__faults/alert start a push or a webhook delivery the way the app's
+//   own callers do (deliverToAccount, dispatchAlerts), without waiting for a watch or an alert rule.
+import app from "../../worker/index";
+import { dispatchAlerts } from "../../worker/alerts/delivery";
+import { deliverToAccount } from "../../worker/push/deliver";
+
+/** A minute of a retry schedule is a second; a delay is at least a second. */
+const SCHEDULE_SCALE = 60;
+
+interface AskedRetry {
+  queue: string;
+  /** The message's attempt that failed (1 = the first). */
+  attempts: number;
+  /** What the app asked to wait, before scaling. */
+  delaySeconds: number;
+}
+const asked: AskedRetry[] = [];
+
+/** The batch as the app sees it, its retries recorded and their delays scaled. */
+function scheduledFaster<Body>(batch: MessageBatch<Body>): MessageBatch<Body> {
+  const retry = (queue: string, attempts: number, options: QueueRetryOptions | undefined): QueueRetryOptions => {
+    const delaySeconds = options?.delaySeconds ?? 0;
+    asked.push({ queue, attempts, delaySeconds });
+    return { ...options, delaySeconds: Math.max(1, Math.ceil(delaySeconds / SCHEDULE_SCALE)) };
+  };
+  const messages = batch.messages.map(
+    (message): Message<Body> => ({
+      id: message.id,
+      timestamp: message.timestamp,
+      body: message.body,
+      attempts: message.attempts,
+      ack: () => message.ack(),
+      retry: (options) => message.retry(retry(batch.queue, message.attempts, options)),
+    }),
+  );
+  return {
+    queue: batch.queue,
+    metadata: batch.metadata,
+    messages,
+    ackAll: () => batch.ackAll(),
+    retryAll: (options) => batch.retryAll(retry(batch.queue, 0, options)),
+  };
+}
+
+// Every Durable Object class wrangler.toml binds must be exported, or workerd refuses to start.
+export { Conversation, PlaceOccupancy } from "../../worker/index";
+
+export default {
+  ...app,
+  async fetch(request, env, ctx) {
+    const path = new URL(request.url).pathname;
+    if (path === "/__faults/retries") return Response.json(asked);
+    if (path === "/__faults/notify" && request.method === "POST") {
+      const { account_id, tag } = (await request.json()) as { account_id: number; tag: string };
+      const notice = { kind: "faults", title: "A fault run's push", body: tag, url: "/", tag, dedupeKey: tag };
+      return Response.json(await deliverToAccount(env, account_id, notice, Date.now()));
+    }
+    if (path === "/__faults/alert" && request.method === "POST") {
+      const { place_id, key } = (await request.json()) as { place_id: number; key: string };
+      const alert = { type: "near_capacity" as const, occurredAt: Date.now(), message: "A fault run's alert.", data: {}, key };
+      return Response.json(await dispatchAlerts(env, place_id, [alert], Date.now()));
+    }
+    return app.fetch(request, env, ctx);
+  },
+  async queue(batch, env) {
+    await app.queue(scheduledFaster(batch), env);
+  },
+} satisfies ExportedHandler<Env>;
