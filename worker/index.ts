@@ -6,7 +6,7 @@ import { checkAllSensors } from "./alerts/sensor-check";
 import { getDb } from "./db/client";
 import { dropOldInboxRows } from "./db/push";
 import { keepFriendsTidy, keepLiveLooksTidy } from "./db/retention";
-import { consumePushes, type PushMessage } from "./push/send";
+import { consumePushQueue, type PushQueueMessage } from "./push/notice-queue";
 import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
 import { noticeEventStarts } from "./watches/event-starts";
@@ -108,10 +108,10 @@ export default {
 
   // The queues' consumer, by the queue's name (wrangler.toml). Webhooks: one signed POST per
   // message, retried with backoff for 24 hours. Pushes: one encrypted Web Push per message
-  // (docs/push.md). Watches: one page of a change's watchers per message (docs/watches.md). Only
+  // (docs/push.md), or notices a conversation's object queued (docs/chat.md#pushes). Watches: one page of a change's watchers per message (docs/watches.md). Only
   // this worker produces to any of them, so each carries its own messages.
   async queue(batch, env) {
-    if (batch.queue === PUSH_QUEUE_NAME) await consumePushes(batch as MessageBatch<PushMessage>, env);
+    if (batch.queue === PUSH_QUEUE_NAME) await consumePushQueue(batch as MessageBatch<PushQueueMessage>, env);
     else if (batch.queue === WATCH_QUEUE_NAME) await consumeWatchFanOuts(batch as MessageBatch<WatchFanOut>, env);
     else await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
   },

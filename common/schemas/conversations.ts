@@ -15,7 +15,8 @@ export const DEFAULT_MESSAGE_PAGE = 50;
 
 export const CONVERSATION_KINDS = ["plan", "pair"] as const;
 
-export const messageBodySchema = v.strictObject({
+/** A message's text and client id, the same rules by POST …/messages and by the socket's "send" frame. */
+const messageFields = {
   text: v.pipe(
     v.optional(v.string("must be text."), ""),
     v.trim(),
@@ -26,7 +27,9 @@ export const messageBodySchema = v.strictObject({
     v.optional(v.string("must be text."), ""),
     v.regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, _ or -, new for each message (a resend uses the same one)."),
   ),
-});
+};
+
+export const messageBodySchema = v.strictObject(messageFields);
 export type MessageBody = v.InferInput<typeof messageBodySchema>;
 
 export const messagesQuerySchema = v.object({
@@ -115,5 +118,20 @@ export type MessageReport = v.InferOutput<typeof messageReportSchema>;
 export const messageReportsSchema = v.strictObject({ reports: v.array(messageReportSchema) });
 export type MessageReports = v.InferOutput<typeof messageReportsSchema>;
 
-/** What a conversation's socket sends: a new message, or a member's read marker. */
-export type SocketFrame = { type: "message"; message: Message } | { type: "read"; account_id: number; up_to: number };
+/**
+ * What a client sends on a conversation's socket (docs/chat.md#the-socket): a message to store. The
+ * object answers that socket alone with an "ack" (stored, or stored before under this client id)
+ * or a "refused".
+ */
+export const sendFrameSchema = v.strictObject({ type: v.literal("send"), ...messageFields });
+export type SendFrame = v.InferInput<typeof sendFrameSchema>;
+
+/** What a conversation's socket sends: a new message, a member's read marker, and the answers to the socket's own "send". */
+export const socketFrameSchema = v.variant("type", [
+  v.strictObject({ type: v.literal("message"), message: messageSchema }),
+  v.strictObject({ type: v.literal("read"), account_id: v.number(), up_to: v.number() }),
+  v.strictObject({ type: v.literal("ack"), client_id: v.string(), message: messageSchema }),
+  // client_id is null when the frame was not a "send" with one.
+  v.strictObject({ type: v.literal("refused"), client_id: v.nullable(v.string()), error: v.string() }),
+]);
+export type SocketFrame = v.InferOutput<typeof socketFrameSchema>;

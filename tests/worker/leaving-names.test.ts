@@ -15,7 +15,7 @@ import worker from "../../worker/index";
 import { bearer } from "./fixtures";
 import { api, freshClientIp, postJson, signUpOwner } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
-import { befriend, person, send, type Person } from "./social-fixtures";
+import { befriend, heldNotices, person, send, type Person } from "./social-fixtures";
 
 /** Saturday 10 May 2031, 18:00 in New York. */
 const START = Date.UTC(2031, 4, 10, 22, 0);
@@ -37,8 +37,9 @@ async function signedInAgain(who: Person): Promise<Person> {
 }
 
 let clientIds = 0;
-/** Writes through the worker's fetch and waits for what it does after answering (the message's bookkeeping, the pushes). */
+/** Writes through the worker's fetch and delivers the pushes its conversation's object queued. */
 async function write(who: Person, conversationId: number, text: string) {
+  const notices = heldNotices();
   const ctx = createExecutionContext();
   const request = new Request(`https://third-place.test/api/conversations/${conversationId}/messages`, {
     method: "POST",
@@ -47,6 +48,8 @@ async function write(who: Person, conversationId: number, text: string) {
   });
   const response = await worker.fetch!(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
   await waitOnExecutionContext(ctx);
+  await notices.deliver();
+  notices.restore();
   expect(response.status).toBe(201);
   return (await response.json<PostedMessage>()).message;
 }

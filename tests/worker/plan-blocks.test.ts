@@ -5,15 +5,15 @@
 // invitee with at most one push per plan in 10 minutes. Writes that notify go through the app's
 // fetch with an execution context the test waits on, so "not told" never depends on waiting.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import type { ConversationsList, MessagesPage, SocketFrame, Ticket } from "../../common/schemas/conversations";
+import type { ConversationsList, MessagesPage, SocketFrame } from "../../common/schemas/conversations";
 import type { Plan, PlansList } from "../../common/schemas/plans";
 import { app } from "../../worker/app";
 import { PLAN_PUSH_GAP_MS } from "../../worker/chat/notices";
 import { freshClientIp } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
-import { befriend, block, person, send, type Person } from "./social-fixtures";
+import { befriend, block, heldNotices, openSocket, person, send, type Person } from "./social-fixtures";
 
 /** Tuesday 10 June 2031, 14:00 in New York (outside the default quiet hours). */
 const NOW = Date.UTC(2031, 5, 10, 18, 0);
@@ -54,18 +54,6 @@ async function cast() {
   return { maya, sam, jo, plan, conversationId: plan.conversation_id };
 }
 
-async function openSocket(who: Person, conversationId: number) {
-  const ticket = await (await send("POST", `/api/conversations/${conversationId}/ticket`, who.headers)).json<Ticket>();
-  const response = await exports.default.fetch(new Request(`https://third-place.test${ticket.url}`, { headers: { upgrade: "websocket" } }));
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  const frames: SocketFrame[] = [];
-  let closed = false;
-  ws.addEventListener("message", (event) => void frames.push(JSON.parse(event.data as string) as SocketFrame));
-  ws.addEventListener("close", () => void (closed = true));
-  return { ws, frames, isClosed: () => closed };
-}
 
 const textsOf = (frames: SocketFrame[]) => frames.flatMap((frame) => (frame.type === "message" ? [frame.message.text] : []));
 const pageOf = async (who: Person, conversationId: number) => (await send("GET", `/api/conversations/${conversationId}/messages`, who.headers)).json<MessagesPage>();
@@ -127,11 +115,15 @@ describe("a block reaches a plan's conversation", () => {
   it("a message across a block is never pushed", async () => {
     const { maya, sam, jo, conversationId } = await cast();
     for (const who of [maya, sam, jo]) await subscribe(who);
+    const notices = heldNotices();
     expect((await sendAndWait("POST", `/api/conversations/${conversationId}/messages`, maya, { text: "hi", client_id: "blocked-push-1" })).status).toBe(201);
+    await notices.deliver();
     expect(await inbox(sam, "message")).toEqual([]);
     expect(await inbox(jo, "message")).toHaveLength(1);
     expect((await sendAndWait("POST", `/api/conversations/${conversationId}/messages`, sam, { text: "hi", client_id: "blocked-push-2" })).status).toBe(201);
+    await notices.deliver();
     expect(await inbox(maya, "message")).toEqual([]);
+    notices.restore();
   });
 });
 

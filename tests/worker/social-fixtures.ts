@@ -1,6 +1,11 @@
 // Accounts and relations for the plans and messages tests: friendships and blocks are inserted as
 // rows (the friends routes are tested on their own), tokens minted with the worker's issuer.
-import { env } from "cloudflare:workers";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { expect, vi } from "vitest";
+import type { SendFrame, SocketFrame, Ticket } from "../../common/schemas/conversations";
+import worker from "../../worker/index";
+import type { PushQueueMessage, QueuedNotices } from "../../worker/push/notice-queue";
 import { adminToken, bearer, createUser, type TestUser } from "./fixtures";
 import { api } from "./helpers";
 
@@ -42,4 +47,66 @@ export function send(method: string, path: string, headers: Record<string, strin
     headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/**
+ * The notices conversations' objects queue on the push queue (docs/chat.md#pushes), held instead of
+ * sent; `deliver()` runs the ones held so far through the real queue() handler, which writes the
+ * inbox rows and queues the pushes, so "not told" never depends on waiting for a queue.
+ */
+export function heldNotices() {
+  const held: QueuedNotices[] = [];
+  const spy = vi.spyOn(env.PUSH_QUEUE, "send").mockImplementation(async (body) => {
+    held.push(body as QueuedNotices);
+    return {} as QueueSendResponse;
+  });
+  return {
+    held,
+    async deliver() {
+      const bodies = held.splice(0);
+      if (bodies.length === 0) return;
+      const batch = createMessageBatch<PushQueueMessage>(
+        "third-place-push",
+        bodies.map((body, i) => ({ id: `notice-${i}`, timestamp: new Date(), attempts: 1, body })),
+      );
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env);
+      await getQueueResult(batch, ctx);
+    },
+    restore: () => spy.mockRestore(),
+  };
+}
+
+/**
+ * Opens the conversation's socket through the worker with a fresh ticket: every frame it gets is in
+ * `frames`; `post()` sends a "send" frame and waits for that client id's "ack" or "refused".
+ */
+export async function openSocket(who: Person, conversationId: number) {
+  const ticket = await (await send("POST", `/api/conversations/${conversationId}/ticket`, who.headers)).json<Ticket>();
+  const response = await exports.default.fetch(new Request(`https://third-place.test${ticket.url}`, { headers: { upgrade: "websocket" } }));
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  ws.accept();
+  const frames: SocketFrame[] = [];
+  let closed = false;
+  ws.addEventListener("message", (event) => void frames.push(JSON.parse(event.data as string) as SocketFrame));
+  ws.addEventListener("close", () => void (closed = true));
+  const answerTo = (clientId: string) =>
+    vi.waitFor(() => {
+      const answer = frames.find((frame) => (frame.type === "ack" || frame.type === "refused") && frame.client_id === clientId);
+      if (!answer) throw new Error(`no answer to ${clientId} yet`);
+      return answer as Extract<SocketFrame, { type: "ack" | "refused" }>;
+    });
+  return {
+    ws,
+    frames,
+    ticket,
+    isClosed: () => closed,
+    answerTo,
+    /** Sends a message as a "send" frame; the object's answer to it. */
+    post: (text: string, clientId: string) => {
+      ws.send(JSON.stringify({ type: "send", client_id: clientId, text } satisfies SendFrame));
+      return answerTo(clientId);
+    },
+  };
 }

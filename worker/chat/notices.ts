@@ -82,13 +82,15 @@ export function planCheckInNotice(facts: Omit<PlanNoticeFacts, "organiserId" | "
   };
 }
 
-export function messageNotice(conversationId: number, sender: { id: number; name: string }, conversationTitle: string): AccountNotification {
+/** "Sam sent you a message": once per message (its dedupe key), so a retried queue message stores nothing twice. */
+export function messageNotice(conversationId: number, messageId: number, sender: { id: number; name: string }, conversationTitle: string): AccountNotification {
   return {
     kind: "message",
     title: `${sender.name} sent you a message`,
     body: `In ${conversationTitle}`,
     url: `/app/messages/${conversationId}`,
     tag: `conversation-${conversationId}`,
+    dedupeKey: `conversation-${conversationId}-message-${messageId}`,
     aboutUserId: sender.id,
   };
 }

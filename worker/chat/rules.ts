@@ -1,6 +1,7 @@
-// The pure rules of a conversation (docs/friends.md#messages): how long messages and tickets last,
-// when a member who has no open socket gets a push, how a page of messages is bounded, and the
-// shape a stored message takes in answers and socket frames.
+// The pure rules of a conversation (docs/friends.md#messages, docs/chat.md): how long messages and
+// tickets last, when a member who has no open socket gets a push, who may write and who sees whom,
+// how fast one account may write, when the object flushes to D1, how a page of messages is bounded,
+// and the shape a stored message takes in answers and socket frames.
 import type { Message } from "../../common/schemas/conversations";
 import type { Person } from "../../common/schemas/plans";
 
@@ -16,6 +17,61 @@ export const TICKET_MS = MINUTE_MS;
 export const PUSH_GAP_MS = 5 * MINUTE_MS;
 /** Messages on each side of a reported one that the report keeps. */
 export const REPORT_CONTEXT_SIDE = 10;
+/** An account writes at most this many messages in a conversation within MESSAGE_WINDOW_MS (wrangler.toml's MESSAGE_LIMITER, 30 in 10 s). */
+export const MESSAGES_PER_WINDOW = 30;
+export const MESSAGE_WINDOW_MS = 10_000;
+/** The object writes what the conversation list needs to D1 at most once in this long. */
+export const FLUSH_EVERY_MS = MINUTE_MS;
+
+export const NO_CONVERSATION = "No such conversation.";
+export const CLOSED = "This conversation is closed: you can read it but not write to it.";
+/** An object that was never told its members (made before docs/chat.md#bootstrapping) refuses until a ticket or a POST seeds it. */
+export const NOT_READY = "This conversation is not ready for the socket yet: reconnect, or send it again.";
+
+/**
+ * What a conversation's object knows from D1 to decide who may write and who sees whom
+ * (docs/chat.md#the-authority): the worker reads it (conversationFacts) and tells the object at
+ * every change that matters, and with every ticket and POST.
+ */
+export interface ConversationFacts {
+  id: number;
+  kind: "plan" | "pair";
+  /** What its pushes say it is: the plan's title (or place), or "your conversation" for a pair. */
+  title: string;
+  writable: boolean;
+  members: Person[];
+  /** In a plan, each block between two members as [blocker, blocked]: neither sees the other. */
+  hiddenPairs: [number, number][];
+}
+
+/** The members blocked either way with the account in this conversation. */
+export function hiddenWith(facts: ConversationFacts, accountId: number): number[] {
+  return facts.hiddenPairs.flatMap(([a, b]) => (a === accountId ? [b] : b === accountId ? [a] : []));
+}
+
+/** A refusal of a message, by the object, with the status POST …/messages answers it with. */
+export type Refusal = { status: 403 | 404 | 409 | 429; error: string; retryAfterSeconds?: number };
+
+/**
+ * Whether the account may write one more message at `now`, given the times of its latest
+ * messages in this conversation (newest first, at least MESSAGES_PER_WINDOW of them when it has
+ * that many): null, or the refusal saying how many seconds until the oldest leaves the window.
+ */
+export function rateRefusal(latest: readonly number[], now: number): Refusal | null {
+  const oldest = latest[MESSAGES_PER_WINDOW - 1];
+  if (oldest === undefined || now - oldest >= MESSAGE_WINDOW_MS) return null;
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + MESSAGE_WINDOW_MS - now) / 1000));
+  return { status: 429, error: `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`, retryAfterSeconds };
+}
+
+/** When the next flush may run, for a message at `now` after the last flush at `flushedAt` (0: never). */
+export const flushDue = (flushedAt: number, now: number) => Math.max(now, flushedAt + FLUSH_EVERY_MS);
+
+/** The object's one alarm: the earlier of its flush and its pruning, or null for neither. */
+export function nextAlarm(flushAt: number | null, pruneAt: number | null): number | null {
+  const times = [flushAt, pruneAt].filter((time): time is number => time !== null);
+  return times.length > 0 ? Math.min(...times) : null;
+}
 
 /** A message as the conversation's SQLite keeps it. */
 export interface StoredMessage {

@@ -1,8 +1,9 @@
 // Conversations (docs/friends.md#messages): who is in each, as D1 knows it. A plan's conversation
 // has the plan's organiser and invitees; a pair's, its two accounts. Messages are never here.
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { blocks, conversations, conversationWriters, friendships, planInvitees, places, plans, users } from "../../drizzle/schema";
 import type { Person } from "../../common/schemas/plans";
+import type { ConversationFacts } from "../chat/rules";
 import type { Database } from "./client";
 import { blockedWith } from "./relations";
 
@@ -117,15 +118,87 @@ export async function pairConversation(db: Database, accountId: number, otherId:
 }
 
 /**
- * After a message, in one D1 round trip: the conversation's newest message time (the list's order),
- * and its sender among the conversation's writers, by which deleting the account finds its messages
- * even in a plan it has left (conversationsLeftBy).
+ * What a conversation's object flushes (docs/chat.md#the-flush), in one D1 round trip however many
+ * messages it covers: the newest message's time (the list's order), and their senders among the
+ * conversation's writers, by which deleting an account finds its messages even in a plan it has
+ * left (conversationsLeftBy). A conversation or sender gone meanwhile is skipped, not an error.
  */
-export async function noteMessage(db: Database, conversationId: number, senderId: number, at: number): Promise<void> {
+export async function noteMessages(db: Database, conversationId: number, senderIds: readonly number[], lastAt: number): Promise<void> {
   await db.batch([
-    db.update(conversations).set({ lastMessageAt: new Date(at) }).where(eq(conversations.id, conversationId)),
-    db.insert(conversationWriters).values({ conversationId, userId: senderId }).onConflictDoNothing(),
+    db.update(conversations).set({ lastMessageAt: new Date(lastAt) }).where(eq(conversations.id, conversationId)),
+    db
+      .insert(conversationWriters)
+      .select(
+        db
+          .select({ conversationId: sql`${conversationId}`.as("conversation_id"), userId: sql`${users.id}`.as("user_id") })
+          .from(users)
+          .where(
+            and(
+              inArray(users.id, [...senderIds]),
+              sql`exists (select 1 from ${conversations} where ${conversations.id} = ${conversationId})`,
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
   ]);
+}
+
+/** The member ids of the row's conversation, as a subquery (its pair, or its plan's organiser and invitees). */
+const memberIds = sql`(
+  select ${conversations.userA} union all select ${conversations.userB} union all select ${plans.organiserId}
+  union all select ${planInvitees.userId} from ${planInvitees} where ${planInvitees.planId} = ${conversations.planId}
+)`;
+
+/**
+ * What each conversation's object must know to be the authority on it (docs/chat.md#the-authority),
+ * in one D1 read for any number of conversations: its members, whether they may write, the title
+ * its pushes name, and in a plan every pair of members blocked either way. A conversation whose row
+ * is gone is left out.
+ */
+export async function conversationFacts(db: Database, conversationIds: readonly number[]): Promise<ConversationFacts[]> {
+  if (conversationIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      planTitle: plans.title,
+      placeName: places.name,
+      cancelledAt: plans.cancelledAt,
+      pairOpen: pairOpen(conversations.userA, conversations.userB),
+      members: memberList,
+      hidden: sql<string>`(
+        select json_group_array(json_array(${blocks.blockerId}, ${blocks.blockedId})) from ${blocks}
+        where ${conversations.kind} = 'plan' and ${blocks.blockerId} in ${memberIds} and ${blocks.blockedId} in ${memberIds}
+      )`,
+    })
+    .from(conversations)
+    .leftJoin(plans, eq(plans.id, conversations.planId))
+    .leftJoin(places, eq(places.id, plans.placeId))
+    .where(inArray(conversations.id, [...conversationIds]));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.kind === "plan" ? (row.planTitle ?? row.placeName ?? "Plan") : "your conversation",
+    writable: row.kind === "plan" ? row.cancelledAt === null : Boolean(row.pairOpen),
+    members: (JSON.parse(row.members) as Person[]).sort((a, b) => a.id - b.id),
+    hiddenPairs: JSON.parse(row.hidden) as [number, number][],
+  }));
+}
+
+/** The conversations both accounts are in: their pair's, and the plans they share (what a block or an unblock changes). */
+export async function sharedConversationIds(db: Database, accountId: number, otherId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .leftJoin(plans, eq(plans.id, conversations.planId))
+    .where(and(isMember(accountId), isMember(otherId)));
+  return rows.map((row) => row.id);
+}
+
+/** Every conversation the account is in (what a new name changes), however many. */
+export async function conversationIdsOf(db: Database, accountId: number): Promise<number[]> {
+  const rows = await db.select({ id: conversations.id }).from(conversations).leftJoin(plans, eq(plans.id, conversations.planId)).where(isMember(accountId));
+  return rows.map((row) => row.id);
 }
 
 /** True when the conversation exists: its socket is opened only then, so probing ids makes no objects. */

@@ -96,7 +96,7 @@ export async function attemptPush(env: PushEnv, message: PushMessage, attempts: 
  * flight: a watch's page of 100 queues its pushes at once, and one slow push service must not hold
  * the others back), each acknowledged or retried on its own.
  */
-export async function consumePushes(batch: MessageBatch<PushMessage>, env: PushEnv, fetcher: typeof fetch = fetch): Promise<void> {
+export async function consumePushes(batch: Pick<MessageBatch<PushMessage>, "messages">, env: PushEnv, fetcher: typeof fetch = fetch): Promise<void> {
   await Promise.all(batch.messages.map((message) => consumePush(message, env, fetcher)));
 }
 

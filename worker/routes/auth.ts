@@ -13,6 +13,7 @@ import { takeHandleChangeAttempt } from "../db/daily-attempts";
 import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/handoff-codes";
 import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, NO_PASSWORD, soleOwnsAPlace, toMeAnswer, updateProfile } from "../db/users";
 import { upcomingPlansOrganisedBy } from "../db/plans";
+import { tellConversationsOf } from "../chat/authority";
 import { forgetInConversations, tellPlansOff } from "../chat/leaving";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
@@ -218,7 +219,8 @@ export const authRoutes = new Hono<AppEnv>()
     jsonBody(profilePatchSchema),
     async (c) => {
       const db = getDb(c.env);
-      const { id, handle } = await signedInAccount(db, c.get("principal").userId);
+      const before = await signedInAccount(db, c.get("principal").userId);
+      const { id, handle } = before;
       const patch = c.req.valid("json");
       // Every try at another handle counts, before anyone's handle is looked at: the answer never
       // depends on who holds it (docs/accounts.md#profile).
@@ -228,6 +230,8 @@ export const authRoutes = new Hono<AppEnv>()
       }
       if (!(await updateProfile(db, id, patch))) throw conflict(HANDLE_TAKEN_MESSAGE);
       const user = await signedInAccount(db, id);
+      // Socket frames name their sender as its conversations' objects know it (docs/chat.md#the-authority).
+      if ((patch.name !== undefined && patch.name !== before.name) || (patch.handle !== undefined && user.handle !== handle)) await tellConversationsOf(c.env, db, id);
       return c.json(toMeAnswer(user, await listOwnedPlaces(db, id)));
     },
   )

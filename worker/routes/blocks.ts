@@ -2,6 +2,7 @@
 // the friendship and every request between the two at once; the blocked account is not told.
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
+import { tellConversationsBetween } from "../chat/authority";
 import { getDb } from "../db/client";
 import { block, blocksOf, personSince, unblock } from "../db/friends";
 import type { AppEnv } from "../env";
@@ -31,7 +32,10 @@ export const blockRoutes = new Hono<AppEnv>()
       const accountId = accountIdOf(c);
       const otherId = c.req.valid("json").account_id;
       if (otherId === accountId) throw conflict("You cannot block yourself.");
-      if (!(await block(getDb(c.env), accountId, otherId, Date.now()))) throw notFound(NO_SUCH_ACCOUNT_MESSAGE);
+      const db = getDb(c.env);
+      if (!(await block(db, accountId, otherId, Date.now()))) throw notFound(NO_SUCH_ACCOUNT_MESSAGE);
+      // Their pair closes and each is hidden from the other in the plans they share, sockets included (docs/chat.md#the-authority).
+      await tellConversationsBetween(c.env, db, accountId, otherId);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   )
@@ -60,7 +64,11 @@ export const blockRoutes = new Hono<AppEnv>()
     params({ accountId: idParamSchema("Account id must be a positive whole number.") }),
     noBody(),
     async (c) => {
-      await unblock(getDb(c.env), accountIdOf(c), c.req.valid("param").accountId);
+      const db = getDb(c.env);
+      const accountId = accountIdOf(c);
+      const otherId = c.req.valid("param").accountId;
+      await unblock(db, accountId, otherId);
+      await tellConversationsBetween(c.env, db, accountId, otherId);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   );

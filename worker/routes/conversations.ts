@@ -1,23 +1,23 @@
 // Conversations and messages (docs/friends.md#messages): the list, a page of messages, writing one
-// (a resend with the same client id is a no-op), read markers, a socket ticket and the socket, a
-// pair's conversation with a friend, and reporting a message. Only members find a conversation (404
+// (a resend with the same client id is a no-op; the conversation's object decides, as for a
+// socket's "send" frame: docs/chat.md), read markers, a socket ticket and the socket, a pair's
+// conversation with a friend, and reporting a message. Only members find a conversation (404
 // for anyone else); a pair no longer friends, or blocked either way, and a cancelled plan's
 // conversation are closed for writing (403); in a plan, two members blocked either way do not see
 // each other's messages or read markers. Message text is never logged or put in an error.
 import { Hono, type Context } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
+import { tellConversations } from "../chat/authority";
 import { BAD_TICKET, conversationObject } from "../chat/conversation";
-import { messageNotice } from "../chat/notices";
-import { messageOf, type StoredMessage } from "../chat/rules";
+import { messageOf, NO_CONVERSATION, type ConversationFacts, type StoredMessage } from "../chat/rules";
 import { getDb, type Database } from "../db/client";
-import { conversationExists, conversationForMember, conversationsOf, pairConversation, noteMessage, type MemberConversation } from "../db/conversations";
+import { conversationExists, conversationFacts, conversationForMember, conversationsOf, pairConversation, type MemberConversation } from "../db/conversations";
 import { addMessageReport } from "../db/message-reports";
 import { peopleByIds } from "../db/plans";
 import type { AppEnv } from "../env";
-import { ApiError, forbidden, notFound, unauthorized } from "../lib/errors";
+import { ApiError, notFound, unauthorized } from "../lib/errors";
 import { describe, jsonBody, noBody, params, query } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
-import { deliverToAccounts } from "../push/deliver";
 import { idParamSchema } from "../../common/schemas/fields";
 import type { Person } from "../../common/schemas/plans";
 import {
@@ -49,16 +49,24 @@ const messageParams = params({
   conversationId: idParamSchema("Conversation id must be a positive whole number."),
   messageId: idParamSchema("Message id must be a positive whole number."),
 });
-const NO_CONVERSATION = "No such conversation.";
 /** What randomToken() makes: 32 bytes in base64url. */
 const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const CLOSED = "This conversation is closed: you can read it but not write to it.";
 
 /** The conversation for a member, or a 404 as if it did not exist. */
 async function memberConversation(db: Database, conversationId: number, accountId: number): Promise<MemberConversation> {
   const found = await conversationForMember(db, conversationId, accountId);
   if (!found) throw notFound(NO_CONVERSATION);
   return found;
+}
+
+/**
+ * The conversation's facts (docs/chat.md#the-authority) when the account is among its members, in
+ * one D1 read; else a 404 as if it did not exist, before any object wakes.
+ */
+async function factsForMember(db: Database, conversationId: number, accountId: number): Promise<ConversationFacts> {
+  const [facts] = await conversationFacts(db, [conversationId]);
+  if (!facts?.members.some((member) => member.id === accountId)) throw notFound(NO_CONVERSATION);
+  return facts;
 }
 
 /** Stored messages with their senders, as answers show them (a sender whose account is gone is null). */
@@ -120,6 +128,8 @@ export const conversationRoutes = new Hono<AppEnv>()
       const db = getDb(c.env);
       const conversation = await pairConversation(db, accountId, c.req.valid("json").account_id);
       if (!conversation) throw notFound("No such friend.");
+      // Open again after the two became friends again: its object learns it (docs/chat.md#the-authority).
+      await tellConversations(c.env, db, [conversation.id]);
       return c.json((await entryOf(c, db, conversation, accountId)) satisfies Conversation);
     },
   )
@@ -154,7 +164,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Write a message; every open socket of the conversation gets it at once",
-      description: `\`text\`: 1–${MESSAGE_MAX} characters. \`client_id\`: new for each message; sending the same one again (a retry) stores nothing and answers the first message (200, \`created: false\`). Members with no open socket get a push (at most one per conversation in 5 minutes) naming the sender, not the text. In a plan, members blocked either way with the sender get neither the message nor a push. 403 once the conversation is closed for writing; 30 messages per 10 seconds per account (429).`,
+      description: `For clients without a socket; a socket's "send" frame does the same (see POST …/ticket). \`text\`: 1–${MESSAGE_MAX} characters. \`client_id\`: new for each message; sending the same one again (a retry) stores nothing and answers the first message (200, \`created: false\`). Members with no open socket get a push (at most one per conversation in 5 minutes) naming the sender, not the text. In a plan, members blocked either way with the sender get neither the message nor a push. 403 once the conversation is closed for writing; 30 messages per 10 seconds per account, and 30 in one conversation by either way (429).`,
       access: "signed-in",
       answers: { 201: postedMessageSchema, 200: postedMessageSchema },
       errors: [403, 404, 429],
@@ -164,30 +174,17 @@ export const conversationRoutes = new Hono<AppEnv>()
     jsonBody(messageBodySchema),
     async (c) => {
       const accountId = accountIdOf(c);
-      const db = getDb(c.env);
-      const conversation = await memberConversation(db, c.req.valid("param").conversationId, accountId);
-      if (!conversation.writable) throw forbidden(CLOSED);
+      // One D1 read: the facts the object checks the message against (and keeps, docs/chat.md#bootstrapping).
+      const facts = await factsForMember(getDb(c.env), c.req.valid("param").conversationId, accountId);
       await enforceRateLimit(c.env, "MESSAGE_LIMITER", `messages:${accountId}`);
       const { text, client_id } = c.req.valid("json");
-      const sender = conversation.members.find((member) => member.id === accountId)!;
-      const now = Date.now();
-      const posted = await conversationObject(c.env, conversation.id).post({
-        sender,
-        clientId: client_id,
-        text,
-        now,
-        members: conversation.members.map((member) => member.id),
-        hiddenFrom: conversation.hidden,
-      });
-      if (posted.created) {
-        const env = c.env;
-        const notice = messageNotice(conversation.id, sender, conversation.kind === "pair" ? "your conversation" : conversation.title);
-        // The members to push get theirs together: two D1 round trips however many they are.
-        const pushes = posted.pushTo.map((accountId) => ({ accountId, notification: notice }));
-        c.executionCtx.waitUntil(Promise.allSettled([noteMessage(db, conversation.id, accountId, now), pushes.length > 0 ? deliverToAccounts(env, pushes, now) : null]));
+      const result = await conversationObject(c.env, facts.id).send({ accountId, clientId: client_id, text, now: Date.now() }, facts);
+      if ("refused" in result) {
+        const { status, error, retryAfterSeconds } = result.refused;
+        throw new ApiError(status, error, retryAfterSeconds === undefined ? undefined : { headers: { "Retry-After": String(retryAfterSeconds) } });
       }
-      const answer: PostedMessage = { message: messageOf(posted.message, sender), created: posted.created };
-      return c.json(answer, posted.created ? 201 : 200);
+      const answer: PostedMessage = { message: result.message, created: result.created };
+      return c.json(answer, result.created ? 201 : 200);
     },
   )
   .post(
@@ -215,7 +212,8 @@ export const conversationRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "A one-minute, single-use ticket for the conversation's socket",
-      description: "A browser cannot set headers on a WebSocket: open `url` (GET /api/conversations/{id}/socket?ticket=…) within a minute. The socket only receives: `{type: \"message\", message}` and `{type: \"read\", account_id, up_to}`; it answers \"ping\" with \"pong\".",
+      description:
+        "A browser cannot set headers on a WebSocket: open `url` (GET /api/conversations/{id}/socket?ticket=…) within a minute. The socket sends `{type: \"message\", message}` and `{type: \"read\", account_id, up_to}`; a client writes with `{type: \"send\", client_id, text}` (the rules of POST …/messages) and gets `{type: \"ack\", client_id, message}` (a resend: the first message) or `{type: \"refused\", client_id, error}` (docs/chat.md). It answers \"ping\" with \"pong\".",
       access: "signed-in",
       answers: { 201: ticketSchema },
       errors: [403, 404, 429],
@@ -225,10 +223,10 @@ export const conversationRoutes = new Hono<AppEnv>()
     noBody(),
     async (c) => {
       const accountId = accountIdOf(c);
-      const conversation = await memberConversation(getDb(c.env), c.req.valid("param").conversationId, accountId);
+      const facts = await factsForMember(getDb(c.env), c.req.valid("param").conversationId, accountId);
       await enforceRateLimit(c.env, "SOCIAL_LIMITER", `ticket:${accountId}`);
-      const { ticket, expiresAt } = await conversationObject(c.env, conversation.id).issueTicket(accountId, Date.now());
-      const url = `/api/conversations/${conversation.id}/socket?ticket=${encodeURIComponent(ticket)}`;
+      const { ticket, expiresAt } = await conversationObject(c.env, facts.id).issueTicket(accountId, Date.now(), facts);
+      const url = `/api/conversations/${facts.id}/socket?ticket=${encodeURIComponent(ticket)}`;
       return c.json({ ticket, expires_at: new Date(expiresAt).toISOString(), url } satisfies Ticket, 201);
     },
   )

@@ -2,6 +2,7 @@
 // and idempotent, so it answers the same whoever the id names.
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
+import { tellConversationsBetween } from "../chat/authority";
 import { getDb } from "../db/client";
 import { friendsOf, personSince, unfriend } from "../db/friends";
 import type { AppEnv } from "../env";
@@ -38,7 +39,12 @@ export const friendRoutes = new Hono<AppEnv>()
     params({ accountId: idParamSchema("Account id must be a positive whole number.") }),
     noBody(),
     async (c) => {
-      await unfriend(getDb(c.env), accountIdOf(c), c.req.valid("param").accountId);
+      const db = getDb(c.env);
+      const accountId = accountIdOf(c);
+      const otherId = c.req.valid("param").accountId;
+      await unfriend(db, accountId, otherId);
+      // Their pair's conversation closes for writing, sockets included (docs/chat.md#the-authority).
+      await tellConversationsBetween(c.env, db, accountId, otherId);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   );

@@ -29,7 +29,7 @@ import { betterPlace, betterTime, looksBad, NEARBY_M, planForecast } from "../oc
 import { boundingBox, distanceM, placeAt } from "../occupancy/place-now";
 import { deliverToAccount } from "../push/deliver";
 import { planNotice, type PlanNoticeKind } from "../chat/notices";
-import { conversationObject } from "../chat/conversation";
+import { tellConversations } from "../chat/authority";
 import { okAnswerSchema, type OkAnswer } from "../../common/schemas/answers";
 import { idParamSchema } from "../../common/schemas/fields";
 import {
@@ -177,6 +177,8 @@ export const planRoutes = new Hono<AppEnv>()
         now,
       );
       const found = await memberPlan(db, planId, accountId);
+      // Its conversation's object learns its members now (docs/chat.md#the-authority).
+      await tellConversations(c.env, db, [found.plan.conversationId]);
       const { plan, timeZone } = await planAnswer(c, db, found, accountId, now);
       tell(c, "plan_invite", found, timeZone, now);
       return c.json(plan satisfies Plan, 201);
@@ -261,6 +263,8 @@ export const planRoutes = new Hono<AppEnv>()
       const title = body.title === undefined ? undefined : body.title || null;
       if (!(await updatePlan(db, planId, accountId, { placeId: body.place_id, startsAt, title }, now))) throw conflict("This plan is cancelled.");
       const found = await memberPlan(db, planId, accountId);
+      // A new title is what its pushes name.
+      if (title !== undefined) await tellConversations(c.env, db, [found.plan.conversationId]);
       const { plan, timeZone } = await planAnswer(c, db, found, accountId, now);
       tell(c, "plan_changed", found, timeZone, now);
       return c.json(plan satisfies Plan);
@@ -317,6 +321,8 @@ export const planRoutes = new Hono<AppEnv>()
       await limitSocial(c, accountId);
       if (!(await cancelPlan(db, planId, accountId, now))) throw conflict("This plan is already cancelled.");
       const found = await memberPlan(db, planId, accountId);
+      // Closed for writing from now, sockets included.
+      await tellConversations(c.env, db, [found.plan.conversationId]);
       const { plan, timeZone } = await planAnswer(c, db, found, accountId, now);
       tell(c, "plan_cancelled", found, timeZone, now);
       return c.json(plan satisfies Plan);
@@ -344,7 +350,8 @@ export const planRoutes = new Hono<AppEnv>()
       if (plan.organiserId === accountId) throw forbidden("You organise this plan: cancel it instead.");
       await limitSocial(c, accountId);
       if (!(await leavePlan(db, planId, accountId))) throw notFound(NO_PLAN);
-      await conversationObject(c.env, plan.conversationId).leave(accountId);
+      // The object drops the member and closes its sockets (docs/chat.md#the-authority).
+      await tellConversations(c.env, db, [plan.conversationId]);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   );
