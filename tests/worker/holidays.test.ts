@@ -7,6 +7,13 @@ import { publicHolidays } from "../../worker/occupancy/holidays";
 const day = (date: string) => dayOfDate(date)!;
 
 describe("public holidays", () => {
+  it("finds a Berlin venue's holidays from its city's codes: Germany's and Berlin's own", async () => {
+    // Berlin's Women's Day (8 March, a Sunday in 2026) and Germany's Unity Day (3 October); Bavaria keeps no Women's Day.
+    expect(await publicHolidays({ country: "DE", state: "BE" }, day("2026-03-07"), day("2026-03-09"))).toEqual(new Set([day("2026-03-08")]));
+    expect(await publicHolidays({ country: "DE", state: "BY" }, day("2026-03-07"), day("2026-03-09"))).toEqual(new Set());
+    expect(await publicHolidays({ country: "DE", state: "BE" }, day("2026-10-02"), day("2026-10-04"))).toEqual(new Set([day("2026-10-03")]));
+  });
+
   it("finds a venue's public holidays from its country and state as places keeps them", async () => {
     // Thanksgiving 2026 in New York, named as the places table's defaults name it.
     expect([...(await publicHolidays({ country: "United States", state: "NY" }, day("2026-11-20"), day("2026-11-30")))]).toEqual([day("2026-11-26")]);

@@ -1,7 +1,7 @@
 // The hours table on hand-computed cases: open at an instant (past-midnight closes, 24 hours), open
 // during an hour, the next opening across a closed day and a DST change.
 import { describe, expect, it } from "vitest";
-import { BAR_CLOSED_SUNDAY } from "./hours-fixtures";
+import { BAR_CLOSED_SUNDAY, hoursOn } from "./hours-fixtures";
 import { NO_HOURS } from "../../common/schemas/place";
 import { checkInUntil, closedAt, closingAt, hasHours, isOpenAt, isOpenDuringWallHour, nextOpeningAt } from "../../common/opening-hours";
 import { lastOpenAt } from "../../scripts/seed-data/open-times";
@@ -104,5 +104,28 @@ describe("the demo's times inside hours (docs/friends.md#demo)", () => {
     expect(checkInUntil(barHours, zone, may(13, 0, 30), 3)).toBe(may(13, 2));
     expect(checkInUntil(barHours, zone, may(12, 9), 3)).toBeNull();
     expect(checkInUntil(NO_HOURS, zone, may(12, 9), 3)).toBe(may(12, 12));
+  });
+});
+
+describe("a Berlin venue across its own DST changes (docs/cities.md)", () => {
+  const berlin = "Europe/Berlin";
+  const lateBar = hoursOn("17:00", "04:00");
+  const utc = (month: number, day: number, hour: number, minute = 0) => Date.UTC(2026, month - 1, day, hour, minute);
+
+  it("spring: Saturday night's 04:00 close on Sunday 29 March is 04:00 CEST (02:00 UTC), Sunday's 17:00 opening 15:00 UTC", () => {
+    expect(isOpenAt(lateBar, berlin, utc(3, 28, 16))).toBe(true); // Saturday 17:00 CET
+    expect(isOpenAt(lateBar, berlin, utc(3, 28, 15, 59))).toBe(false);
+    expect(isOpenAt(lateBar, berlin, utc(3, 29, 1, 30))).toBe(true); // 03:30 CEST, after the skipped hour
+    expect(closingAt(lateBar, berlin, utc(3, 29, 0, 30))).toBe(utc(3, 29, 2)); // 04:00 CEST
+    expect(isOpenAt(lateBar, berlin, utc(3, 29, 2))).toBe(false);
+    expect(nextOpeningAt(lateBar, berlin, utc(3, 29, 10))).toBe(utc(3, 29, 15)); // 17:00 CEST
+  });
+
+  it("autumn: Saturday 24 October opens at 17:00 CEST (15:00 UTC) and closes on Sunday at 04:00 CET (03:00 UTC)", () => {
+    expect(isOpenAt(lateBar, berlin, utc(10, 24, 15))).toBe(true);
+    expect(isOpenAt(lateBar, berlin, utc(10, 24, 14, 59))).toBe(false);
+    expect(isOpenAt(lateBar, berlin, utc(10, 25, 2, 30))).toBe(true); // 03:30 CET, the night an hour longer
+    expect(closingAt(lateBar, berlin, utc(10, 24, 20))).toBe(utc(10, 25, 3));
+    expect(nextOpeningAt(lateBar, berlin, utc(10, 25, 10))).toBe(utc(10, 25, 16)); // Sunday 17:00 CET
   });
 });
