@@ -105,7 +105,6 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
 
   let quarterHours = 0;
   const nowDay = Math.floor(now / DAY_MS);
-  const holidays = await seedHolidays(nowDay - HISTORY_DAYS - 1, nowDay + 1);
   for (const [index, venue] of seedVenues.entries()) {
     const place = places.get(venue.slug);
     const venueKeys = keys.filter((key) => key.slug === venue.slug);
@@ -114,6 +113,7 @@ export async function seedOccupancy(d1: SeedD1, now = Date.now()) {
     if (existing.n > 0) continue;
     const shares = deviceShares(venueKeys.length);
     const devices = venueKeys.map((key, i) => ({ id: key.deviceId, share: shares[i] }));
+    const holidays = await seedHolidays(venue.city, nowDay - HISTORY_DAYS - 1, nowDay + 1);
     const buckets = demoHistory(venue, index + 1, devices, place.timeZone, now, holidays);
     quarterHours += buckets.length;
     await storeHistory(d1, place, buckets);

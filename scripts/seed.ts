@@ -1,4 +1,4 @@
-// Demo data: partner venues with cover art, tags, event categories, events, reviews, Live Looks, feature flags, a demo owner, a demo consumer,
+// Demo data: partner venues in two cities (New York's East Village, Berlin's Kreuzberg) with cover art, tags, event categories, events, reviews, Live Looks, feature flags, a demo owner, a demo consumer,
 // and the venues' sensors with 8 weeks of occupancy (scripts/seed-occupancy.ts).
 // Idempotent: rows that already exist (by slug, name or email) are left as they are.
 // `npm run seed` seeds the local state; `npm start` calls seedIfEmpty() on first run.
@@ -19,6 +19,7 @@ import { root, stateDir } from "./local-state.ts";
 import { demoKeysPath, seedOccupancy } from "./seed-occupancy.ts";
 import { DEMO_FRIENDS, seedDemoPlan } from "./seed-data/social.ts";
 import { lastOpenAt } from "./seed-data/open-times.ts";
+import { venueZone } from "./seed-data/venue-clock.ts";
 import { hourColumns, hoursOfRow } from "../worker/db/hour-columns.ts";
 import { checkInUntil } from "../common/opening-hours.ts";
 import { seedDemoEvents } from "./seed-data/events.ts";
@@ -96,6 +97,8 @@ export async function seed(env: SeedEnv) {
   await db.insert(schema.eventCategories).values([...seedEventCategories]).onConflictDoNothing();
   await db.insert(schema.featureFlags).values([...seedFeatureFlags]).onConflictDoNothing();
 
+  // The cities come with migration 0033; each venue belongs to its own, on its clock (docs/cities.md).
+  const cityIds = new Map((await db.select({ id: schema.cities.id, slug: schema.cities.slug }).from(schema.cities)).map((city) => [city.slug, city.id]));
   for (const venue of seedVenues) {
     const coverImageKey = `seed/${venue.slug}.svg`;
     const cover = coverSvg(venue);
@@ -109,6 +112,9 @@ export async function seed(env: SeedEnv) {
       .values({
         slug: venue.slug,
         name: venue.name,
+        cityId: cityIds.get(venue.city)!,
+        timezone: venueZone(venue),
+        ...venue.locality,
         address: venue.address,
         postalCode: venue.postalCode,
         latitude: venue.latitude,

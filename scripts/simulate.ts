@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { toWall } from "../common/local-time.ts";
 import { dayShape, deviceShares, expectedPeople, seedHolidays, venueMoment } from "./seed-data/occupancy.ts";
 import { seedVenues, type SeedVenue } from "./seed-data/venues.ts";
+import { DEMO_CITIES, venueZone, type DemoCity } from "./seed-data/venue-clock.ts";
 import { demoKeysPath, readDemoKeys, type DemoDeviceKey } from "./seed-occupancy.ts";
 
 const { values: flags } = parseArgs({
@@ -42,7 +43,6 @@ const intervalMs = Math.max(1, positiveNumber("interval", flags.interval, 5)) * 
 const speedUp = positiveNumber("speed-up", flags["speed-up"], 1);
 const devicesPerVenue = Math.floor(positiveNumber("devices", flags.devices, 2));
 const rounds = flags.rounds === undefined ? Infinity : Math.floor(positiveNumber("rounds", flags.rounds, 1));
-const TIME_ZONE = "America/New_York";
 
 function chosenVenues(): SeedVenue[] {
   if (!flags.venues) return [...seedVenues];
@@ -97,16 +97,23 @@ async function post(sensor: Sensor, path: string, body: unknown): Promise<boolea
   return true;
 }
 
-const startDay = venueMoment(toWall(TIME_ZONE, startedAt)).day;
-// A year of holidays: enough for any run, even sped up.
-const holidays = await seedHolidays(startDay - 1, startDay + 366);
+// Each city's venue day at the start and a year of its holidays: enough for any run, even sped up.
+const cityClock = new Map(
+  await Promise.all(
+    Object.keys(DEMO_CITIES).map(async (city) => {
+      const startDay = venueMoment(toWall(DEMO_CITIES[city as DemoCity].timeZone, startedAt)).day;
+      return [city, { startDay, holidays: await seedHolidays(city as DemoCity, startDay - 1, startDay + 366) }] as const;
+    }),
+  ),
+);
 
 /**
  * A count for this sensor now: its share of the venue's expected crowd on the day as the seed
  * shapes it (its level, trend and holidays; never closed while the simulator runs), ±10%.
  */
 function countFor(sensor: Sensor, at: number): number {
-  const { day, hour } = venueMoment(toWall(TIME_ZONE, at));
+  const { day, hour } = venueMoment(toWall(venueZone(sensor.venue), at));
+  const { startDay, holidays } = cityClock.get(sensor.venue.city)!;
   const shape = dayShape(seedVenues.indexOf(sensor.venue) + 1, day, startDay, holidays);
   return Math.round(expectedPeople(sensor.venue, shape.weekday, hour) * shape.factor * sensor.share * (0.9 + 0.2 * Math.random()));
 }
@@ -126,8 +133,8 @@ for (let round = 1; round <= rounds; round++) {
       }),
     );
     if (heartbeat) lastHeartbeat = tickStarted;
-    const local = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
-    console.log(`${new Date().toLocaleTimeString()} · ${posted.filter(Boolean).length}/${sensors.length} counts posted · virtual ${local}`);
+    const local = new Intl.DateTimeFormat("en-US", { timeZone: DEMO_CITIES["new-york"].timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+    console.log(`${new Date().toLocaleTimeString()} · ${posted.filter(Boolean).length}/${sensors.length} counts posted · virtual ${local} in New York`);
   } catch (error) {
     const cause = error instanceof TypeError ? `cannot reach ${baseUrl} (is \`npm start\` running?)` : (error as Error).message;
     console.error(`${new Date().toLocaleTimeString()} · ${cause}`);

@@ -6,8 +6,13 @@ export const REQUIRED_MESSAGE = "This field is required.";
 export const PHONE_MESSAGE = "Invalid phone number format.";
 export const EMAIL_MESSAGE = "Invalid email address.";
 
-/** Ten US digits with an optional leading +/+1, brackets, dashes, spaces or dots. */
-export const PHONE_PATTERN = /^\+?(?:1[-.\s]?)?(?:\(\d{3}\)|\d{3})[-.\s]?\d{3}[-.\s]?\d{4}$/;
+/**
+ * Ten US digits with an optional leading +/+1, brackets, dashes, spaces or dots; or, for a venue in
+ * another country (docs/cities.md), + and its country code then 2 to 5 groups of digits, each after
+ * one space, dot or dash ("+49 30 5550 1234"). Every group starts after a separator, so the match
+ * stays linear in the input.
+ */
+export const PHONE_PATTERN = /^(?:\+?(?:1[-.\s]?)?(?:\(\d{3}\)|\d{3})[-.\s]?\d{3}[-.\s]?\d{4}|\+[2-9]\d{0,2}(?:[-.\s]\d{1,6}){2,5})$/;
 /**
  * name@domain.tld. Domain labels cannot contain dots, so every dot is a separator and the match
  * is linear in the input; the older `[^\s@]+\.[^\s@]+` let each dot fall on either side of it,

@@ -38,7 +38,7 @@ export async function prepareHistories(env: SeedEnv) {
         packedThreshold: venue.packedThreshold,
       })
       .returning({ id: schema.places.id, timeZone: schema.places.timezone, dayStartHour: schema.places.dayStartHour });
-    const holidays = await seedHolidays(nowDay - history.days - 1, nowDay + 1);
+    const holidays = await seedHolidays(venue.city, nowDay - history.days - 1, nowDay + 1);
     const buckets = demoHistory(venue, 1, [{ id: 1, share: 1 }], place.timeZone, now, holidays, history.days);
     await storeHistory(env.DB, place, buckets);
   }

@@ -76,7 +76,6 @@ export async function prepareForecastBacktest(env: SeedEnv) {
   const db = drizzle(env.DB, { schema });
   const now = Date.now();
   const nowDay = Math.floor(now / 86_400_000);
-  const holidays = await seedHolidays(nowDay - HISTORY_DAYS - BACKTEST_DAYS - 1, nowDay + 8);
   const errors = { forecast: 0, usual4: 0, lastWeek: 0, generator: 0 };
   let hours = 0;
   for (const [index, venue] of seedVenues.entries()) {
@@ -102,6 +101,7 @@ export async function prepareForecastBacktest(env: SeedEnv) {
     };
     // The seed's generator and sensor split for this venue (its venue seed is its index + 1, as
     // the seed's), over the window plus the backtested days.
+    const holidays = await seedHolidays(venue.city, nowDay - HISTORY_DAYS - BACKTEST_DAYS - 1, nowDay + 8);
     const shares = deviceShares(demoDeviceNames(venue).length);
     const devices = shares.map((share, i) => ({ id: 1_000_000 + 10 * index + i, share }));
     await storeHistory(env.DB, place, demoHistory(venue, index + 1, devices, place.timeZone, now, holidays, HISTORY_DAYS + BACKTEST_DAYS));

@@ -11,7 +11,7 @@ import * as schema from "../../drizzle/schema.ts";
 import { DAY_MS, fromWall, toWall, WEEKDAY_NAMES, weekdayIndexOfDay } from "../../common/local-time.ts";
 import type { EventDay } from "../../common/schemas/event.ts";
 import { insertPerVenue } from "./per-venue.ts";
-import { DEMO_TIME_ZONE, fitsOpening, venueHours } from "./venue-clock.ts";
+import { fitsOpening, venueHours, venueZone } from "./venue-clock.ts";
 import type { SeedVenue } from "./venues.ts";
 
 /** One-offs fall on the venue's calendar days 1 to ONE_OFF_DAYS - 1 after the seed's day: never further ahead than this. */
@@ -286,6 +286,48 @@ const EVENT_PLANS: readonly EventPlan[] = [
     minutes: 120,
     repeat: { weekly: ["Tuesday"] },
   },
+  // Berlin (Kreuzberg), on Berlin's clock.
+  {
+    slug: "zur-goerlitzer-kneipe",
+    name: "Kneipenquiz",
+    category: "Trivia",
+    description: "Fünf Runden, ein Musikrätsel und eine Runde Berlin-Fragen. Teams bis sechs Leute.",
+    host: "Quizmeisterin Ines",
+    at: "20:00",
+    minutes: 150,
+    repeat: { weekly: ["Tuesday"] },
+  },
+  {
+    slug: "cafe-am-mariannenplatz",
+    name: "Jazz am Platz",
+    category: "Live Music",
+    description: "Ein Trio aus dem Kiez, zwei Sets, kein Eintritt.",
+    host: "Café am Mariannenplatz",
+    at: "20:30",
+    minutes: 150,
+    repeat: { weekly: ["Thursday", "Saturday"] },
+  },
+  {
+    slug: "spreewald-schankstube",
+    name: "Karaoke-Donnerstag",
+    category: "Karaoke",
+    description: "Die Bühne gehört euch: über 20.000 Lieder, Deutsch-Pop bis Schlager.",
+    host: "DJ Gurke",
+    at: "21:00",
+    minutes: 240,
+    repeat: { weekly: ["Thursday"] },
+  },
+  {
+    slug: "wrangelkiez-klub",
+    name: "Hinterhof Disco",
+    category: "DJ Night",
+    description: "Disco und House bis in den Morgen, zwei Floors.",
+    host: "Wrangelkiez Klub",
+    at: "23:30",
+    minutes: 300,
+    repeat: { once: "Saturday", week: 0 },
+    capacity: 180,
+  },
 ];
 
 /** A demo event as the seed writes it: the events row's fields, the category by name and the venue by slug. */
@@ -314,15 +356,17 @@ const weekdayName = (day: number) => WEEKDAY_NAMES[weekdayIndexOfDay(day)];
  * ONE_OFF_DAYS days, left out when that night does not fit. Pure and deterministic.
  */
 export function demoEvents(venues: readonly SeedVenue[], now: number): DemoEvent[] {
-  const today = Math.floor(toWall(DEMO_TIME_ZONE, now) / DAY_MS);
   return EVENT_PLANS.flatMap((plan) => {
     const venue = venues.find((candidate) => candidate.slug === plan.slug);
     if (!venue) return [];
+    // On the venue's own clock (docs/cities.md).
+    const zone = venueZone(venue);
+    const today = Math.floor(toWall(zone, now) / DAY_MS);
     const hours = venueHours(venue);
     const nightOn = (day: number) => {
-      const start = fromWall(DEMO_TIME_ZONE, day * DAY_MS + minutesOf(plan.at) * MINUTE_MS);
+      const start = fromWall(zone, day * DAY_MS + minutesOf(plan.at) * MINUTE_MS);
       const end = start + plan.minutes * MINUTE_MS;
-      return fitsOpening(hours, DEMO_TIME_ZONE, start, end) ? { start, end } : null;
+      return fitsOpening(hours, zone, start, end) ? { start, end } : null;
     };
     const { repeat } = plan;
     const fitting = (

@@ -13,7 +13,7 @@ import { LIVE_LOOK_PUBLIC_MS, type Wait } from "../../common/vocabulary.ts";
 import { levelOf } from "../../worker/occupancy/levels.ts";
 import { expectedPeople, venueMoment } from "./occupancy.ts";
 import { insertPerVenue } from "./per-venue.ts";
-import { DEMO_TIME_ZONE, venueHours } from "./venue-clock.ts";
+import { venueHours, venueZone } from "./venue-clock.ts";
 import type { SeedVenue } from "./venues.ts";
 
 /** At most this many venues have Live Looks. */
@@ -101,11 +101,11 @@ export function lookPhotoSvg(venue: Pick<SeedVenue, "slug" | "palette">, vibe: L
 export function demoLiveLooks(venues: readonly SeedVenue[], now: number): DemoLiveLook[] {
   return LOOK_PLANS.flatMap((plan) => {
     const venue = venues.find((candidate) => candidate.slug === plan.slug);
-    if (!venue || !isOpenAt(venueHours(venue), DEMO_TIME_ZONE, now)) return [];
+    if (!venue || !isOpenAt(venueHours(venue), venueZone(venue), now)) return [];
     const looks = plan.posts.flatMap(([scene, minutesAgo], index) => {
       const createdAt = now - minutesAgo * 60_000;
-      if (!isOpenAt(venueHours(venue), DEMO_TIME_ZONE, createdAt)) return [];
-      const { weekday, hour } = venueMoment(toWall(DEMO_TIME_ZONE, createdAt));
+      if (!isOpenAt(venueHours(venue), venueZone(venue), createdAt)) return [];
+      const { weekday, hour } = venueMoment(toWall(venueZone(venue), createdAt));
       const vibe = levelOf(expectedPeople(venue, weekday, hour), venue);
       return [{ slug: venue.slug, text: `${SAID[vibe].words}. ${scene}.`, vibe, wait: SAID[vibe].wait, createdAt, poster: index % 2, photoSvg: lookPhotoSvg(venue, vibe, index) }];
     });

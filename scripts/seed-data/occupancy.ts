@@ -5,6 +5,7 @@ import { aggregateBuckets, bucketStart, MINUTE_MS, type Bucket, type Reading } f
 import { DAY_MS, HOUR_MS, offsetSpans, toWall, venueDayOfWall, weekdayIndexOfDay, type VenueDay } from "../../common/local-time.ts";
 import { publicHolidays } from "../../worker/occupancy/holidays.ts";
 import type { SeedVenue } from "./venues.ts";
+import { DEMO_CITIES, type DemoCity } from "./venue-clock.ts";
 
 // What real places' series show and the generator copies (measured on the Fitnesspark gyms,
 // docs/when-to-go.md#the-seeds-history): a venue day's level persists from day to day (AR(1)), the
@@ -178,8 +179,9 @@ export function dayShape(venueSeed: number, day: VenueDay, nowDay: VenueDay, hol
   return { weekday: holiday ? HOLIDAY_WEEKDAY : weekdayIndexOfDay(day), factor, closed: noise(venueSeed, day, 31) < CLOSED_DAY_SHARE };
 }
 
-/** The public holidays of the seed's venues (all in New York) over the days [from, to]. */
-export const seedHolidays = (from: VenueDay, to: VenueDay) => publicHolidays({ country: "United States", state: "NY" }, from, to);
+/** The public holidays of a demo city's venues over the days [from, to], by the city's codes as the worker reads them. */
+export const seedHolidays = (city: DemoCity, from: VenueDay, to: VenueDay) =>
+  publicHolidays({ country: DEMO_CITIES[city].country, state: DEMO_CITIES[city].region }, from, to);
 
 export interface DemoDevice {
   id: number;

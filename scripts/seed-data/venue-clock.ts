@@ -5,8 +5,19 @@ import type { PlaceHours } from "../../common/schemas/answers.ts";
 import { WEEKDAYS } from "../../common/vocabulary.ts";
 import type { SeedVenue } from "./venues.ts";
 
-/** Every demo venue is in New York (the places table's default zone). */
-export const DEMO_TIME_ZONE = "America/New_York";
+/** The demo's cities as migration 0033 adds them (docs/cities.md): zone and holiday region. */
+export const DEMO_CITIES = {
+  "new-york": { timeZone: "America/New_York", country: "US", region: "NY" },
+  berlin: { timeZone: "Europe/Berlin", country: "DE", region: "BE" },
+} as const;
+export type DemoCity = keyof typeof DEMO_CITIES;
+
+/** A demo venue's zone: its city's. */
+export const venueZone = (venue: Pick<SeedVenue, "city">): string => DEMO_CITIES[venue.city].timeZone;
+
+/** Hours for Monday to Thursday, Friday, and the weekend, as a seed venue's week (Monday first). */
+export const week = (weekday: readonly [string, string], friday: readonly [string, string], weekend: readonly [string, string]) =>
+  [weekday, weekday, weekday, weekday, friday, weekend, weekend] as const;
 
 /** A seed venue's hours table, Monday first, as a places row gives it to the API. */
 export function venueHours(venue: Pick<SeedVenue, "hours">): PlaceHours {

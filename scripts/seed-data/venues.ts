@@ -1,11 +1,18 @@
-// Demo partner venues for an East Village, New York launch. The names are invented (no real
-// business is implied to be a partner); the streets, coordinates and hours are realistic.
+// Demo partner venues for an East Village, New York launch, and a second city, Berlin's Kreuzberg
+// (scripts/seed-data/berlin.ts, docs/cities.md). The names are invented (no real business is implied
+// to be a partner); the streets, coordinates and hours are realistic.
+import { week, type DemoCity } from "./venue-clock.ts";
+import { berlinVenues } from "./berlin.ts";
 
 export interface SeedVenue {
   slug: string;
+  /** Its city's slug (the cities table): its zone, holidays and currency. */
+  city: DemoCity;
   name: string;
   address: string;
   postalCode: string;
+  /** Free-text address columns; New York's are the places table's defaults. */
+  locality?: { city: string; state: string; country: string };
   latitude: number;
   longitude: number;
   type: "Bar" | "Restaurant";
@@ -22,12 +29,11 @@ export interface SeedVenue {
   palette: readonly [string, string];
 }
 
-const week = (weekday: readonly [string, string], friday: readonly [string, string], weekend: readonly [string, string]) =>
-  [weekday, weekday, weekday, weekday, friday, weekend, weekend] as const;
 
-export const seedVenues: readonly SeedVenue[] = [
+const eastVillageVenues: readonly SeedVenue[] = [
   {
     slug: "the-copper-lantern",
+    city: "new-york",
     name: "The Copper Lantern",
     address: "112 Avenue A",
     postalCode: "10009",
@@ -46,6 +52,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "st-marks-tap-room",
+    city: "new-york",
     name: "St. Marks Tap Room",
     address: "31 St Marks Pl",
     postalCode: "10003",
@@ -64,6 +71,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "tompkins-corner",
+    city: "new-york",
     name: "Tompkins Corner",
     address: "145 Avenue B",
     postalCode: "10009",
@@ -82,6 +90,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "seventh-street-social",
+    city: "new-york",
     name: "Seventh Street Social",
     address: "88 E 7th St",
     postalCode: "10003",
@@ -100,6 +109,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "avenue-c-ale-house",
+    city: "new-york",
     name: "Avenue C Ale House",
     address: "210 Avenue C",
     postalCode: "10009",
@@ -118,6 +128,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "the-velvet-hour",
+    city: "new-york",
     name: "The Velvet Hour",
     address: "64 E 4th St",
     postalCode: "10003",
@@ -136,6 +147,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "rooftop-on-first",
+    city: "new-york",
     name: "Rooftop on First",
     address: "175 1st Ave",
     postalCode: "10003",
@@ -154,6 +166,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "bowery-wine-cellar",
+    city: "new-york",
     name: "Bowery Wine Cellar",
     address: "322 Bowery",
     postalCode: "10012",
@@ -172,6 +185,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "east-village-beer-garden",
+    city: "new-york",
     name: "East Village Beer Garden",
     address: "59 E 2nd St",
     postalCode: "10003",
@@ -190,6 +204,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "neon-moon-karaoke",
+    city: "new-york",
     name: "Neon Moon Karaoke",
     address: "27 St Marks Pl",
     postalCode: "10003",
@@ -208,6 +223,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "the-low-hum",
+    city: "new-york",
     name: "The Low Hum",
     address: "101 Avenue A",
     postalCode: "10009",
@@ -226,6 +242,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "hotel-astor-lobby-bar",
+    city: "new-york",
     name: "Astor Lobby Bar",
     address: "50 Cooper Sq",
     postalCode: "10003",
@@ -244,6 +261,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "ninth-street-taqueria",
+    city: "new-york",
     name: "Ninth Street Taqueria & Bar",
     address: "412 E 9th St",
     postalCode: "10009",
@@ -262,6 +280,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "alphabet-city-pub",
+    city: "new-york",
     name: "Alphabet City Pub",
     address: "168 Avenue B",
     postalCode: "10009",
@@ -280,6 +299,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "second-avenue-lounge",
+    city: "new-york",
     name: "Second Avenue Lounge",
     address: "128 2nd Ave",
     postalCode: "10003",
@@ -298,6 +318,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "the-stoop",
+    city: "new-york",
     name: "The Stoop",
     address: "5 E 3rd St",
     postalCode: "10003",
@@ -316,6 +337,7 @@ export const seedVenues: readonly SeedVenue[] = [
   },
   {
     slug: "loisaida-brewing",
+    city: "new-york",
     name: "Loisaida Brewing Co.",
     address: "190 E 10th St",
     postalCode: "10003",
@@ -333,6 +355,9 @@ export const seedVenues: readonly SeedVenue[] = [
     palette: ["#ca8a04", "#1c1917"],
   },
 ];
+
+/** Every demo venue, New York's first (tests pick them by content, never by position). */
+export const seedVenues: readonly SeedVenue[] = [...eastVillageVenues, ...berlinVenues];
 
 export const seedTags: readonly { name: string; description: string }[] = [
   { name: "Cocktails", description: "A real cocktail programme, not just rail drinks." },

@@ -1,6 +1,7 @@
 // The demo's events, reviews and Live Looks (issue 36, "A living demo"; docs/sensors.md#demo-data):
 // pure functions of the seed venues and "now", checked at many fixed instants (every 5 hours over
-// two weeks, across New York's autumn and spring clock changes), never the wall clock.
+// two weeks, across New York's and Berlin's autumn and spring clock changes), never the wall clock;
+// each venue on its own clock (docs/cities.md).
 import { describe, expect, it } from "vitest";
 import { isOpenAt } from "../../common/opening-hours";
 import { DAY_MS, fromWall, toWall, WEEKDAY_NAMES, weekdayIndexOfDay } from "../../common/local-time";
@@ -11,16 +12,22 @@ import { demoReviews } from "../../scripts/seed-data/reviews";
 import { demoLiveLooks, LOOK_MAX_AGE_MINUTES, LOOK_VENUES } from "../../scripts/seed-data/looks";
 import { shareJpeg } from "../../scripts/share-image";
 import { liveLookSchema } from "../../common/schemas/live-look";
-import { DEMO_TIME_ZONE, venueHours } from "../../scripts/seed-data/venue-clock";
+import { venueHours, venueZone } from "../../scripts/seed-data/venue-clock";
 import { seedEventCategories, seedVenues } from "../../scripts/seed-data/venues";
 
-const NY = DEMO_TIME_ZONE;
 const MINUTE_MS = 60_000;
 /** Every 5 hours for 16 days from a start: every hour of the day comes round, on every weekday. */
 const instantsFrom = (startIso: string) => Array.from({ length: (16 * 24) / 5 }, (_, i) => Date.parse(startIso) + i * 5 * 3_600_000);
-// Two weeks around 2 Nov 2025 (clocks back) and 8 Mar 2026 (clocks forward), and an ordinary May.
-const NOWS = [...instantsFrom("2025-10-25T13:17:00Z"), ...instantsFrom("2026-03-01T02:41:00Z"), ...instantsFrom("2026-05-11T20:05:00Z")];
+// Two weeks around 2 Nov 2025 (clocks back) and 8 Mar 2026 (clocks forward) in New York, around 29
+// Mar 2026 (forward) in Berlin, and an ordinary May; the first also holds Berlin's 26 Oct 2025 (back).
+const NOWS = [
+  ...instantsFrom("2025-10-25T13:17:00Z"),
+  ...instantsFrom("2026-03-01T02:41:00Z"),
+  ...instantsFrom("2026-03-22T09:13:00Z"),
+  ...instantsFrom("2026-05-11T20:05:00Z"),
+];
 const venueOf = (slug: string) => seedVenues.find((venue) => venue.slug === slug)!;
+const zoneOf = (slug: string) => venueZone(venueOf(slug));
 
 /**
  * Whether the venue is open all through [start, end), read every quarter hour and at the last minute
@@ -28,8 +35,8 @@ const venueOf = (slug: string) => seedVenues.find((venue) => venue.slug === slug
  */
 function openThroughout(slug: string, start: number, end: number): boolean {
   const hours = venueHours(venueOf(slug));
-  for (let at = start; at < end; at += 15 * MINUTE_MS) if (!isOpenAt(hours, NY, at)) return false;
-  return isOpenAt(hours, NY, end - MINUTE_MS);
+  for (let at = start; at < end; at += 15 * MINUTE_MS) if (!isOpenAt(hours, zoneOf(slug), at)) return false;
+  return isOpenAt(hours, zoneOf(slug), end - MINUTE_MS);
 }
 
 describe("demo events", () => {
@@ -52,15 +59,22 @@ describe("demo events", () => {
       }
       // A weekly event repeats on its days at its start's wall time for its length (docs/insights.md#popular-events):
       // each of those nights in its first week is inside the hours too.
-      const startWall = toWall(NY, start);
+      const zone = zoneOf(event.slug);
+      const startWall = toWall(zone, start);
       const firstDay = Math.floor(startWall / DAY_MS);
       expect(event.repeatingDays).toContain(WEEKDAY_NAMES[weekdayIndexOfDay(firstDay)]);
       for (let day = firstDay; day < firstDay + 7; day++) {
         if (!event.repeatingDays.includes(WEEKDAY_NAMES[weekdayIndexOfDay(day)])) continue;
-        const nightStart = fromWall(NY, day * DAY_MS + (startWall - firstDay * DAY_MS));
+        const nightStart = fromWall(zone, day * DAY_MS + (startWall - firstDay * DAY_MS));
         expect(openThroughout(event.slug, nightStart, nightStart + (end - start)), `${event.name} on day ${day}`).toBe(true);
       }
     }
+  });
+
+  it("gives Berlin's venues nights on Berlin's clock: the Tuesday quiz at 20:00 there", () => {
+    // Monday 23 March 2026, noon in Berlin (CET): the quiz's first night is Tuesday 24 March, 20:00 CET = 19:00 UTC.
+    const quiz = demoEvents(seedVenues, Date.parse("2026-03-23T11:00:00Z")).find((event) => event.slug === "zur-goerlitzer-kneipe")!;
+    expect(quiz).toMatchObject({ name: "Kneipenquiz", isRecurring: true, repeatingDays: ["Tuesday"], startTime: "2026-03-24T19:00:00.000Z" });
   });
 
   it("has weekly and one-off nights of the kinds people know, and is the same for the same now", () => {
@@ -117,14 +131,14 @@ describe("demo Live Looks", () => {
     expect(slugs.has("the-copper-lantern")).toBe(false);
     for (const look of looks) {
       const hours = venueHours(venueOf(look.slug));
-      expect(isOpenAt(hours, NY, now), look.slug).toBe(true);
-      expect(isOpenAt(hours, NY, look.createdAt), look.slug).toBe(true);
+      expect(isOpenAt(hours, zoneOf(look.slug), now), look.slug).toBe(true);
+      expect(isOpenAt(hours, zoneOf(look.slug), look.createdAt), look.slug).toBe(true);
       expect(look.createdAt).toBeLessThan(now);
       expect(look.createdAt).toBeGreaterThanOrEqual(now - LOOK_MAX_AGE_MINUTES * MINUTE_MS);
       expect(v.parse(liveLookSchema, { text: look.text, wait: look.wait, vibe: look.vibe })).toEqual({ text: look.text, wait: look.wait, vibe: look.vibe });
     }
     // Some venue is open at most of these moments; while every venue is closed there is none.
-    const anyOpen = seedVenues.some((venue) => isOpenAt(venueHours(venue), NY, now));
+    const anyOpen = seedVenues.some((venue) => isOpenAt(venueHours(venue), venueZone(venue), now));
     if (!anyOpen) expect(looks).toEqual([]);
     expect(demoLiveLooks(seedVenues, now)).toEqual(looks);
   });
