@@ -126,6 +126,12 @@ export type MessageReports = v.InferOutput<typeof messageReportsSchema>;
 export const sendFrameSchema = v.strictObject({ type: v.literal("send"), ...messageFields });
 export type SendFrame = v.InferInput<typeof sendFrameSchema>;
 
+/**
+ * The refusal of an object never told its members (docs/chat.md#bootstrapping): the app sends the
+ * message by POST instead, which seeds it.
+ */
+export const SOCKET_NOT_READY = "This conversation is not ready for the socket yet: reconnect, or send it again.";
+
 /** What a conversation's socket sends: a new message, a member's read marker, and the answers to the socket's own "send". */
 export const socketFrameSchema = v.variant("type", [
   v.strictObject({ type: v.literal("message"), message: messageSchema }),

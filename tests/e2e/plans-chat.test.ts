@@ -54,13 +54,21 @@ describe("a plan and its chat, in two browsers", () => {
     expect(await sam.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     const text = `See you there ${Date.now()}`;
+    // Sam's socket is open: the message goes over it, not by POST (docs/chat.md#the-app).
+    await sam.getByText("Connecting…").waitFor({ state: "hidden" });
+    const posts: string[] = [];
+    sam.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/messages")) posts.push(request.url());
+    });
     await sam.getByRole("textbox", { name: "Message" }).fill(text);
     await sam.getByRole("button", { name: "Send" }).click();
     // Over the open socket, with no reload; how fast is the bench's to measure (chat section), not a
     // test's on a loaded machine.
     await mayaLog.getByText(text).waitFor();
-    // One message stored, on Sam's page too.
+    // One message stored, on Sam's page too, acknowledged on the socket.
     await sam.getByRole("log").getByText(text).waitFor();
+    await sam.getByRole("textbox", { name: "Message" }).and(sam.locator(":placeholder-shown")).waitFor();
+    expect(posts).toEqual([]);
     expect(await seriousViolations(maya)).toEqual([]);
     await maya.context().close();
     await sam.context().close();

@@ -7,10 +7,10 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import type { ConversationsList, PostedMessage, SocketFrame } from "../../common/schemas/conversations";
+import { SOCKET_NOT_READY, type ConversationsList, type PostedMessage, type SocketFrame } from "../../common/schemas/conversations";
 import type { Plan } from "../../common/schemas/plans";
 import { conversationObject } from "../../worker/chat/conversation";
-import { CLOSED, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW, NOT_READY } from "../../worker/chat/rules";
+import { CLOSED, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW } from "../../worker/chat/rules";
 import { bearer } from "./fixtures";
 import { api, signUpOwner } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
@@ -256,7 +256,7 @@ describe("bootstrapping", () => {
     expect((await m.post("before the change", clientId())).type).toBe("ack");
     // As an object made before the socket protocol: messages, sockets, no facts.
     await runInDurableObject(conversationObject(env, conversationId), (_, state) => void state.storage.sql.exec("UPDATE state SET facts = NULL"));
-    expect(await m.post("not yet", "not-ready-1")).toEqual({ type: "refused", client_id: "not-ready-1", error: NOT_READY });
+    expect(await m.post("not yet", "not-ready-1")).toEqual({ type: "refused", client_id: "not-ready-1", error: SOCKET_NOT_READY });
     const s = await openSocket(sam, conversationId);
     expect((await s.post("seeded", clientId())).type).toBe("ack");
     expect((await m.post("now", clientId())).type).toBe("ack");

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { sendFrameSchema, type Message, type SocketFrame } from "../../common/schemas/conversations";
+import { sendFrameSchema, SOCKET_NOT_READY, type Message, type SocketFrame } from "../../common/schemas/conversations";
 import { getDb } from "../db/client";
 import { noteMessages } from "../db/conversations";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -17,7 +17,6 @@ import {
   messageOf,
   nextAlarm,
   NO_CONVERSATION,
-  NOT_READY,
   notFrom,
   pageOf,
   pageQuery,
@@ -170,7 +169,7 @@ export class Conversation extends DurableObject<Env> {
   private async write(input: SendInput, socket?: WebSocket): Promise<SendResult> {
     const facts = this.facts();
     if (this.state().gone) return { refused: { status: 404, error: NO_CONVERSATION } };
-    if (!facts) return { refused: { status: 409, error: NOT_READY } };
+    if (!facts) return { refused: { status: 409, error: SOCKET_NOT_READY } };
     const sender = facts.members.find((member) => member.id === input.accountId);
     if (!sender) return { refused: { status: 404, error: NO_CONVERSATION } };
     const existing = this.sql.exec("SELECT * FROM messages WHERE sender_id = ? AND client_id = ?", sender.id, input.clientId).toArray()[0];

@@ -25,8 +25,6 @@ export const FLUSH_EVERY_MS = MINUTE_MS;
 
 export const NO_CONVERSATION = "No such conversation.";
 export const CLOSED = "This conversation is closed: you can read it but not write to it.";
-/** An object that was never told its members (made before docs/chat.md#bootstrapping) refuses until a ticket or a POST seeds it. */
-export const NOT_READY = "This conversation is not ready for the socket yet: reconnect, or send it again.";
 
 /**
  * What a conversation's object knows from D1 to decide who may write and who sees whom

@@ -1,6 +1,7 @@
 // A conversation's messages and a box to write one (docs/friends.md#messages). It opens the
 // conversation's socket with partysocket, which reconnects by itself and asks for a fresh ticket
-// each time; on every (re)connection it catches up with `after`. Masked entirely in session replays
+// each time; on every (re)connection it catches up with `after`. A message goes over the socket
+// while it is open, else (or with no answer) by POST with the same client id (docs/chat.md#the-app). Masked entirely in session replays
 // (data-dd-privacy="mask"): messages are personal.
 import { useCallback, useEffect, useRef, useState } from "react";
 import ReconnectingWebSocket from "partysocket/ws";
@@ -8,6 +9,7 @@ import { MESSAGE_MAX, type Message, type SocketFrame } from "../../../../common/
 import { writeFailure } from "../../../api/endpoints";
 import { socialApi } from "../../../api/socialEndpoints";
 import { mergeMessages, messageTime, newClientId, newestId } from "./chatState";
+import { SocketSends } from "./socketSend";
 import "./chat.css";
 
 interface Props {
@@ -30,6 +32,8 @@ export function ChatPanel({ conversationId, myId, writable, label }: Props) {
   const newest = useRef(0);
   const readSent = useRef(0);
   const listEnd = useRef<HTMLLIElement>(null);
+  const socketRef = useRef<ReconnectingWebSocket | null>(null);
+  const sends = useRef(new SocketSends());
 
   const add = useCallback((incoming: readonly Message[]) => {
     setMessages((current) => {
@@ -65,13 +69,20 @@ export function ChatPanel({ conversationId, myId, writable, label }: Props) {
       setLive(true);
       if (newest.current) void catchUp();
     });
-    socket.addEventListener("close", () => setLive(false));
+    socket.addEventListener("close", () => {
+      setLive(false);
+      sends.current.dropAll();
+    });
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data)) as SocketFrame;
       if (frame.type === "message") add([frame.message]);
+      else sends.current.receive(frame);
     });
+    socketRef.current = socket;
     return () => {
       stopped = true;
+      socketRef.current = null;
+      sends.current.dropAll();
       socket.close();
     };
   }, [conversationId, add]);
@@ -102,9 +113,15 @@ export function ChatPanel({ conversationId, myId, writable, label }: Props) {
     if (pending.current?.text !== body) pending.current = { text: body, clientId: newClientId() };
     setSending(true);
     setSendError(null);
+    const { clientId } = pending.current;
     try {
-      const posted = await socialApi.send(conversationId, { text: body, client_id: pending.current.clientId });
-      add([posted.message]);
+      const socket = socketRef.current;
+      const outcome = socket?.readyState === WebSocket.OPEN ? await sends.current.send(socket, body, clientId) : null;
+      if (outcome && "refused" in outcome) {
+        setSendError(outcome.refused);
+        return;
+      }
+      add([outcome ? outcome.message : (await socialApi.send(conversationId, { text: body, client_id: clientId })).message]);
       pending.current = null;
       setText("");
     } catch (error) {
