@@ -57,6 +57,7 @@ export default defineConfig(async () => {
 const SHARED_STATE_TESTS = [
   "tests/worker/admin-access.test.ts",
   "tests/worker/admin-submissions.test.ts",
+  "tests/worker/dead-letters.test.ts",
   "tests/worker/bad-input-sweep.test.ts",
   "tests/worker/foundation.test.ts",
   "tests/worker/public-cache.test.ts",

@@ -1276,3 +1276,23 @@ export const offerDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.offerId, t.day] })],
 );
+
+/**
+ * Queue messages the consumer could not process on any attempt (docs/faults.md#dead-letters): what
+ * a dead-letter queue received, by the queue it came from, for the admin to see and send back.
+ * Bounded: the newest 1,000 kept, none past 30 days.
+ */
+export const deadLetters = sqliteTable(
+  "dead_letters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // The queue the message died in (third-place-push, third-place-watches).
+    queue: text("queue").notNull(),
+    // The queue's own id of the message: a dead-letter batch delivered twice stores it once.
+    messageId: text("message_id").notNull(),
+    // The message's body as JSON text.
+    body: text("body").notNull(),
+    deadAt: integer("dead_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("dead_letters_message_idx").on(t.messageId), index("dead_letters_dead_at_idx").on(t.deadAt)],
+);

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError, unexpectedErrorLog } from "./lib/errors";
 import { strictTransportSecurity } from "./lib/security-headers";
+import { adminDeadLetterRoutes } from "./routes/admin-dead-letters";
 import { adminSubmissionRoutes } from "./routes/admin-submissions";
 import { alertRuleRoutes } from "./routes/alert-rules";
 import { announcementRoutes } from "./routes/announcements";
@@ -132,6 +133,7 @@ export const app = new Hono<AppEnv>()
   .route("/", configRoutes)
   .route("/", submissionRoutes)
   .route("/", adminSubmissionRoutes)
+  .route("/", adminDeadLetterRoutes)
   .route("/", tagRoutes)
   .route("/", ttnRoutes);
 

@@ -2,6 +2,7 @@
 import type {
   AccessTokenAnswer,
   BusinessesAnswer,
+  DeadLetterListAnswer,
   DevicesAnswer,
   ModeratedLiveLooksAnswer,
   ModeratedReviewsAnswer,
@@ -54,6 +55,10 @@ export const adminApi = {
   submissions: (query: In<typeof submissionListQuerySchema>) => read<SubmissionListAnswer>(withQuery("/api/admin/submissions", query), ADMIN),
   updateSubmission: (submissionId: number, input: In<typeof submissionUpdateSchema>) =>
     call<SubmissionAnswer>("PATCH", `/api/admin/submissions/${submissionId}`, input, ADMIN),
+  /** Queue messages no attempt could process (docs/faults.md#dead-letters). */
+  deadLetters: () => read<DeadLetterListAnswer>("/api/admin/dead-letters", ADMIN),
+  /** Sends a dead letter back to the queue it died in. */
+  retryDeadLetter: (id: number) => call<{ queue: string }>("POST", `/api/admin/dead-letters/${id}/retry`, undefined, ADMIN),
   integrationKeys: () => read<IntegrationKeysAnswer>("/api/integrations/ttn", ADMIN),
   createIntegrationKey: (input: In<typeof integrationKeyCreationSchema>) =>
     call<CreatedIntegrationKeyAnswer>("POST", "/api/integrations/ttn", input, ADMIN),

@@ -173,6 +173,17 @@ export type SubmissionAnswer = v.InferOutput<typeof submissionAnswerSchema>;
 export const submissionListAnswerSchema = v.strictObject({ submissions: v.array(submissionAnswerSchema) });
 export type SubmissionListAnswer = v.InferOutput<typeof submissionListAnswerSchema>;
 
+/** One dead letter (docs/faults.md#dead-letters): the queue it died in and its body as JSON text. */
+export const deadLetterAnswerSchema = v.strictObject({ id: v.number(), queue: v.string(), body: v.string(), dead_at: isoTime });
+export type DeadLetterAnswer = v.InferOutput<typeof deadLetterAnswerSchema>;
+
+/** GET /api/admin/dead-letters: the newest 100, and how many are kept. */
+export const deadLetterListAnswerSchema = v.strictObject({ dead_letters: v.array(deadLetterAnswerSchema), total: v.number() });
+export type DeadLetterListAnswer = v.InferOutput<typeof deadLetterListAnswerSchema>;
+
+/** POST /api/admin/dead-letters/{id}/retry */
+export const deadLetterRetriedAnswerSchema = v.strictObject({ queue: v.string() });
+
 /** POST /api/submit-business */
 export const submissionReceivedAnswerSchema = v.strictObject({ ok: v.literal(true), id: v.number(), message: v.string() });
 

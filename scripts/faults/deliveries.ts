@@ -1,6 +1,6 @@
-// Rows 2 and 3 of `npm run faults` (docs/faults.md#push-services-and-webhook-receivers): a push
-// service answering 429 with Retry-After, then 500, then 410, and a webhook receiver down for ten
-// minutes of the retry schedule's clock. Both stand-ins listen on 127.0.0.1 in this process; the
+// Rows 2 to 4 of `npm run faults` (docs/faults.md#push-services-and-webhook-receivers): a push
+// service answering 429 with Retry-After, then 500, then 410, a webhook receiver down for ten
+// minutes of the retry schedule's clock, and a poison message in a push batch (docs/faults.md#dead-letters). Both stand-ins listen on 127.0.0.1 in this process; the
 // faults build runs the queues' schedules 60 times faster and records every delay asked.
 import { createECDH, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -18,8 +18,8 @@ const PUSH_ANSWERS = [
 ] as const;
 /** The receiver is down for this long of the retry schedule's clock. */
 const WEBHOOK_DOWN_S = 600;
-/** Real seconds each row may take at most (the schedules run 60 times faster). */
-const ROW_LIMIT_MS = 90_000;
+/** Real seconds each wait may take at most (the schedules run 60 times faster). */
+const ROW_LIMIT_MS = 120_000;
 
 interface Received {
   at: number;
@@ -36,6 +36,8 @@ interface AskedRetry {
 /** One loopback server playing the push service (/push) and the webhook receiver (/hook). */
 class StandIns {
   readonly pushes: Received[] = [];
+  /** Pushes to /push-ok/…, which always answers 201. */
+  readonly okPushes: Received[] = [];
   readonly hooks: Received[] = [];
   /** Connections the receiver cut while down. */
   hookRefused = 0;
@@ -64,7 +66,10 @@ class StandIns {
 
   private answer(request: IncomingMessage, body: string, response: ServerResponse) {
     const received = { at: performance.now(), headers: request.headers, body };
-    if (request.url?.startsWith("/push/")) {
+    if (request.url?.startsWith("/push-ok/")) {
+      this.okPushes.push({ ...received, body: request.url });
+      response.writeHead(201).end();
+    } else if (request.url?.startsWith("/push/")) {
       const answer = PUSH_ANSWERS[this.pushes.length] ?? { status: 201, headers: {} };
       this.pushes.push(received);
       response.writeHead(answer.status, answer.headers).end();
@@ -105,21 +110,24 @@ async function postJson<T>(url: string, body: unknown, token?: string): Promise<
 const retriesOf = async (server: FaultServer, queue: string) =>
   ((await (await fetch(`${server.baseUrl}/__faults/retries`)).json()) as AskedRetry[]).filter((retry) => retry.queue === queue);
 
-async function pushRow(server: FaultServer, standIns: StandIns): Promise<FaultRow> {
-  const email = `faults-${randomBytes(4).toString("hex")}@example.com`;
-  const { access_token, user_id } = await postJson<{ access_token: string; user_id: number }>(`${server.baseUrl}/api/auth/signup`, {
-    name: "Faults Push",
-    email,
+/** A new account, signed in. */
+async function signUp(server: FaultServer, name: string) {
+  return postJson<{ access_token: string; user_id: number }>(`${server.baseUrl}/api/auth/signup`, {
+    name,
+    email: `faults-${randomBytes(4).toString("hex")}@example.com`,
     password: randomBytes(12).toString("base64url"),
   });
-  // A browser's subscription: a P-256 public key and a 16-byte auth secret (RFC 8291).
-  const browser = createECDH("prime256v1");
-  const keys = { p256dh: browser.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
-  const { id: subscriptionId } = await postJson<{ id: number }>(
-    `${server.baseUrl}/api/me/push-subscriptions`,
-    { endpoint: `${standIns.baseUrl}/push/faults`, keys },
-    access_token,
-  );
+}
+
+/** A browser's subscription at `endpoint`: a P-256 public key and a 16-byte auth secret (RFC 8291); its id. */
+async function subscribe(server: FaultServer, accessToken: string, endpoint: string): Promise<number> {
+  const keys = { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+  return (await postJson<{ id: number }>(`${server.baseUrl}/api/me/push-subscriptions`, { endpoint, keys }, accessToken)).id;
+}
+
+async function pushRow(server: FaultServer, standIns: StandIns): Promise<FaultRow> {
+  const { access_token, user_id } = await signUp(server, "Faults Push");
+  const subscriptionId = await subscribe(server, access_token, `${standIns.baseUrl}/push/faults`);
   const queued = await postJson<{ push: string; queued: number }>(`${server.baseUrl}/__faults/notify`, { account_id: user_id, tag: "faults-push" });
   const d1 = d1File(server.stateDir);
   const subscribed = () => readSqlite<{ n: number }>(d1, "SELECT count(*) AS n FROM push_subscriptions WHERE id = ?", subscriptionId)[0].n;
@@ -177,7 +185,45 @@ async function webhookRow(server: FaultServer, standIns: StandIns): Promise<Faul
   };
 }
 
-/** A push service and a webhook receiver failing, on one server; then a last look for anything sent twice. */
+/** Pushes queued beside the poison message, all in one batch (max_batch_size 10). */
+const HEALTHY_PUSHES = 9;
+
+interface DeadLetters {
+  dead_letters: { id: number; queue: string; body: string }[];
+}
+
+async function poisonRow(server: FaultServer, standIns: StandIns): Promise<FaultRow> {
+  const { access_token, user_id } = await signUp(server, "Faults Poison");
+  for (let i = 1; i <= HEALTHY_PUSHES; i++) await subscribe(server, access_token, `${standIns.baseUrl}/push-ok/${i}`);
+  const api = await BenchApi.signIn(server.baseUrl);
+  const deadLetters = async () => (await api.get<DeadLetters>("/api/admin/dead-letters")).dead_letters.filter((letter) => letter.body.includes("faults-poison"));
+  const started = performance.now();
+  const queued = await postJson<{ queued: number; poison: number }>(`${server.baseUrl}/__faults/poison`, { account_id: user_id, tag: "faults-poison" });
+  await until("the healthy pushes", () => standIns.okPushes.length >= HEALTHY_PUSHES);
+  await until("the poison message among the admin's dead letters", async () => (await deadLetters()).length > 0);
+  const deadAt = performance.now();
+  const [letter] = await deadLetters();
+  // The admin's retry sends it back to the push queue, where it fails again (a retry asked for its first attempt).
+  const firstAttemptsBefore = (await retriesOf(server, "third-place-push")).filter((retry) => retry.attempts === 1).length;
+  const retried = await fetch(`${server.baseUrl}/api/admin/dead-letters/${letter.id}/retry`, { method: "POST", headers: api.adminHeaders });
+  const retriedOk = retried.status === 200 && (await deadLetters()).length === 0;
+  await until("the retried message back in the push queue", async () => (await retriesOf(server, "third-place-push")).filter((retry) => retry.attempts === 1).length > firstAttemptsBefore);
+  const endpoints = new Set(standIns.okPushes.map((push) => push.body));
+  return {
+    fault: "poison message in a push batch",
+    injectedHow: `a push message no attempt can process, queued with ${HEALTHY_PUSHES} healthy pushes into one batch`,
+    acknowledged: queued.queued + queued.poison,
+    lost: HEALTHY_PUSHES - endpoints.size + (letter && letter.queue === "third-place-push" ? 0 : 1) + (retriedOk ? 0 : 1),
+    duplicated: standIns.okPushes.length - endpoints.size,
+    recoveredAfterS: (deadAt - started) / 1000,
+    notes: [
+      `${endpoints.size} of ${HEALTHY_PUSHES} healthy pushes delivered; the poison one retried to max_retries, then in the admin's dead letters (from ${letter?.queue}); ` +
+        `the admin's retry answered ${retried.status} and queued it again`,
+    ],
+  };
+}
+
+/** A push service and a webhook receiver failing, and a poison message, on one server; then a last look for anything sent twice. */
 export async function deliveryFaults(server: FaultServer, log: (line: string) => void): Promise<FaultRow[]> {
   const standIns = await StandIns.start();
   try {
@@ -185,11 +231,14 @@ export async function deliveryFaults(server: FaultServer, log: (line: string) =>
     log(`  push: ${push.notes.join("; ")}`);
     const webhook = await webhookRow(server, standIns);
     log(`  webhook: ${webhook.notes.join("; ")}`);
+    const poison = await poisonRow(server, standIns);
+    log(`  poison: ${poison.notes.join("; ")}`);
     // Anything sent twice arrives within the next scaled retry (a few seconds): look once more.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     push.duplicated = Math.max(0, standIns.pushes.length - PUSH_ANSWERS.length);
     webhook.duplicated = standIns.hooks.length - 1;
-    return [push, webhook];
+    poison.duplicated = standIns.okPushes.length - new Set(standIns.okPushes.map((received) => received.body)).size;
+    return [push, webhook, poison];
   } finally {
     await standIns.close();
   }

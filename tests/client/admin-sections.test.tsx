@@ -883,3 +883,43 @@ describe("admin events", () => {
     await waitFor(() => expect(screen.getAllByRole("alert").map((node) => node.textContent)).toContain("Failed to update event."));
   });
 });
+
+describe("Dead Letters", () => {
+  const letter = { id: 4, queue: "third-place-push", body: '{"subscription_id":{}}', dead_at: "2031-05-13T12:00:00.000Z" };
+
+  it("lists each dead letter with its queue, time and body, and Retry sends it back, then reads the list again", async () => {
+    let listed = [letter];
+    const api = stubApi({
+      "GET /api/admin/dead-letters": () => json({ dead_letters: listed, total: listed.length }),
+      "POST /api/admin/dead-letters/4/retry": () => {
+        listed = [];
+        return json({ queue: "third-place-push" });
+      },
+    });
+    renderAt("/admin?section=dead-letters");
+    const card = (await screen.findByRole("heading", { name: "Dead letter 4" })).closest("li")!;
+    expect(within(card).getByText("third-place-push")).toBeInTheDocument();
+    expect(within(card).getByText(formatDateTime(letter.dead_at))).toBeInTheDocument();
+    expect(within(card).getByText(letter.body)).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole("button", { name: "Retry dead letter 4" }));
+    expect(await screen.findByText("Dead letter 4 sent back to third-place-push.")).toBeInTheDocument();
+    expect(await screen.findByText("No dead letters.")).toBeInTheDocument();
+    expect(api.sent("POST", "/api/admin/dead-letters/4/retry")).toHaveLength(1);
+  });
+
+  it("shows 'Failed to fetch dead letters.' when the list cannot be read", async () => {
+    stubApi({ "GET /api/admin/dead-letters": () => new Response(null, { status: 500 }) });
+    renderAt("/admin?section=dead-letters");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch dead letters.");
+  });
+
+  it("says why a retry failed", async () => {
+    stubApi({
+      "GET /api/admin/dead-letters": () => json({ dead_letters: [letter], total: 1 }),
+      "POST /api/admin/dead-letters/4/retry": () => json({ error: "No such dead letter." }, 404),
+    });
+    renderAt("/admin?section=dead-letters");
+    fireEvent.click(await screen.findByRole("button", { name: "Retry dead letter 4" }));
+    expect(await screen.findByText("No such dead letter.")).toBeInTheDocument();
+  });
+});

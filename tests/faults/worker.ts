@@ -6,6 +6,8 @@
 //   answered by GET /__faults/retries, so the run sees what was waited.
 // - POST /__faults/notify and /__faults/alert start a push or a webhook delivery the way the app's
 //   own callers do (deliverToAccount, dispatchAlerts), without waiting for a watch or an alert rule.
+// - POST /__faults/poison does what /__faults/notify does and then queues one push message no
+//   attempt can process (its subscription id is not a number), so both land in one batch.
 import app from "../../worker/index";
 import { dispatchAlerts } from "../../worker/alerts/delivery";
 import { deliverToAccount } from "../../worker/push/deliver";
@@ -60,6 +62,13 @@ export default {
       const { account_id, tag } = (await request.json()) as { account_id: number; tag: string };
       const notice = { kind: "faults", title: "A fault run's push", body: tag, url: "/", tag, dedupeKey: tag };
       return Response.json(await deliverToAccount(env, account_id, notice, Date.now()));
+    }
+    if (path === "/__faults/poison" && request.method === "POST") {
+      const { account_id, tag } = (await request.json()) as { account_id: number; tag: string };
+      const notice = { kind: "faults", title: "A fault run's push", body: tag, url: "/", tag, dedupeKey: tag };
+      const delivered = await deliverToAccount(env, account_id, notice, Date.now());
+      await env.PUSH_QUEUE.send({ subscription_id: { poison: tag }, payload: null, topic: "poison", urgency: "normal", ttl: 60 }, { contentType: "json" });
+      return Response.json({ ...delivered, poison: 1 });
     }
     if (path === "/__faults/alert" && request.method === "POST") {
       const { place_id, key } = (await request.json()) as { place_id: number; key: string };

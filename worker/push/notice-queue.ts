@@ -5,7 +5,7 @@
 // (./send.ts); a message is one or the other by its shape.
 import { retryDelaySeconds } from "../alerts/delivery";
 import { deliverToAccounts, type AccountNotification } from "./deliver";
-import { consumePushes, PUSH_ATTEMPTS, type PushMessage } from "./send";
+import { consumePushes, type PushMessage } from "./send";
 
 /** Notifications to deliver, as queued: each to its account, at `at`. */
 export interface QueuedNotices {
@@ -15,7 +15,9 @@ export interface QueuedNotices {
 
 export type PushQueueMessage = PushMessage | QueuedNotices;
 
-const isNotices = (message: Message<PushQueueMessage>): message is Message<QueuedNotices> => "notices" in message.body;
+// A body that is no object at all (a poison message) is taken for a push, whose consumer fails it alone.
+const isNotices = (message: Message<PushQueueMessage>): message is Message<QueuedNotices> =>
+  typeof message.body === "object" && message.body !== null && "notices" in message.body;
 
 /** Queues the notices as one message. */
 export async function queueNotices(env: Pick<Env, "PUSH_QUEUE">, notices: QueuedNotices["notices"], at: number): Promise<void> {
@@ -36,7 +38,8 @@ async function deliverQueued(message: Message<QueuedNotices>, env: Env): Promise
     message.ack();
   } catch (error) {
     console.error(`queued notices failed: ${error instanceof Error ? error.name : "error"}`);
-    if (message.attempts >= PUSH_ATTEMPTS) message.ack();
-    else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    // Retried even on the last attempt: past max_retries the queue moves it to its dead-letter
+    // queue, where the admin sees it (docs/faults.md#dead-letters), instead of it vanishing.
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }

@@ -108,8 +108,9 @@ async function consumePush(message: Message<PushMessage>, env: PushEnv, fetcher:
     else message.ack();
   } catch (error) {
     // The error's name only: its message could carry the endpoint or the payload (docs/push.md).
-    console.error(`push to subscription ${message.body.subscription_id} failed: ${error instanceof Error ? error.name : "error"}`);
-    if (message.attempts >= PUSH_ATTEMPTS) message.ack();
-    else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    console.error(`push to subscription ${String(message.body?.subscription_id)} failed: ${error instanceof Error ? error.name : "error"}`);
+    // Retried even on the last attempt: past max_retries the queue moves it to its dead-letter
+    // queue, where the admin sees it (docs/faults.md#dead-letters), instead of it vanishing.
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }

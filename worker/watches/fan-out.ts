@@ -129,9 +129,10 @@ export async function consumeWatchFanOuts(batch: MessageBatch<WatchFanOut>, env:
         message.ack();
       } catch (error) {
         // The error's name only: a message could carry an account's data.
-        console.error(`watch fan-out of ${message.body.change.key} failed: ${error instanceof Error ? error.name : "error"}`);
-        if (message.attempts >= WATCH_ATTEMPTS) message.ack();
-        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        console.error(`watch fan-out of ${String(message.body?.change?.key)} failed: ${error instanceof Error ? error.name : "error"}`);
+        // Retried even on the last attempt: past max_retries the queue moves it to its dead-letter
+        // queue, where the admin sees it (docs/faults.md#dead-letters), instead of it vanishing.
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
     }),
   );

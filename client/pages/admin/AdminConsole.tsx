@@ -10,6 +10,7 @@ import { LiveLookModeration } from "./sections/LiveLookModeration";
 import { MessageReports } from "./sections/MessageReports";
 import { ReviewModeration } from "./sections/ReviewModeration";
 import { Submissions } from "./sections/Submissions";
+import { DeadLetters } from "./sections/DeadLetters";
 import "./admin.css";
 
 export const SECTIONS = [
@@ -21,6 +22,7 @@ export const SECTIONS = [
   { id: "reviews", label: "Reported Reviews", Component: ReviewModeration },
   { id: "live-looks", label: "Live Looks", Component: LiveLookModeration },
   { id: "message-reports", label: "Reported Messages", Component: MessageReports },
+  { id: "dead-letters", label: "Dead Letters", Component: DeadLetters },
 ] as const satisfies readonly { id: string; label: string; Component: ComponentType }[];
 
 export type SectionId = (typeof SECTIONS)[number]["id"];

@@ -36,6 +36,8 @@ export const ADMIN_MESSAGES = {
   fetchUnregisteredUplinksFailed: "Failed to fetch uplinks from unregistered devices.",
   fetchSubmissionsFailed: "Failed to fetch submissions.",
   updateSubmissionFailed: "Failed to update submission.",
+  fetchDeadLettersFailed: "Failed to fetch dead letters.",
+  retryDeadLetterFailed: "Failed to retry the dead letter.",
   fetchReviewsFailed: "Failed to fetch reviews.",
   moderateReviewFailed: "Failed to update review.",
   fetchLiveLooksFailed: "Failed to fetch Live Looks.",
