@@ -148,7 +148,7 @@ class LoadRecord {
 }
 
 /** The workerd CPU of a process group once it has stopped rising (checked every 100 ms, for at most 2 s). */
-async function settledCpuMs(processGroup: number): Promise<number> {
+export async function settledCpuMs(processGroup: number): Promise<number> {
   let last = workerdCpuMs(processGroup);
   for (let i = 0; i < 20; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -94,7 +94,7 @@ if (sections.wants("forecastAccuracy")) await section("forecastAccuracy", report
 await section("whenToGoLatency", () => benchWhenToGoLatency(served().app));
 await section("freshness", async () => reportFreshness(await freshness));
 await section("suggestions", () => benchSuggestions(served().app));
-await section("chat", () => benchChat(served().app));
+await section("chat", () => benchChat(served().app, served().api));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("craftedPhotos", () => benchCraftedPhotos(served().api));
