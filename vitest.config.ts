@@ -90,6 +90,8 @@ function workerProject(name: string, isolate: boolean, migrations: Awaited<Retur
             // A fixed Web Push key pair (docs/push.md); tests verify the VAPID JWT with it.
             VAPID_PUBLIC_KEY: "BMlGCXKt3uV5CZnXrJfUWI6EqKny8-lOrFLnZiK4eey8ge_wBtnbel2J8aXuUo28hb8TlTCP0V0Y2yKtuGdo9QI",
             VAPID_PRIVATE_KEY: "vsS0aBF1Ep3k1MM7tPtpe8_mfW8bus60TeRSq8cvH14",
+            // Visitors are placed by request.cf, as in production (docs/cities.md#the-visitors-city).
+            VISITOR_CITY: "",
           },
         },
       }),

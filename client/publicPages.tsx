@@ -45,6 +45,8 @@ export const PUBLIC_PAGES: RenderedPageRoute[] = [
   { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness") },
   { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile") },
   { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap") },
+  // One city's live map (docs/cities.md): the same page, for the city in its address.
+  { name: "LiveMap", path: "city/:slug", load: () => import("./pages/live/LiveMap") },
 ];
 
 /** Pages as routes inside the site's layout; `lazyPage` turns a page's import into the route's `lazy`. */

@@ -20,3 +20,6 @@ export type PublicPagePath = keyof typeof PUBLIC_PAGE_TITLES;
 export const PUBLIC_PAGES = Object.keys(PUBLIC_PAGE_TITLES) as PublicPagePath[];
 
 export const isPublicPage = (path: string): path is PublicPagePath => Object.hasOwn(PUBLIC_PAGE_TITLES, path);
+
+/** A city's live page (docs/cities.md): `/city/berlin`. */
+export const cityPagePath = (slug: string) => `/city/${encodeURIComponent(slug)}`;

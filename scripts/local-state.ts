@@ -27,6 +27,8 @@ export function ensureDevVars(): Record<string, string> {
   appendMissing(/^ALLOW_LOCAL_WEBHOOKS=/m, () => ["ALLOW_LOCAL_WEBHOOKS=1"]);
   // Local only (docs/accounts.md#mail): mail is written to the outbox folder, never sent.
   appendMissing(/^MAIL_OUTBOX_URL=/m, () => ["MAIL_OUTBOX_URL=/__local/outbox"]);
+  // Local only (docs/cities.md#the-visitors-city): the live map opens on this city, not on request.cf's placeholder position.
+  appendMissing(/^VISITOR_CITY=/m, () => ["VISITOR_CITY=new-york"]);
   // The Web Push key pair (docs/push.md), added to a .dev.vars made before pushes existed.
   if (appendMissing(/^VAPID_PRIVATE_KEY=/m, vapidKeyLines)) console.log("Added a fresh Web Push (VAPID) key pair to .dev.vars.");
   return Object.fromEntries(

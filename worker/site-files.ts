@@ -1,6 +1,7 @@
 // /robots.txt and /sitemap.xml, served by the worker beside the app's pages (docs/embeds.md#sitemap-and-robots):
 // built from the configured origin and the venues in D1 (worker/lib/site-files.ts), and kept at the
 // edge for an hour, so crawlers cost D1 one read an hour whatever they fetch.
+import { allCities } from "./db/cities";
 import { getDb } from "./db/client";
 import { sitemapPlaces } from "./db/places";
 import { publicOrigin } from "./lib/origin";
@@ -12,7 +13,14 @@ export const SITE_FILE_CACHE_SECONDS = 3600;
 
 const FILES: Record<string, { type: string; build: (env: Env, origin: string) => Promise<string> }> = {
   "/robots.txt": { type: "text/plain; charset=utf-8", build: async (_env, origin) => robotsTxt(origin) },
-  "/sitemap.xml": { type: "application/xml; charset=utf-8", build: async (env, origin) => sitemapXml(origin, await sitemapPlaces(getDb(env))) },
+  "/sitemap.xml": {
+    type: "application/xml; charset=utf-8",
+    build: async (env, origin) => {
+      const db = getDb(env);
+      const [venues, cities] = await Promise.all([sitemapPlaces(db), allCities(db)]);
+      return sitemapXml(origin, venues, cities.map((city) => city.slug));
+    },
+  },
 };
 
 /** Whether the worker serves this path as a site file rather than as a page of the app. */

@@ -6,6 +6,7 @@
 // writes return the answer. A refused answer throws ApiError; a network failure throws as fetch does.
 import type * as v from "valibot";
 import type {
+  CitiesAnswer,
   ErrorAnswer,
   EventsAnswer,
   ForecastAnswer,
@@ -22,6 +23,7 @@ import type {
   ReviewPostedAnswer,
   ReviewsAnswer,
   TagsAnswer,
+  VisitorCityAnswer,
 } from "../../common/schemas/answers";
 import type { liveLookHideSchema, liveLookReportSchema } from "../../common/schemas/live-look";
 import type { MenuAnswer } from "../../common/schemas/menu";
@@ -122,7 +124,12 @@ export const placePath = (idOrSlug: number | string) => `/api/place/${encodeURIC
 
 /** The public site: live levels, the map, venue profiles, reviews and the submission form. */
 export const publicApi = {
-  live: () => read<LiveAnswer>("/api/live"),
+  /** Every place's live entry, or one city's (docs/cities.md). */
+  live: (city?: string) => read<LiveAnswer>(withQuery("/api/live", { city })),
+  /** The cities we serve, with their number of places. */
+  cities: () => read<CitiesAnswer>("/api/cities"),
+  /** The city the visitor's live map opens on (from where Cloudflare places them). */
+  cityHere: () => read<VisitorCityAnswer>("/api/cities/here"),
   mapConfig: () => read<MapConfigAnswer>("/api/config/map"),
   /** Every tag places can carry: the chips a person picks what they like from. */
   tags: () => read<TagsAnswer>("/api/tags"),

@@ -1,5 +1,5 @@
 import type { LivePlace } from "../../common/schemas/answers";
-import { publicApi } from "../api/endpoints";
+import { ApiError, publicApi } from "../api/endpoints";
 import { useApi } from "../api/useApi";
 
 /** The live map and profiles reload live levels this often. */
@@ -11,10 +11,15 @@ export interface LiveState {
   generatedAt: string | null;
   /** The last load failed; `places` still holds the previous answer, if any. */
   failed: boolean;
+  /** The failed load's HTTP status (404: no such city), else null. */
+  status: number | null;
 }
 
-/** GET /api/live, reloaded every `refreshMs` while the page is visible. */
-export function useLivePlaces(refreshMs?: number): LiveState {
-  const { data, error } = useApi(publicApi.live(), { refreshMs });
-  return { places: data?.places ?? null, generatedAt: data?.generated_at ?? null, failed: error !== null };
+/**
+ * GET /api/live, reloaded every `refreshMs` while the page is visible: every place, or one city's
+ * (`city`; null while the city is not known yet: nothing is read).
+ */
+export function useLivePlaces(refreshMs?: number, city?: string | null): LiveState {
+  const { data, error } = useApi(city === null ? null : publicApi.live(city), { refreshMs });
+  return { places: data?.places ?? null, generatedAt: data?.generated_at ?? null, failed: error !== null, status: error instanceof ApiError ? error.status : null };
 }

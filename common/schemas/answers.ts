@@ -149,6 +149,15 @@ export const cityAnswerSchema = v.strictObject({
   places: v.number(),
 });
 export type CityAnswer = v.InferOutput<typeof cityAnswerSchema>;
+/** GET /api/cities/here: the city a visitor's live map opens on, with its map view. */
+export const visitorCityAnswerSchema = v.strictObject({
+  slug: v.string(),
+  name: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  zoom: v.number(),
+});
+export type VisitorCityAnswer = v.InferOutput<typeof visitorCityAnswerSchema>;
 export const citiesAnswerSchema = v.strictObject({ cities: v.array(cityAnswerSchema) });
 export type CitiesAnswer = v.InferOutput<typeof citiesAnswerSchema>;
 export type LiveAnswer = v.InferOutput<typeof liveAnswerSchema>;

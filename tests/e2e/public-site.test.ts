@@ -3,7 +3,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Level, LiveAnswer } from "../../common/schemas/answers";
-import { seedVenues } from "../../scripts/seed-data/venues";
+import { seedVenues as everySeedVenue } from "../../scripts/seed-data/venues";
 import { launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
 import { setVenueHours } from "./venue-hours";
 
@@ -20,6 +20,8 @@ const viewports = [
 // is open but for one hour a day, twelve hours from the file's start (popular times still have a
 // closed hour), whatever the hour it runs at; the closed-venue tests close two of them.
 const repeat = (level: Level, times: number): Level[] => Array.from({ length: times }, () => level);
+/** The live map opens on the visitor's city, locally New York (VISITOR_CITY, docs/cities.md): this file's venues. */
+const seedVenues = everySeedVenue.filter((venue) => venue.city === "new-york");
 const LEVEL_PLAN: (Level | null)[] = [...repeat("Relaxed", 6), ...repeat("Lively", 5), ...repeat("Packed", 4), null, null];
 const packedCount = LEVEL_PLAN.filter((level) => level === "Packed").length;
 
@@ -270,8 +272,9 @@ async function waitForLiveLevels(page: Page) {
     .toBe(packedCount);
 }
 
+/** New York's live entries (the map's city), with more filters as `&open_now=0`. */
 async function liveAnswer(page: Page, query = ""): Promise<LiveAnswer> {
-  return (await (await page.request.get(`/api/live${query}`)).json()) as LiveAnswer;
+  return (await (await page.request.get(`/api/live?city=new-york${query}`)).json()) as LiveAnswer;
 }
 
 /**
@@ -281,7 +284,7 @@ async function liveAnswer(page: Page, query = ""): Promise<LiveAnswer> {
  * `restore` puts their hours back.
  */
 async function closedVenue(page: Page): Promise<{ place: LiveAnswer["places"][number]; restore: () => Promise<void> }> {
-  const closed = latestToOpen((await liveAnswer(page, "?open_now=0")).places);
+  const closed = latestToOpen((await liveAnswer(page, "&open_now=0")).places);
   // One that opens within minutes could open while the test reads it: then the pair instead.
   if (closed && Date.parse(closed.opens_at ?? "9999-12-31") - Date.now() > 10 * 60_000) return { place: closed, restore: async () => {} };
   const pair = seedVenues.slice(-2).map((venue) => venue.slug);
@@ -292,7 +295,7 @@ async function closedVenue(page: Page): Promise<{ place: LiveAnswer["places"][nu
   // /api/live is cached for up to 25 s.
   let found: LiveAnswer["places"] = [];
   await expect
-    .poll(async () => (found = (await liveAnswer(page, "?open_now=0")).places.filter((place) => pair.includes(place.slug))).length, {
+    .poll(async () => (found = (await liveAnswer(page, "&open_now=0")).places.filter((place) => pair.includes(place.slug))).length, {
       timeout: 45_000,
       interval: 1_000,
     })
@@ -391,7 +394,7 @@ describe("live map", () => {
     await expect.poll(() => openNowBox.isChecked()).toBe(true);
     // Every venue may be closed (early morning) or open (late on a weekend): compare with the API.
     // Compared inside the poll: a venue may open or close while the test runs.
-    const openNow = async () => (await liveAnswer(page, "?open_now=1")).places.map((place) => place.name).sort();
+    const openNow = async () => (await liveAnswer(page, "&open_now=1")).places.map((place) => place.name).sort();
     let names: string[] = [];
     await expect
       .poll(async () => {

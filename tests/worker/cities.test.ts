@@ -91,3 +91,19 @@ describe("GET /api/live?city=", () => {
     expect((await api("/api/live?city=Not%20A%20Slug")).status).toBe(400);
   });
 });
+
+describe("GET /api/cities/here", () => {
+  const here = async (cf?: { latitude: string; longitude: string }) => {
+    const response = await api("/api/cities/here", cf ? ({ cf } as RequestInit) : {});
+    expect(response.status).toBe(200);
+    return response.json<{ slug: string; name: string; zoom: number }>();
+  };
+
+  it("is the city nearest to where Cloudflare places the visitor, however far, and the default city without a position", async () => {
+    expect(await here({ latitude: "52.52", longitude: "13.40" })).toMatchObject({ slug: "berlin", name: "Berlin" });
+    // Munich, 500 km from Berlin and 6,500 from New York.
+    expect((await here({ latitude: "48.14", longitude: "11.58" })).slug).toBe("berlin");
+    expect((await here({ latitude: "40.70", longitude: "-74.00" })).slug).toBe("new-york");
+    expect((await here()).slug).toBe(env.DEFAULT_CITY);
+  });
+});

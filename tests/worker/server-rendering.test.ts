@@ -47,7 +47,7 @@ const body = (html: string) => html.slice(html.indexOf('<div id="root">'));
 async function venue(story = "") {
   const slug = `ssr-${crypto.randomUUID().slice(0, 8)}`;
   const name = `The Rendered Room ${slug}`;
-  const id = await insertPlace({ name, slug, address: "12 Avenue B", city: "New York", state: "NY", description: `A <quiet> bar with </script> in its story.${story}` });
+  const id = await insertPlace({ name, slug, address: "12 Avenue B", city: "New York", state: "NY", city_id: 1, description: `A <quiet> bar with </script> in its story.${story}` });
   return { id, slug, name };
 }
 
@@ -139,7 +139,8 @@ describe("the live map", () => {
     for (const userAgent of [PEOPLE, GOOGLEBOT]) {
       const { response, html } = await page("/live-look", userAgent);
       expect(response.headers.get("cache-control")).toBe("no-cache");
-      expect(html).toContain("<h1>Live map</h1>");
+      // The visitor's city: New York, the default, for a request Cloudflare does not place (docs/cities.md).
+      expect(html).toContain("<h1>Live map: New York</h1>");
       expect(html).toMatch(new RegExp(`<h3><a href="/profile/${place.slug}"[^>]*>${place.name}</a></h3>`));
       expect(html).toContain("12 Avenue B");
       expect(html).not.toContain("Loading venues");
@@ -147,9 +148,31 @@ describe("the live map", () => {
       expect(html).toContain('class="venue-map venue-map-pending"');
       expect(html).not.toContain("leaflet");
       const data = island(html)!;
-      expect(Object.keys(data.answers)).toEqual(expect.arrayContaining(["owner GET /api/live", "owner GET /api/config/map"]));
+      expect(Object.keys(data.answers)).toEqual(
+        expect.arrayContaining(["owner GET /api/cities/here", "owner GET /api/live?city=new-york", "owner GET /api/cities", "owner GET /api/config/map"]),
+      );
       expect(inlineScripts(html)).toEqual([]);
     }
+  });
+
+  it("on /city/{slug} lists that city's venues only, with links to the other cities", async () => {
+    const inNewYork = await venue();
+    const kiez = `kiez-${crypto.randomUUID().slice(0, 8)}`;
+    await insertPlace({ name: `Kiezbar ${kiez}`, slug: kiez, address: "Oranienstraße 1", city_id: 2, timezone: "Europe/Berlin" });
+    await caches.default.delete(`${ORIGIN}/api/live`);
+    await caches.default.delete(`${ORIGIN}/api/cities`);
+    const { response, html } = await page("/city/berlin");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<h1>Live map: Berlin</h1>");
+    expect(html).toMatch(new RegExp(`<h3><a href="/profile/${kiez}"[^>]*>Kiezbar ${kiez}</a></h3>`));
+    expect(html).toContain("Oranienstraße 1");
+    expect(html).not.toContain(inNewYork.slug);
+    expect(html).toMatch(/<a aria-current="page" href="\/city\/berlin"[^>]*>Berlin<\/a>/);
+    expect(html).toMatch(/<a href="\/city\/new-york"[^>]*>New York<\/a>/);
+    const data = island(html)!;
+    const live = data.answers["owner GET /api/live?city=berlin"] as { places: { city: string }[] };
+    expect(live.places.length).toBeGreaterThan(0);
+    expect(new Set(live.places.map((place) => place.city))).toEqual(new Set(["berlin"]));
   });
 });
 

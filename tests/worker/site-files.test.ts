@@ -69,6 +69,7 @@ describe("GET /robots.txt", () => {
 });
 
 describe("GET /sitemap.xml", () => {
+  const berlinLastmod = "2026-05-01T08:00:00Z";
   const venues: { slug: string; lastmod: string }[] = [];
   beforeAll(async () => {
     // Changed itself last.
@@ -81,6 +82,10 @@ describe("GET /sitemap.xml", () => {
     const busyId = await insertPlace({ slug: busy, created_at: Date.UTC(2026, 0, 5, 12) });
     await insertEvent({ place_id: busyId, created_at: Date.UTC(2026, 1, 1), updated_at: Date.UTC(2026, 3, 2, 18) });
     venues.push({ slug: busy, lastmod: "2026-04-02T18:00:00Z" });
+    // The only venue in Berlin, changed last of all.
+    const kiez = `kiez-bar-${crypto.randomUUID().slice(0, 8)}`;
+    await insertPlace({ slug: kiez, city_id: 2, created_at: Date.UTC(2026, 4, 1, 8) });
+    venues.push({ slug: kiez, lastmod: berlinLastmod });
   });
 
   it("lists every public page and every venue's profile by slug with when it last changed", async () => {
@@ -93,7 +98,14 @@ describe("GET /sitemap.xml", () => {
     for (const page of PUBLIC_PAGES) expect(entries.has(`${origin}${page}`), page).toBe(true);
     for (const venue of venues) expect(entries.get(`${origin}/profile/${venue.slug}`), venue.slug).toBe(venue.lastmod);
     const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM places").first<{ count: number }>())!;
-    expect(entries.size).toBe(PUBLIC_PAGES.length + count);
+    const { results: cities } = await env.DB.prepare("SELECT slug FROM cities").all<{ slug: string }>();
+    expect(entries.size).toBe(PUBLIC_PAGES.length + cities.length + count);
+    // Each city's page, changed when its latest venue did.
+    for (const { slug } of cities) expect(entries.has(`${origin}/city/${slug}`), slug).toBe(true);
+    const { results: inBerlin } = await env.DB.prepare("SELECT p.slug FROM places p JOIN cities c ON c.id = p.city_id WHERE c.slug = 'berlin'").all<{ slug: string }>();
+    const berlinLatest = inBerlin.map(({ slug }) => entries.get(`${origin}/profile/${slug}`)!).sort().at(-1);
+    expect(berlinLatest! >= berlinLastmod).toBe(true);
+    expect(entries.get(`${origin}/city/berlin`)).toBe(berlinLatest);
     // The live map changed when its latest venue did; the marketing pages say nothing rather than guess.
     const latest = [...entries].filter(([loc]) => loc.includes("/profile/")).map(([, lastmod]) => lastmod!).sort().at(-1);
     expect(entries.get(`${origin}/live-look`)).toBe(latest);

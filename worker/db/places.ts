@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
-import { events, placeOwners, places, placeTags, tags, users, type NewPlace, type Place } from "../../drizzle/schema";
+import { cities, events, placeOwners, places, placeTags, tags, users, type NewPlace, type Place } from "../../drizzle/schema";
 import type { Principal } from "../auth/tokens";
 import { imageUrl } from "../lib/images";
 import { firstFreeSlug, slugify } from "../lib/slug";
@@ -144,15 +144,16 @@ export async function listOwnedPlaces(db: Database, principal: Principal): Promi
  * Every venue's slug and when its profile last changed (ms): the place's own row or one of its
  * events, whichever changed last (the sitemap's lastmod, docs/embeds.md#sitemap-and-robots).
  */
-export async function sitemapPlaces(db: Database): Promise<{ slug: string; changed: number }[]> {
+export async function sitemapPlaces(db: Database): Promise<{ slug: string; city: string | null; changed: number }[]> {
   const eventChange = sql<number | null>`max(coalesce(${events.updatedAt}, ${events.createdAt}))`;
+  const city = sql<string | null>`(SELECT ${cities.slug} FROM ${cities} WHERE ${cities.id} = ${places.cityId})`;
   const rows = await db
-    .select({ slug: places.slug, created: places.createdAt, updated: places.updatedAt, eventChange })
+    .select({ slug: places.slug, city, created: places.createdAt, updated: places.updatedAt, eventChange })
     .from(places)
     .leftJoin(events, eq(events.placeId, places.id))
     .groupBy(places.id)
     .orderBy(asc(places.slug));
-  return rows.map((row) => ({ slug: row.slug, changed: Math.max((row.updated ?? row.created).getTime(), row.eventChange ?? 0) }));
+  return rows.map((row) => ({ slug: row.slug, city: row.city, changed: Math.max((row.updated ?? row.created).getTime(), row.eventChange ?? 0) }));
 }
 
 /** A place by numeric id or by slug (profile URLs use slugs). */

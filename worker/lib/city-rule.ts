@@ -43,3 +43,20 @@ export function cityForPlace<C extends CityPoint>(
   }
   return input.current ? { city: input.current } : { problem: "Give the place a position or choose its city." };
 }
+
+/**
+ * The city a visitor's map opens on (docs/cities.md#the-visitors-city): the nearest city to their
+ * position however far (a visitor in Munich sees Berlin), else (no position: locally, or a request
+ * Cloudflare could not place) the default city, else the first.
+ */
+export function visitorCity<C extends CityPoint>(cities: readonly C[], position: { latitude: number; longitude: number }, defaultSlug: string): C {
+  const fallback = cities.find((city) => city.slug === defaultSlug) ?? cities[0];
+  if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) return fallback;
+  let best = fallback;
+  let bestDistance = Infinity;
+  for (const city of cities) {
+    const distance = distanceM({ lat: position.latitude, lng: position.longitude }, { lat: city.latitude, lng: city.longitude });
+    if (distance < bestDistance) [best, bestDistance] = [city, distance];
+  }
+  return best;
+}

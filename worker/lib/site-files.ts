@@ -2,7 +2,7 @@
 // and every public page and venue profile by its slug. Pure text building; worker/site-files.ts
 // reads the venues and serves them.
 import { escapeMarkup } from "../../common/markup";
-import { PUBLIC_PAGES } from "../../common/public-pages";
+import { cityPagePath, PUBLIC_PAGES } from "../../common/public-pages";
 import { profileUrl } from "./origin";
 
 /** The public pages of the app that are the same for everyone (common/public-pages.ts); profiles are listed by venue. */
@@ -30,27 +30,33 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** A venue in the sitemap: its slug and when its profile last changed (ms). */
+/** A venue in the sitemap: its slug, its city's slug (null without one) and when its profile last changed (ms). */
 export interface SitemapVenue {
   slug: string;
+  city: string | null;
   changed: number;
 }
 
 const w3cDateTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
+/** The latest change among venues; null for none. */
+const latestOf = (venues: readonly SitemapVenue[]) => (venues.length > 0 ? Math.max(...venues.map((venue) => venue.changed)) : null);
+
 /**
- * The sitemap: each public page, and each venue's profile by slug with its lastmod. The live map
- * lists every venue, so it changed when the latest of them did; the other pages change only with a
- * release, which the worker does not know the date of, so they have no lastmod rather than a wrong one.
+ * The sitemap: each public page, each city's page (docs/cities.md) and each venue's profile by slug
+ * with its lastmod. The live map lists every venue, so it changed when the latest of them did, and a
+ * city's page when the latest of its own did (none without venues); the other pages change only with
+ * a release, which the worker does not know the date of, so they have no lastmod rather than a wrong one.
  */
-export function sitemapXml(origin: string, venues: readonly SitemapVenue[]): string {
-  const latest = venues.length > 0 ? Math.max(...venues.map((venue) => venue.changed)) : null;
+export function sitemapXml(origin: string, venues: readonly SitemapVenue[], cities: readonly string[]): string {
+  const latest = latestOf(venues);
   const url = (location: string, changed: number | null) =>
     `<url><loc>${escapeMarkup(location)}</loc>${changed === null ? "" : `<lastmod>${w3cDateTime(changed)}</lastmod>`}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PUBLIC_PAGES.map((path) => url(`${origin}${path}`, path === "/live-look" ? latest : null)),
+    ...cities.map((city) => url(`${origin}${cityPagePath(city)}`, latestOf(venues.filter((venue) => venue.city === city)))),
     ...venues.map((venue) => url(profileUrl(origin, venue.slug), venue.changed)),
     "</urlset>",
     "",

@@ -100,7 +100,8 @@ export async function serverRenderedPage(
   // The page's answers come from the API's own routes, through their edge cache, as the
   // browser's reads would: the same JSON, and no more D1 reads than the API answers cost. They are
   // read while the shell and its head are (docs/server-rendering.md#where-the-html-is-assembled).
-  const fetchApi = async (path: string) => app.fetch(new Request(new URL(path, request.url)), env, ctx);
+  // With the visitor's request.cf, so the visitor's city (GET /api/cities/here, docs/cities.md) is theirs.
+  const fetchApi = async (path: string) => app.fetch(new Request(new URL(path, request.url), { cf: request.cf }), env, ctx);
   const rendering = renderPage(request.url, fetchApi).catch((error: unknown) => {
     console.error("server rendering failed", new URL(request.url).pathname, error);
     return null;

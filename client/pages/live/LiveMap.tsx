@@ -1,8 +1,8 @@
 import { OFFER_MESSAGES } from "../../offers/offerMessages";
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { LEVELS } from "../../../common/vocabulary";
-import { type LivePlace } from "../../../common/schemas/answers";
+import { type CitiesAnswer, type LivePlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import type { Preload } from "../../api/pageData";
 import { useApi } from "../../api/useApi";
@@ -11,7 +11,7 @@ import { SaveButton } from "../../app/SaveButton";
 import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces";
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
+import { cityPagePath, PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { liveLooksLastHourText } from "../../lib/format";
 import { useHydrated, useNow } from "../../lib/hydration";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
@@ -27,11 +27,15 @@ import { loadVenueMap } from "../../live/venueMapImport";
 import "./live-map.css";
 
 /**
- * What the worker reads to render the list (docs/server-rendering.md): the live levels and the
- * basemap, which the map uses once the browser has drawn it. Either one that could not be read
- * renders as loading, and the browser reads it.
+ * What the worker reads to render the list (docs/server-rendering.md): the city's live levels (on
+ * `/city/{slug}` that city's, on `/live-look` the visitor's, docs/cities.md#the-visitors-city), the
+ * cities and the basemap, which the map uses once the browser has drawn it. One that could not be
+ * read renders as loading, and the browser reads it.
  */
-export const preload: Preload = (_params, load) => Promise.allSettled([load(publicApi.live()), load(publicApi.mapConfig())]);
+export const preload: Preload = async ({ slug }, load) => {
+  const city = slug ?? (await load(publicApi.cityHere()).then((here) => here.slug, () => undefined));
+  return Promise.allSettled([load(publicApi.live(city)), load(publicApi.cities()), load(publicApi.mapConfig())]);
+};
 
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
@@ -267,12 +271,46 @@ const VenueMap = loadVenueMap && lazy(loadVenueMap);
 /** What the map says of a venue, at the moment it asks. */
 const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
 
+/**
+ * Links to every city's live page, the one shown marked (docs/cities.md); nothing with one city.
+ */
+function CityLinks({ cities, current }: { cities: CitiesAnswer["cities"]; current: string | undefined }) {
+  if (cities.length < 2) return null;
+  return (
+    <nav className="live-cities" aria-label="Cities">
+      <ul>
+        {cities.map((city) => (
+          <li key={city.slug}>
+            <Link to={cityPagePath(city.slug)} aria-current={city.slug === current ? "page" : undefined}>
+              {city.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * `/live-look` (the visitor's city) and `/city/{slug}` (that city): one city's venues live and on
+ * the map (docs/cities.md).
+ */
 export default function LiveMap() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES["/live-look"]);
+  const { slug } = useParams();
+  // On /live-look, the visitor's city by where Cloudflare places them; every venue if that cannot be read.
+  const here = useApi(slug === undefined ? publicApi.cityHere() : null);
+  const city = slug ?? (here.data ? here.data.slug : here.error ? undefined : null);
+  const { data: cityList } = useApi(publicApi.cities());
+  const cityName = cityList?.cities.find((candidate) => candidate.slug === city)?.name ?? null;
+  useDocumentTitle(slug !== undefined && cityName ? `${cityName}: ${PUBLIC_PAGE_TITLES["/live-look"]}` : PUBLIC_PAGE_TITLES["/live-look"]);
   const navigate = useNavigate();
   // The basemap from the server's configuration; without it the map has no tiles.
   const { data: tiles } = useApi(publicApi.mapConfig());
-  const { places, generatedAt, failed } = useLivePlaces(LIVE_REFRESH_MS);
+  const live = useLivePlaces(LIVE_REFRESH_MS, city);
+  const { places, generatedAt } = live;
+  // A city we do not serve (GET /api/live?city= answers 404).
+  const unknownCity = slug !== undefined && live.status === 404;
+  const failed = live.failed && !unknownCity;
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readLiveFilters(searchParams);
   const setFilters = (next: Partial<LiveFilters>) =>
@@ -314,10 +352,11 @@ export default function LiveMap() {
     <main className="page live-page" id="main">
       {/* On a phone the map comes first (issue 36): a title, one line, then the map fitted to the venues. */}
       <div className="live-heading">
-        <h1>Live map</h1>
+        <h1>{cityName ? `Live map: ${cityName}` : "Live map"}</h1>
         <Legend />
       </div>
       <p className="live-lede">How busy every partner venue is right now, from the sensor inside. Refreshes every 30 seconds.</p>
+      {unknownCity ? <p role="alert">We're not live in that city yet: pick one of our cities above.</p> : null}
 
       <SaveOutcome saving={saving} />
 
@@ -358,6 +397,9 @@ export default function LiveMap() {
           </button>
         </div>
       </div>
+
+      {/* Under the map, so on a phone the map stays on the first screen. */}
+      {cityList ? <CityLinks cities={cityList.cities} current={city ?? undefined} /> : null}
 
       <div className="live-controls">
         <LevelFilterControl legend="Show venues" options={FILTER_OPTIONS} value={filters.level} onChange={(level) => setFilters({ level })} />
