@@ -137,7 +137,7 @@ describe("the socket's protocol", () => {
 });
 
 describe("the object is the authority, told by the routes", () => {
-  it("a pair: a block refuses both sides' frames, delivers none, and an unblock and unfriending are heard at once", async () => {
+  it("a pair: a block refuses both sides' frames, delivers none; an unblock, friends again and unfriending are heard at once", async () => {
     const { ana, ben, conversationId } = await pair();
     const a = await openSocket(ana, conversationId);
     const b = await openSocket(ben, conversationId);
@@ -148,8 +148,10 @@ describe("the object is the authority, told by the routes", () => {
     // Unblocking does not make friends again: still closed until they are.
     expect((await send("DELETE", `/api/me/blocks/${ana.id}`, ben.headers)).status).toBe(200);
     expect((await a.post("and now?", clientId())).type).toBe("refused");
-    await befriend(ana, ben);
-    expect((await send("POST", "/api/conversations", ana.headers, { account_id: ben.id })).status).toBe(200);
+    // Friends again through the routes: Ben asks, Ana accepts; the open sockets may write at once.
+    const { handle } = (await env.DB.prepare("SELECT handle FROM users WHERE id = ?").bind(ana.id).first<{ handle: string }>())!;
+    const asked = await (await send("POST", "/api/me/friend-requests", ben.headers, { handle })).json<{ id: number }>();
+    expect((await send("POST", `/api/me/friend-requests/${asked.id}/accept`, ana.headers)).status).toBe(200);
     expect((await a.post("friends again", clientId())).type).toBe("ack");
     await vi.waitFor(() => expect(messagesOf(b.frames)).toEqual(["friends again"]));
     expect((await send("DELETE", `/api/me/friends/${ben.id}`, ana.headers)).status).toBe(200);

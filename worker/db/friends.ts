@@ -66,7 +66,7 @@ async function blocksBetween(db: Database, accountId: number, otherId: number) {
   return { theyBlocked: rows.some((row) => row.blockerId === otherId), iBlocked: rows.some((row) => row.blockerId === accountId) };
 }
 
-export type AcceptOutcome = "accepted" | "unknown" | "my-cap" | "their-cap";
+export type AcceptOutcome = { kind: "accepted"; friendId: number } | { kind: "unknown" | "my-cap" | "their-cap" };
 
 /**
  * Accepts request `requestId` addressed to `accountId`: both friendship rows and the end of every
@@ -78,7 +78,7 @@ export async function acceptRequest(db: Database, requestId: number, accountId: 
     .select({ fromId: friendRequests.fromId })
     .from(friendRequests)
     .where(and(eq(friendRequests.id, requestId), eq(friendRequests.toId, accountId)));
-  if (!request) return "unknown";
+  if (!request) return { kind: "unknown" };
   const { fromId } = request;
   const friends = sql`EXISTS (SELECT 1 FROM ${friendships} WHERE user_id = ${fromId} AND friend_id = ${accountId})`;
   const [, , ended] = await db.$client.batch<{ id: number }>([
@@ -98,10 +98,10 @@ export async function acceptRequest(db: Database, requestId: number, accountId: 
       RETURNING id`,
     ),
   ]);
-  if (ended.results.some((row) => row.id === requestId)) return "accepted";
-  if (await blockedBetween(db, accountId, fromId)) return "unknown";
+  if (ended.results.some((row) => row.id === requestId)) return { kind: "accepted", friendId: fromId };
+  if (await blockedBetween(db, accountId, fromId)) return { kind: "unknown" };
   const [mine] = await db.select({ n: sql<number>`count(*)` }).from(friendships).where(eq(friendships.userId, accountId));
-  return mine.n >= MAX_FRIENDS ? "my-cap" : "their-cap";
+  return { kind: mine.n >= MAX_FRIENDS ? "my-cap" : "their-cap" };
 }
 
 async function blockedBetween(db: Database, accountId: number, otherId: number) {
@@ -134,7 +134,7 @@ export async function sendRequest(db: Database, fromId: number, toId: number, no
     .where(and(eq(friendRequests.fromId, toId), eq(friendRequests.toId, fromId)));
   if (theirs) {
     const accepted = await acceptRequest(db, theirs.id, fromId, now);
-    return accepted === "accepted" ? { kind: "accepted", id: theirs.id } : { kind: accepted };
+    return accepted.kind === "accepted" ? { kind: "accepted", id: theirs.id } : { kind: accepted.kind };
   }
   const [mine] = await db.select({ n: sql<number>`count(*)` }).from(friendships).where(eq(friendships.userId, fromId));
   if (mine.n >= MAX_FRIENDS) return { kind: "my-cap" };

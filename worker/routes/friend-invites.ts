@@ -2,6 +2,7 @@
 // opens it signed in your friend. The token is random and stored only as its SHA-256.
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
+import { tellConversationsBetween } from "../chat/authority";
 import { getDb } from "../db/client";
 import { acceptInvite, insertInvite } from "../db/friends";
 import type { AppEnv } from "../env";
@@ -62,9 +63,13 @@ export const friendInviteRoutes = new Hono<AppEnv>()
     requireUser,
     jsonBody(inviteAcceptBodySchema, 1024),
     async (c) => {
-      const outcome = await acceptInvite(getDb(c.env), await sha256Hex(c.req.valid("json").token), accountIdOf(c), new Date());
+      const db = getDb(c.env);
+      const accountId = accountIdOf(c);
+      const outcome = await acceptInvite(db, await sha256Hex(c.req.valid("json").token), accountId, new Date());
       switch (outcome.kind) {
         case "friends":
+          // Friends (again): a pair's conversation closed before opens for writing (docs/chat.md#the-authority).
+          await tellConversationsBetween(c.env, db, accountId, outcome.friend.id);
           return c.json({ friend: outcome.friend } satisfies FriendAnswer);
         case "gone":
           throw new ApiError(410, INVITE_GONE_MESSAGE);

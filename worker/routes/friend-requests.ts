@@ -3,6 +3,7 @@
 // per day, every attempt counted, so handles cannot be tried in bulk.
 import { Hono } from "hono";
 import { accountIdOf, requireUser } from "../auth/middleware";
+import { tellConversationsBetween } from "../chat/authority";
 import { getDb } from "../db/client";
 import { accountByHandle, acceptRequest, endRequest, requestsOf, sendRequest, takeRequestAttempt } from "../db/friends";
 import type { AppEnv } from "../env";
@@ -55,7 +56,10 @@ export const friendRequestRoutes = new Hono<AppEnv>()
         case "created":
           return c.json({ id: outcome.id } satisfies FriendRequestCreated, 201);
         case "existing":
+          return c.json({ id: outcome.id } satisfies FriendRequestCreated, 200);
         case "accepted":
+          // They had asked: friends now, as by accepting.
+          await tellConversationsBetween(c.env, db, accountId, target.id);
           return c.json({ id: outcome.id } satisfies FriendRequestCreated, 200);
         case "unknown":
           throw notFound(NO_SUCH_HANDLE_MESSAGE);
@@ -102,9 +106,13 @@ export const friendRequestRoutes = new Hono<AppEnv>()
     requestParam,
     noBody(),
     async (c) => {
-      const outcome = await acceptRequest(getDb(c.env), c.req.valid("param").id, accountIdOf(c), Date.now());
-      if (outcome === "unknown") throw notFound(NO_SUCH_REQUEST_MESSAGE);
-      if (outcome !== "accepted") throw conflict(FRIEND_CAP_MESSAGES[outcome]);
+      const db = getDb(c.env);
+      const accountId = accountIdOf(c);
+      const outcome = await acceptRequest(db, c.req.valid("param").id, accountId, Date.now());
+      if (outcome.kind === "unknown") throw notFound(NO_SUCH_REQUEST_MESSAGE);
+      if (outcome.kind !== "accepted") throw conflict(FRIEND_CAP_MESSAGES[outcome.kind]);
+      // Friends again: a pair's conversation closed before opens for writing (docs/chat.md#the-authority).
+      await tellConversationsBetween(c.env, db, accountId, outcome.friendId);
       return c.json({ ok: true } satisfies OkAnswer);
     },
   )
