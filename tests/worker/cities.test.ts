@@ -69,6 +69,11 @@ describe("a place's city", () => {
     // An edit that sends no position keeps the city.
     expect((await sendForm(`/api/place/update/${place.id}`, "POST", { name: place.name, address: "Oranienstraße 2" }, await adminToken())).status).toBe(200);
     expect((await cityOf(place.id)).slug).toBe("berlin");
+    // A city the admin picked stays when the next edit sends the same position again, as the form does.
+    await sendForm(`/api/place/update/${place.id}`, "POST", { name: place.name, address: "Oranienstraße 2", city_slug: "new-york" }, await adminToken());
+    expect(await cityOf(place.id)).toEqual({ slug: "new-york", timezone: "America/New_York" });
+    await sendForm(`/api/place/update/${place.id}`, "POST", { name: place.name, address: "Oranienstraße 2", ...KREUZBERG, timezone: "America/New_York" }, await adminToken());
+    expect((await cityOf(place.id)).slug).toBe("new-york");
   });
 });
 

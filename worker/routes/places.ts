@@ -72,8 +72,9 @@ async function cityColumns(
   const cities = await allCities(db);
   const latitude = fields.latitude !== undefined ? fields.latitude : (before?.latitude ?? null);
   const longitude = fields.longitude !== undefined ? fields.longitude : (before?.longitude ?? null);
-  // A new position (or a first one) places it again; an unchanged one keeps its city.
-  const moved = fields.latitude !== undefined || fields.longitude !== undefined;
+  // A new position (or a first one) places it again; one sent unchanged (the admin's form sends
+  // every field) keeps its city, so a city the admin picked is not undone by the next edit.
+  const moved = (fields.latitude !== undefined && fields.latitude !== before?.latitude) || (fields.longitude !== undefined && fields.longitude !== before?.longitude);
   // Its city so far; the default city for a new place (or a row written without one).
   const current = cities.find((city) => city.id === before?.cityId) ?? cities.find((city) => city.slug === c.env.DEFAULT_CITY);
   const choice = cityForPlace(cities, {

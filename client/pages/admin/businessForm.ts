@@ -32,6 +32,7 @@ type TextField =
   | "lively_threshold"
   | "packed_threshold"
   | "timezone"
+  | "city_slug"
   | keyof PlaceHours;
 
 export type BusinessFormValues = Record<TextField, string> & {
@@ -43,7 +44,7 @@ export type BusinessFormValues = Record<TextField, string> & {
 export type BusinessFormErrors = Partial<Record<TextField, string>>;
 export type BusinessFormMode = "add" | "edit";
 
-/** A new business: New York / NY / United States / Bar / bar, closed until hours are set. */
+/** A new business: New York / NY / United States / Bar / bar, closed until hours are set; its city and zone from its position. */
 export function newBusinessForm(): BusinessFormValues {
   return {
     name: "",
@@ -64,7 +65,9 @@ export function newBusinessForm(): BusinessFormValues {
     close_time: "",
     lively_threshold: String(PLACE_DEFAULTS.lively_threshold),
     packed_threshold: String(PLACE_DEFAULTS.packed_threshold),
-    timezone: PLACE_DEFAULTS.timezone,
+    // Empty: its city's zone, and its city the nearest to its position (docs/cities.md#which-city).
+    timezone: "",
+    city_slug: "",
     favorite: false,
     no_device: false,
     tags: [],
@@ -94,6 +97,8 @@ export function businessFormFrom(place: OwnedPlace): BusinessFormValues {
     lively_threshold: String(place.lively_threshold),
     packed_threshold: String(place.packed_threshold),
     timezone: place.timezone,
+    // Empty: its city stays, or follows a new position (docs/cities.md#which-city).
+    city_slug: "",
     favorite: place.favorite,
     no_device: place.no_device,
     tags: [...place.tags],

@@ -8,6 +8,8 @@ import { HOUR_FIELDS, PLACE_CATEGORIES, PLACE_TYPES } from "../../../../common/s
 import type { Outcome } from "../adminApi";
 import { useAdminData } from "../adminApi";
 import { adminApi } from "../../../api/adminEndpoints";
+import { publicApi } from "../../../api/endpoints";
+import { useApi } from "../../../api/useApi";
 import {
   categoryLabel,
   validateBusiness,
@@ -42,6 +44,8 @@ export function BusinessForm({
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
   const tags = useAdminData(adminApi.tags(), ADMIN_MESSAGES.fetchTagsFailed);
+  // The cities a place may belong to (docs/cities.md); without them the form still places it by position.
+  const cities = useApi(publicApi.cities());
 
   const id = (field: string) => `${prefix}-${field}`;
   const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
@@ -108,7 +112,15 @@ export function BusinessForm({
           <InputField label="Latitude" inputMode="decimal" {...text("latitude")} />
           <InputField label="Longitude" inputMode="decimal" {...text("longitude")} />
         </div>
-        <InputField label="Time zone" hint="An IANA name, like America/New_York." {...text("timezone")} />
+        <div className="admin-form-row">
+          <SelectField label="Served city" hint="Gives its zone, holidays and currency. By its position: the nearest we serve, within 50 km." {...text("city_slug")}>
+            <option value="">By its position</option>
+            {(cities.data?.cities ?? []).map((city) => (
+              <option key={city.slug} value={city.slug}>{city.name}</option>
+            ))}
+          </SelectField>
+          <InputField label="Time zone" hint="An IANA name, like Europe/Berlin; empty: its city's." {...text("timezone")} />
+        </div>
       </fieldset>
 
       <fieldset>
