@@ -2,6 +2,7 @@
 // the lists' chips. Times are on the venue's clock.
 import type { Offer } from "../../common/schemas/offers";
 import { daysText, timeText } from "../live/specials";
+import { formatPrice } from "../../common/formats";
 
 export const OFFER_MESSAGES = {
   heading: "Offers",
@@ -25,10 +26,14 @@ export const OFFER_MESSAGES = {
   noneOnMap: "No venue has an offer on right now.",
 } as const;
 
-/** "50% off", "$5", "Free item", or nothing for "other". */
-export function valueText(offer: Pick<Offer, "kind" | "value">): string | null {
+/**
+ * "50% off", "Only $5.00" (a price in the venue's currency, written the visitor's way:
+ * docs/cities.md#formats), "Free item", or nothing for "other". An answer kept offline from before
+ * currencies has none: its price is the number alone.
+ */
+export function valueText(offer: Pick<Offer, "kind" | "value">, currency: string | undefined, locale: string): string | null {
   if (offer.kind === "percent" && offer.value !== null) return `${offer.value}% off`;
-  if (offer.kind === "price" && offer.value !== null) return `Only ${offer.value.toFixed(2).replace(/\.00$/, "")}`;
+  if (offer.kind === "price" && offer.value !== null) return `Only ${currency ? formatPrice(offer.value, currency, locale) : offer.value.toFixed(2).replace(/\.00$/, "")}`;
   if (offer.kind === "free_item") return "Free";
   return null;
 }

@@ -160,7 +160,11 @@ export const offerSchema = v.strictObject({
 export type Offer = v.InferOutput<typeof offerSchema>;
 
 /** GET /api/places/{id}/offers: offers not over, on now first. */
-export const offersAnswerSchema = v.strictObject({ offers: v.array(offerSchema) });
+export const offersAnswerSchema = v.strictObject({
+  offers: v.array(offerSchema),
+  // ISO 4217 currency of a price offer's value: the venue's city's (docs/cities.md); optional so answers kept offline from before still read.
+  currency: v.optional(v.string()),
+});
 export type OffersAnswer = v.InferOutput<typeof offersAnswerSchema>;
 
 /** An offer's counts (totals only, never who) and its lift against the forecast (docs/offers.md#insight). */
@@ -182,7 +186,7 @@ export type OfferInsight = v.InferOutput<typeof offerInsightSchema>;
 export const ownedOfferSchema = v.strictObject({ ...offerSchema.entries, insight: offerInsightSchema });
 export type OwnedOffer = v.InferOutput<typeof ownedOfferSchema>;
 /** GET /api/place/{id}/offers: every offer of the place with its insight. */
-export const ownedOffersAnswerSchema = v.strictObject({ offers: v.array(ownedOfferSchema) });
+export const ownedOffersAnswerSchema = v.strictObject({ offers: v.array(ownedOfferSchema), currency: v.optional(v.string()) });
 export type OwnedOffersAnswer = v.InferOutput<typeof ownedOffersAnswerSchema>;
 
 /** POST /api/place/{id}/offers/preview: whether an offer as drafted would be on now, and why. */

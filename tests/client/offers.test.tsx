@@ -76,9 +76,12 @@ describe("the claims kept on the phone", () => {
   });
 
   it("words a line", () => {
-    expect(valueText(offer)).toBe("50% off");
-    expect(valueText({ kind: "price", value: 5 })).toBe("Only 5");
-    expect(valueText({ kind: "other", value: null })).toBeNull();
+    expect(valueText(offer, "USD", "en-US")).toBe("50% off");
+    // In the venue's currency, written the visitor's way; an answer kept from before currencies has the number alone.
+    expect(valueText({ kind: "price", value: 5 }, "USD", "en-US")).toBe("Only $5.00");
+    expect(valueText({ kind: "price", value: 4.5 }, "EUR", "en-US")).toBe("Only €4.50");
+    expect(valueText({ kind: "price", value: 5 }, undefined, "en-US")).toBe("Only 5");
+    expect(valueText({ kind: "other", value: null }, "USD", "en-US")).toBeNull();
     expect(whenLine(offer)).toBe("Mon–Fri 2 PM–6 PM · only while quiet");
   });
 });

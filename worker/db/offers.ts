@@ -2,7 +2,8 @@
 // docs/offers.md). The daily cap and "one claim per account, offer and venue day" are held by one
 // conditional insert and a unique index, never by a read before a write.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { offerClaims, offerDays, offers, placeLive, places, savedPlaces, watches } from "../../drizzle/schema";
+import { cities, offerClaims, offerDays, offers, placeLive, places, savedPlaces, watches } from "../../drizzle/schema";
+import { moneyOfPlace } from "../lib/venue-money";
 import { EVENT_DAYS } from "../../common/schemas/event";
 import { OFFER_LIMITS, type OfferInput } from "../../common/schemas/offers";
 import type { Database } from "./client";
@@ -107,17 +108,26 @@ export async function deleteOffer(db: Database, placeId: number, id: number): Pr
 
 export interface OfferPlace extends WhenPlaceRow {
   livelyThreshold: number;
+  /** ISO 4217: a price offer's currency, its city's (docs/cities.md). */
+  currency: string;
 }
 
 /** A place with what an offer's state reads (hours, clock, thresholds, fresh live numbers); undefined when there is none. */
 export async function findOfferPlace(db: Database, placeId: number, now: number): Promise<OfferPlace | undefined> {
   const [row] = await db
-    .select({ id: places.id, livelyThreshold: places.livelyThreshold, ...whenPlaceColumns, ...cityRegionColumns })
+    .select({
+      id: places.id,
+      livelyThreshold: places.livelyThreshold,
+      ...whenPlaceColumns,
+      ...cityRegionColumns,
+      currency: sql<string | null>`(SELECT ${cities.currency} FROM ${cities} WHERE ${cities.id} = ${places.cityId})`,
+      locale: sql<string | null>`(SELECT ${cities.locale} FROM ${cities} WHERE ${cities.id} = ${places.cityId})`,
+    })
     .from(places)
     .leftJoin(placeLive, eq(placeLive.placeId, places.id))
     .where(eq(places.id, placeId))
     .limit(1);
-  return row && { ...whenPlaceOf(row, now), livelyThreshold: row.livelyThreshold };
+  return row && { ...whenPlaceOf(row, now), livelyThreshold: row.livelyThreshold, currency: moneyOfPlace(row).currency };
 }
 
 export async function hasSavedPlace(db: Database, userId: number, placeId: number): Promise<boolean> {

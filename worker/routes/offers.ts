@@ -150,7 +150,7 @@ export const offerRoutes = new Hono<AppEnv>()
         const changes = records.flatMap((offer) => offerRuns(offer, place.timeZone, now).flatMap((run) => [run.start, run.end])).filter((moment) => moment > now);
         const live = records.some((offer) => offer.when !== "always") ? LIVE_CACHE_SECONDS : PROFILE_CACHE_SECONDS;
         const seconds = Math.min(live, ...changes.map((moment) => Math.floor((moment - now) / 1000)));
-        return c.json({ offers }, 200, { "cache-control": seconds > 0 ? edgeOnly(seconds) : "no-cache" });
+        return c.json({ offers, currency: place.currency }, 200, { "cache-control": seconds > 0 ? edgeOnly(seconds) : "no-cache" });
       });
     },
   )
@@ -171,7 +171,7 @@ export const offerRoutes = new Hono<AppEnv>()
       const records = await listOffers(db, place.id);
       const [ctx, counts] = await Promise.all([contextOf(c, db, place, records, now, true), insights(db, place, records, now)]);
       const offers = records.map((offer, index) => ({ ...offerAnswer(offer, ctx), insight: counts[index] }));
-      return c.json({ offers } satisfies OwnedOffersAnswer);
+      return c.json({ offers, currency: place.currency } satisfies OwnedOffersAnswer);
     },
   )
   .post(

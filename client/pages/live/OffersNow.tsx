@@ -10,8 +10,9 @@ import { useApi } from "../../api/useApi";
 import { useSignedIn } from "../../api/useSignedIn";
 import { claimOfOffer, firstSightingToday, keepClaim } from "../../offers/claims";
 import { OFFER_MESSAGES, valueText, whenLine } from "../../offers/offerMessages";
+import { SITE_LOCALE } from "../../lib/format";
 
-function OfferItem({ offer, place }: { offer: Offer; place: Pick<PublicPlace, "id" | "name" | "slug"> }) {
+function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<PublicPlace, "id" | "name" | "slug">; currency: string | undefined }) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,7 @@ function OfferItem({ offer, place }: { offer: Offer; place: Pick<PublicPlace, "i
       setBusy(false);
     }
   };
-  const value = valueText(offer);
+  const value = valueText(offer, currency, SITE_LOCALE);
   return (
     <li className={offer.on_now ? "offer-now" : undefined}>
       <strong>{offer.title}</strong>
@@ -69,7 +70,7 @@ export default function OffersNow({ place }: { place: Pick<PublicPlace, "id" | "
       <h2 id="offers-heading">{OFFER_MESSAGES.heading}</h2>
       <ul>
         {data.offers.map((offer) => (
-          <OfferItem key={offer.id} offer={offer} place={place} />
+          <OfferItem key={offer.id} offer={offer} place={place} currency={data.currency} />
         ))}
       </ul>
     </section>

@@ -14,6 +14,7 @@ import { OfferInsight } from "./OfferInsight";
 import { EMPTY_OFFER, offerBody, offerFormOf, offerProblems, type OfferFormValues } from "./offersForm";
 import { OWNER_OFFER_MESSAGES as M } from "./offerWords";
 import "./offers.css";
+import { SITE_LOCALE } from "../../../lib/format";
 
 /** The server's answer for the form as it stands, asked again (after a pause in typing) whenever it changes and is whole. */
 function LivePreview({ placeId, values }: { placeId: number; values: OfferFormValues }) {
@@ -159,7 +160,7 @@ export function OffersPanel({ place }: { place: OwnedPlace }) {
           <li key={offer.id} className={offer.on_now ? "offer-now" : undefined}>
             <h3>
               {offer.title}
-              {valueText(offer) ? ` · ${valueText(offer)}` : ""}
+              {valueText(offer, data.currency, SITE_LOCALE) ? ` · ${valueText(offer, data.currency, SITE_LOCALE)}` : ""}
             </h3>
             <p>{whenLine(offer)}</p>
             <p className="offer-why">{offer.on_now ? M.previewOn(offer.why) : M.previewOff(offer.why)}</p>
