@@ -33,8 +33,8 @@ interface AskedRetry {
   delaySeconds: number;
 }
 
-/** One loopback server playing the push service (/push) and the webhook receiver (/hook). */
-class StandIns {
+/** One loopback server playing the push service (/push, /push-ok) and the webhook receiver (/hook). */
+export class StandIns {
   readonly pushes: Received[] = [];
   /** Pushes to /push-ok/…, which always answers 201. */
   readonly okPushes: Received[] = [];
@@ -89,7 +89,7 @@ class StandIns {
   }
 }
 
-const until = async (what: string, done: () => boolean | Promise<boolean>, limitMs = ROW_LIMIT_MS) => {
+export const until = async (what: string, done: () => boolean | Promise<boolean>, limitMs = ROW_LIMIT_MS) => {
   const started = performance.now();
   while (!(await done())) {
     if (performance.now() - started > limitMs) throw new Error(`${what}: not within ${limitMs / 1000} s`);
@@ -97,7 +97,7 @@ const until = async (what: string, done: () => boolean | Promise<boolean>, limit
   }
 };
 
-async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
+export async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -111,7 +111,7 @@ const retriesOf = async (server: FaultServer, queue: string) =>
   ((await (await fetch(`${server.baseUrl}/__faults/retries`)).json()) as AskedRetry[]).filter((retry) => retry.queue === queue);
 
 /** A new account, signed in. */
-async function signUp(server: FaultServer, name: string) {
+export async function signUp(server: FaultServer, name: string) {
   return postJson<{ access_token: string; user_id: number }>(`${server.baseUrl}/api/auth/signup`, {
     name,
     email: `faults-${randomBytes(4).toString("hex")}@example.com`,
@@ -120,7 +120,7 @@ async function signUp(server: FaultServer, name: string) {
 }
 
 /** A browser's subscription at `endpoint`: a P-256 public key and a 16-byte auth secret (RFC 8291); its id. */
-async function subscribe(server: FaultServer, accessToken: string, endpoint: string): Promise<number> {
+export async function subscribe(server: FaultServer, accessToken: string, endpoint: string): Promise<number> {
   const keys = { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
   return (await postJson<{ id: number }>(`${server.baseUrl}/api/me/push-subscriptions`, { endpoint, keys }, accessToken)).id;
 }

@@ -69,7 +69,7 @@ async function registerSensors(api: BenchApi, historyStart: number): Promise<Sen
 const readingKey = (deviceId: number, ts: number) => `${deviceId}/${ts}`;
 
 /** Quarter hours of D1 against a recomputation from the objects' readings, per place: how many differ each way. */
-function compareRollups(stateDir: string, placeIds: readonly number[], deviceIds: ReadonlySet<number>) {
+export function compareRollups(stateDir: string, placeIds: readonly number[], deviceIds: ReadonlySet<number>) {
   const readings = storedReadings(stateDir).filter((reading) => deviceIds.has(reading.device_id) && reading.implausible_packed === null);
   const file = d1File(stateDir);
   const devicePlace = new Map(

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { root, run } from "../local-state.ts";
+import { d1Down } from "./d1-down.ts";
 import { deliveryFaults } from "./deliveries.ts";
 import { killMidReadings } from "./kill-readings.ts";
 import { FAULTS_BUILD, FaultServer } from "./server.ts";
@@ -41,6 +42,8 @@ try {
   run("npx", ["vite", "build", "--logLevel", "warn", "--config", FAULTS_BUILD.configFile]);
   await fault("kill -9 mid-burst of readings", () => FaultServer.start(), (server) => killMidReadings(server, log));
   await fault("push service and webhook receiver failing", () => FaultServer.start(), (server) => deliveryFaults(server, log));
+  // The queues' real schedule: the outage is two minutes of real time, as the object's alarms are.
+  await fault("D1 down", () => FaultServer.start({ FAULTS_SCHEDULE_SCALE: "1" }), (server) => d1Down(server, log));
 } finally {
   restoreDeployConfig();
 }

@@ -42,6 +42,13 @@ const MAX_RETRY_S = 3600;
 export const QUEUE_MAX_RETRIES = 100;
 const isLastAttempt = (attempts: number) => attempts >= QUEUE_MAX_RETRIES + 1;
 
+/**
+ * The wait after a push or watch message that could not be processed at all (D1 unreachable):
+ * flat, not growing, so the first attempt after an outage comes within this of its end
+ * (docs/faults.md#d1-down); the queue's max_retries bound how long an outage it outlasts.
+ */
+export const PROCESSING_RETRY_S = 30;
+
 /** Seconds to wait before the attempt after attempt number `attempts` (1 = the first). */
 export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_S, FIRST_RETRY_S * 2 ** Math.max(0, attempts - 1));
 

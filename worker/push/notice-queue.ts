@@ -3,7 +3,7 @@
 // queue's consumer delivers them (deliverToAccounts: the inbox rows, the subscriptions read, the
 // cap and quiet hours, the pushes queued). The same queue carries the pushes themselves
 // (./send.ts); a message is one or the other by its shape.
-import { retryDelaySeconds } from "../alerts/delivery";
+import { PROCESSING_RETRY_S } from "../alerts/delivery";
 import { deliverToAccounts, type AccountNotification } from "./deliver";
 import { consumePushes, type PushMessage } from "./send";
 
@@ -40,6 +40,6 @@ async function deliverQueued(message: Message<QueuedNotices>, env: Env): Promise
     console.error(`queued notices failed: ${error instanceof Error ? error.name : "error"}`);
     // Retried even on the last attempt: past max_retries the queue moves it to its dead-letter
     // queue, where the admin sees it (docs/faults.md#dead-letters), instead of it vanishing.
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    message.retry({ delaySeconds: PROCESSING_RETRY_S });
   }
 }

@@ -7,7 +7,7 @@
 import { encryptNotification } from "@block65/webcrypto-web-push";
 import type { PushPayload } from "../../common/schemas/push";
 import { allowsLocalReceivers } from "../alerts/webhook-url";
-import { retryDelaySeconds } from "../alerts/delivery";
+import { PROCESSING_RETRY_S, retryDelaySeconds } from "../alerts/delivery";
 import { getDb } from "../db/client";
 import { forgetPushSubscription, pushSubscriptionById } from "../db/push";
 import { retryAfterSeconds } from "../lib/retry-after";
@@ -111,6 +111,6 @@ async function consumePush(message: Message<PushMessage>, env: PushEnv, fetcher:
     console.error(`push to subscription ${String(message.body?.subscription_id)} failed: ${error instanceof Error ? error.name : "error"}`);
     // Retried even on the last attempt: past max_retries the queue moves it to its dead-letter
     // queue, where the admin sees it (docs/faults.md#dead-letters), instead of it vanishing.
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    message.retry({ delaySeconds: PROCESSING_RETRY_S });
   }
 }

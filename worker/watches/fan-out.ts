@@ -10,7 +10,7 @@
 import { getDb } from "../db/client";
 import { placeUrlOf, watchedPlaceOf, watcherIds, watchersPage, type WatchRow } from "../db/watches";
 import { announcementToSend, followerIds, followersPage, recordReach } from "../db/announcements";
-import { retryDelaySeconds } from "../alerts/delivery";
+import { PROCESSING_RETRY_S } from "../alerts/delivery";
 import { deliverToAccounts, type AccountNotification } from "../push/deliver";
 import type { WatchWindow } from "../../common/schemas/watches";
 import { fanOutOf, watchMessage, type AnnouncementChange, type FanOutChange, type WatchChange, type WatchedPlace, type WatchFanOut } from "./changes";
@@ -19,8 +19,11 @@ import { inWatchWindow } from "./window";
 
 /** Watchers per page: one indexed range read, one inbox batch. */
 export const WATCHERS_PER_PAGE = 100;
-/** Attempts in all (wrangler.toml's max_retries for the watch queue is WATCH_ATTEMPTS − 1). */
-export const WATCH_ATTEMPTS = 5;
+/**
+ * Attempts in all (wrangler.toml's max_retries for the watch queue is WATCH_ATTEMPTS − 1): every
+ * PROCESSING_RETRY_S, so a page outlasts a D1 outage of 4.5 minutes (docs/faults.md#d1-down).
+ */
+export const WATCH_ATTEMPTS = 10;
 /** Queue.sendBatch takes at most this many messages. */
 const SEND_BATCH_MAX = 100;
 
@@ -132,7 +135,7 @@ export async function consumeWatchFanOuts(batch: MessageBatch<WatchFanOut>, env:
         console.error(`watch fan-out of ${String(message.body?.change?.key)} failed: ${error instanceof Error ? error.name : "error"}`);
         // Retried even on the last attempt: past max_retries the queue moves it to its dead-letter
         // queue, where the admin sees it (docs/faults.md#dead-letters), instead of it vanishing.
-        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        message.retry({ delaySeconds: PROCESSING_RETRY_S });
       }
     }),
   );

@@ -5,49 +5,20 @@
 // (exact when the bench sends one request at a time, as it does), and /__bench/forget-page.
 import app, { PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index";
 import { cacheKey } from "../../../worker/lib/public-cache";
+import { wrappedD1 } from "../wrapped-d1";
 
 /** Statements per request path (of the request last begun): reads (SELECT) and others. */
 const counts = new Map<string, { reads: number; others: number }>();
 let currentPath = "(before any request)";
-const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
 
-function count(sql: string, statements = 1) {
+function count(sql: string) {
   const entry = counts.get(currentPath) ?? { reads: 0, others: 0 };
-  if (/^\s*(select|with)\b/i.test(sql)) entry.reads += statements;
-  else entry.others += statements;
+  if (/^\s*(select|with)\b/i.test(sql)) entry.reads += 1;
+  else entry.others += 1;
   counts.set(currentPath, entry);
 }
 
-function countedStatement(original: D1PreparedStatement, sql: string): D1PreparedStatement {
-  const statement = {
-    bind: (...values: unknown[]) => countedStatement(original.bind(...values), sql),
-    first: (column?: string) => (count(sql), column === undefined ? original.first() : original.first(column)),
-    all: () => (count(sql), original.all()),
-    run: () => (count(sql), original.run()),
-    raw: (options?: { columnNames?: boolean }) => (count(sql), original.raw(options as { columnNames: true })),
-  } as unknown as D1PreparedStatement;
-  originals.set(statement, original);
-  sqlOf.set(statement, sql);
-  return statement;
-}
-const sqlOf = new WeakMap<D1PreparedStatement, string>();
-
-function countedDb(db: D1Database): D1Database {
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === "prepare") return (sql: string) => countedStatement(target.prepare(sql), sql);
-      if (key === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          for (const statement of statements) count(sqlOf.get(statement) ?? "");
-          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
-        };
-      }
-      if (key === "exec") return (sql: string) => (count(sql), target.exec(sql));
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
+const countedDb = (db: D1Database) => wrappedD1(db, count);
 
 // Every Durable Object class wrangler.toml binds must be exported, or workerd refuses to start.
 export { Conversation } from "../../../worker/index";
