@@ -64,16 +64,18 @@ export async function d1Down(server: FaultServer, log: (line: string) => void): 
     const remaining = D1_DOWN_MS - (performance.now() - downAt);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, remaining)));
     const upAt = performance.now();
+    /** Quarter hours closed by D1's return must all be in D1 once the objects flushed. */
+    const closedBy = Date.now();
     const d1 = d1File(server.stateDir);
     const inbox = () =>
       readSqlite<{ n: number }>(d1, "SELECT count(*) AS n FROM consumer_notifications WHERE user_id = ? AND kind = 'watch_quiet'", watcher.user_id)[0].n;
     const rollupsMatch = () => {
-      const { missingOrLow, extraOrHigh } = compareRollups(server.stateDir, [placeId], new Set([sensor.id]));
+      const { missingOrLow, extraOrHigh } = compareRollups(server.stateDir, [placeId], new Set([sensor.id]), closedBy);
       return missingOrLow === 0 && extraOrHigh === 0;
     };
-    const done = { rollups: 0, alert: 0, inbox: 0, push: 0 };
+    const done: Record<"rollups" | "alert" | "inbox" | "push", number | null> = { rollups: null, alert: null, inbox: null, push: null };
     const mark = (name: keyof typeof done, ok: boolean) => {
-      if (ok && done[name] === 0) done[name] = performance.now() - upAt;
+      if (ok && done[name] === null) done[name] = performance.now() - upAt;
       return ok;
     };
     let recovered = true;
@@ -87,10 +89,11 @@ export async function d1Down(server: FaultServer, log: (line: string) => void): 
       recovered = false;
       log(`  ${(error as Error).message}`);
     }
-    const recoveredAfterS = recovered ? Math.max(...Object.values(done)) / 1000 : null;
+    const recoveredAfterS = recovered ? Math.max(...Object.values(done).map((ms) => ms ?? Infinity)) / 1000 : null;
+    const after = (ms: number | null) => (ms === null ? "never" : `after ${(ms / 1000).toFixed(1)} s`);
     // Anything sent twice arrives within the next retry: look once more after one (30 s).
     await new Promise((resolve) => setTimeout(resolve, 35_000));
-    const rollups = compareRollups(server.stateDir, [placeId], new Set([sensor.id]));
+    const rollups = compareRollups(server.stateDir, [placeId], new Set([sensor.id]), closedBy);
     const alerts = standIns.hooks.filter((hook) => (JSON.parse(hook.body) as { type: string }).type === "near_capacity");
     const signed = await Promise.all(
       alerts.map((hook) => {
@@ -107,9 +110,9 @@ export async function d1Down(server: FaultServer, log: (line: string) => void): 
       duplicated: rollups.extraOrHigh + Math.max(0, alerts.length - 1) + Math.max(0, inboxRows - 1) + Math.max(0, standIns.okPushes.length - 1),
       recoveredAfterS,
       notes: [
-        `after D1 came back: quarter hours equal to the object's after ${(done.rollups / 1000).toFixed(1)} s, the alert delivered after ${(done.alert / 1000).toFixed(1)} s ` +
-          `(${alerts.length} delivery, signature ${signed.every(Boolean) ? "valid" : "INVALID"}), the watch's inbox row after ${(done.inbox / 1000).toFixed(1)} s (${inboxRows}), ` +
-          `its push after ${(done.push / 1000).toFixed(1)} s (${standIns.okPushes.length}); ${rollups.compared} quarter hours compared`,
+        `after D1 came back: quarter hours equal to the object's ${after(done.rollups)}, the alert delivered ${after(done.alert)} ` +
+          `(${alerts.length} delivery, signature ${signed.every(Boolean) ? "valid" : "INVALID"}), the watch's inbox row ${after(done.inbox)} (${inboxRows}), ` +
+          `its push ${after(done.push)} (${standIns.okPushes.length}); ${rollups.compared} closed quarter hours compared (${rollups.missingOrLow} missing or low, ${rollups.extraOrHigh} extra or high)`,
         `acknowledged: ${acknowledged} readings during the outage, the alert and the watch they fired`,
       ],
     };

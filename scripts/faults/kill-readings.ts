@@ -18,6 +18,8 @@ const KILL_AT_SHARE = 0.5;
 const HISTORY_START_AGO_MS = 3 * 60 * MINUTE_MS;
 /** D1 must match the objects within this after the restart (the alarm runs every 30 s). */
 const RECOVERY_LIMIT_MS = 120_000;
+/** A quarter hour is written a minute after it ends (docs/sensors.md#definitions). */
+const CLOSE_GRACE_MS = MINUTE_MS;
 /** Quarter-hour means may differ in float rounding only. */
 const TOLERANCE = 1e-9;
 
@@ -68,8 +70,12 @@ async function registerSensors(api: BenchApi, historyStart: number): Promise<Sen
 
 const readingKey = (deviceId: number, ts: number) => `${deviceId}/${ts}`;
 
-/** Quarter hours of D1 against a recomputation from the objects' readings, per place: how many differ each way. */
-export function compareRollups(stateDir: string, placeIds: readonly number[], deviceIds: ReadonlySet<number>) {
+/**
+ * Quarter hours of D1 against a recomputation from the objects' readings, per place: how many differ
+ * each way. Only quarter hours the objects write by `closedBy` (epoch ms: a minute after their end)
+ * are compared, on both sides.
+ */
+export function compareRollups(stateDir: string, placeIds: readonly number[], deviceIds: ReadonlySet<number>, closedBy = Infinity) {
   const readings = storedReadings(stateDir).filter((reading) => deviceIds.has(reading.device_id) && reading.implausible_packed === null);
   const file = d1File(stateDir);
   const devicePlace = new Map(
@@ -83,16 +89,20 @@ export function compareRollups(stateDir: string, placeIds: readonly number[], de
       .filter((reading) => devicePlace.get(reading.device_id) === placeId)
       .sort((a, b) => a.device_id - b.device_id || a.minute - b.minute)
       .map((reading) => ({ deviceId: reading.device_id, ts: reading.ts, count: reading.count }));
-    const expected: Bucket[] =
+    const closed = (start: number) => start + BUCKET_MS + CLOSE_GRACE_MS <= closedBy;
+    const expected: Bucket[] = (
       own.length === 0
         ? []
-        : aggregateBuckets(own, bucketStart(Math.min(...own.map((r) => r.ts))), bucketStart(Math.max(...own.map((r) => r.ts)) + 5 * MINUTE_MS) + BUCKET_MS);
+        : aggregateBuckets(own, bucketStart(Math.min(...own.map((r) => r.ts))), bucketStart(Math.max(...own.map((r) => r.ts)) + 5 * MINUTE_MS) + BUCKET_MS)
+    ).filter((bucket) => closed(bucket.start));
     const stored = new Map(
       readSqlite<{ bucket_start: number; avg_people: number; max_people: number; samples: number }>(
         file,
         "SELECT bucket_start, avg_people, max_people, samples FROM occupancy_15m WHERE place_id = ?",
         placeId,
-      ).map((row) => [row.bucket_start * 1000, row]),
+      )
+        .map((row) => [row.bucket_start * 1000, row] as const)
+        .filter(([start]) => closed(start)),
     );
     compared += expected.length;
     for (const bucket of expected) {

@@ -10,6 +10,19 @@ export const FAULTS_BUILD = { configFile: "tests/faults/vite.config.ts", outDir:
 /** How long a SIGKILLed process group may take to be gone. */
 const GONE_WITHIN_MS = 10_000;
 
+/** The process groups of the servers running now: killed if this process ends on a crash or a signal. */
+const running = new Set<number>();
+process.once("exit", () => {
+  for (const group of running) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+
 export class FaultServer {
   private served: ServedApp | undefined;
   readonly stateDir: string;
@@ -34,6 +47,7 @@ export class FaultServer {
 
   private async serve() {
     this.served = await serveState(this.stateDir, FAULTS_BUILD, this.vars);
+    running.add(this.served.processGroup);
   }
 
   /**
@@ -45,6 +59,7 @@ export class FaultServer {
     const group = this.served?.processGroup;
     if (group === undefined) throw new Error("the app is not being served");
     this.served = undefined;
+    running.delete(group);
     const pids = workerdPids(group);
     for (const pid of pids) process.kill(pid, "SIGKILL");
     try {
@@ -69,7 +84,10 @@ export class FaultServer {
   async stop(): Promise<void> {
     const served = this.served;
     this.served = undefined;
-    if (served) await served.stop();
+    if (served) {
+      await served.stop();
+      running.delete(served.processGroup);
+    }
     else rmSync(this.stateDir, { recursive: true, force: true });
   }
 }
