@@ -62,12 +62,14 @@ describe("conversation rules", () => {
     expect(rateRefusal(full, full.at(-1)! + MESSAGE_WINDOW_MS - 1)?.retryAfterSeconds).toBe(1);
   });
 
-  it("flushes at once after a quiet minute, else a minute after the last flush; one alarm for the earlier of flush and pruning", () => {
+  it("flushes at once after a quiet minute, else a minute after the last flush; one alarm for the earliest of flush, pruning and the outbox's retry", () => {
     expect(flushDue(0, 5_000_000)).toBe(5_000_000);
     expect(flushDue(5_000_000, 5_000_000 + 10_000)).toBe(5_000_000 + FLUSH_EVERY_MS);
     expect(nextAlarm(null, null)).toBeNull();
     expect(nextAlarm(10, null)).toBe(10);
     expect(nextAlarm(null, 20)).toBe(20);
     expect(nextAlarm(30, 20)).toBe(20);
+    expect(nextAlarm(30, 20, 15)).toBe(15);
+    expect(nextAlarm(null, null, 40)).toBe(40);
   });
 });

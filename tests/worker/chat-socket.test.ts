@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCKET_NOT_READY, type ConversationsList, type PostedMessage, type SocketFrame } from "../../common/schemas/conversations";
 import type { Plan } from "../../common/schemas/plans";
 import { conversationObject } from "../../worker/chat/conversation";
-import { CLOSED, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW } from "../../worker/chat/rules";
+import { CLOSED, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW, OUTBOX_RETRY_MS, PUSH_GAP_MS } from "../../worker/chat/rules";
 import { bearer } from "./fixtures";
 import { api, signUpOwner } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
@@ -266,6 +266,58 @@ describe("D1 per message, and the flush", () => {
     const newest = await env.DB.prepare("SELECT last_message_at FROM conversations WHERE id = ?").bind(conversationId).first<{ last_message_at: number }>();
     expect(new Date(newest!.last_message_at).toISOString()).toBe(later.message.created_at);
     m.ws.close();
+  });
+});
+
+describe("pushes when the push queue fails", () => {
+  const outbox = (conversationId: number) =>
+    runInDurableObject(conversationObject(env, conversationId), (_, state) => state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM outbox").one().n);
+  const pushedTo = () => notices.held.flatMap((queued) => queued.notices.map((notice) => notice.account_id)).sort();
+
+  it("acknowledges the message all the same, keeps its pushes, and the alarm queues them once", async () => {
+    const { maya, sam, jo, conversationId } = await plan();
+    const m = await openSocket(maya, conversationId);
+    notices.held.length = 0;
+    vi.spyOn(env.PUSH_QUEUE, "send").mockRejectedValueOnce(new Error("queue unavailable"));
+    expect((await m.post("are you coming?", clientId())).type).toBe("ack");
+    expect(notices.held).toEqual([]);
+    expect(await outbox(conversationId)).toBe(1);
+    const stub = conversationObject(env, conversationId);
+    // Not due yet: the alarm (here the flush's) leaves it for a minute.
+    await runDurableObjectAlarm(stub);
+    expect(notices.held).toEqual([]);
+    // The set clock moved on with real time since the message: a minute and a bit later.
+    vi.setSystemTime(NOW + OUTBOX_RETRY_MS + 5_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(pushedTo()).toEqual([sam.id, jo.id].sort());
+    expect(await outbox(conversationId)).toBe(0);
+    // Sent and gone from the outbox: later alarms queue nothing again.
+    vi.setSystemTime(NOW + 3 * OUTBOX_RETRY_MS + 5_000);
+    await runDurableObjectAlarm(stub);
+    expect(notices.held).toHaveLength(1);
+    // Delivered through the real consumer: one inbox row each.
+    await notices.deliver();
+    for (const who of [sam, jo]) {
+      const row = await env.DB.prepare("SELECT count(*) AS n FROM consumer_notifications WHERE user_id = ? AND kind = 'message'").bind(who.id).first<{ n: number }>();
+      expect(row?.n).toBe(1);
+    }
+    m.ws.close();
+  });
+
+  it("POST …/messages answers 201 with the message stored when the queue fails, and the alarm queues its pushes", async () => {
+    const { ana, ben, conversationId } = await pair();
+    notices.held.length = 0;
+    vi.spyOn(env.PUSH_QUEUE, "send").mockRejectedValueOnce(new Error("queue unavailable"));
+    const posted = await send("POST", `/api/conversations/${conversationId}/messages`, ana.headers, { text: "ping", client_id: clientId() });
+    expect(posted.status).toBe(201);
+    expect(await outbox(conversationId)).toBe(1);
+    vi.setSystemTime(NOW + PUSH_GAP_MS);
+    // Queued by the alarm even while a newer message's pushes went straight through.
+    expect((await send("POST", `/api/conversations/${conversationId}/messages`, ana.headers, { text: "pong", client_id: clientId() })).status).toBe(201);
+    expect(pushedTo()).toEqual([ben.id]);
+    await runDurableObjectAlarm(conversationObject(env, conversationId));
+    expect(pushedTo()).toEqual([ben.id, ben.id]);
+    expect(await outbox(conversationId)).toBe(0);
   });
 });
 

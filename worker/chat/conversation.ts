@@ -5,7 +5,7 @@ import { noteMessages } from "../db/conversations";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { parseOrThrow } from "../lib/validation";
-import { queueNotices } from "../push/notice-queue";
+import { queueNotices, type QueuedNotices } from "../push/notice-queue";
 import { messageNotice } from "./notices";
 import {
   CLOSED,
@@ -18,6 +18,9 @@ import {
   nextAlarm,
   NO_CONVERSATION,
   notFrom,
+  OUTBOX_KEEP_MS,
+  OUTBOX_KEPT,
+  OUTBOX_RETRY_MS,
   pageOf,
   pageQuery,
   PRUNE_EVERY_MS,
@@ -55,6 +58,9 @@ const SCHEMA = `
     flush_at INTEGER, prune_at INTEGER, alarm_at INTEGER
   );
   INSERT OR IGNORE INTO state (id) VALUES (1);
+  CREATE TABLE IF NOT EXISTS outbox (
+    message_id INTEGER PRIMARY KEY, notices TEXT NOT NULL, at INTEGER NOT NULL, due_at INTEGER NOT NULL
+  );
 `;
 
 /** A frame the socket cannot take: not JSON, or not a "send". */
@@ -164,7 +170,8 @@ export class Conversation extends DurableObject<Env> {
    * Writes a message when the facts allow it: a member, the same client id again (the first
    * message, nothing sent again), writable, within the rate. Stored, it goes to every open socket
    * but those hidden from its sender, the writing socket gets its "ack", members with no open
-   * socket are pushed through the push queue, and a flush is due.
+   * socket are pushed through the push queue (kept in the outbox until the queue takes them), and a
+   * flush is due.
    */
   private async write(input: SendInput, socket?: WebSocket): Promise<SendResult> {
     const facts = this.facts();
@@ -196,12 +203,16 @@ export class Conversation extends DurableObject<Env> {
     this.broadcast({ type: "message", message }, hidden);
     if (socket) this.reply(socket, { type: "ack", client_id: input.clientId, message });
     const pushTo = this.pushesDue(facts, sender.id, hidden, input.now);
+    if (pushTo.length > 0) {
+      // Kept with the message, in the same write, before the queue is asked (docs/chat.md#pushes).
+      const notice = messageNotice(facts.id, stored.id, sender, facts.title);
+      const notices: QueuedNotices["notices"] = pushTo.map((accountId) => ({ account_id: accountId, notification: notice }));
+      this.sql.exec("INSERT INTO outbox (message_id, notices, at, due_at) VALUES (?, ?, ?, ?)", stored.id, JSON.stringify(notices), input.now, input.now + OUTBOX_RETRY_MS);
+      this.trimOutbox(input.now);
+    }
     this.sql.exec("UPDATE state SET flush_at = coalesce(flush_at, ?), prune_at = coalesce(prune_at, ?)", flushDue(this.state().flushed_at, input.now), input.now + PRUNE_EVERY_MS);
     await this.schedule();
-    if (pushTo.length > 0) {
-      const notice = messageNotice(facts.id, stored.id, sender, facts.title);
-      await queueNotices(this.env, pushTo.map((accountId) => ({ account_id: accountId, notification: notice })), input.now);
-    }
+    if (pushTo.length > 0) await this.sendOutbox([stored.id]);
     return { message, created: true };
   }
 
@@ -298,6 +309,10 @@ export class Conversation extends DurableObject<Env> {
    */
   async alarm(): Promise<void> {
     const now = Date.now();
+    this.trimOutbox(now);
+    // Claimed for the next minute before the queue is asked, so nothing else sends them meanwhile.
+    const due = this.sql.exec<{ message_id: number }>("UPDATE outbox SET due_at = ? WHERE due_at <= ? RETURNING message_id", now + OUTBOX_RETRY_MS, now).toArray();
+    if (due.length > 0) await this.sendOutbox(due.map((row) => row.message_id));
     const { flush_at } = this.state();
     if (flush_at !== null && flush_at <= now) {
       try {
@@ -334,10 +349,36 @@ export class Conversation extends DurableObject<Env> {
     this.sql.exec("UPDATE state SET flushed_up_to = ?, flushed_at = ?, flush_at = ?", upTo, now, more ? flushDue(now, now) : null);
   }
 
-  /** Sets the one alarm to the earlier of the flush and retention, when that changed. */
+  /**
+   * Queues the outbox's notices of these messages, one queue message each, and deletes each the
+   * queue took. One the queue refused stays, due again a minute on (its due_at), for the alarm: the
+   * message is stored and acknowledged whatever the queue does (docs/chat.md#pushes).
+   */
+  private async sendOutbox(messageIds: readonly number[]): Promise<void> {
+    await Promise.all(
+      messageIds.map(async (messageId) => {
+        const row = this.sql.exec<{ notices: string; at: number }>("SELECT notices, at FROM outbox WHERE message_id = ?", messageId).toArray()[0];
+        if (!row) return;
+        try {
+          await queueNotices(this.env, JSON.parse(row.notices) as QueuedNotices["notices"], row.at);
+        } catch {
+          return;
+        }
+        this.sql.exec("DELETE FROM outbox WHERE message_id = ?", messageId);
+      }),
+    );
+  }
+
+  /** The outbox's bound: the pushes of the newest OUTBOX_KEPT messages, none older than OUTBOX_KEEP_MS. */
+  private trimOutbox(now: number): void {
+    this.sql.exec("DELETE FROM outbox WHERE at < ? OR message_id NOT IN (SELECT message_id FROM outbox ORDER BY message_id DESC LIMIT ?)", now - OUTBOX_KEEP_MS, OUTBOX_KEPT);
+  }
+
+  /** Sets the one alarm to the earliest of the flush, retention and the outbox's retry, when that changed. */
   private async schedule(): Promise<void> {
     const { flush_at, prune_at, alarm_at } = this.state();
-    const next = nextAlarm(flush_at, prune_at);
+    const outboxAt = this.sql.exec<{ at: number | null }>("SELECT min(due_at) AS at FROM outbox").one().at;
+    const next = nextAlarm(flush_at, prune_at, outboxAt);
     if (next === alarm_at) return;
     if (next === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(next);
@@ -369,7 +410,7 @@ export class Conversation extends DurableObject<Env> {
 
   /** The conversation ends (a deleted account's pair or plan, a plan past keeping): everything in it goes, every socket closes, and every write is refused. */
   clear(): void {
-    for (const table of ["messages", "reads", "pushes", "tickets"]) this.sql.exec(`DELETE FROM ${table}`);
+    for (const table of ["messages", "reads", "pushes", "tickets", "outbox"]) this.sql.exec(`DELETE FROM ${table}`);
     this.sql.exec("UPDATE state SET facts = NULL, gone = 1, flush_at = NULL");
     this.closeSockets();
   }

@@ -22,6 +22,12 @@ export const MESSAGES_PER_WINDOW = 30;
 export const MESSAGE_WINDOW_MS = 10_000;
 /** The object writes what the conversation list needs to D1 at most once in this long. */
 export const FLUSH_EVERY_MS = MINUTE_MS;
+/** A message's pushes the push queue did not take are tried again this long after (docs/chat.md#pushes). */
+export const OUTBOX_RETRY_MS = MINUTE_MS;
+/** The outbox keeps the pushes of at most this many messages, the newest, ... */
+export const OUTBOX_KEPT = 100;
+/** ... and none older than this: a push a day late tells nothing the conversation list does not. */
+export const OUTBOX_KEEP_MS = DAY_MS;
 
 export const NO_CONVERSATION = "No such conversation.";
 export const CLOSED = "This conversation is closed: you can read it but not write to it.";
@@ -65,9 +71,9 @@ export function rateRefusal(latest: readonly number[], now: number): Refusal | n
 /** When the next flush may run, for a message at `now` after the last flush at `flushedAt` (0: never). */
 export const flushDue = (flushedAt: number, now: number) => Math.max(now, flushedAt + FLUSH_EVERY_MS);
 
-/** The object's one alarm: the earlier of its flush and its pruning, or null for neither. */
-export function nextAlarm(flushAt: number | null, pruneAt: number | null): number | null {
-  const times = [flushAt, pruneAt].filter((time): time is number => time !== null);
+/** The object's one alarm: the earliest of its flush, its pruning and its outbox's retry, or null for none. */
+export function nextAlarm(flushAt: number | null, pruneAt: number | null, outboxAt: number | null = null): number | null {
+  const times = [flushAt, pruneAt, outboxAt].filter((time): time is number => time !== null);
   return times.length > 0 ? Math.min(...times) : null;
 }
 
