@@ -16,10 +16,12 @@ const log = (line: string) => console.log(line);
 console.log(`# Third Place faults — ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)} at the start`);
 
 // A build points .wrangler/deploy/config.json at its output, which `vite preview` and `wrangler
-// deploy` then use: the faults build's is put back as it was once the run ends.
+// deploy` then use: it is put back as it was when the run exits, however it ends.
 const deployConfig = path.join(root, ".wrangler", "deploy", "config.json");
 const appDeployConfig = existsSync(deployConfig) ? readFileSync(deployConfig, "utf8") : null;
 const restoreDeployConfig = () => (appDeployConfig === null ? rmSync(deployConfig, { force: true }) : writeFileSync(deployConfig, appDeployConfig));
+// Also when the run crashes or is interrupted (server.ts turns Ctrl-C into an exit).
+process.once("exit", restoreDeployConfig);
 
 const rows: FaultRow[] = [];
 let failed = false;
@@ -38,15 +40,11 @@ async function fault(name: string, start: () => Promise<FaultServer>, check: (se
   }
 }
 
-try {
-  run("npx", ["vite", "build", "--logLevel", "warn", "--config", FAULTS_BUILD.configFile]);
-  await fault("kill -9 mid-burst of readings", () => FaultServer.start(), (server) => killMidReadings(server, log));
-  await fault("push service and webhook receiver failing", () => FaultServer.start(), (server) => deliveryFaults(server, log));
-  // The queues' real schedule: the outage is two minutes of real time, as the object's alarms are.
-  await fault("D1 down", () => FaultServer.start({ FAULTS_SCHEDULE_SCALE: "1" }), (server) => d1Down(server, log));
-} finally {
-  restoreDeployConfig();
-}
+run("npx", ["vite", "build", "--logLevel", "warn", "--config", FAULTS_BUILD.configFile]);
+await fault("kill -9 mid-burst of readings", () => FaultServer.start(), (server) => killMidReadings(server, log));
+await fault("push service and webhook receiver failing", () => FaultServer.start(), (server) => deliveryFaults(server, log));
+// The queues' real schedule: the outage is two minutes of real time, as the object's alarms are.
+await fault("D1 down", () => FaultServer.start({ FAULTS_SCHEDULE_SCALE: "1" }), (server) => d1Down(server, log));
 
 console.log("");
 printTable(rows, log);
