@@ -7,6 +7,7 @@ import { getDb } from "./db/client";
 import { dropOldInboxRows } from "./db/push";
 import { keepFriendsTidy, keepLiveLooksTidy } from "./db/retention";
 import { consumePushQueue, type PushQueueMessage } from "./push/notice-queue";
+import { consumeTells, isTell, type ConversationsToTell } from "./chat/authority";
 import { consumeDeadLetters, DEAD_LETTER_QUEUES } from "./queues/dead-letters";
 import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
@@ -109,12 +110,16 @@ export default {
 
   // The queues' consumer, by the queue's name (wrangler.toml). Webhooks: one signed POST per
   // message, retried with backoff for 24 hours. Pushes: one encrypted Web Push per message
-  // (docs/push.md), or notices a conversation's object queued (docs/chat.md#pushes). Watches: one page of a change's watchers per message (docs/watches.md). Only
+  // (docs/push.md), notices a conversation's object queued (docs/chat.md#pushes), or conversations a new name tells (docs/chat.md#a-new-name). Watches: one page of a change's watchers per message (docs/watches.md). Only
   // this worker produces to any of them, so each carries its own messages. Dead letters: what the
   // push and watch queues could not process, kept in D1 for the admin (docs/faults.md#dead-letters).
   async queue(batch, env) {
     if (batch.queue in DEAD_LETTER_QUEUES) await consumeDeadLetters(batch, env);
-    else if (batch.queue === PUSH_QUEUE_NAME) await consumePushQueue(batch as MessageBatch<PushQueueMessage>, env);
+    else if (batch.queue === PUSH_QUEUE_NAME) {
+      // The same queue carries the conversations a new name tells (docs/chat.md#a-new-name).
+      const messages = batch.messages as readonly Message<PushQueueMessage | ConversationsToTell>[];
+      await Promise.all([consumeTells(messages.filter(isTell), env), consumePushQueue({ messages: messages.filter((message): message is Message<PushQueueMessage> => !isTell(message)) }, env)]);
+    }
     else if (batch.queue === WATCH_QUEUE_NAME) await consumeWatchFanOuts(batch as MessageBatch<WatchFanOut>, env);
     else await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);
   },

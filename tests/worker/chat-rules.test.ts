@@ -9,6 +9,8 @@ import {
   MESSAGE_WINDOW_MS,
   MESSAGES_PER_WINDOW,
   nextAlarm,
+  TELL_BATCH,
+  tellBatches,
   pageOf,
   pageQuery,
   pushDue,
@@ -71,5 +73,12 @@ describe("conversation rules", () => {
     expect(nextAlarm(30, 20)).toBe(20);
     expect(nextAlarm(30, 20, 15)).toBe(15);
     expect(nextAlarm(null, null, 40)).toBe(40);
+  });
+
+  it(`cuts a new name's conversations into queue messages of ${TELL_BATCH}`, () => {
+    expect(tellBatches([])).toEqual([]);
+    const ids = Array.from({ length: 2 * TELL_BATCH + 1 }, (_, i) => i + 1);
+    expect(tellBatches(ids).map((batch) => batch.length)).toEqual([TELL_BATCH, TELL_BATCH, 1]);
+    expect(tellBatches(ids).flat()).toEqual(ids);
   });
 });

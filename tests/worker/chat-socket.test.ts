@@ -4,12 +4,13 @@
 // cancelled or left, an account deleted); its own rate; no D1 statement per message, and the alarm
 // flushing what the conversation list needs at most once a minute; an object made before all this
 // seeded by the next ticket.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCKET_NOT_READY, type ConversationsList, type PostedMessage, type SocketFrame } from "../../common/schemas/conversations";
 import type { Plan } from "../../common/schemas/plans";
 import { conversationObject } from "../../worker/chat/conversation";
+import worker from "../../worker/index";
 import { CLOSED, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW, OUTBOX_RETRY_MS, PUSH_GAP_MS } from "../../worker/chat/rules";
 import { bearer } from "./fixtures";
 import { api, signUpOwner } from "./helpers";
@@ -318,6 +319,30 @@ describe("pushes when the push queue fails", () => {
     await runDurableObjectAlarm(conversationObject(env, conversationId));
     expect(pushedTo()).toEqual([ben.id, ben.id]);
     expect(await outbox(conversationId)).toBe(0);
+  });
+});
+
+describe("a new name", () => {
+  it("reaches the account's conversations through the push queue, and its frames name it so", async () => {
+    const { ana, ben, conversationId } = await pair();
+    const [a, b] = [await openSocket(ana, conversationId), await openSocket(ben, conversationId)];
+    const queued: unknown[] = [];
+    const held = vi.spyOn(env.PUSH_QUEUE, "sendBatch").mockImplementation(async (messages) => {
+      queued.push(...[...messages].map((message) => message.body));
+      return {} as QueueSendBatchResponse;
+    });
+    expect((await send("PATCH", "/api/me", ana.headers, { name: "Rosa" })).status).toBe(200);
+    held.mockRestore();
+    // Nothing told in the request: one queue message for her one conversation.
+    expect(queued).toEqual([{ tell: [conversationId] }]);
+    const batch = createMessageBatch("third-place-push", queued.map((body, i) => ({ id: `tell-${i}`, timestamp: new Date(), attempts: 1, body })));
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["tell-0"]);
+    expect(await a.post("new name", clientId())).toMatchObject({ type: "ack", message: { sender: { id: ana.id, name: "Rosa" } } });
+    await vi.waitFor(() => expect(b.frames).toContainEqual(expect.objectContaining({ type: "message", message: expect.objectContaining({ sender: expect.objectContaining({ name: "Rosa" }) }) })));
+    a.ws.close();
+    b.ws.close();
   });
 });
 

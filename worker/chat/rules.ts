@@ -71,6 +71,16 @@ export function rateRefusal(latest: readonly number[], now: number): Refusal | n
 /** When the next flush may run, for a message at `now` after the last flush at `flushedAt` (0: never). */
 export const flushDue = (flushedAt: number, now: number) => Math.max(now, flushedAt + FLUSH_EVERY_MS);
 
+/** A new name tells the account's conversations this many a queue message (docs/chat.md#a-new-name). */
+export const TELL_BATCH = 50;
+
+/** The conversations to tell, cut into queue messages of TELL_BATCH. */
+export function tellBatches(conversationIds: readonly number[]): number[][] {
+  const batches: number[][] = [];
+  for (let i = 0; i < conversationIds.length; i += TELL_BATCH) batches.push(conversationIds.slice(i, i + TELL_BATCH));
+  return batches;
+}
+
 /** The object's one alarm: the earliest of its flush, its pruning and its outbox's retry, or null for none. */
 export function nextAlarm(flushAt: number | null, pruneAt: number | null, outboxAt: number | null = null): number | null {
   const times = [flushAt, pruneAt, outboxAt].filter((time): time is number => time !== null);

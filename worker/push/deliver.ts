@@ -51,7 +51,7 @@ export async function deliverToAccount(
 }
 
 /** Queue.sendBatch takes at most this many messages. */
-const SEND_BATCH_MAX = 100;
+export const SEND_BATCH_MAX = 100;
 
 /**
  * deliverToAccount for many accounts at once (a watch's page of watchers), in a fixed number of

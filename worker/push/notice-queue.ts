@@ -25,7 +25,7 @@ export async function queueNotices(env: Pick<Env, "PUSH_QUEUE">, notices: Queued
 }
 
 /** The push queue's consumer: pushes are sent (./send.ts), notices delivered, each acknowledged or retried on its own. */
-export async function consumePushQueue(batch: MessageBatch<PushQueueMessage>, env: Env): Promise<void> {
+export async function consumePushQueue(batch: { messages: readonly Message<PushQueueMessage>[] }, env: Env): Promise<void> {
   const notices = batch.messages.filter(isNotices);
   const pushes = batch.messages.filter((message): message is Message<PushMessage> => !isNotices(message));
   await Promise.all([consumePushes({ messages: pushes }, env), ...notices.map((message) => deliverQueued(message, env))]);
