@@ -23,6 +23,7 @@ import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
 import { benchWatches, prepareWatchers } from "./watches.ts";
 import { benchProfileD1Reads, benchWhenToGoLatency, prepareColdCopies } from "./when-to-go.ts";
 import { benchProfileRender } from "./profile-render.ts";
+import { benchScale } from "./scale.ts";
 
 const started = performance.now();
 console.log(`# Third Place benchmarks — ${new Date().toISOString()}`);
@@ -114,10 +115,12 @@ const countedApp = async () => {
     run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
     counted = await serveBuiltApp(undefined, D1_COUNT);
   }
-  return counted.baseUrl;
+  return counted;
 };
-await section("profileD1Reads", async () => benchProfileD1Reads(await countedApp()));
-await section("profileRender", async () => benchProfileRender(await countedApp()));
+await section("profileD1Reads", async () => benchProfileD1Reads((await countedApp()).baseUrl));
+await section("profileRender", async () => benchProfileRender((await countedApp()).baseUrl));
+// Last on this server: its ingest adds places and sensors the sections above do not expect.
+await section("scale", async () => benchScale(await countedApp()));
 await stopServer("the D1-counting app", counted);
 if (counted) await section("rebuilding the app", () => run("npx", ["vite", "build", "--logLevel", "warn"]), false);
 

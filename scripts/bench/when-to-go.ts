@@ -151,7 +151,7 @@ interface ProfileCall {
  * The API calls (GET) a browser makes when it opens the profile, with the header that decides
  * whether an answer may come from the cache: the signed-out client sends an empty bearer.
  */
-async function profileCalls(baseUrl: string): Promise<ProfileCall[]> {
+export async function profileCalls(baseUrl: string): Promise<ProfileCall[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();

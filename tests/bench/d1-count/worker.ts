@@ -7,8 +7,9 @@ import app, { PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index"
 import { cacheKey } from "../../../worker/lib/public-cache";
 import { wrappedD1 } from "../wrapped-d1";
 
-/** Statements per request path (of the request last begun): reads (SELECT) and others. */
-const counts = new Map<string, { reads: number; others: number }>();
+/** Statements per request path (of the request last begun): reads (SELECT) and others; an alarm's runs. */
+const counts = new Map<string, { reads: number; others: number; runs?: number }>();
+const PLACE_ALARM = "(place object's alarm)";
 let currentPath = "(before any request)";
 
 function count(sql: string) {
@@ -26,6 +27,13 @@ export { Conversation } from "../../../worker/index";
 export class PlaceOccupancy extends AppPlaceOccupancy {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, { ...env, DB: countedDb(env.DB) });
+  }
+
+  override async alarm(): Promise<void> {
+    currentPath = PLACE_ALARM;
+    const entry = counts.get(PLACE_ALARM) ?? { reads: 0, others: 0, runs: 0 };
+    counts.set(PLACE_ALARM, { ...entry, runs: (entry.runs ?? 0) + 1 });
+    await super.alarm();
   }
 }
 
