@@ -193,13 +193,13 @@ export const SHARDED = 20;
 
 /** The per-request costs the scale section measured (docs/scale.md#measured; replace with a newer run's). */
 export const MEASURED: Costs = {
-  // `node --import ./scripts/bench/resolve-ts.ts scripts/bench/scale.ts`, 2026-11-28 15:25 UTC.
-  ingest: { cpuMs: 3.28, d1: 0 },
-  liveHit: { cpuMs: 3.25, d1: 0 },
-  liveMiss: { cpuMs: 28, d1: 5 },
-  profileHit: { cpuMs: 21.2, d1: 0, calls: 5 },
-  profileMiss: { cpuMs: 92.5, d1: 5 },
-  flush: { cpuMs: 125.5, reads: 5.4, writes: 1 },
+  // `node --import ./scripts/bench/resolve-ts.ts scripts/bench/scale.ts`, 2026-11-28 15:40 UTC.
+  ingest: { cpuMs: 2.94, d1: 0 },
+  liveHit: { cpuMs: 2.65, d1: 0 },
+  liveMiss: { cpuMs: 25, d1: 5 },
+  profileHit: { cpuMs: 17, d1: 0, calls: 5 },
+  profileMiss: { cpuMs: 76, d1: 5 },
+  flush: { cpuMs: 104.7, reads: 5.4, writes: 1 },
   // The chat section (docs/performance.md#messages, full run of 2026-11-27: 6.52 ms) and the worker
   // test "what a message costs in D1" (2 round trips); on the socket, chat.ts on 2026-11-28 (1.58 ms)
   // and tests/worker/chat-socket.test.ts (no D1 statement a message).

@@ -50,7 +50,7 @@ function statementsPer(before: Counts, after: Counts, requests: number, only?: s
   return { d1Reads: reads / requests, d1Writes: writes / requests };
 }
 
-export async function measureScaleCosts(app: Served): Promise<{ rows: Measured[]; costs: Costs }> {
+export async function measureScaleCosts(app: Served): Promise<{ rows: Measured[]; costs: Costs; alarmStatements: (readonly [string, number])[] }> {
   const { baseUrl, processGroup } = app;
   const counts = async () => (await (await fetch(`${baseUrl}/__bench/d1`)).json()) as Counts;
   const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -98,6 +98,8 @@ export async function measureScaleCosts(app: Served): Promise<{ rows: Measured[]
 
   // The flush: each place's next alarm after those counts writes its changed live row. Nothing else
   // runs meanwhile, so workerd's CPU over the wait is the alarms' (and its idle ticking).
+  const alarmSql = async () => (await (await fetch(`${baseUrl}/__bench/d1-alarm-sql`)).json()) as Record<string, number>;
+  const sqlBefore = await alarmSql();
   const beforeAlarms = await counts();
   const cpuBefore = await settledCpuMs(processGroup);
   const waitStarted = performance.now();
@@ -113,6 +115,10 @@ export async function measureScaleCosts(app: Served): Promise<{ rows: Measured[]
   const cpuAfter = await settledCpuMs(processGroup);
   const waited = performance.now() - waitStarted;
   afterAlarms = await counts();
+  const sqlAfter = await alarmSql();
+  const alarmStatements = Object.entries(sqlAfter)
+    .map(([sql, n]) => [sql, (n - (sqlBefore[sql] ?? 0)) / alarms] as const)
+    .filter(([, each]) => each > 0);
   // workerd ticks while idle (its timers, local observability): measured now and taken off the wait's CPU.
   const idleStarted = performance.now();
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
@@ -156,15 +162,17 @@ export async function measureScaleCosts(app: Served): Promise<{ rows: Measured[]
     profileHit: { ...pick(profileHit), calls: calls.length },
     profileMiss: pick(profileMiss),
   };
-  return { rows, costs };
+  return { rows, costs, alarmStatements };
 }
 
 export async function benchScale(app: Served): Promise<void> {
-  const { rows, costs } = await measureScaleCosts(app);
+  const { rows, costs, alarmStatements } = await measureScaleCosts(app);
   console.log("\n## Scale model's per-request costs (docs/scale.md), one kind at a time on the D1-counting build");
   console.log("| request | measured | workerd CPU ms each | D1 reads each | D1 writes each |");
   console.log("|---|---|---|---|---|");
   for (const row of rows) console.log(`| ${row.label} | ${row.requests} | ${fixed(row.cpuMs, 2)} | ${fixed(row.d1Reads, 2)} | ${fixed(row.d1Writes, 2)} |`);
+  console.log(`\nThe flushing alarm's statements, each alarm (by the SQL's start):`);
+  for (const [sql, each] of alarmStatements) console.log(`- ${fixed(each, 2)} × \`${sql}\``);
   console.log(`\nThe model with these figures (chat's from the chat section, in scale-model.ts):\n\n${docTable(costs)}`);
   console.log(`\nCosts as scale-model.ts's MEASURED:\n${JSON.stringify(costs)}`);
 }

@@ -2,7 +2,9 @@
 // views" (scripts/bench/when-to-go.ts). Only `npm run bench` builds this (./vite.config.ts): it is
 // worker/index.ts unchanged, with env.DB wrapped in the worker and in the place objects, and two
 // extra paths: /__bench/d1, that answers the counts so far by the path of the request last begun
-// (exact when the bench sends one request at a time, as it does), and /__bench/forget-page.
+// (exact when the bench sends one request at a time, as it does), and /__bench/forget-page. A place
+// object's alarm counts under PLACE_ALARM, with its runs, and /__bench/d1-alarm-sql answers its
+// statements by their SQL's start (the scale section's flush, scripts/bench/scale.ts).
 import app, { PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index";
 import { cacheKey } from "../../../worker/lib/public-cache";
 import { wrappedD1 } from "../wrapped-d1";
@@ -12,7 +14,14 @@ const counts = new Map<string, { reads: number; others: number; runs?: number }>
 const PLACE_ALARM = "(place object's alarm)";
 let currentPath = "(before any request)";
 
+/** The alarms' statements by their SQL's start, for /__bench/d1-alarm-sql. */
+const alarmStatements = new Map<string, number>();
+
 function count(sql: string) {
+  if (currentPath === PLACE_ALARM) {
+    const start = sql.replace(/\s+/g, " ").trim().slice(0, 80);
+    alarmStatements.set(start, (alarmStatements.get(start) ?? 0) + 1);
+  }
   const entry = counts.get(currentPath) ?? { reads: 0, others: 0 };
   if (/^\s*(select|with)\b/i.test(sql)) entry.reads += 1;
   else entry.others += 1;
@@ -42,6 +51,7 @@ export default {
   async fetch(request, env, ctx) {
     const path = new URL(request.url).pathname;
     if (path === "/__bench/d1") return Response.json(Object.fromEntries(counts));
+    if (path === "/__bench/d1-alarm-sql") return Response.json(Object.fromEntries(alarmStatements));
     // The render bench's page-cache miss (scripts/bench/profile-render.ts): drops one rendered
     // profile from the edge cache, under the key the worker keeps it by; answers whether it was there.
     if (path === "/__bench/forget-page") {
