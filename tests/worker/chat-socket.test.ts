@@ -11,7 +11,7 @@ import { SOCKET_NOT_READY, type ConversationsList, type PostedMessage, type Sock
 import type { Plan } from "../../common/schemas/plans";
 import { conversationObject } from "../../worker/chat/conversation";
 import worker from "../../worker/index";
-import { CLOSED, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW, OUTBOX_RETRY_MS, PUSH_GAP_MS } from "../../worker/chat/rules";
+import { CLOSED, DAY_MS, FLUSH_EVERY_MS, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW, OUTBOX_KEEP_MS, OUTBOX_KEPT, OUTBOX_RETRY_MS, PUSH_GAP_MS } from "../../worker/chat/rules";
 import { bearer } from "./fixtures";
 import { api, signUpOwner } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
@@ -319,6 +319,20 @@ describe("pushes when the push queue fails", () => {
     await runDurableObjectAlarm(conversationObject(env, conversationId));
     expect(pushedTo()).toEqual([ben.id, ben.id]);
     expect(await outbox(conversationId)).toBe(0);
+  });
+
+  it(`keeps the pushes of the newest ${OUTBOX_KEPT} messages, none a day old`, async () => {
+    const { ana, conversationId } = await pair();
+    expect((await send("POST", `/api/conversations/${conversationId}/messages`, ana.headers, { text: "hi", client_id: clientId() })).status).toBe(201);
+    const stub = conversationObject(env, conversationId);
+    // As after a long outage: pushes not due yet for 105 messages, and one of yesterday's.
+    await runInDurableObject(stub, (_, state) => {
+      for (let id = 1; id <= OUTBOX_KEPT + 5; id++) state.storage.sql.exec("INSERT INTO outbox VALUES (?, '[]', ?, ?)", 1000 + id, NOW, NOW + DAY_MS);
+      state.storage.sql.exec("INSERT INTO outbox VALUES (5000, '[]', ?, ?)", NOW - OUTBOX_KEEP_MS - 1, NOW + DAY_MS);
+    });
+    await runDurableObjectAlarm(stub);
+    const kept = await runInDurableObject(stub, (_, state) => state.storage.sql.exec<{ n: number; oldest: number; newest: number }>("SELECT count(*) AS n, min(message_id) AS oldest, max(message_id) AS newest FROM outbox").one());
+    expect(kept).toEqual({ n: OUTBOX_KEPT, oldest: 1006, newest: 1000 + OUTBOX_KEPT + 5 });
   });
 });
 

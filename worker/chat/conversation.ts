@@ -371,7 +371,8 @@ export class Conversation extends DurableObject<Env> {
 
   /** The outbox's bound: the pushes of the newest OUTBOX_KEPT messages, none older than OUTBOX_KEEP_MS. */
   private trimOutbox(now: number): void {
-    this.sql.exec("DELETE FROM outbox WHERE at < ? OR message_id NOT IN (SELECT message_id FROM outbox ORDER BY message_id DESC LIMIT ?)", now - OUTBOX_KEEP_MS, OUTBOX_KEPT);
+    this.sql.exec("DELETE FROM outbox WHERE at < ?", now - OUTBOX_KEEP_MS);
+    this.sql.exec("DELETE FROM outbox WHERE message_id NOT IN (SELECT message_id FROM outbox ORDER BY message_id DESC LIMIT ?)", OUTBOX_KEPT);
   }
 
   /** Sets the one alarm to the earliest of the flush, retention and the outbox's retry, when that changed. */
