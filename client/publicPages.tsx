@@ -43,7 +43,7 @@ export const PUBLIC_PAGES: RenderedPageRoute[] = [
   { name: "ForConsumers", path: "consumers", load: () => import("./pages/marketing/ForConsumers"), islands: true },
   { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq"), islands: true },
   { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness") },
-  { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile") },
+  { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile"), islands: true },
   { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap") },
   // One city's live map (docs/cities.md): the same page, for the city in its address.
   { name: "LiveMap", path: "city/:slug", load: () => import("./pages/live/LiveMap") },

@@ -2,7 +2,7 @@
 // page that mounts it owns the request (maps never fetch), and passes whether the visitor is signed
 // in; signed out, it is a link to everyone's sign-in page (/signin, where a newcomer can also create
 // an account) that comes back here.
-import { Link, useLocation } from "react-router";
+import { PageLink, useHere } from "../lib/pageLink";
 import { consumerSignInPath } from "../api/signInPaths";
 
 export interface SaveButtonProps {
@@ -15,12 +15,12 @@ export interface SaveButtonProps {
 }
 
 export function SaveButton({ placeName, saved, signedIn, busy = false, onToggle }: SaveButtonProps) {
-  const location = useLocation();
+  const location = useHere();
   if (!signedIn) {
     return (
-      <Link className="save-button" to={consumerSignInPath(`${location.pathname}${location.search}`)}>
+      <PageLink className="save-button" to={consumerSignInPath(`${location.pathname}${location.search}`)}>
         Sign in to save <span className="visually-hidden">{placeName}</span>
-      </Link>
+      </PageLink>
     );
   }
   return (

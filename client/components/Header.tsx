@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
 import { useSignedIn } from "../api/useSignedIn";
+import { PageLink, useHere, type PageLinkProps } from "../lib/pageLink";
 
 // The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
 
@@ -9,13 +9,19 @@ import { useSignedIn } from "../api/useSignedIn";
 const NAV_ID = "site-nav";
 const DROPDOWN_ID = "site-nav-more";
 
+/** A link of the menu, marked as the page you are on (React Router's `NavLink`, which an island cannot import). */
+function NavLink({ className, ...props }: PageLinkProps) {
+  const current = useHere().pathname === props.to;
+  return <PageLink {...props} className={[className, current ? "active" : null].filter(Boolean).join(" ") || undefined} aria-current={current ? "page" : undefined} />;
+}
+
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dropdownOpen, setDropdownOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const dropdownButtonRef = useRef<HTMLButtonElement>(null);
   const hamburgerRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const location = useHere();
   // Not while hydrating a server-rendered page, which the server rendered signed out.
   const signedIn = useSignedIn();
 
@@ -59,10 +65,10 @@ export function Header() {
   return (
     <header className="site-header" ref={headerRef}>
       <div className="site-header-inner">
-        <Link to="/" className="logo" aria-label="Third Place home" onClick={closeAll}>
+        <PageLink to="/" className="logo" aria-label="Third Place home" onClick={closeAll}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Third Place</span>
-        </Link>
+        </PageLink>
         <button
           type="button"
           ref={hamburgerRef}

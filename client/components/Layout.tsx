@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { isConsumerAppPath } from "../api/signInPaths";
 import { PageHydrated } from "../lib/hydration";
+import { RouterLinks } from "../lib/routerLinks";
 import { pagePrivacy, PRIVACY_ATTRIBUTE_VALUE } from "../lib/pagePrivacy";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -14,7 +15,7 @@ export function Layout() {
   // The consumer app draws its own top bar and tab bar (docs/app.md#the-app-shell).
   const site = !isConsumerAppPath(pathname);
   return (
-    <>
+    <RouterLinks>
       <a className="skip-link" href="#main">Skip to content</a>
       {/* On a public page, its menu and dropdown hydrate at the first touch (docs/server-rendering.md#islands). */}
       {site ? <Island name="header" when="interaction" component={Header} props={{}} /> : null}
@@ -28,6 +29,6 @@ export function Layout() {
       </div>
       {site ? <Footer /> : null}
       <ScrollRestoration />
-    </>
+    </RouterLinks>
   );
 }

@@ -1,35 +1,28 @@
 // Hydrates one island (docs/server-rendering.md#islands): React DOM and what an island's component
-// needs around it (the page's answers, the hydration state, a router whose links are documents).
+// needs around it (the page's answers, the hydration state, links that are documents). No React
+// Router: its 27 KB would come with the first island (client/lib/pageLink.tsx).
 // Loaded by the islands' runtime with the first island that hydrates, never before.
 import { StrictMode, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { createPath, Router, type Navigator, type To } from "react-router";
 import { PageDataContext, renderedPageData } from "../api/pageData";
 import { HydrationState, PageHydrated } from "../lib/hydration";
-
-const href = (to: To) => (typeof to === "string" ? to : createPath(to));
+import { documentLinks, PageLinksContext } from "../lib/pageLink";
 
 /** Links inside an island lead to documents, as every link between public pages does. */
-const documentNavigator: Navigator = {
-  createHref: href,
-  push: (to) => window.location.assign(href(to)),
-  replace: (to) => window.location.replace(href(to)),
-  go: (delta) => history.go(delta),
-};
+const links = documentLinks({ pathname: window.location.pathname, search: window.location.search });
 
 /** The page's answers, one set for all its islands, so a read two islands make is one request. */
 const page = renderedPageData();
 
 export function hydrateIsland(marker: HTMLElement, Component: ComponentType<object>, props: object): void {
-  const { pathname, search, hash } = window.location;
   hydrateRoot(
     marker,
     <StrictMode>
       <PageDataContext.Provider value={page}>
         <HydrationState hydrating>
-          <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
+          <PageLinksContext.Provider value={links}>
             <Component {...props} />
-          </Router>
+          </PageLinksContext.Provider>
           <PageHydrated />
         </HydrationState>
       </PageDataContext.Provider>

@@ -8,6 +8,15 @@ export const ISLANDS = {
   faq: async () => (await import("../pages/marketing/FaqAccordion")).FaqAccordion,
   vibe: async () => (await import("../pages/marketing/VibePicker")).VibePicker,
   install: async () => (await import("../app/InstallOffer")).InstallOffer,
+  // A venue's profile (client/pages/live/BarProfile.tsx).
+  save: async () => (await import("../pages/live/SavePlace")).default,
+  offers: async () => (await import("../pages/live/OffersNow")).default,
+  watch: async () => (await import("../pages/live/WatchControl")).WatchControl,
+  "check-in": async () => (await import("../pages/live/ProfileCheckIn")).ProfileCheckIn,
+  "popular-times": async () => (await import("../pages/live/WhenToGo")).PopularTimes,
+  "live-looks": async () => (await import("../pages/live/LiveLooks")).LiveLooks,
+  menu: async () => (await import("../pages/live/Menu")).default,
+  reviews: async () => (await import("../pages/live/Reviews")).Reviews,
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -2,6 +2,7 @@
 // account may post (docs/live-looks.md#who-may-post).
 import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { RouterLinks } from "../../client/lib/routerLinks";
 import { LiveLooks } from "../../client/pages/live/LiveLooks";
 
 export const STRIP_PROFILE_PATH = "/profile/the-crown";
@@ -10,7 +11,7 @@ export function renderStrip(canHide: boolean, { signedIn = true } = {}) {
   if (signedIn) localStorage.setItem("access_token", "token");
   return render(
     <MemoryRouter initialEntries={[STRIP_PROFILE_PATH]}>
-      <LiveLooks placeId={3} canHide={canHide} />
+      <RouterLinks><LiveLooks placeId={3} canHide={canHide} /></RouterLinks>
     </MemoryRouter>,
   );
 }

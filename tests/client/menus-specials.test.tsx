@@ -196,7 +196,7 @@ describe("the profile's specials and menu", () => {
     render(
       <>
         <SpecialsNow place={publicPlace} />
-        <Menu place={publicPlace} />
+        <Menu placeId={publicPlace.id} />
       </>,
     );
     expect(await screen.findByText("Happy hour now · until 7 PM")).toBeInTheDocument();
@@ -212,7 +212,7 @@ describe("the profile's specials and menu", () => {
     vi.spyOn(window, "matchMedia").mockImplementation(
       (query) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
     );
-    render(<Menu place={publicPlace} />);
+    render(<Menu placeId={publicPlace.id} />);
     const region = await screen.findByRole("region", { name: "Menu" });
     const toggle = within(region).getByRole("button", { name: "Show menu" });
     expect(toggle).toHaveTextContent("Show menu ▸");

@@ -3,6 +3,7 @@
 // the phone (no network: fetch is never called), its time left, and the words of a line.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { RouterLinks } from "../../client/lib/routerLinks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Claim, Offer } from "../../common/schemas/offers";
 import { session } from "../../client/api/session";
@@ -38,7 +39,7 @@ const place = { id: 3, name: "The Stoop", slug: "the-stoop" };
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: "/profile/:slug", element: <OffersNow place={place} /> },
+      { path: "/profile/:slug", element: <RouterLinks><OffersNow place={place} /></RouterLinks> },
       { path: "/claim/:offerId", element: <ClaimScreen /> },
     ],
     { initialEntries: [path] },

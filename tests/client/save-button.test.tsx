@@ -2,10 +2,11 @@
 // the busy state, and the sign-in link for a signed-out visitor that comes back to the page.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { RouterLinks } from "../../client/lib/routerLinks";
 import { describe, expect, it, vi } from "vitest";
 import { SaveButton } from "../../client/app/SaveButton";
 
-const at = (element: React.ReactNode, path = "/profile/the-copper-lantern?tab=1") => render(<MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>);
+const at = (element: React.ReactNode, path = "/profile/the-copper-lantern?tab=1") => render(<MemoryRouter initialEntries={[path]}><RouterLinks>{element}</RouterLinks></MemoryRouter>);
 
 describe("SaveButton", () => {
   it("is a toggle named for the place", () => {

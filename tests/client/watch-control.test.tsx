@@ -3,6 +3,7 @@
 // and show which are on.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { RouterLinks } from "../../client/lib/routerLinks";
 import { describe, expect, it, vi } from "vitest";
 import type { WatchAnswer } from "../../common/schemas/watches";
 import { WatchControl } from "../../client/pages/live/WatchControl";
@@ -11,7 +12,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const at = () =>
   render(
     <MemoryRouter initialEntries={["/profile/the-crown"]}>
-      <WatchControl placeId={7} placeName="The Crown" />
+      <RouterLinks><WatchControl placeId={7} placeName="The Crown" /></RouterLinks>
     </MemoryRouter>,
   );
 const watchOf = (id: number, placeId: number, when: WatchAnswer["when"]): WatchAnswer => ({

@@ -65,8 +65,7 @@ describe("a venue's profile", () => {
     expect(html).toContain("A &lt;quiet&gt; bar with &lt;/script&gt; in its story.");
     expect(html).toContain("Right now");
     expect(html).not.toContain("Loading venue");
-    // The reviews, whose code the browser loads after the first view, are in the document, whole:
-    // not a boundary left pending (<!--$?-->) for a script the CSP would refuse to fill in.
+    // The reviews, an island, are in the document, whole: not a boundary left pending (<!--$?-->) for a script the CSP would refuse to fill in.
     expect(html).toContain('<h2 id="reviews-heading">Reviews</h2>');
     expect(html).toContain("No reviews yet. Be the first to leave one.");
     expect(html).not.toContain("<!--$?-->");
@@ -248,6 +247,32 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
     expect(home).toMatch(/<tp-island data-island="install" data-when="interaction" data-props="\{\}"><details class="install-guide">/);
   });
 
+  it("a profile: the worker renders all of it, and marks what a person can touch, each with its moment", async () => {
+    const place = await venue();
+    const { html } = await page(`/profile/${place.slug}`, PEOPLE, builtHtml);
+    expect(scripts(html)).toEqual(["/assets/islands-i1.js"]);
+    expect(html).not.toContain("modulepreload");
+    const marked = [...html.matchAll(/<tp-island data-island="([^"]+)" data-when="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+    expect(marked).toEqual([
+      "header interaction",
+      "save interaction",
+      "offers visible",
+      "watch interaction",
+      "check-in interaction",
+      "popular-times interaction",
+      "live-looks interaction",
+      "menu visible",
+      "reviews interaction",
+    ]);
+    // Signed out, as the worker renders every visitor's page: Save and "Tell me when" are links to
+    // sign in that come back here, which work before (or without) any script.
+    const back = encodeURIComponent(`/profile/${place.slug}`);
+    expect(html).toMatch(new RegExp(`<tp-island data-island="save"[^>]*><a class="save-button" href="/signin\\?next=${back}"[^>]*>Sign in to save`));
+    expect(html).toMatch(new RegExp(`<tp-island data-island="watch"[^>]*><p class="watch-control"><a href="/signin\\?next=${back}"[^>]*>Sign in to be told when`));
+    // The day picker, in the HTML with a fixed id (an island counts useId from its own root).
+    expect(html).toContain(`<select id="popular-day-${place.id}"`);
+  });
+
   it("names its route's pattern in the data island, for monitoring's view, never the address", async () => {
     expect(island((await page("/faq")).html)?.route).toBe("/faq");
     const place = await venue();
@@ -255,8 +280,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
   });
 
   it("a page that hydrates whole and the app's shell keep the app's entry and its preloads", async () => {
-    const place = await venue();
-    for (const path of [`/profile/${place.slug}`, "/dashboard"]) {
+    for (const path of ["/submit-business", "/dashboard"]) {
       const { html } = await page(path, PEOPLE, builtHtml);
       expect(scripts(html)).toEqual(["/client/main.tsx"]);
       expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/client-r1.js">');

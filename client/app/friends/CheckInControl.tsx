@@ -2,7 +2,7 @@
 // and who may see it (all friends, chosen friends, no one); "2 friends here" when friends who chose
 // to be seen are here, and a plan with friends here. No position is asked for or sent.
 import { useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { PageLink } from "../../lib/pageLink";
 import { CHECK_IN_DEFAULT_HOURS, CHECK_IN_MAX_HOURS, CHECK_IN_MIN_HOURS, type CheckInAudience } from "../../../common/schemas/friends";
 import { writeFailure } from "../../api/endpoints";
 import { checkInApi, friendsApi } from "../../api/friendsEndpoints";
@@ -43,9 +43,9 @@ export function CheckInControl({ placeId, placeName, placeSlug }: { placeId: num
         <CheckInForm placeId={placeId} placeName={placeName} elsewhere={current?.place.name ?? null} onDone={(answer) => mine.setData(answer)} />
       ) : null}
       <p>
-        <Link to={`/app/plans/new?place=${encodeURIComponent(placeSlug)}`}>
+        <PageLink to={`/app/plans/new?place=${encodeURIComponent(placeSlug)}`}>
           Plan a meetup here <span className="visually-hidden">at {placeName}</span>
-        </Link>
+        </PageLink>
       </p>
     </section>
   );

@@ -1,38 +1,32 @@
-import { lazy, memo, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import type { Preload } from "../../api/pageData";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { categoryLabel } from "../../../common/vocabulary";
 import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
+import { offerApi } from "../../api/offerEndpoints";
 import { useApi } from "../../api/useApi";
-import { useSignedIn } from "../../api/useSignedIn";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { Island } from "../../islands/Island";
 import { formatDateTime, SITE_LOCALE, visitorZone, weekdayLabel } from "../../lib/format";
 import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
-import { lazyPart } from "../../lib/lazyPart";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
 import { LiveLooks } from "./LiveLooks";
+import Menu from "./Menu";
+import OffersNow from "./OffersNow";
+import { ProfileCheckIn } from "./ProfileCheckIn";
+import { Reviews } from "./Reviews";
+import SavePlace from "./SavePlace";
+import SpecialsNow from "./SpecialsNow";
+import { WatchControl } from "./WatchControl";
 import { Forecast, PopularTimes } from "./WhenToGo";
 import "./profile.css";
 
-// Saving is loaded after the first view: the profile's first-view JavaScript has a budget (115 KB
-// gz, docs/performance.md), and the button's box is reserved meanwhile, so nothing moves.
-const SavePlace = lazy(() => import("./SavePlace"));
-/** Server data whose code loads after the first view (docs/menus-and-specials.md#on-the-profile). */
-const Menu = lazy(() => import("./Menu"));
-const SpecialsNow = lazy(() => import("./SpecialsNow"));
-const OffersNow = lazy(() => import("./OffersNow"));
-/**
- * Below the menu, far under the first screen: its list and form load after the first view in the
- * browser, and the worker renders them into the HTML (docs/server-rendering.md#lazy-parts-in-the-html).
- */
-const Reviews = lazyPart(() => import("./Reviews").then((module) => module.Reviews));
-/** Signed-in controls, loaded after the first view for the same budget: "Tell me when", "I'm here". */
-const WatchControl = lazy(() => import("./WatchControl").then((module) => ({ default: module.WatchControl })));
-const CheckInControl = lazy(() => import("../../app/friends/CheckInControl").then((module) => ({ default: module.CheckInControl })));
+// The profile is a page of islands (docs/server-rendering.md#islands): the worker renders all of
+// it, and in the browser only the parts a person can touch hydrate, each at its moment; the rest
+// (the live level, the forecast, the facts, the events, the specials) is HTML and ships no code.
 
 /** How many upcoming events a profile lists (the API sends them upcoming and soonest first). */
 const EVENTS_SHOWN = 5;
@@ -40,12 +34,22 @@ const EVENTS_SHOWN = 5;
 /**
  * What the worker reads to render a profile (docs/server-rendering.md): the venue, which the page
  * needs, then what its parts show; a part whose answer could not be read renders as loading, and
- * the browser reads it. And the reviews' code, which the browser loads after the first view.
+ * the browser reads it.
  */
 export const preload: Preload = async ({ barId = "" }, load) => {
-  const [place] = await Promise.all([load(publicApi.place(barId)), Reviews.preload()]);
+  const place = await load(publicApi.place(barId));
   await Promise.allSettled(
-    [publicApi.live(), publicApi.placeEvents(place.id), publicApi.popularTimes(place.id), publicApi.forecast(place.id), publicApi.liveLooks(place.id), publicApi.reviews(place.id)].map(
+    [
+      publicApi.live(),
+      publicApi.placeEvents(place.id),
+      publicApi.popularTimes(place.id),
+      publicApi.forecast(place.id),
+      publicApi.liveLooks(place.id),
+      publicApi.reviews(place.id),
+      publicApi.specials(place.id),
+      publicApi.menu(place.id),
+      offerApi.list(place.id),
+    ].map(
       (read) => load<unknown>(read),
     ),
   );
@@ -134,26 +138,13 @@ function LiveLevel({ place }: { place: PublicPlace }) {
   );
 }
 
-/**
- * The reviews in a boundary of their own that the profile's render once hydrated does not reach
- * (memo): a boundary whose code is still loading keeps the worker's HTML only while nothing above
- * it sends it new props; otherwise React drops that HTML and shows the fallback until the code arrives.
- */
-const ReviewsSection = memo(function ReviewsSection(props: { placeId: number; canHide: boolean }) {
-  return (
-    <Suspense fallback={null}>
-      <Reviews.Component {...props} />
-    </Suspense>
-  );
-});
-
 function Profile({ place }: { place: PublicPlace }) {
   const now = useNow();
   const today = hoursToday(place, { timeZone: place.timezone, dayStartHour: place.day_start_hour }, new Date(now));
-  // What depends on this browser (its session, its screen) and loads its code after the first view
-  // renders once hydrated: the worker renders every visitor's page the same.
+  // The visitor's own time zone is known once the page has hydrated (in the single-page app); the
+  // worker renders every visitor's page the same.
   const hydrated = useHydrated();
-  const signedIn = useSignedIn();
+  const canHide = "owners" in place;
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
@@ -170,43 +161,28 @@ function Profile({ place }: { place: PublicPlace }) {
             {place.type} · {categoryLabel(place.category)}
           </p>
           <div className="profile-save">
-            {hydrated ? (
-              <Suspense fallback={null}>
-                <SavePlace place={place} />
-              </Suspense>
-            ) : null}
+            <Island name="save" when="interaction" component={SavePlace} props={{ place: { id: place.id, name: place.name } }} />
           </div>
           <LiveLevel place={place} />
-          {hydrated ? (
-            <Suspense fallback={null}>
-              <SpecialsNow place={place} />
-              <OffersNow place={place} />
-            </Suspense>
-          ) : null}
+          <SpecialsNow place={place} />
+          {/* Visible: an offer on the screen is counted as seen (docs/offers.md#on-the-profile). */}
+          <Island name="offers" when="visible" component={OffersNow} props={{ place: { id: place.id, name: place.name, slug: place.slug } }} />
         </div>
       </div>
 
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <WatchControl placeId={place.id} placeName={place.name} />
-        </Suspense>
-      ) : null}
+      <Island name="watch" when="interaction" component={WatchControl} props={{ placeId: place.id, placeName: place.name }} />
       {/* Signed in only: friends here, "I'm here" (docs/friends.md#check-ins) and making a plan here. */}
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <CheckInControl placeId={place.id} placeName={place.name} placeSlug={place.slug} />
-        </Suspense>
-      ) : null}
+      <Island name="check-in" when="interaction" component={ProfileCheckIn} props={{ placeId: place.id, placeName: place.name, placeSlug: place.slug }} />
 
       <div className="profile-when">
-        <PopularTimes place={place} />
+        <Island name="popular-times" when="interaction" component={PopularTimes} props={{ place }} />
         <Forecast place={place} />
       </div>
 
       {/* Below the first screen on phones, so its photos never compete with the cover and the
           live level for the first paint (docs/live-looks.md#on-the-profile). Only the venue's
           owners (and the admin) get `owners` with the place. */}
-      <LiveLooks placeId={place.id} canHide={"owners" in place} />
+      <Island name="live-looks" when="interaction" component={LiveLooks} props={{ placeId: place.id, canHide }} />
 
       <div className="profile-body">
         <section aria-labelledby="about-heading">
@@ -238,13 +214,9 @@ function Profile({ place }: { place: PublicPlace }) {
         <UpcomingEvents place={place} />
       </div>
 
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <Menu place={place} />
-        </Suspense>
-      ) : null}
+      <Island name="menu" when="visible" component={Menu} props={{ placeId: place.id }} />
 
-      <ReviewsSection placeId={place.id} canHide={"owners" in place} />
+      <Island name="reviews" when="interaction" component={Reviews} props={{ placeId: place.id, canHide }} />
     </main>
   );
 }

@@ -2,7 +2,7 @@
 // the reported wait. Kept small for the profile's first view: the post form (with its photo preview
 // and validation) loads only when the visitor opens it.
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { PageLink, useHere } from "../../lib/pageLink";
 import type { LiveLookAnswer } from "../../../common/schemas/answers";
 import { WAIT_LABELS } from "../../../common/vocabulary";
 import { publicApi } from "../../api/endpoints";
@@ -74,7 +74,7 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
   const opener = useRef<HTMLButtonElement>(null);
   const now = useNow();
   const signedIn = useSignedIn();
-  const location = useLocation();
+  const location = useHere();
 
   const close = () => {
     setFormOpen(false);
@@ -102,9 +102,9 @@ export function LiveLooks({ placeId, canHide }: { placeId: number; canHide: bool
           </button>
         ) : (
           // Only an account may post (docs/live-looks.md#who-may-post): everyone's sign-in, back to this profile.
-          <Link className="button small" to={consumerSignInPath(`${location.pathname}${location.search}`)}>
+          <PageLink className="button small" to={consumerSignInPath(`${location.pathname}${location.search}`)}>
             {LIVE_LOOK_MESSAGES.signInToPost}
-          </Link>
+          </PageLink>
         )}
       </div>
       <p className="looks-intro">What people at the venue say, from the last 3 hours.</p>

@@ -2,8 +2,7 @@
 // Loaded after the first view: it sits below the fold, and its words and price formatting are not
 // needed before. It renders only once the profile has hydrated, so its first state may follow the
 // screen's width without the server's HTML differing (docs/server-rendering.md).
-import { useId, useState } from "react";
-import type { PublicPlace } from "../../../common/schemas/answers";
+import { useEffect, useState } from "react";
 import { DIETARY_LABELS } from "../../../common/menu-vocabulary";
 import type { MenuAnswer } from "../../../common/schemas/menu";
 import { publicApi } from "../../api/endpoints";
@@ -22,13 +21,19 @@ export function priceFormatter(menu: Pick<MenuAnswer, "currency">, locale: strin
 export const kitchenText = (until: string) => MENU_MESSAGES.foodUntil(timeText(until));
 
 /** Phones see the menu's heading and "Show menu ▸"; wider screens see it open. */
-const openAtFirst = () => typeof window === "undefined" || !window.matchMedia?.("(max-width: 768px)").matches;
+const openAtFirst = () => !window.matchMedia?.("(max-width: 768px)").matches;
 
-export default function Menu({ place }: { place: PublicPlace }) {
-  const { data } = useApi(publicApi.menu(place.id));
-  const [open, setOpen] = useState(openAtFirst);
-  const headingId = useId();
-  const contentId = useId();
+/**
+ * The worker renders the menu open, so it reads with JavaScript off; once its island hydrates (as it
+ * nears the screen, docs/server-rendering.md#islands), or once rendered in the app, a phone folds it.
+ * Its ids are fixed: an island counts `useId` from its own root.
+ */
+export default function Menu({ placeId }: { placeId: number }) {
+  const { data } = useApi(publicApi.menu(placeId));
+  const [open, setOpen] = useState(true);
+  useEffect(() => setOpen(openAtFirst()), []);
+  const headingId = `menu-heading-${placeId}`;
+  const contentId = `menu-content-${placeId}`;
   if (!data || (data.sections.length === 0 && !data.kitchen_hours)) return null;
   const price = priceFormatter(data, SITE_LOCALE);
   return (

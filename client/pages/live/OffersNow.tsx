@@ -1,23 +1,25 @@
 // A profile's offers (docs/offers.md#on-the-profile): each with whether it is on now and why, and
-// Claim while on (signed in) → the code screen. Loaded after the first view, like the specials.
+// Claim while on (signed in) → the code screen. An island of the profile (docs/server-rendering.md#islands).
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { PageLink, useGo } from "../../lib/pageLink";
 import type { Offer } from "../../../common/schemas/offers";
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { writeFailure } from "../../api/endpoints";
 import { offerApi } from "../../api/offerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useSignedIn } from "../../api/useSignedIn";
+import { useHydrated } from "../../lib/hydration";
 import { claimOfOffer, firstSightingToday, keepClaim } from "../../offers/claims";
 import { OFFER_MESSAGES, valueText, whenLine } from "../../offers/offerMessages";
 import { SITE_LOCALE } from "../../lib/format";
 
 function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<PublicPlace, "id" | "name" | "slug">; currency: string | undefined }) {
   const signedIn = useSignedIn();
-  const navigate = useNavigate();
+  const navigate = useGo();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const kept = claimOfOffer(localStorage, offer.id);
+  // A claim kept on this phone is read once hydrated: the worker renders every visitor's page the same.
+  const kept = useHydrated() ? claimOfOffer(localStorage, offer.id) : null;
   const valid = kept !== null && Date.parse(kept.expires_at) > Date.now();
   const claim = async () => {
     setBusy(true);
@@ -40,14 +42,14 @@ function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<Publi
       <p className="offer-why">{offer.why}</p>
       {offer.terms ? <p className="offer-terms">{offer.terms}</p> : null}
       {valid ? (
-        <Link className="button" to={`/claim/${offer.id}`}>{OFFER_MESSAGES.showCode}</Link>
+        <PageLink className="button" to={`/claim/${offer.id}`}>{OFFER_MESSAGES.showCode}</PageLink>
       ) : offer.on_now ? (
         signedIn ? (
           <button type="button" className="button" onClick={() => void claim()} disabled={busy}>
             {busy ? OFFER_MESSAGES.claiming : OFFER_MESSAGES.claim}
           </button>
         ) : (
-          <Link className="button" to={`/signin?next=${encodeURIComponent(`/profile/${place.slug}`)}`}>{OFFER_MESSAGES.signInToClaim}</Link>
+          <PageLink className="button" to={`/signin?next=${encodeURIComponent(`/profile/${place.slug}`)}`}>{OFFER_MESSAGES.signInToClaim}</PageLink>
         )
       ) : null}
       {error ? <p role="alert">{error}</p> : null}

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { ReviewAnswer, ReviewPostedAnswer, ReviewSummary } from "../../../common/schemas/answers";
 import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
@@ -39,7 +39,8 @@ function ReviewSummaryLine({ summary }: { summary: ReviewSummary }) {
 }
 
 function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (answer: ReviewPostedAnswer) => void }) {
-  const ids = useId();
+  // Fixed: an island counts `useId` from its own root (docs/server-rendering.md#islands).
+  const ids = `review-${placeId}`;
   const [form, setForm] = useState<ReviewForm>(emptyReviewForm);
   const [errors, setErrors] = useState<ReviewErrors>({});
   const [status, setStatus] = useState<"idle" | "submitting" | "posted">("idle");

@@ -1,4 +1,4 @@
-// The profile's Save / Saved (docs/app.md#save-buttons), a lazy module of its own (BarProfile.tsx).
+// The profile's Save / Saved (docs/app.md#save-buttons), an island of its own (BarProfile.tsx).
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { InstallOffer } from "../../app/InstallOffer";
 import { SaveButton } from "../../app/SaveButton";

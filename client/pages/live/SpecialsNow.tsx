@@ -1,5 +1,5 @@
-// A profile's specials, beside "Right now" (docs/menus-and-specials.md#on-the-profile). Loaded
-// after the first view, like the menu, to keep the profile's first view in its budget.
+// A profile's specials, beside "Right now" (docs/menus-and-specials.md#on-the-profile): HTML the
+// worker renders, with no code in the browser on the profile's page of islands.
 import type { PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";

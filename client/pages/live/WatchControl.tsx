@@ -2,7 +2,7 @@
 // for quiet, lively or an event starting. Signed in only: signed out it is a link to sign in that
 // comes back here. Its own component and file, so the profile's code around it stays untouched.
 import { lazy, Suspense, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { PageLink, useHere } from "../../lib/pageLink";
 import type { WatchKind } from "../../../common/schemas/watches";
 import { ApiError } from "../../api/endpoints";
 import { consumerSignInPath } from "../../api/signInPaths";
@@ -23,7 +23,7 @@ const CHOICES: { when: WatchKind; label: string }[] = [
 ];
 
 export function WatchControl({ placeId, placeName }: { placeId: number; placeName: string }) {
-  const location = useLocation();
+  const location = useHere();
   const signedIn = useSignedIn();
   const watches = useApi(signedIn ? watchApi.list() : null);
   const [busy, setBusy] = useState<WatchKind | null>(null);
@@ -33,7 +33,7 @@ export function WatchControl({ placeId, placeName }: { placeId: number; placeNam
   if (!signedIn) {
     return (
       <p className="watch-control">
-        <Link to={consumerSignInPath(`${location.pathname}${location.search}`)}>Sign in to be told when {placeName} is quiet</Link>
+        <PageLink to={consumerSignInPath(`${location.pathname}${location.search}`)}>Sign in to be told when {placeName} is quiet</PageLink>
       </p>
     );
   }

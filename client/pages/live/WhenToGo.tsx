@@ -1,7 +1,7 @@
 // A profile's "when to go": popular times per weekday with the live bar, and the forecast of the
 // next 12 hours. Bars are plain CSS (no chart library on the profile); each chart has a table
 // equivalent for screen readers, and every number is also said in words.
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
@@ -97,7 +97,8 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
   const { data, error } = useApi(publicApi.popularTimes(place.id), { refreshMs: WHEN_TO_GO_REFRESH_MS });
   const levelsOnly = countsHidden(place);
   const [chosen, setChosen] = useState<WeekdayName | null>(null);
-  const selectId = useId();
+  // Fixed: an island counts `useId` from its own root (docs/server-rendering.md#islands).
+  const selectId = `popular-day-${place.id}`;
   const now = useNow();
 
   let body;

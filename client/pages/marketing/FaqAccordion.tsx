@@ -1,7 +1,7 @@
 // The FAQ's questions, one open at a time across the page: an island of the FAQ page, hydrated at
 // the first touch (docs/server-rendering.md#islands).
 import { useState } from "react";
-import { Link } from "react-router";
+import { PageLink } from "../../lib/pageLink";
 
 interface Question {
   question: string;
@@ -38,9 +38,9 @@ const consumerQuestions: Question[] = [
     question: "Is the app free, and where do I get it?",
     answer: (
       <>
-        Yes, it's free, and it runs in your phone's browser: <Link to="/app">open the app</Link> and add it to your Home
+        Yes, it's free, and it runs in your phone's browser: <PageLink to="/app">open the app</PageLink> and add it to your Home
         Screen (on iPhone, Share then Add to Home Screen; on Android, Chrome's menu then Install app). Or try
-        the <Link to="/live-look">live map</Link> right here.
+        the <PageLink to="/live-look">live map</PageLink> right here.
       </>
     ),
   },
@@ -51,7 +51,7 @@ const businessQuestions: Question[] = [
     question: "How do I get my venue on Third Place?",
     answer: (
       <>
-        Tell us about it on the <Link to="/submit-business">Submit a Business</Link> page. We'll get in touch, visit,
+        Tell us about it on the <PageLink to="/submit-business">Submit a Business</PageLink> page. We'll get in touch, visit,
         and install the sensor ourselves.
       </>
     ),

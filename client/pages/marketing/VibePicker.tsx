@@ -2,7 +2,7 @@
 // island of Home, hydrated at the first touch (docs/server-rendering.md#islands); until then the
 // worker's HTML shows the first level's venues, and their links lead to the profiles.
 import { useState } from "react";
-import { Link } from "react-router";
+import { PageLink } from "../../lib/pageLink";
 import { LEVELS, type Level } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { LevelBadge } from "../../live/LevelBadge";
@@ -17,7 +17,7 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
     return (
       <p className="vibe-note">
         No venue reads {vibe} right now. Levels change through the night:{" "}
-        <Link to="/live-look">check the live map</Link> for every venue.
+        <PageLink to="/live-look">check the live map</PageLink> for every venue.
       </p>
     );
   }
@@ -28,7 +28,7 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
           {place.cover_image ? <img src={place.cover_image} alt="" width="320" height="180" loading="lazy" /> : null}
           <div>
             <h3>
-              <Link to={`/profile/${place.slug}`}>{place.name}</Link>
+              <PageLink to={`/profile/${place.slug}`}>{place.name}</PageLink>
             </h3>
             <p className="vibe-address">{place.address}</p>
             <LevelBadge level={place.level} />
