@@ -95,36 +95,25 @@ describe("hydration", () => {
     await page.context().close();
   });
 
-  it("keeps the reviews' HTML on the page until their code has come and hydrated it", async () => {
+  it("a profile fetches no React before a touch; the day picker hydrates at the first and answers it (docs/server-rendering.md#islands)", async () => {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[1] });
     const page = await context.newPage();
-    // The reviews' code is held back until the profile has hydrated and rendered again once
-    // hydrated (that render asks for the menu's code), when React could drop their HTML.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/Reviews-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await page.addInitScript(() => {
-      const removals: string[] = [];
-      Object.assign(window, { reviewsRemovals: removals });
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of Array.from(record.removedNodes))
-            if (node instanceof Element && (node.matches(".profile-reviews") || node.querySelector(".profile-reviews"))) removals.push(node.outerHTML.slice(0, 80));
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const menuCode = page.waitForRequest(/\/assets\/Menu-[\w-]+\.js$/);
-    await page.goto(`/profile/${venue.slug}`);
-    await menuCode;
-    release();
-    // Hydrated: React's fiber is on the review form.
-    await page.waitForFunction(() => {
-      const form = document.querySelector(".profile-reviews form");
-      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
-    });
-    expect(await page.evaluate(() => (window as unknown as { reviewsRemovals: string[] }).reviewsRemovals)).toEqual([]);
+    await page.goto(`/profile/${venue.slug}`, { waitUntil: "load" });
+    // The page's own islands wait for a touch, or for the screen to near them (the menu, far below).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(scripts.filter((script) => /\/assets\/(hydrate|react-dom)/.test(script))).toEqual([]);
+    const picker = page.getByRole("combobox", { name: "Day" });
+    const hydrated = page.waitForRequest(/\/assets\/hydrate-[\w-]+\.js$/);
+    await picker.hover();
+    await hydrated;
+    await page.waitForFunction(() => Object.keys(document.querySelector(".popular-day select")!).some((key) => key.startsWith("__reactFiber")));
+    const other = (await picker.locator("option").allTextContents()).find((day) => !day.includes("(today)"))!;
+    await picker.selectOption(other);
+    await expect.poll(() => picker.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(other);
     await context.close();
   });
 
