@@ -11,6 +11,7 @@ import { clockText } from "../../common/live-summary";
 import { installState } from "../../client/app/install";
 import { FROM_CACHE_HEADER } from "../../client/sw/policy";
 import { QUIET_LIMIT, QUIET_RADIUS_M, quietAtTime, quietIds, quietQueryArea } from "../../client/live/quietAt";
+import { RouterLinks } from "../../client/lib/routerLinks";
 import { Inbox } from "../../client/pages/app/Inbox";
 import { SavedPlaces } from "../../client/pages/app/SavedPlaces";
 import NearMe from "../../client/pages/app/NearMe";
@@ -169,7 +170,11 @@ describe("the live map", () => {
   const venues = [livePlace({ id: 1, name: "Alpha", slug: "alpha" }), livePlace({ id: 2, name: "Bravo", slug: "bravo", level: "Lively", latitude: 40.74 })];
   const renderMap = (path: string) => {
     const router = createMemoryRouter(
-      [{ path: "/live-look", lazy: async () => ({ Component: (await import("../../client/pages/live/LiveMap")).default }) }],
+      [{ path: "/live-look", lazy: async () => {
+          const LiveMap = (await import("../../client/pages/live/LiveMap")).default;
+          // As the site's layout does: links in the page's islands are the router's here.
+          return { Component: () => <RouterLinks><LiveMap /></RouterLinks> };
+        } }],
       { initialEntries: [path] },
     );
     render(<RouterProvider router={router} />);

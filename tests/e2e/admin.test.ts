@@ -71,7 +71,7 @@ describe("admin area, in Chromium against the built app", () => {
   it("adds a business with a cover photo and two tags, then lists it among the partners", async () => {
     await openSection("Manage Businesses");
     await page.getByRole("tab", { name: "Add Business" }).click();
-    expect(await page.getByLabel("City").inputValue()).toBe("New York");
+    expect(await page.getByLabel("City", { exact: true }).inputValue()).toBe("New York");
     expect(await page.getByLabel("Category").inputValue()).toBe("bar");
 
     await page.getByRole("button", { name: "Add Business" }).click();
