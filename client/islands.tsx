@@ -59,7 +59,8 @@ function schedule(marker: HTMLElement) {
       observer.disconnect();
       start();
     }, { rootMargin: "200px" });
-    observer.observe(marker);
+    // The marker is `display: contents` (no box of its own), so its children are what nears the screen.
+    for (const child of marker.children) observer.observe(child);
   }
 }
 

@@ -14,9 +14,9 @@ export const ISLANDS = {
   watch: async () => (await import("../pages/live/WatchControl")).WatchControl,
   "check-in": async () => (await import("../pages/live/ProfileCheckIn")).ProfileCheckIn,
   "popular-times": async () => (await import("../pages/live/WhenToGo")).PopularTimes,
-  "live-looks": async () => (await import("../pages/live/LiveLooks")).LiveLooks,
+  "live-looks": async () => (await import("../pages/live/ProfileOwnerParts")).ProfileLiveLooks,
   menu: async () => (await import("../pages/live/Menu")).default,
-  reviews: async () => (await import("../pages/live/Reviews")).Reviews,
+  reviews: async () => (await import("../pages/live/ProfileOwnerParts")).ProfileReviews,
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -262,7 +262,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
       "popular-times interaction",
       "live-looks interaction",
       "menu visible",
-      "reviews interaction",
+      "reviews visible",
     ]);
     // Signed out, as the worker renders every visitor's page: Save and "Tell me when" are links to
     // sign in that come back here, which work before (or without) any script.

@@ -13,11 +13,10 @@ import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { liveSummary } from "../../live/whenToGo";
-import { LiveLooks } from "./LiveLooks";
 import Menu from "./Menu";
 import OffersNow from "./OffersNow";
 import { ProfileCheckIn } from "./ProfileCheckIn";
-import { Reviews } from "./Reviews";
+import { ProfileLiveLooks, ProfileReviews } from "./ProfileOwnerParts";
 import SavePlace from "./SavePlace";
 import SpecialsNow from "./SpecialsNow";
 import { WatchControl } from "./WatchControl";
@@ -144,7 +143,6 @@ function Profile({ place }: { place: PublicPlace }) {
   // The visitor's own time zone is known once the page has hydrated (in the single-page app); the
   // worker renders every visitor's page the same.
   const hydrated = useHydrated();
-  const canHide = "owners" in place;
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
@@ -182,7 +180,7 @@ function Profile({ place }: { place: PublicPlace }) {
       {/* Below the first screen on phones, so its photos never compete with the cover and the
           live level for the first paint (docs/live-looks.md#on-the-profile). Only the venue's
           owners (and the admin) get `owners` with the place. */}
-      <Island name="live-looks" when="interaction" component={LiveLooks} props={{ placeId: place.id, canHide }} />
+      <Island name="live-looks" when="interaction" component={ProfileLiveLooks} props={{ placeId: place.id, placeSlug: place.slug }} />
 
       <div className="profile-body">
         <section aria-labelledby="about-heading">
@@ -216,7 +214,8 @@ function Profile({ place }: { place: PublicPlace }) {
 
       <Island name="menu" when="visible" component={Menu} props={{ placeId: place.id }} />
 
-      <Island name="reviews" when="interaction" component={Reviews} props={{ placeId: place.id, canHide }} />
+      {/* Visible: its Submit is disabled until hydrated, and a disabled button answers no touch. */}
+      <Island name="reviews" when="visible" component={ProfileReviews} props={{ placeId: place.id, placeSlug: place.slug }} />
     </main>
   );
 }

@@ -5,7 +5,6 @@ import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { formatLongDate } from "../../lib/format";
-import { useHydrated } from "../../lib/hydration";
 import { ReportActions } from "./ReportActions";
 import {
   emptyReviewForm,
@@ -45,7 +44,6 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
   const [errors, setErrors] = useState<ReviewErrors>({});
   const [status, setStatus] = useState<"idle" | "submitting" | "posted">("idle");
   const [failure, setFailure] = useState<string | null>(null);
-  const hydrated = useHydrated();
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const { name, value } = event.target;
@@ -114,7 +112,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
       {failure ? <p className="field-error" role="alert">{failure}</p> : null}
       {/* Not before React owns the form: the worker's HTML of it would be sent by the browser itself
           (a GET of this page), and the reviews hydrate after the rest of the profile. */}
-      <button type="submit" className="button" disabled={!hydrated || status === "submitting"}>
+      <button type="submit" className="button" disabled={status === "submitting"}>
         {status === "submitting" ? "Submitting..." : "Submit Review"}
       </button>
       <p role="status" className="success-message">{status === "posted" ? "Thanks! Your review is posted." : ""}</p>
