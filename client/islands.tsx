@@ -3,11 +3,13 @@
 // the first island that hydrates, so a page whose islands wait for a touch ships only this file
 // before it. The single-page app's entry (main.tsx) serves every other page.
 import type { ComponentType } from "react";
+import { venueZoneName } from "../common/formats";
 import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
 import { registerServiceWorkerAfterLoad } from "./app/serviceWorkerAfterLoad";
 import type { IslandWhen } from "./islands/Island";
 import { ISLANDS, type IslandName } from "./islands/registry";
+import { SITE_LOCALE } from "./lib/format";
 import { whenIdle } from "./lib/idle";
 
 /** What starts an island's loading at `interaction`: the pointer reaching it comes before its click. */
@@ -84,6 +86,20 @@ function monitorWhenUsedOrLeft() {
   document.addEventListener("visibilitychange", onHidden);
 }
 
+/**
+ * Times on a venue's clock name its zone when the visitor's clock differs (docs/cities.md): the
+ * worker renders one page for every visitor and cannot know theirs, so the HTML marks them
+ * (data-venue-zone) and the visitor's browser adds the name.
+ */
+function nameVenueZones() {
+  const visitor = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const element of document.querySelectorAll<HTMLElement>("[data-venue-zone]")) {
+    const name = venueZoneName(element.dataset.venueZone!, visitor, SITE_LOCALE, Date.now());
+    if (name) element.append(` ${name}`);
+  }
+}
+
+nameVenueZones();
 captureInstallPrompt();
 monitorWhenUsedOrLeft();
 for (const marker of document.querySelectorAll<HTMLElement>("tp-island")) schedule(marker);

@@ -190,7 +190,11 @@ function Profile({ place }: { place: PublicPlace }) {
             <dt>Address</dt>
             <dd>{address}</dd>
             <dt>Hours today ({weekdayLabel(today.day)})</dt>
-            <dd>{describeHours(today, SITE_LOCALE, { venue: place.timezone, visitor: hydrated ? visitorZone() : place.timezone, instant: now })}</dd>
+            {/* The worker cannot know the visitor's zone: on a page of islands the entry names the venue's
+                when the visitor's clock differs (data-venue-zone, client/islands.tsx). */}
+            <dd data-venue-zone={!hydrated && today.open && today.close ? place.timezone : undefined}>
+              {describeHours(today, SITE_LOCALE, { venue: place.timezone, visitor: hydrated ? visitorZone() : place.timezone, instant: now })}
+            </dd>
             {place.website ? (
               <>
                 <dt>Website</dt>
