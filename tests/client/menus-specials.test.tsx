@@ -1,7 +1,7 @@
 // Menus and specials in the browser (docs/menus-and-specials.md): the dashboard's menu editor
 // (reorder by keyboard, whole save with ids, the server's sentences), the specials manager (add,
 // quiet hours from the forecast, lift), and the profile's words. Fixed instants; a fake API.
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ForecastDay } from "../../common/schemas/insights";
 import type { MenuAnswer } from "../../common/schemas/menu";
@@ -90,7 +90,8 @@ describe("MenuEditor", () => {
     const items = within(screen.getByRole("group", { name: "Cocktails" })).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Negroni");
     // At the top, "up" is disabled: focus stays with Negroni on its "down" button.
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move Negroni down" }));
+    // The editor moves focus in an effect after the move renders: wait for it, not for a moment.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move Negroni down" })));
 
     fireEvent.click(screen.getByRole("button", { name: "Save menu" }));
     expect(await screen.findByText("Menu saved.")).toBeInTheDocument();
