@@ -107,10 +107,10 @@ describe("hydration", () => {
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     const isHydrated = () => Object.keys(document.querySelector(".popular-day select")!).some((key) => key.startsWith("__reactFiber"));
     expect(await page.evaluate(isHydrated)).toBe(false);
-    // A `visible` island on the first screen (the offers, when the seed's offers run at this hour)
-    // brings React DOM with it, by design; with none there, nothing of React is fetched.
+    // A `visible` island on the first screen (offers or menu, as the seed has them) brings React DOM
+    // with it, by design; with none there, nothing of React is fetched.
     const visibleNearScreen = await page.evaluate(() =>
-      [...document.querySelectorAll("tp-island[data-when=visible] > *")].some((child) => child.getBoundingClientRect().top < innerHeight + 200),
+      Array.from(document.querySelectorAll("tp-island[data-when=visible] > *")).some((child) => child.getBoundingClientRect().top < innerHeight + 200),
     );
     if (!visibleNearScreen) expect(scripts.filter((script) => /\/assets\/(hydrate|react-dom)/.test(script))).toEqual([]);
     const picker = page.getByRole("combobox", { name: "Day" });
