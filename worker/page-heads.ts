@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { weekBusiestText } from "../common/live-summary";
 import { isPublicPage } from "../common/public-pages";
 import { placeKeySchema } from "../common/schemas/place";
+import { citiesWithPlaces } from "./db/cities";
 import { getDb } from "./db/client";
 import { upcomingOneOffEvents } from "./db/events";
 import { findMenu } from "./db/menus";
@@ -17,6 +18,7 @@ import { imageUrl } from "./lib/images";
 import { menuAnswer } from "./lib/menu-document";
 import { profileUrl, publicOrigin } from "./lib/origin";
 import {
+  cityHead,
   headTags,
   missingVenueHead,
   publicPageHead,
@@ -41,6 +43,8 @@ export const EVENTS_IN_JSON_LD = 10;
 export async function pageHead(url: URL, env: Env, ctx: ExecutionContext, now = Date.now()): Promise<PageHead | null> {
   const origin = publicOrigin(env, url.toString());
   if (isPublicPage(url.pathname)) return publicPageHead(url.pathname, origin);
+  const city = /^\/city\/([^/]+)$/.exec(url.pathname);
+  if (city) return cityPageHead(env, city[1], origin);
   const profile = /^\/profile\/([^/]+)$/.exec(url.pathname);
   if (!profile) return null;
   let segment: string;
@@ -59,6 +63,12 @@ export async function pageHead(url: URL, env: Env, ctx: ExecutionContext, now = 
   const stored = new Response(JSON.stringify(head), { headers: { "content-type": "application/json", "cache-control": edgeOnly(PROFILE_CACHE_SECONDS) } });
   ctx.waitUntil(caches.default.put(cached, stored));
   return head;
+}
+
+/** A city page's head from the cities table (a handful of rows: read whole, as GET /api/cities does). */
+async function cityPageHead(env: Env, segment: string, origin: string): Promise<PageHead> {
+  const city = (await citiesWithPlaces(getDb(env))).find((row) => row.slug === segment);
+  return cityHead(city ?? null, origin);
 }
 
 /** A venue's head from D1 (and its usual profile's cache), or null when there is no such venue. */

@@ -156,6 +156,32 @@ describe("the public pages' heads", () => {
   });
 });
 
+describe("a city page's head", () => {
+  it("names the city and its number of venues, and points at its own address", async () => {
+    // ownedPlace writes the row by hand, without a city: file it under New York as the API would.
+    const { placeId } = await seededLikeVenue("Avenue A Lantern");
+    await env.DB.prepare("UPDATE places SET city_id = (SELECT id FROM cities WHERE slug = 'new-york') WHERE id = ?").bind(placeId).run();
+    const newYork = (await env.DB.prepare("SELECT count(*) AS places FROM places JOIN cities ON cities.id = places.city_id WHERE cities.slug = 'new-york'").first<{ places: number }>())!;
+    expect(newYork.places).toBeGreaterThan(0);
+    const { head, one } = await page("/city/new-york?utm_source=newsletter");
+    expect(head.titles).toEqual(["New York: Live map · Third Place"]);
+    expect(one("og:title")).toBe("New York: Live map");
+    const venues = `${newYork.places} ${newYork.places === 1 ? "venue" : "venues"}`;
+    expect(one("description")).toBe(`How busy bars and restaurants in New York are right now: a live map of ${venues}, with what's open, specials on now and where there's room.`);
+    expect(head.canonical).toEqual([`${origin}/city/new-york`]);
+    expect(one("og:url")).toBe(`${origin}/city/new-york`);
+    expect(head.meta.has("robots")).toBe(false);
+    expect((await page("/city/berlin")).head.titles).toEqual(["Berlin: Live map · Third Place"]);
+  });
+
+  it("keeps a city we do not serve out of search results", async () => {
+    const { head, one } = await page("/city/atlantis");
+    expect(head.titles).toEqual(["Not live in that city yet · Third Place"]);
+    expect(one("robots")).toBe("noindex");
+    expect(head.canonical).toEqual([]);
+  });
+});
+
 describe("a venue profile's head", () => {
   it("names the venue, says when it is usually busiest, and points at its profile by slug", async () => {
     const { placeId, slug } = await seededLikeVenue();

@@ -81,6 +81,30 @@ export function missingVenueHead(origin: string): PageHead {
 }
 
 /**
+ * A city's live map (`/city/{slug}`, docs/cities.md#city-pages): its title as the hydrated page
+ * writes it ("Berlin: Live map"), a description naming the city and how many venues it has live,
+ * and its own address as the canonical. `city` null is a slug we do not serve: the page says so and
+ * is not indexed.
+ */
+export function cityHead(city: { slug: string; name: string; places: number } | null, origin: string): PageHead {
+  if (!city) {
+    const title = "Not live in that city yet";
+    return { title: pageTitle(title), shortTitle: title, description: PUBLIC_PAGE_DESCRIPTIONS["/live-look"], canonical: null, image: siteShareImage(origin), jsonLd: null, noindex: true };
+  }
+  const title = `${city.name}: ${PUBLIC_PAGE_TITLES["/live-look"]}`;
+  const venues = `${city.places} ${city.places === 1 ? "venue" : "venues"}`;
+  return {
+    title: pageTitle(title),
+    shortTitle: title,
+    description: clip(`How busy bars and restaurants in ${city.name} are right now: a live map of ${venues}, with what's open, specials on now and where there's room.`),
+    canonical: `${origin}/city/${encodeURIComponent(city.slug)}`,
+    image: siteShareImage(origin),
+    jsonLd: null,
+    noindex: false,
+  };
+}
+
+/**
  * A venue's description: "Cocktail bar in New York, usually busiest Fri 10 PM–12 AM." and then its
  * own description, clipped. `busiest` is weekBusiestText of its public popular times (null without
  * enough data, or where the owners hide counts, as the profile says nothing of it then).
