@@ -11,6 +11,12 @@
  */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
+/**
+ * The API's own messages are English (the contract: docs/cities.md#formats); a time in one is
+ * written as an American reads it. Screens pass the visitor's locale instead.
+ */
+export const API_LOCALE = "en-US";
+
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 function memo<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
   let made = cache.get(key) as T | undefined;
@@ -43,6 +49,59 @@ function timeOfDay(locale: string, timeZone: string): Intl.DateTimeFormat {
     const cycle = numeric.resolvedOptions().hourCycle;
     return cycle === "h23" || cycle === "h24" ? new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }) : numeric;
   });
+}
+
+/**
+ * An hour of the day as a label (an axis, a filter, "busiest 9–11 PM"), the locale's way: 21 → "9 PM"
+ * (en-US), "21 Uhr" (de-DE), "21時" (ja-JP); with its minutes when they are not 0: "9:30 PM", "21:30".
+ * A wall-clock hour, already on the venue's clock: no zone moves it.
+ */
+export function formatHour(hour: number, minute: number, locale: string): string {
+  const h = ((hour % 24) + 24) % 24;
+  const options: Intl.DateTimeFormatOptions = minute ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" } : { hour: "numeric", timeZone: "UTC" };
+  return formatInstant(Date.UTC(1970, 0, 1, h, minute), locale, options);
+}
+
+/** A chart axis's short hour: "9p", "12a" where the locale counts 12 hours, "21" where it counts 24. */
+export function formatAxisHour(hour: number, locale: string): string {
+  const parts = memo(`axis|${locale}`, () => new Intl.DateTimeFormat(locale, { hour: "numeric", timeZone: "UTC" })).formatToParts(Date.UTC(1970, 0, 1, ((hour % 24) + 24) % 24));
+  const number = parts.find((part) => part.type === "hour")?.value ?? String(hour);
+  const period = parts.find((part) => part.type === "dayPeriod")?.value;
+  return period ? `${number}${period[0].toLowerCase()}` : number;
+}
+
+/**
+ * An instant with these Intl options in the visitor's locale (a date, a weekday and a time…), on
+ * `options.timeZone`'s clock: a venue's for what happens at the venue, the visitor's (none given)
+ * for their own moments. The one place the app makes an Intl.DateTimeFormat for what it shows.
+ */
+export function formatInstant(instant: number, locale: string, options: Intl.DateTimeFormatOptions): string {
+  return plainSpaces(memo(`instant|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(instant));
+}
+
+/** A whole number the locale's way: 2340 → "2,340" (en-US), "2.340" (de-DE). */
+export function formatCount(count: number, locale: string): string {
+  return memo(`count|${locale}`, () => new Intl.NumberFormat(locale)).format(count);
+}
+
+/** Regions whose people read distances in miles (Intl has no measurement system, CLDR's list): the US, Liberia, Myanmar and the UK. */
+const MILES_REGIONS = new Set(["US", "LR", "MM", "GB"]);
+const METRES_PER_MILE = 1609.344;
+const METRES_PER_FOOT = 0.3048;
+
+/**
+ * A distance the locale's way: km or miles by its region (its likely one when the tag names none),
+ * short ones in metres or feet: 340 m, 1.2 km (de-DE, es-ES…); 1,100 ft, 0.8 mi (en-US).
+ */
+export function formatDistance(metres: number, locale: string): string {
+  const region = new Intl.Locale(locale).maximize().region ?? "";
+  const unit = (value: number, name: string, digits: number) =>
+    plainSpaces(memo(`unit|${locale}|${name}|${digits}`, () => new Intl.NumberFormat(locale, { style: "unit", unit: name, maximumFractionDigits: digits })).format(value));
+  if (MILES_REGIONS.has(region)) {
+    const miles = metres / METRES_PER_MILE;
+    return miles < 0.2 ? unit(Math.round(metres / METRES_PER_FOOT / 50) * 50, "foot", 0) : unit(miles, "mile", 1);
+  }
+  return metres < 1000 ? unit(Math.round(metres / 10) * 10, "meter", 0) : unit(metres / 1000, "kilometer", 1);
 }
 
 /** The zone's offset from UTC in minutes at an instant. */

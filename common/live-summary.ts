@@ -1,8 +1,10 @@
 // What a visitor is told about a venue right now, in words (docs/when-to-go.md): closed and when it
 // opens, its level's people, live against usual, a silent sensor, when it is usually busiest. Pure functions of a live entry
-// and an explicit `now`, read in the venue's time zone; the profile, the live map and the embedded
-// widget (docs/embeds.md) say it the same way.
-import { DAY_MS, toWall, WEEKDAY_NAMES } from "./local-time";
+// and an explicit `now`, read in the venue's time zone, its times written in the visitor's `locale`
+// (docs/cities.md#formats); the profile, the live map and the embedded widget (docs/embeds.md) say it
+// the same way.
+import { formatHour, formatInstant } from "./formats";
+import { DAY_MS, toWall } from "./local-time";
 import type { LivePlace, PopularHour, PopularTimesAnswer, VsUsual } from "./schemas/answers";
 
 export const VS_USUAL_TEXT: Record<VsUsual, string> = {
@@ -19,36 +21,28 @@ export function wallOf(timeZone: string, instantMs: number) {
   return { day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 };
 }
 
-/** 21 → "9 PM", 0 → "12 AM", with ":30" when minutes are given. */
-export function clockText(hour: number, minute = 0): string {
-  const h = ((hour % 24) + 24) % 24;
-  const twelve = h % 12 === 0 ? 12 : h % 12;
-  return `${twelve}${minute ? `:${String(minute).padStart(2, "0")}` : ""} ${h < 12 ? "AM" : "PM"}`;
-}
-
-/** "4 PM" on the same local date as `now`, else "Mon 4 PM" (venue time zone). */
-export function whenText(iso: string, timeZone: string, now: number): string {
+/** "4 PM" ("16 Uhr") on the same local date as `now`, else "Mon 4 PM" ("Mo. 16 Uhr"), on the venue's clock. */
+export function whenText(iso: string, timeZone: string, now: number, locale: string): string {
   const instant = Date.parse(iso);
   const at = wallOf(timeZone, instant);
-  const time = clockText(at.hour, at.minute);
+  const time = formatHour(at.hour, at.minute, locale);
   if (at.day === wallOf(timeZone, now).day) return time;
-  // Day 0 of the wall clock, 1970-01-01, was a Thursday (index 3 from Monday).
-  return `${WEEKDAY_NAMES[(((at.day + 3) % 7) + 7) % 7].slice(0, 3)} ${time}`;
+  return `${formatInstant(instant, locale, { weekday: "short", timeZone })} ${time}`;
 }
 
 /** "Closed · opens 4 PM" (or "Mon 4 PM"), or "Closed" when no opening is known. */
-export function closedText(opensAt: string | null, timeZone: string, now: number): string {
-  return opensAt ? `Closed · opens ${whenText(opensAt, timeZone, now)}` : "Closed";
+export function closedText(opensAt: string | null, timeZone: string, now: number, locale: string): string {
+  return opensAt ? `Closed · opens ${whenText(opensAt, timeZone, now, locale)}` : "Closed";
 }
 
 /** A silent sensor, with when it was last heard: "today" times plain, older ones with their weekday. */
-export function silentText(updatedAt: string | null, timeZone: string, now: number): string {
+export function silentText(updatedAt: string | null, timeZone: string, now: number, locale: string): string {
   if (!updatedAt) return "No live reading yet: the venue's sensor hasn't reported.";
   if (now - Date.parse(updatedAt) > 7 * DAY_MS) {
-    const date = new Date(updatedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone });
+    const date = formatInstant(Date.parse(updatedAt), locale, { month: "short", day: "numeric", timeZone });
     return `No live reading: the sensor was last heard on ${date}.`;
   }
-  return `No live reading: the sensor was last heard at ${whenText(updatedAt, timeZone, now)}.`;
+  return `No live reading: the sensor was last heard at ${whenText(updatedAt, timeZone, now, locale)}.`;
 }
 
 /** What a visitor is told about a live entry right now, in the order a row or popup shows it. */
@@ -66,10 +60,11 @@ export interface LiveSummary {
 export function liveSummary(
   place: Pick<LivePlace, "timezone" | "open_now" | "opens_at" | "level" | "updated_at" | "people" | "vs_usual">,
   now: number,
+  locale: string,
 ): LiveSummary {
   const timeZone = place.timezone;
-  if (place.open_now === false) return { closed: closedText(place.opens_at, timeZone, now), people: null, vsUsual: null, silent: null };
-  if (place.level === null) return { closed: null, people: null, vsUsual: null, silent: silentText(place.updated_at, timeZone, now) };
+  if (place.open_now === false) return { closed: closedText(place.opens_at, timeZone, now, locale), people: null, vsUsual: null, silent: null };
+  if (place.level === null) return { closed: null, people: null, vsUsual: null, silent: silentText(place.updated_at, timeZone, now, locale) };
   return {
     closed: null,
     people: place.people !== null ? `About ${place.people} ${place.people === 1 ? "person" : "people"}` : null,
@@ -81,10 +76,10 @@ export function liveSummary(
 /** Hours of the busiest run within this many points of the day's peak count as "usually busiest". */
 export const BUSIEST_TOLERANCE = 10;
 
-/** Hours [from, to) as "9–11 PM", or "11 AM–1 PM" when the two ends differ in AM/PM. */
-export function hourRangeText(fromHour: number, toHour: number): string {
-  const from = clockText(fromHour);
-  const to = clockText(toHour);
+/** Hours [from, to) as "9–11 PM" ("21–23 Uhr"), or "11 AM–1 PM" when the two ends differ in AM/PM. */
+export function hourRangeText(fromHour: number, toHour: number, locale: string): string {
+  const from = formatHour(fromHour, 0, locale);
+  const to = formatHour(toHour, 0, locale);
   const [fromNumber, fromSuffix] = from.split(" ");
   return fromSuffix === to.split(" ")[1] ? `${fromNumber}–${to}` : `${from}–${to}`;
 }
@@ -110,9 +105,9 @@ export function busiestRun(hours: readonly PopularHour[]): { from: number; to: n
 }
 
 /** "Usually busiest 9–11 PM", or null when the day has no usual numbers. */
-export function busiestText(hours: readonly PopularHour[]): string | null {
+export function busiestText(hours: readonly PopularHour[], locale: string): string | null {
   const run = busiestRun(hours);
-  return run ? `Usually busiest ${hourRangeText(run.from, run.to)}` : null;
+  return run ? `Usually busiest ${hourRangeText(run.from, run.to, locale)}` : null;
 }
 
 /**
@@ -120,12 +115,12 @@ export function busiestText(hours: readonly PopularHour[]): string | null {
  * tie), as search results and link previews say it (docs/search-and-previews.md): "usually busiest
  * Fri 10 PM–12 AM". Null without enough data or any usual above zero.
  */
-export function weekBusiestText(answer: Pick<PopularTimesAnswer, "days" | "enough_data">): string | null {
+export function weekBusiestText(answer: Pick<PopularTimesAnswer, "days" | "enough_data">, locale: string): string | null {
   if (!answer.enough_data) return null;
   let best: { weekday: string; run: NonNullable<ReturnType<typeof busiestRun>> } | null = null;
   for (const day of answer.days) {
     const run = busiestRun(day.hours);
     if (run && (!best || run.peak > best.run.peak)) best = { weekday: day.weekday, run };
   }
-  return best ? `usually busiest ${best.weekday.slice(0, 3)} ${hourRangeText(best.run.from, best.run.to)}` : null;
+  return best ? `usually busiest ${best.weekday.slice(0, 3)} ${hourRangeText(best.run.from, best.run.to, locale)}` : null;
 }

@@ -5,6 +5,7 @@
 // A profile's head reads D1 and is kept at the edge for a minute under the place's id or slug;
 // every write that changes the place, its menu or its events purges it (worker/lib/public-cache.ts).
 import * as v from "valibot";
+import { API_LOCALE } from "../common/formats";
 import { weekBusiestText } from "../common/live-summary";
 import { isPublicPage } from "../common/public-pages";
 import { placeKeySchema } from "../common/schemas/place";
@@ -86,7 +87,7 @@ async function venuePageHead(env: Env, ctx: ExecutionContext, key: number | stri
   const usual = await cachedUsualProfile(db, when, now, requestUrl, (promise) => ctx.waitUntil(promise));
   // As the profile shows it: nothing of the usual where the owners hide counts.
   const popular = popularTimesFrom(usual, when, now, null);
-  const busiest = weekBusiestText(when.publicCounts ? popular : popularTimesWithoutCounts(popular));
+  const busiest = weekBusiestText(when.publicCounts ? popular : popularTimesWithoutCounts(popular), API_LOCALE);
   const canonical = profileUrl(origin, row.slug);
   const absolute = (key: string | null) => (key ? `${origin}${imageUrl(key)}` : null);
   const share = absolute(row.shareImageKey);

@@ -1,4 +1,5 @@
 // Small display helpers shared by the dashboard and the public pages.
+import { formatHour, formatInstant } from "../../common/formats";
 import type { WaitSummary, Weekday } from "../../common/schemas/answers";
 
 /**
@@ -6,6 +7,12 @@ import type { WaitSummary, Weekday } from "../../common/schemas/answers";
  * (issue 41: the i18n work passes the visitor's own): the site's English.
  */
 export const SITE_LOCALE = "en-US";
+
+/**
+ * The visitor's locale in a component (docs/cities.md#formats): one hook, so the screens ask one
+ * place for it; the site's English until the languages give the page's own.
+ */
+export const useLocale = (): string => SITE_LOCALE;
 
 /** This browser's time zone: a venue's times name their zone when it differs (read once hydrated: the worker's render cannot know it). */
 export const visitorZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -18,24 +25,15 @@ export const plural = (count: number, word: string) => `${count.toLocaleString("
 /** "monday" → "Monday". */
 export const weekdayLabel = (day: Weekday) => capitalize(day);
 
-/** "17:00" → "5:00 PM"; anything that is not HH:MM is shown as it came. */
-export function formatClock(time: string): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(time);
-  if (!match) return time;
-  const hours = Number(match[1]);
-  const suffix = hours < 12 || hours === 24 ? "AM" : "PM";
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${match[2]} ${suffix}`;
-}
-
 /**
- * "21:00" → "9 PM", for hour labels on axes and tiles where minutes are always :00. A zone name
- * after the hour (the two 01:00 hours of an autumn night: "01:00 EDT") is kept: "1 AM EDT".
+ * "21:00" → "9 PM" (en-US), "21 Uhr" (de-DE), for hour labels on axes and tiles where minutes are
+ * always :00. A zone name after the hour (the two 01:00 hours of an autumn night: "01:00 EDT") is
+ * kept: "1 AM EDT". Anything else is shown as it came.
  */
-export function formatHour(time: string): string {
-  const match = /^(\d{1,2}:00)(?::00)?(\s+\S+)?$/.exec(time);
+export function formatHourLabel(time: string, locale: string): string {
+  const match = /^(\d{1,2}):00(?::00)?(\s+\S+)?$/.exec(time);
   if (!match) return time;
-  return formatClock(match[1]).replace(":00 ", " ") + (match[2] ?? "");
+  return formatHour(Number(match[1]), 0, locale) + (match[2] ?? "");
 }
 
 /**
@@ -48,16 +46,10 @@ export function formatDateTime(iso: string, timeZone?: string, locale?: string):
   return date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
 }
 
-/** "2026-03-06" → "Friday, March 6, 2026" (a calendar date, so no time zone shifts it). */
-export function formatLongDate(isoDate: string): string {
+/** "2026-03-06" → "Friday, March 6, 2026" (en-US), "Freitag, 6. März 2026" (de-DE): a calendar date, so no time zone shifts it. */
+export function formatLongDate(isoDate: string, locale: string): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return formatInstant(Date.UTC(year, month - 1, day), locale, { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** How long ago an instant was, from `now`: "just now", "12 min ago", "2 hours ago", "3 days ago". */

@@ -10,8 +10,8 @@ export function hasPosition(place: LivePlace): place is MappedPlace {
 }
 
 /** What the map says of a venue at `now`: closed venues say when they open instead of their level. */
-export function describeOnMap(place: LivePlace, now: number): PlaceOnMap {
-  const said = liveSummary(place, now);
+export function describeOnMap(place: LivePlace, now: number, locale: string): PlaceOnMap {
+  const said = liveSummary(place, now, locale);
   const { className, symbol } = placeDisplay(place);
   const level = levelText(place.level);
   return {

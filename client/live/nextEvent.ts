@@ -8,6 +8,6 @@ export const NEXT_EVENT_TEXT = {
   at: (name: string, when: string) => `${name} at ${when}`,
 } as const;
 
-export function nextEventText(event: NonNullable<LivePlace["next_event"]>, timeZone: string, now: number): string {
-  return Date.parse(event.starts_at) <= now ? NEXT_EVENT_TEXT.onNow(event.name) : NEXT_EVENT_TEXT.at(event.name, whenText(event.starts_at, timeZone, now));
+export function nextEventText(event: NonNullable<LivePlace["next_event"]>, timeZone: string, now: number, locale: string): string {
+  return Date.parse(event.starts_at) <= now ? NEXT_EVENT_TEXT.onNow(event.name) : NEXT_EVENT_TEXT.at(event.name, whenText(event.starts_at, timeZone, now, locale));
 }

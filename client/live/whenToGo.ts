@@ -2,7 +2,8 @@
 // live against usual, the busiest hours of a day, the best time and how long it stays busy. Pure
 // functions of the API's answers and an explicit `now`, read in the venue's time zone.
 import { HOUR_MS, venueDayAt, weekdayOfDay, WEEKDAY_NAMES } from "../../common/local-time";
-import { clockText, hourRangeText, wallOf } from "../../common/live-summary";
+import { formatHour } from "../../common/formats";
+import { hourRangeText, wallOf } from "../../common/live-summary";
 import type { ForecastHour } from "../../common/schemas/answers";
 import { levelOfPercent, livelyEdge, readVenueHour, settledHour } from "../../common/venue-hour";
 
@@ -10,7 +11,6 @@ export {
   BUSIEST_TOLERANCE,
   busiestRun,
   busiestText,
-  clockText,
   closedText,
   hourRangeText,
   liveSummary,
@@ -63,21 +63,21 @@ const isBusy = (hour: ForecastHour, threshold: number | null) => threshold !== n
  * hours ("Lively to Packed" when the run reaches Packed), or null when none is (or when counts are
  * hidden: no threshold). Level words only (docs/when-to-go.md#one-number-one-word).
  */
-export function busyText(hours: readonly ForecastHour[], threshold: number | null, timeZone: string): string | null {
+export function busyText(hours: readonly ForecastHour[], threshold: number | null, timeZone: string, locale: string): string | null {
   const ahead = hours.slice(0, FORECAST_HOURS);
   const first = ahead.findIndex((hour) => isBusy(hour, threshold));
   if (first < 0) return null;
   let last = first;
   while (last + 1 < hours.length && isBusy(hours[last + 1], threshold)) last++;
-  const end = clockOf(Date.parse(hours[last].start) + HOUR_MS, timeZone);
+  const end = clockOf(Date.parse(hours[last].start) + HOUR_MS, timeZone, locale);
   const packed = hours.slice(first, last + 1).some((hour) => hour.percent !== null && hour.percent >= 100);
   const words = packed ? "Lively to Packed" : "Lively";
-  return first === 0 ? `${words} until about ${end}` : `${words} from about ${clockOf(Date.parse(hours[first].start), timeZone)} until about ${end}`;
+  return first === 0 ? `${words} until about ${end}` : `${words} from about ${clockOf(Date.parse(hours[first].start), timeZone, locale)} until about ${end}`;
 }
 
-function clockOf(instant: number, timeZone: string): string {
+function clockOf(instant: number, timeZone: string, locale: string): string {
   const at = wallOf(timeZone, instant);
-  return clockText(at.hour, at.minute);
+  return formatHour(at.hour, at.minute, locale);
 }
 
 /**
@@ -88,12 +88,13 @@ export function bestTimeText(
   best: { start: string; end: string; percent: number | null } | null,
   threshold: number | null,
   timeZone: string,
+  locale: string,
 ): string | null {
   if (!best) return null;
   const from = wallOf(timeZone, Date.parse(best.start)).hour;
   const to = wallOf(timeZone, Date.parse(best.end)).hour;
   const when = from >= 17 || from < 5 ? "tonight" : "today";
-  const range = `Best time to go ${when}: ${hourRangeText(from, to)}`;
+  const range = `Best time to go ${when}: ${hourRangeText(from, to, locale)}`;
   if (best.percent === null || threshold === null) return range;
   return `${range} (${levelOfPercent(best.percent, threshold)})`;
 }
@@ -103,8 +104,8 @@ export function bestTimeText(
  * says a venue-hour), "Closed" or "No estimate"; without the edge (the owner's dashboard, whose
  * forecast says numbers only) "35% (25–45%)". The range to draw is kept inside the level's band.
  */
-export function forecastRow(hour: ForecastHour, timeZone: string, edge: number | null = null): ForecastRow {
-  const label = clockOf(Date.parse(hour.start), timeZone);
+export function forecastRow(hour: ForecastHour, timeZone: string, locale: string, edge: number | null = null): ForecastRow {
+  const label = clockOf(Date.parse(hour.start), timeZone, locale);
   const { low, high } = settledHour(hour, edge);
   const range = { low: low ?? hour.percent, high: high ?? hour.percent };
   if (hour.closed) return { label, value: "Closed", ...range };
@@ -128,16 +129,17 @@ export interface ForecastRow {
 export function forecastRows(
   hours: readonly ForecastHour[],
   timeZone: string,
+  locale: string,
   edge: number | null,
   shown = hours.length,
 ): (ForecastRow & { start: string; closed: boolean })[] {
   const rows: (ForecastRow & { start: string; closed: boolean })[] = [];
   hours.slice(0, shown).forEach((hour, index) => {
     if (hour.closed && index > 0 && hours[index - 1].closed) return;
-    const row = { ...forecastRow(hour, timeZone, edge), start: hour.start, closed: hour.closed };
+    const row = { ...forecastRow(hour, timeZone, locale, edge), start: hour.start, closed: hour.closed };
     if (hour.closed) {
       const next = hours.slice(index).find((later) => !later.closed);
-      if (next) row.value = `Closed until ${clockOf(Date.parse(next.start), timeZone)}`;
+      if (next) row.value = `Closed until ${clockOf(Date.parse(next.start), timeZone, locale)}`;
     }
     rows.push(row);
   });

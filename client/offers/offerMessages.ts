@@ -38,8 +38,8 @@ export function valueText(offer: Pick<Offer, "kind" | "value">, currency: string
   return null;
 }
 
-/** "Mon–Fri 2 PM–6 PM", with "only while quiet" or "in quiet hours" after it. */
-export function whenLine(offer: Pick<Offer, "days" | "from" | "to" | "when">): string {
+/** "Mon–Fri 2 PM–6 PM" (times in the visitor's locale), with "only while quiet" or "in quiet hours" after it. */
+export function whenLine(offer: Pick<Offer, "days" | "from" | "to" | "when">, locale: string): string {
   const condition = offer.when === "quiet" ? " · only while quiet" : offer.when === "forecast_quiet" ? " · in quiet hours" : "";
-  return `${daysText(offer.days)} ${timeText(offer.from)}–${timeText(offer.to)}${condition}`;
+  return `${daysText(offer.days)} ${timeText(offer.from, locale)}–${timeText(offer.to, locale)}${condition}`;
 }

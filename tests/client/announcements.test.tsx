@@ -175,8 +175,8 @@ describe("/app: news and specials at saved places", () => {
     const on = special({ id: 3, title: "Oysters", on_now: true, next_start: "2031-05-23T18:00:00.000Z", ends_at: "2031-05-16T20:00:00.000Z" });
     const shown = specialsSoon([{ place, specials: [later, soon, on] }], NOW);
     expect(shown.map((entry) => entry.special.id)).toEqual([3, 1]);
-    expect(specialSoonText(shown[0], NOW)).toBe("Oysters now · until 4 PM");
-    expect(specialSoonText(shown[1], NOW)).toBe("Happy hour · starts 5 PM");
+    expect(specialSoonText(shown[0], NOW, "en-US")).toBe("Oysters now · until 4 PM");
+    expect(specialSoonText(shown[1], NOW, "en-US")).toBe("Happy hour · starts 5 PM");
   });
 
   it("shows them under Specials soon with their place", async () => {

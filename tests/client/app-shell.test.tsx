@@ -107,8 +107,8 @@ describe("Near me in words", () => {
     expect(nearbyPlaces(places, null, out, new Set(["relaxed"])).map((row) => row.place.id)).toEqual([1]);
     expect(nearbyPlaces(places, null, out, new Set(["friends"])).map((row) => row.place.id)).toEqual([2]);
     expect(nearbyPlaces(places, null, out, new Set(["specials"]))).toEqual([]);
-    expect(nearbyLines(all[1]!, false, Date.parse("2031-06-10T20:00:00Z"))).toEqual(["1.2 km away", expect.stringMatching(/^Closed/), "2 friends there: Sam, @ana"]);
-    expect(nearbyLines(all[0]!, false, 0)[0]).toBe("350 m away");
+    expect(nearbyLines(all[1]!, false, Date.parse("2031-06-10T20:00:00Z"), "en-US")).toEqual(["0.8 mi away", expect.stringMatching(/^Closed/), "2 friends there: Sam, @ana"]);
+    expect(nearbyLines(all[0]!, false, 0, "de-DE")[0]).toBe("350 m away");
     expect(friendsThereText(["Sam"])).toBe("1 friend there: Sam");
   });
 
@@ -116,7 +116,7 @@ describe("Near me in words", () => {
     const [row] = nearbyPlaces(places, null, out, new Set());
     const event = { name: "Trivia", starts_at: "2031-06-11T00:00:00Z", ends_at: "2031-06-11T02:00:00Z" };
     const withEvent = { ...row!, live: { ...row!.live!, timezone: "America/New_York", next_event: event } };
-    expect(nearbyLines(withEvent, false, Date.parse("2031-06-10T20:00:00Z"))).toContain("Trivia at 8 PM");
-    expect(nearbyLines(withEvent, false, Date.parse("2031-06-11T00:30:00Z"))).toContain("Trivia on now");
+    expect(nearbyLines(withEvent, false, Date.parse("2031-06-10T20:00:00Z"), "en-US")).toContain("Trivia at 8 PM");
+    expect(nearbyLines(withEvent, false, Date.parse("2031-06-11T00:30:00Z"), "en-US")).toContain("Trivia on now");
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EventAnswer, LivePlace, MeAnswer } from "../../common/schemas/answers";
 import type { ConsumerNotificationAnswer } from "../../common/schemas/push";
 import { MAX_RADIUS_M, MAX_SUGGESTIONS, type SavedPlace, type Suggestion } from "../../common/schemas/saved";
-import { clockText } from "../../common/live-summary";
+import { formatHour } from "../../common/formats";
 import { installState } from "../../client/app/install";
 import { FROM_CACHE_HEADER } from "../../client/sw/policy";
 import { QUIET_LIMIT, QUIET_RADIUS_M, quietAtTime, quietIds, quietQueryArea } from "../../client/live/quietAt";
@@ -15,7 +15,7 @@ import { RouterLinks } from "../../client/lib/routerLinks";
 import { Inbox } from "../../client/pages/app/Inbox";
 import { SavedPlaces } from "../../client/pages/app/SavedPlaces";
 import NearMe from "../../client/pages/app/NearMe";
-import { distanceText, eventsComingUp, savedPlaceLines, suggestionLevel, suggestionOpen } from "../../client/pages/app/tonight";
+import { eventsComingUp, savedPlaceLines, suggestionLevel, suggestionOpen } from "../../client/pages/app/tonight";
 import { callsTo, json, makeEvent, stubApi } from "./dashboard-fixtures";
 
 vi.mock("../../client/map/VenueMap", () => ({
@@ -108,14 +108,14 @@ const signIn = () => {
 
 describe("Tonight in words", () => {
   it("says a saved place's state: against usual, open or when it opens, the best time tonight", () => {
-    expect(savedPlaceLines(savedPlace(), TUESDAY_NIGHT)).toEqual({
+    expect(savedPlaceLines(savedPlace(), TUESDAY_NIGHT, "en-US")).toEqual({
       vsUsual: "Quieter than usual",
       open: "Open now",
       best: "Best time to go tonight: 11 PM–12 AM",
     });
-    const closed = savedPlaceLines(savedPlace({ open: false, opens_at: "2026-06-10T21:00:00.000Z", vs_usual: null, best_time: null }), TUESDAY_NIGHT);
+    const closed = savedPlaceLines(savedPlace({ open: false, opens_at: "2026-06-10T21:00:00.000Z", vs_usual: null, best_time: null }), TUESDAY_NIGHT, "en-US");
     expect(closed).toEqual({ vsUsual: null, open: "Closed · opens Wed 5 PM", best: null });
-    expect(savedPlaceLines(savedPlace({ open: null }), TUESDAY_NIGHT).open).toBeNull();
+    expect(savedPlaceLines(savedPlace({ open: null }), TUESDAY_NIGHT, "en-US").open).toBeNull();
   });
 
   it("lists events at saved places this week, soonest first, running ones too, recurring last", () => {
@@ -130,16 +130,14 @@ describe("Tonight in words", () => {
   });
 
   it("says a suggestion's distance, its level now or forecast, and whether it is open then", () => {
-    expect(distanceText(337)).toBe("340 m");
-    expect(distanceText(1240)).toBe("1.2 km");
     // One word and one number, as every screen says a venue-hour; closed wins (docs/when-to-go.md#one-number-one-word).
     expect(suggestionLevel(suggestion({ percent: null }), false)).toBe("Relaxed");
     expect(suggestionLevel(suggestion({ percent: 30 }), true)).toBe("Relaxed · 30%");
     expect(suggestionLevel(suggestion({ percent: null, level: null }), true)).toBe("No forecast");
     expect(suggestionLevel(suggestion({ percent: null, level: null }), false)).toBe("No live level");
     expect(suggestionLevel(suggestion({ open: false, level: "Relaxed", percent: 5 }), false)).toBe("Closed");
-    expect(suggestionOpen(suggestion(), true, TUESDAY_NIGHT)).toBe("Open then");
-    expect(suggestionOpen(suggestion({ open: false, opens_at: null }), false, TUESDAY_NIGHT)).toBe("Closed");
+    expect(suggestionOpen(suggestion(), true, TUESDAY_NIGHT, "en-US")).toBe("Open then");
+    expect(suggestionOpen(suggestion({ open: false, opens_at: null }), false, TUESDAY_NIGHT, "en-US")).toBe("Closed");
   });
 });
 
@@ -335,7 +333,7 @@ describe("/app sections", () => {
     }));
     at(<NearMe />);
     const row = await screen.findByRole("button", { name: /^Bowery Wine Cellar/ });
-    expect(row).toHaveTextContent("340 m away");
+    expect(row).toHaveTextContent("0.2 mi away");
     expect(row).toHaveTextContent("Relaxed");
     expect(row).toHaveTextContent("Open now");
     expect(screen.getByText("Near your home area.")).toBeInTheDocument();
@@ -349,10 +347,10 @@ describe("/app sections", () => {
     // The "When" list starts at Now, then the coming hours on the phone's clock, the next one first.
     const next = (new Date(TUESDAY_NIGHT).getHours() + 1) % 24;
     const hours = screen.getByRole("combobox", { name: "Another hour" });
-    expect([...hours.querySelectorAll("option")].slice(0, 3).map((option) => option.textContent)).toEqual(["Now", clockText(next), clockText(next + 1)]);
+    expect([...hours.querySelectorAll("option")].slice(0, 3).map((option) => option.textContent)).toEqual(["Now", formatHour(next, 0, "en-US"), formatHour(next + 1, 0, "en-US")]);
     fireEvent.change(hours, { target: { value: String(next) } });
     await waitFor(() => expect(suggestionsQuery(fetchMock, -1).get("at")).toBe(quietAtTime(next, new Date(TUESDAY_NIGHT)).toISOString()));
-    expect(screen.getByRole("list", { name: `Places near you at ${clockText(next)}` })).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: `Places near you at ${formatHour(next, 0, "en-US")}` })).toBeInTheDocument();
   });
 
   it("asks near the phone only when the person presses Use my location, and keeps the position nowhere", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hourlyComparisonData, intervalData, weeklyData } from "../../client/pages/dashboard/chartData";
 import { eventFormDefaults, eventFormValues, toEventFormData, validateEventForm, type EventFormValues } from "../../client/lib/eventForm";
-import { formatClock, formatHour } from "../../client/lib/format";
+import { formatHourLabel } from "../../client/lib/format";
 import { calendarIndex, heatmapClass, monthGrid, shiftMonth } from "../../client/pages/dashboard/heatmap";
 import { hoursRows } from "../../client/pages/dashboard/hours";
 import { DEVICE_OFFLINE, keyTrendTiles, LOADING } from "../../client/pages/dashboard/keyTrends";
@@ -205,11 +205,10 @@ describe("today's summary", () => {
 });
 
 describe("formatting", () => {
-  it("shows clock times and hours on a 12-hour clock", () => {
-    expect(formatClock("00:30")).toBe("12:30 AM");
-    expect(formatClock("12:00")).toBe("12:00 PM");
-    expect(formatHour("21:00")).toBe("9 PM");
-    expect(formatHour("01:00 EST")).toBe("1 AM EST");
-    expect(formatHour("Late")).toBe("Late");
+  it("labels hours the locale's way, keeping a zone after the hour", () => {
+    expect(formatHourLabel("21:00", "en-US")).toBe("9 PM");
+    expect(formatHourLabel("01:00 EST", "en-US")).toBe("1 AM EST");
+    expect(formatHourLabel("21:00", "de-DE")).toBe("21 Uhr");
+    expect(formatHourLabel("Late", "en-US")).toBe("Late");
   });
 });

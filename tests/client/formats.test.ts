@@ -1,7 +1,19 @@
 // common/formats.ts: a Berlin venue's hours and prices on its own clock and in its own currency,
 // written the visitor's way (docs/cities.md#formats), at fixed instants.
 import { describe, expect, it } from "vitest";
-import { formatClockTime, formatOpeningHours, formatPrice, formatVenueTime, venueZoneName } from "../../common/formats";
+import {
+  formatAxisHour,
+  formatClockTime,
+  formatCount,
+  formatDistance,
+  formatHour,
+  formatInstant,
+  formatOpeningHours,
+  formatPrice,
+  formatVenueTime,
+  venueZoneName,
+} from "../../common/formats";
+import { closedText, hourRangeText } from "../../common/live-summary";
 
 // ICU writes a narrow no-break space before AM/PM; compare text as a reader sees it.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -46,5 +58,47 @@ describe("prices", () => {
     expect(formatPrice(4.5, "EUR", "en-US")).toBe("€4.50");
     expect(formatPrice(12, "USD", "en-US")).toBe("$12.00");
     expect(plain(formatPrice(12, "USD", "de-DE"))).toBe("12,00 $");
+  });
+});
+
+describe("hours, dates, counts and distances", () => {
+  it("labels an hour of the day the locale's way, on no zone's clock but the one given", () => {
+    expect(formatHour(21, 0, "en-US")).toBe("9 PM");
+    expect(formatHour(0, 0, "en-US")).toBe("12 AM");
+    expect(formatHour(21, 30, "en-US")).toBe("9:30 PM");
+    expect(formatHour(21, 0, "de-DE")).toBe("21 Uhr");
+    expect(formatHour(21, 30, "de-DE")).toBe("21:30");
+    expect(formatHour(24, 0, "ja-JP")).toBe("0時");
+    expect(formatAxisHour(21, "en-US")).toBe("9p");
+    expect(formatAxisHour(0, "en-US")).toBe("12a");
+    expect(formatAxisHour(21, "de-DE")).toBe("21");
+  });
+
+  it("says a Berlin venue's opening in the visitor's words for time, on Berlin's clock", () => {
+    // Friday 21:00 in Berlin; it opens Saturday 17:00 there, whatever the reader's zone.
+    const opens = new Date(Date.UTC(2026, 10, 28, 16)).toISOString();
+    expect(closedText(opens, BERLIN, winterEvening, "en-US")).toBe("Closed · opens Sat 5 PM");
+    // ICU versions write German weekdays with or without the full stop.
+    expect(closedText(opens, BERLIN, winterEvening, "de-DE")).toMatch(/^Closed · opens Sa\.? 17 Uhr$/);
+    expect(hourRangeText(21, 23, "de-DE")).toBe("21–23 Uhr");
+    expect(hourRangeText(21, 23, "en-US")).toBe("9–11 PM");
+  });
+
+  it("writes dates and counts the locale's way", () => {
+    expect(formatInstant(Date.UTC(2026, 2, 6), "en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" })).toBe("Friday, March 6");
+    expect(formatInstant(Date.UTC(2026, 2, 6), "de-DE", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" })).toBe("Freitag, 6. März");
+    expect(formatCount(2340, "en-US")).toBe("2,340");
+    expect(formatCount(2340, "de-DE")).toBe("2.340");
+  });
+
+  it("writes distances in km where the locale's region uses them, in miles where it does not", () => {
+    expect(formatDistance(337, "de-DE")).toBe("340 m");
+    expect(formatDistance(1240, "de-DE")).toBe("1,2 km");
+    expect(formatDistance(1240, "es")).toBe("1,2 km");
+    expect(formatDistance(150, "en-US")).toBe("500 ft");
+    expect(formatDistance(337, "en-US")).toBe("0.2 mi");
+    expect(formatDistance(1240, "en-US")).toBe("0.8 mi");
+    // English without a region is American English.
+    expect(formatDistance(1240, "en")).toBe("0.8 mi");
   });
 });

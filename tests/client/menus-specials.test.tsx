@@ -53,9 +53,9 @@ describe("words for specials", () => {
   it("writes runs of days with a dash and the line a profile shows", () => {
     expect(daysText(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])).toBe("Mon–Fri");
     expect(daysText(["Saturday", "Monday", "Sunday"])).toBe("Mon, Sat, Sun");
-    expect(specialLine(happyHour, NY, NOW)).toBe("Happy hour now · until 7 PM");
-    expect(specialLine({ ...happyHour, on_now: false }, NY, NOW)).toBe("Happy hour · Mon–Fri 5 PM–7 PM");
-    expect(specialLine({ ...happyHour, days: [], from: null, to: null, on_now: false, next_start: "2031-06-13T00:00:00.000Z" }, NY, NOW)).toBe("Happy hour · from Thu 8 PM");
+    expect(specialLine(happyHour, NY, NOW, "en-US")).toBe("Happy hour now · until 7 PM");
+    expect(specialLine({ ...happyHour, on_now: false }, NY, NOW, "en-US")).toBe("Happy hour · Mon–Fri 5 PM–7 PM");
+    expect(specialLine({ ...happyHour, days: [], from: null, to: null, on_now: false, next_start: "2031-06-13T00:00:00.000Z" }, NY, NOW, "en-US")).toBe("Happy hour · from Thu 8 PM");
   });
 });
 

@@ -83,7 +83,7 @@ describe("the claims kept on the phone", () => {
     expect(valueText({ kind: "price", value: 4.5 }, "EUR", "en-US")).toBe("Only €4.50");
     expect(valueText({ kind: "price", value: 5 }, undefined, "en-US")).toBe("Only 5");
     expect(valueText({ kind: "other", value: null }, "USD", "en-US")).toBeNull();
-    expect(whenLine(offer)).toBe("Mon–Fri 2 PM–6 PM · only while quiet");
+    expect(whenLine(offer, "en-US")).toBe("Mon–Fri 2 PM–6 PM · only while quiet");
   });
 });
 

@@ -113,20 +113,20 @@ afterEach(() => vi.useRealTimers());
 
 describe("when to go in words", () => {
   it("writes hour ranges as people say them", () => {
-    expect(hourRangeText(21, 23)).toBe("9–11 PM");
-    expect(hourRangeText(11, 13)).toBe("11 AM–1 PM");
-    expect(hourRangeText(23, 1)).toBe("11 PM–1 AM");
-    expect(hourRangeText(0, 1)).toBe("12–1 AM");
+    expect(hourRangeText(21, 23, "en-US")).toBe("9–11 PM");
+    expect(hourRangeText(11, 13, "en-US")).toBe("11 AM–1 PM");
+    expect(hourRangeText(23, 1, "en-US")).toBe("11 PM–1 AM");
+    expect(hourRangeText(0, 1, "en-US")).toBe("12–1 AM");
   });
 
   it("finds the busiest run: the peak and its neighbours within 10 points, never across a closed hour", () => {
     // 70 and 75 at 9 and 10 PM; 60 at 11 PM is more than 10 points below the peak.
-    expect(busiestText(dayHours("Tuesday"))).toBe("Usually busiest 9–11 PM");
+    expect(busiestText(dayHours("Tuesday"), "en-US")).toBe("Usually busiest 9–11 PM");
     const wider = dayHours("Tuesday").map((hour) => (hour.hour === 23 ? { ...hour, usual: 68 } : hour));
-    expect(busiestText(wider)).toBe("Usually busiest 9 PM–12 AM");
+    expect(busiestText(wider, "en-US")).toBe("Usually busiest 9 PM–12 AM");
     const closedAt11 = dayHours("Tuesday").map((hour) => (hour.hour === 23 ? { ...hour, usual: null, closed: true } : hour));
-    expect(busiestText(closedAt11)).toBe("Usually busiest 9–11 PM");
-    expect(busiestText(dayHours("Sunday"))).toBeNull();
+    expect(busiestText(closedAt11, "en-US")).toBe("Usually busiest 9–11 PM");
+    expect(busiestText(dayHours("Sunday"), "en-US")).toBeNull();
   });
 
   it("takes today's weekday in the venue's zone, the small hours counting as the night before", () => {
@@ -136,62 +136,62 @@ describe("when to go in words", () => {
   });
 
   it("says when a closed venue opens: the time today, the weekday otherwise", () => {
-    expect(closedText("2026-06-10T21:00:00.000Z", ZONE, WEDNESDAY_MORNING)).toBe("Closed · opens 5 PM");
-    expect(closedText("2026-06-15T21:00:00.000Z", ZONE, SUNDAY_MORNING)).toBe("Closed · opens Mon 5 PM");
-    expect(closedText("2026-06-10T21:30:00.000Z", ZONE, WEDNESDAY_MORNING)).toBe("Closed · opens 5:30 PM");
-    expect(closedText(null, ZONE, WEDNESDAY_MORNING)).toBe("Closed");
+    expect(closedText("2026-06-10T21:00:00.000Z", ZONE, WEDNESDAY_MORNING, "en-US")).toBe("Closed · opens 5 PM");
+    expect(closedText("2026-06-15T21:00:00.000Z", ZONE, SUNDAY_MORNING, "en-US")).toBe("Closed · opens Mon 5 PM");
+    expect(closedText("2026-06-10T21:30:00.000Z", ZONE, WEDNESDAY_MORNING, "en-US")).toBe("Closed · opens 5:30 PM");
+    expect(closedText(null, ZONE, WEDNESDAY_MORNING, "en-US")).toBe("Closed");
   });
 
   it("says when a silent sensor was last heard", () => {
-    expect(silentText("2026-06-10T01:12:00.000Z", ZONE, TUESDAY_NIGHT)).toBe("No live reading: the sensor was last heard at 9:12 PM.");
-    expect(silentText("2026-06-08T01:12:00.000Z", ZONE, TUESDAY_NIGHT)).toBe("No live reading: the sensor was last heard at Sun 9:12 PM.");
-    expect(silentText("2026-05-01T01:12:00.000Z", ZONE, TUESDAY_NIGHT)).toBe("No live reading: the sensor was last heard on Apr 30.");
-    expect(silentText(null, ZONE, TUESDAY_NIGHT)).toBe("No live reading yet: the venue's sensor hasn't reported.");
+    expect(silentText("2026-06-10T01:12:00.000Z", ZONE, TUESDAY_NIGHT, "en-US")).toBe("No live reading: the sensor was last heard at 9:12 PM.");
+    expect(silentText("2026-06-08T01:12:00.000Z", ZONE, TUESDAY_NIGHT, "en-US")).toBe("No live reading: the sensor was last heard at Sun 9:12 PM.");
+    expect(silentText("2026-05-01T01:12:00.000Z", ZONE, TUESDAY_NIGHT, "en-US")).toBe("No live reading: the sensor was last heard on Apr 30.");
+    expect(silentText(null, ZONE, TUESDAY_NIGHT, "en-US")).toBe("No live reading yet: the venue's sensor hasn't reported.");
   });
 
   it("summarises a live entry: closed first, people only when public, the comparison with usual", () => {
-    expect(liveSummary(livePlace(), TUESDAY_NIGHT)).toEqual({
+    expect(liveSummary(livePlace(), TUESDAY_NIGHT, "en-US")).toEqual({
       closed: null,
       people: "About 92 people",
       vsUsual: "Busier than usual",
       silent: null,
     });
-    expect(liveSummary(livePlace({ people: null, vs_usual: "quieter" }), TUESDAY_NIGHT)).toMatchObject({
+    expect(liveSummary(livePlace({ people: null, vs_usual: "quieter" }), TUESDAY_NIGHT, "en-US")).toMatchObject({
       people: null,
       vsUsual: "Quieter than usual",
     });
     const closed = livePlace({ open_now: false, opens_at: "2026-06-10T21:00:00.000Z", people: 0, percent: 0, level: "Relaxed" });
-    expect(liveSummary(closed, WEDNESDAY_MORNING)).toEqual({ closed: "Closed · opens 5 PM", people: null, vsUsual: null, silent: null });
+    expect(liveSummary(closed, WEDNESDAY_MORNING, "en-US")).toEqual({ closed: "Closed · opens 5 PM", people: null, vsUsual: null, silent: null });
   });
 
   it("forecast: Lively until the end of the current run at the lively percent, the best time, each hour's row in one word and one number", () => {
     const threshold = livelyPercent(makePlace());
     expect(threshold).toBe(40);
     const answer = forecast();
-    expect(busyText(answer.hours, threshold, ZONE)).toBe("Lively until about 12 AM");
-    expect(busyText(answer.hours.slice(2), threshold, ZONE)).toBeNull();
+    expect(busyText(answer.hours, threshold, ZONE, "en-US")).toBe("Lively until about 12 AM");
+    expect(busyText(answer.hours.slice(2), threshold, ZONE, "en-US")).toBeNull();
     const later = [{ ...answer.hours[0], percent: 30 }, ...answer.hours.slice(1)];
-    expect(busyText(later, threshold, ZONE)).toBe("Lively from about 11 PM until about 12 AM");
-    expect(busyText([{ ...answer.hours[0], percent: 100 }, ...answer.hours.slice(1)], threshold, ZONE)).toBe("Lively to Packed until about 12 AM");
-    expect(bestTimeText(answer.best_time, threshold, ZONE)).toBe("Best time to go tonight: 1–2 AM (Relaxed)");
-    expect(bestTimeText({ start: "2026-06-10T18:00:00.000Z", end: "2026-06-10T19:00:00.000Z", percent: 55 }, threshold, ZONE)).toBe(
+    expect(busyText(later, threshold, ZONE, "en-US")).toBe("Lively from about 11 PM until about 12 AM");
+    expect(busyText([{ ...answer.hours[0], percent: 100 }, ...answer.hours.slice(1)], threshold, ZONE, "en-US")).toBe("Lively to Packed until about 12 AM");
+    expect(bestTimeText(answer.best_time, threshold, ZONE, "en-US")).toBe("Best time to go tonight: 1–2 AM (Relaxed)");
+    expect(bestTimeText({ start: "2026-06-10T18:00:00.000Z", end: "2026-06-10T19:00:00.000Z", percent: 55 }, threshold, ZONE, "en-US")).toBe(
       "Best time to go today: 2–3 PM (Lively)",
     );
-    expect(bestTimeText(null, threshold, ZONE)).toBeNull();
+    expect(bestTimeText(null, threshold, ZONE, "en-US")).toBeNull();
     // Counts hidden: no thresholds and no percents, so no level word either.
     expect(livelyPercent({ lively_threshold: null, packed_threshold: null })).toBeNull();
-    expect(busyText(answer.hours, null, ZONE)).toBeNull();
-    expect(bestTimeText({ ...answer.best_time!, percent: null }, null, ZONE)).toBe("Best time to go tonight: 1–2 AM");
+    expect(busyText(answer.hours, null, ZONE, "en-US")).toBeNull();
+    expect(bestTimeText({ ...answer.best_time!, percent: null }, null, ZONE, "en-US")).toBe("Best time to go tonight: 1–2 AM");
     const edge = placeEdge(makePlace());
-    expect(forecastRow(answer.hours[0], ZONE, edge)).toEqual({ label: "10 PM", value: "Lively · 60%", low: 50, high: 70 });
+    expect(forecastRow(answer.hours[0], ZONE, "en-US", edge)).toEqual({ label: "10 PM", value: "Lively · 60%", low: 50, high: 70 });
     // The range kept inside Relaxed's band (below 40 %).
-    expect(forecastRow(answer.hours[2], ZONE, edge)).toEqual({ label: "12 AM", value: "Relaxed · 30%", low: 20, high: 39 });
-    expect(forecastRow(answer.hours[5], ZONE, edge)).toMatchObject({ label: "3 AM", value: "Closed" });
+    expect(forecastRow(answer.hours[2], ZONE, "en-US", edge)).toEqual({ label: "12 AM", value: "Relaxed · 30%", low: 20, high: 39 });
+    expect(forecastRow(answer.hours[5], ZONE, "en-US", edge)).toMatchObject({ label: "3 AM", value: "Closed" });
     // The owner's dashboard, without the edge: numbers only, as before.
-    expect(forecastRow(answer.hours[0], ZONE).value).toBe("60% (50–70%)");
+    expect(forecastRow(answer.hours[0], ZONE, "en-US").value).toBe("60% (50–70%)");
     // Closed hours collapsed: "Closed until" the next open hour, "Closed" when none follows.
     const reopening = [...answer.hours.slice(0, 6), { ...answer.hours[6], closed: false, percent: 10, low: 5, high: 15 }];
-    expect(forecastRows(reopening, ZONE, edge).map((row) => `${row.label} ${row.value}`)).toEqual([
+    expect(forecastRows(reopening, ZONE, "en-US", edge).map((row) => `${row.label} ${row.value}`)).toEqual([
       "10 PM Lively · 60%",
       "11 PM Lively · 50%",
       "12 AM Relaxed · 30%",
@@ -199,7 +199,7 @@ describe("when to go in words", () => {
       "2 AM Closed until 4 AM",
       "4 AM Relaxed · 10%",
     ]);
-    expect(forecastRows(answer.hours, ZONE, edge, 12).map((row) => row.value).slice(4)).toEqual(["Closed"]);
+    expect(forecastRows(answer.hours, ZONE, "en-US", edge, 12).map((row) => row.value).slice(4)).toEqual(["Closed"]);
   });
 });
 

@@ -261,7 +261,7 @@ describe("owner dashboard, in Chromium against the built app", () => {
       await page.getByRole("button", { name: "Previous month" }).click();
       await expect.poll(() => shownMonth.textContent()).not.toBe(shown);
     }
-    await page.getByRole("button", { name: `${formatLongDate(day)}: busyness ${score}` }).waitFor();
+    await page.getByRole("button", { name: `${formatLongDate(day, "en-US")}: busyness ${score}` }).waitFor();
     await page.context().close();
   });
 

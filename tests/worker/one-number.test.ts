@@ -26,7 +26,7 @@ async function venueHourOnEveryScreen(placeId: number, at: string) {
   const place = await (await api(`/api/place/${placeId}`)).json<PublicPlace>();
   const forecast = await (await api(`/api/places/${placeId}/forecast`)).json<ForecastAnswer>();
   const hour = forecast.hours.find((item) => item.start === at)!;
-  const profile = forecastRow(hour, place.timezone, placeEdge(place)).value;
+  const profile = forecastRow(hour, place.timezone, "en-US", placeEdge(place)).value;
 
   const [lat, lng] = [place.latitude, place.longitude];
   const suggestions = await (await api(`/api/places/suggestions?lat=${lat}&lng=${lng}&radius_m=100&at=${at}`)).json<SuggestionsAnswer>();

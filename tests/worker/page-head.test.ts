@@ -89,13 +89,13 @@ describe("weekBusiestText", () => {
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((weekday) =>
       day(weekday, weekday === "Friday" ? (hour) => (hour >= 22 ? 90 : quiet(hour)) : quiet),
     ) as PopularTimesAnswer["days"];
-    expect(weekBusiestText(answer(days))).toBe("usually busiest Fri 10 PM–12 AM");
+    expect(weekBusiestText(answer(days), "en-US")).toBe("usually busiest Fri 10 PM–12 AM");
   });
 
   it("says nothing without enough data or any usual", () => {
     const days = [day("Monday", () => null)] as PopularTimesAnswer["days"];
-    expect(weekBusiestText(answer(days))).toBeNull();
-    expect(weekBusiestText(answer([day("Monday", quiet)] as PopularTimesAnswer["days"], false))).toBeNull();
+    expect(weekBusiestText(answer(days), "en-US")).toBeNull();
+    expect(weekBusiestText(answer([day("Monday", quiet)] as PopularTimesAnswer["days"], false), "en-US")).toBeNull();
   });
 });
 

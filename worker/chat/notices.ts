@@ -1,5 +1,6 @@
 // What plan and message notifications say (docs/friends.md#notifications). A message's push names
 // its sender and conversation, never its text: the text stays in the conversation's object.
+import { API_LOCALE, formatInstant } from "../../common/formats";
 import type { AccountNotification } from "../push/deliver";
 
 export interface PlanNoticeFacts {
@@ -17,7 +18,7 @@ export interface PlanNoticeFacts {
 
 /** "Fri 8:00 PM" on the place's clock. */
 export function localTime(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone }).format(at);
+  return formatInstant(at, API_LOCALE, { weekday: "short", hour: "numeric", minute: "2-digit", timeZone });
 }
 
 const TITLES = {

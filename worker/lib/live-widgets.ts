@@ -2,6 +2,7 @@
 // an <img> and a tiny HTML widget for an <iframe>, neither with any script. Pure text building from
 // a live entry as the live map answers it, so a venue that hides its counts shows its level only,
 // and a closed or silent one says so rather than showing a level it does not have.
+import { API_LOCALE } from "../../common/formats";
 import { liveSummary, whenText } from "../../common/live-summary";
 import type { LivePlace } from "../../common/schemas/answers";
 import { escapeMarkup, xmlText } from "../../common/markup";
@@ -38,13 +39,13 @@ export const LABEL_COLOUR = "#111827";
 
 /** The venue's state right now, in the live map's words. */
 export function widgetStatus(place: WidgetPlace, now: number): WidgetStatus {
-  const summary = liveSummary(place, now);
+  const summary = liveSummary(place, now, API_LOCALE);
   if (summary.closed) {
     const opens = summary.closed.replace(/^Closed( · )?/, "");
     return { state: "closed", label: "Closed", detail: opens ? `${opens[0].toUpperCase()}${opens.slice(1)}` : null, asOf: null };
   }
   if (place.level === null || place.updated_at === null) return { state: "silent", label: "No live data", detail: summary.silent, asOf: null };
-  return { state: place.level, label: place.level, detail: summary.people, asOf: `Updated ${whenText(place.updated_at, place.timezone, now)}` };
+  return { state: place.level, label: place.level, detail: summary.people, asOf: `Updated ${whenText(place.updated_at, place.timezone, now, API_LOCALE)}` };
 }
 
 /** One sentence for screen readers and tooltips: "The Night Owl right now: Lively, about 45 people (Third Place)". */

@@ -3,7 +3,8 @@
 // midnight), limited to the offer's dates; then its condition: always, while quiet (live), or in
 // the hours the forecast calls quiet. Closed wins: never on while the venue is closed by its hours.
 import { DAY_MS, dayOfDate, toWall } from "../../common/local-time";
-import { clockText, whenText } from "../../common/live-summary";
+import { API_LOCALE, formatHour } from "../../common/formats";
+import { whenText } from "../../common/live-summary";
 import { closedAt } from "../../common/opening-hours";
 import type { PlaceHours } from "../../common/schemas/answers";
 import { qrPath } from "../../common/qr";
@@ -79,7 +80,7 @@ export function offerOver(offer: Pick<OfferRules, "ends_on">, timeZone: string, 
   return offer.ends_on !== null && Math.floor(toWall(timeZone, now) / DAY_MS) > dayOfDate(offer.ends_on)!;
 }
 
-const timeText = (time: string) => clockText(Number(time.slice(0, 2)), Number(time.slice(3, 5)));
+const timeText = (time: string) => formatHour(Number(time.slice(0, 2)), Number(time.slice(3, 5)), API_LOCALE);
 
 /** Whether the offer is on at ctx.now, and the sentence that says why (or why not). */
 export function offerOnNow(offer: OfferRules, ctx: OfferContext): OnNow {
@@ -90,9 +91,9 @@ export function offerOnNow(offer: OfferRules, ctx: OfferContext): OnNow {
   if (!current) {
     const next = runs.find((run) => run.start > ctx.now);
     const hours = `${timeText(offer.from)}–${timeText(offer.to)}`;
-    return { on: false, why: next ? `Off: outside its hours (${hours}); next from ${whenText(new Date(next.start).toISOString(), ctx.timeZone, ctx.now)}.` : `Off: outside its hours (${hours}).` };
+    return { on: false, why: next ? `Off: outside its hours (${hours}); next from ${whenText(new Date(next.start).toISOString(), ctx.timeZone, ctx.now, API_LOCALE)}.` : `Off: outside its hours (${hours}).` };
   }
-  const until = `until ${whenText(new Date(current.end).toISOString(), ctx.timeZone, ctx.now)}`;
+  const until = `until ${whenText(new Date(current.end).toISOString(), ctx.timeZone, ctx.now, API_LOCALE)}`;
   if (offer.when === "always") return { on: true, why: `On in its hours, ${until}.` };
   if (offer.when === "quiet") {
     if (!ctx.live) return { on: false, why: "Off: only while quiet, and there is no live count now." };

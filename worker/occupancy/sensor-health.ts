@@ -1,5 +1,6 @@
 // Sensor health: what is wrong with one device, in words the admin and the owner can act on.
 // Each rule only uses what the place's object already records (docs/sensors.md#sensor-health); `flagged` keeps the implausible readings' details, this only names the problem.
+import { API_LOCALE, formatInstant } from "../../common/formats";
 import type { HealthProblem, PlaceHours } from "../../common/schemas/answers";
 import { HOUR_MS } from "../../common/local-time";
 import { isRecent, MINUTE_MS } from "./aggregate";
@@ -33,7 +34,7 @@ export const WEAK_LORA_DBM = -115;
 export type HealthStatus = Pick<DeviceReport, "lastSeenAt" | "readingTs" | "count" | "countSince" | "driftMs" | "rssi" | "implausible">;
 
 const localTime = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(ms);
+  formatInstant(ms, API_LOCALE, { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /** Whether the venue is open at `at`; a place without any hours may be open at any time. */
 const openAt = (context: HealthContext, at: number) => mayBeOpenAt(context.hours, context.timeZone, at);

@@ -1,6 +1,7 @@
 // How a special did against the usual (docs/menus-and-specials.md#lift): each run is an occurrence
 // measured by the popular-events method (worker/occupancy/event-insights.ts: the same wall hours
 // of earlier weeks without a run, up to 4 of them), shown once the special has run for 2 weeks.
+import { API_LOCALE, formatInstant } from "../../common/formats";
 import { DAY_MS } from "../../common/local-time";
 import type { SpecialSchedule } from "../../common/schemas/special";
 import { runsAround } from "../lib/special-schedule";
@@ -61,7 +62,7 @@ const signedPercent = (value: number) => (value > 0 ? `+${value}%` : value < 0 ?
 export function specialLifts(specials: readonly LiftSpecial[], hours: readonly HourTotal[], place: PlaceScale, now: number): Map<number, SpecialLift> {
   const events = measuredSpecialEvents(specials, place.timeZone, now);
   const occurrences = events.length === 0 ? [] : eventInsights(events, hours, place, now).occurrences;
-  const dateText = (ms: number) => new Intl.DateTimeFormat("en-US", { timeZone: place.timeZone, month: "short", day: "numeric" }).format(ms);
+  const dateText = (ms: number) => formatInstant(ms, API_LOCALE, { timeZone: place.timeZone, month: "short", day: "numeric" });
   const lifts = new Map<number, SpecialLift>();
   for (const special of specials) {
     const from = liftFrom(special, place.timeZone);

@@ -5,6 +5,8 @@ import { qrPath } from "../../../common/qr";
 import type { InviteCreated } from "../../../common/schemas/friends";
 import { writeFailure } from "../../api/endpoints";
 import { friendsApi } from "../../api/friendsEndpoints";
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 
 export function InviteLink() {
   const [invite, setInvite] = useState<InviteCreated | null>(null);
@@ -38,7 +40,7 @@ export function InviteLink() {
       {invite && qr ? (
         <>
           <p className="invite-url"><a href={invite.url}>{invite.url}</a></p>
-          <p className="hint">Works until {new Date(invite.expires_at).toLocaleDateString([], { weekday: "long", month: "long", day: "numeric" })}.</p>
+          <p className="hint">Works until {formatInstant(Date.parse(invite.expires_at), SITE_LOCALE, { weekday: "long", month: "long", day: "numeric" })}.</p>
           <svg className="invite-qr" viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label="QR code of the invite link" shapeRendering="crispEdges">
             <rect width={qr.size} height={qr.size} fill="#fff" />
             <path d={qr.path} fill="#000" />

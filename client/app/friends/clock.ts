@@ -1,5 +1,7 @@
-// Times of check-ins as the person reads them: their own clock, hours and minutes.
-export const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
+// Times of check-ins as the person reads them: their own clock, hours and minutes (docs/cities.md#formats).
+export const clockTime = (iso: string) => formatInstant(Date.parse(iso), SITE_LOCALE, { hour: "numeric", minute: "2-digit" });
 
 /** Who sees a check-in, in words. */
 export function audienceText(audience: "friends" | "chosen" | "nobody", chosen: number, ghost: boolean): string {

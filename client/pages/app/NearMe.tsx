@@ -27,9 +27,9 @@ import { suggestionLevel } from "./tonight";
 import { MAX_RADIUS_M, MAX_SUGGESTIONS } from "../../../common/schemas/saved";
 import "./app.css";
 import "./near-me.css";
+import { useLocale } from "../../lib/format";
 
 const VenueMap = loadVenueMap && lazy(loadVenueMap);
-const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
 const noBusiest = () => Promise.resolve(null);
 
 /** The phone's position, asked for at once only when the person already allowed it. */
@@ -79,6 +79,8 @@ export default function NearMe() {
 
 /** `home` is undefined until the account has answered (then null without a home area). */
 function NearBody({ home }: { home: Point | null | undefined }) {
+  const locale = useLocale();
+  const describeNow = useCallback((place: LivePlace) => describeOnMap(place, Date.now(), locale), [locale]);
   const { here, problem, locate } = useHere();
   // "now" or an hour ahead on the phone's clock (0–23).
   const [when, setWhen] = useState<"now" | number>("now");
@@ -160,7 +162,7 @@ function NearBody({ home }: { home: Point | null | undefined }) {
                 </span>
                 {/* Friends' whereabouts never reach a session replay (docs/monitoring.md#private-by-construction). */}
                 <span className="near-place-lines" data-dd-privacy={row.friends.length > 0 ? "mask" : undefined}>
-                  {nearbyLines(row, forecast, now).join(" · ")}
+                  {nearbyLines(row, forecast, now, locale).join(" · ")}
                 </span>
               </button>
             </li>

@@ -9,8 +9,10 @@ import { ownerApi } from "../../api/ownerEndpoints";
 import { InputField } from "../../components/Field";
 import { ConfirmIdentity, useFreshProof } from "./ConfirmIdentity";
 import { isOnlyWayIn } from "./settingsForm";
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+const day = (iso: string) => formatInstant(Date.parse(iso), SITE_LOCALE, { day: "numeric", month: "short", year: "numeric" });
 
 type Status = { ok: boolean; text: string } | null;
 

@@ -10,9 +10,11 @@ import { WatchControl } from "../live/WatchControl";
 import { NEAR_MESSAGES } from "./nearMessages";
 import { nearbyLines, type NearbyPlace } from "./nearMe";
 import { suggestionLevel } from "./tonight";
+import { useLocale } from "../../lib/format";
 
 export function PlaceSheet({ nearby, forecast, now, onClose }: { nearby: NearbyPlace; forecast: boolean; now: number; onClose: () => void }) {
   const { place } = nearby;
+  const locale = useLocale();
   const titleId = useId();
   const sheet = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -37,7 +39,7 @@ export function PlaceSheet({ nearby, forecast, now, onClose }: { nearby: NearbyP
         <p>
           <LevelBadge level={place.level} closed={place.open === false} text={suggestionLevel(place, forecast)} />
         </p>
-        <p className="near-place-lines">{nearbyLines(nearby, forecast, now).join(" · ")}</p>
+        <p className="near-place-lines">{nearbyLines(nearby, forecast, now, locale).join(" · ")}</p>
         <div className="sheet-actions">
           <SavePlace place={place} />
           <Link className="button" to={`/app/plans/new?place=${encodeURIComponent(place.slug)}`}>{NEAR_MESSAGES.planHere}</Link>

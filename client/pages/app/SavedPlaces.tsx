@@ -14,6 +14,7 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { AppSection } from "./AppSection";
 import { Skeleton } from "./shell/Skeleton";
 import { savedPlaceLines, suggestionLevel } from "./tonight";
+import { useLocale } from "../../lib/format";
 
 /** The saved list refreshes as often as the live map. */
 export const SAVED_REFRESH_MS = 30_000;
@@ -29,7 +30,7 @@ function SavedRow({ place, now, stale, actions, onUnsave, onNews, busy }: {
   onNews: (news: boolean) => void;
   busy: boolean;
 }) {
-  const lines = savedPlaceLines(place, now);
+  const lines = savedPlaceLines(place, now, useLocale());
   const level = stale ? describeLevel({ level: place.level, updated_at: null }, stale, now) : suggestionLevel(place, false);
   return (
     <li className="saved-place">

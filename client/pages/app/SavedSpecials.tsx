@@ -8,6 +8,7 @@ import { useApi } from "../../api/useApi";
 import { AppSection } from "./AppSection";
 import { Skeleton } from "./shell/Skeleton";
 import { EVENT_PLACES, specialSoonText, specialsSoon } from "./tonight";
+import { useLocale } from "../../lib/format";
 
 /** One read for the specials of several places: the profiles' requests, sent together. */
 function specialsOf(placeIds: number[]): Read<SpecialsAnswer[]> {
@@ -17,6 +18,7 @@ function specialsOf(placeIds: number[]): Read<SpecialsAnswer[]> {
 
 export function SavedSpecials({ saved, now }: { saved: SavedList | null; now: number }) {
   const places = saved?.places.slice(0, EVENT_PLACES) ?? [];
+  const locale = useLocale();
   const answers = useApi(places.length > 0 ? specialsOf(places.map((place) => place.id)) : null);
   const shown = answers.data ? specialsSoon(answers.data.map((answer, i) => ({ place: places[i], specials: answer.specials })), now) : null;
   return (
@@ -31,7 +33,7 @@ export function SavedSpecials({ saved, now }: { saved: SavedList | null; now: nu
         <ul className="app-events">
           {shown.map((entry) => (
             <li key={`${entry.place.id}-${entry.special.id}`}>
-              <strong>{specialSoonText(entry, now)}</strong>
+              <strong>{specialSoonText(entry, now, locale)}</strong>
               {entry.special.text ? <span>{` · ${entry.special.text}`}</span> : null}
               <span>
                 {" · "}

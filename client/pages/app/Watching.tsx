@@ -8,9 +8,11 @@ import { watchApi } from "../../api/watchEndpoints";
 import { PushPrompt } from "../../app/PushPrompt";
 import { AppSection } from "./AppSection";
 import { watchText } from "./watching";
+import { useLocale } from "../../lib/format";
 
 export function Watching() {
   const watches = useApi(watchApi.list());
+  const locale = useLocale();
   const [busyId, setBusyId] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const list = watches.data?.watches ?? null;
@@ -43,10 +45,10 @@ export function Watching() {
               <li key={watch.id}>
                 <div>
                   <Link to={watch.place_url}>{watch.place_name}</Link>
-                  <p className="hint">{watchText(watch)}</p>
+                  <p className="hint">{watchText(watch, locale)}</p>
                 </div>
                 <button type="button" className="button secondary small" disabled={busyId !== null} onClick={() => void stop(watch.id)}>
-                  Stop <span className="visually-hidden">{`watching ${watch.place_name} ${watchText(watch)}`}</span>
+                  Stop <span className="visually-hidden">{`watching ${watch.place_name} ${watchText(watch, locale)}`}</span>
                 </button>
               </li>
             ))}

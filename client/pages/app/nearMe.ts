@@ -7,7 +7,8 @@ import type { Suggestion } from "../../../common/schemas/saved";
 import { CITY_CENTRE } from "../../live/venueMap";
 import { VS_USUAL_TEXT } from "../../live/whenToGo";
 import { nextEventText } from "../../live/nextEvent";
-import { distanceText, suggestionOpen } from "./tonight";
+import { formatDistance } from "../../../common/formats";
+import { suggestionOpen } from "./tonight";
 
 export type Point = { lat: number; lng: number };
 export type OriginSource = "here" | "home" | "city";
@@ -70,10 +71,10 @@ export function friendsThereText(names: readonly string[]): string | null {
 }
 
 /** A nearby place's lines under its name: distance, against usual, open or closed, friends, a special, an offer. */
-export function nearbyLines({ place, live, friends }: NearbyPlace, forecast: boolean, now: number): string[] {
-  const lines = [`${distanceText(place.distance_m)} away`];
+export function nearbyLines({ place, live, friends }: NearbyPlace, forecast: boolean, now: number, locale: string): string[] {
+  const lines = [`${formatDistance(place.distance_m, locale)} away`];
   if (place.vs_usual && !forecast) lines.push(VS_USUAL_TEXT[place.vs_usual]);
-  const open = suggestionOpen(place, forecast, now);
+  const open = suggestionOpen(place, forecast, now, locale);
   if (open) lines.push(open);
   const there = friendsThereText(friends);
   if (there) lines.push(there);
@@ -81,6 +82,6 @@ export function nearbyLines({ place, live, friends }: NearbyPlace, forecast: boo
   if (live?.offer_now && !forecast) lines.push(OFFER_MESSAGES.rowOn);
   // Tonight's event, on the venue's clock (docs/app.md#near-me).
   const event = live?.next_event;
-  if (event && live) lines.push(nextEventText(event, live.timezone, now));
+  if (event && live) lines.push(nextEventText(event, live.timezone, now, locale));
   return lines;
 }

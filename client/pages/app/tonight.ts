@@ -17,12 +17,12 @@ export interface PlaceLines {
   best: string | null;
 }
 
-export function savedPlaceLines(place: SavedPlace, now: number): PlaceLines {
+export function savedPlaceLines(place: SavedPlace, now: number, locale: string): PlaceLines {
   return {
     vsUsual: place.vs_usual ? VS_USUAL_TEXT[place.vs_usual] : null,
-    open: place.open === null ? null : place.open ? "Open now" : closedText(place.opens_at, place.timezone, now),
+    open: place.open === null ? null : place.open ? "Open now" : closedText(place.opens_at, place.timezone, now, locale),
     // The saved list carries no thresholds, so the best time is said without "(quiet)".
-    best: bestTimeText(place.best_time, null, place.timezone),
+    best: bestTimeText(place.best_time, null, place.timezone, locale),
   };
 }
 
@@ -75,15 +75,11 @@ export function specialsSoon(answers: readonly { place: SpecialSoon["place"]; sp
 }
 
 /** "Happy hour now · until 7 PM", or "Happy hour · starts 5 PM" on the venue's clock. */
-export function specialSoonText({ special, place }: SpecialSoon, now: number): string {
-  if (special.on_now) return specialLine(special, place.timezone, now);
-  return `${special.title} · starts ${whenText(special.next_start!, place.timezone, now)}`;
+export function specialSoonText({ special, place }: SpecialSoon, now: number, locale: string): string {
+  if (special.on_now) return specialLine(special, place.timezone, now, locale);
+  return `${special.title} · starts ${whenText(special.next_start!, place.timezone, now, locale)}`;
 }
 
-/** 350 → "350 m", 1240 → "1.2 km". */
-export function distanceText(metres: number): string {
-  return metres < 1000 ? `${Math.round(metres / 10) * 10} m` : `${(metres / 1000).toFixed(1)} km`;
-}
 
 /**
  * A place's level now or at an hour ahead, as every screen says a venue-hour (readVenueHour,
@@ -95,8 +91,8 @@ export function suggestionLevel(place: Pick<Suggestion, "open" | "level" | "perc
 }
 
 /** Open or closed at the time asked about; null without hours. */
-export function suggestionOpen(place: Suggestion, forecast: boolean, now: number): string | null {
+export function suggestionOpen(place: Suggestion, forecast: boolean, now: number, locale: string): string | null {
   if (place.open === null) return null;
   if (place.open) return forecast ? "Open then" : "Open now";
-  return closedText(place.opens_at, place.timezone, now);
+  return closedText(place.opens_at, place.timezone, now, locale);
 }

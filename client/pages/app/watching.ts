@@ -1,5 +1,5 @@
 // What the Watching list says of a watch (docs/watches.md#watching): pure, so it is unit-tested.
-import { clockText as hourText } from "../../../common/live-summary";
+import { timeText } from "../../live/specials";
 import type { WatchAnswer } from "../../../common/schemas/watches";
 
 const KIND_TEXT: Record<WatchAnswer["when"], (minutes: number | null) => string> = {
@@ -11,16 +11,10 @@ const KIND_TEXT: Record<WatchAnswer["when"], (minutes: number | null) => string>
   offer_starts: () => "when an offer is on",
 };
 
-/** "12:30" → "12:30 PM", "21:00" → "9 PM": the watch's window as people read a clock. */
-export function clockText(hhmm: string): string {
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return hourText(hours, minutes);
-}
-
-/** "when it's quiet · Fri, Sat 8 PM–11 PM" or "when it's quiet · any time". */
-export function watchText(watch: Pick<WatchAnswer, "when" | "minutes" | "window">): string {
+/** "when it's quiet · Fri, Sat 8 PM–11 PM" (times in the visitor's locale) or "when it's quiet · any time". */
+export function watchText(watch: Pick<WatchAnswer, "when" | "minutes" | "window">, locale: string): string {
   const kind = KIND_TEXT[watch.when](watch.minutes);
   if (!watch.window) return `${kind} · any time`;
   const days = watch.window.days?.length ? `${watch.window.days.map((day) => day.slice(0, 3)).join(", ")} ` : "";
-  return `${kind} · ${days}${clockText(watch.window.from)}–${clockText(watch.window.to)}`;
+  return `${kind} · ${days}${timeText(watch.window.from, locale)}–${timeText(watch.window.to, locale)}`;
 }

@@ -8,12 +8,14 @@ import { useApi } from "../../api/useApi";
 import { MAX_ALERT_MINUTES, type AlertRules, type WebhookAnswer } from "../../../common/schemas/alerts";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 
 /** Notifications are read again this often, so an alert shows without a reload. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 const when = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  formatInstant(Date.parse(iso), SITE_LOCALE, { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export function NotificationsPanel({ placeId, timeZone }: { placeId: number; timeZone: string }) {
   const headingId = useId();

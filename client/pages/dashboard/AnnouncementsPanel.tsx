@@ -13,6 +13,7 @@ import { InputField, SelectField, TextAreaField } from "../../components/Field";
 import { RetryButton } from "./ChartCard";
 import { categoryWords, followersText, limitState, reachText, TEXT_MAX, TITLE_MAX } from "./announcements";
 import { LOADING } from "./keyTrends";
+import { formatDateTime } from "../../lib/format";
 
 const UNREACHABLE = "The server could not be reached. Try again in a moment.";
 
@@ -180,7 +181,7 @@ export function AnnouncementsPanel({ place }: { place: OwnedPlace }) {
             {list.data.announcements.map((announcement) => (
               <li key={announcement.id}>
                 <p>
-                  <strong>{announcement.title}</strong> · <time dateTime={announcement.created_at}>{new Date(announcement.created_at).toLocaleString()}</time>
+                  <strong>{announcement.title}</strong> · <time dateTime={announcement.created_at}>{formatDateTime(announcement.created_at)}</time>
                 </p>
                 <p>{announcement.text}</p>
                 {announcement.event ? <p>Event: {announcement.event.name}</p> : null}

@@ -9,14 +9,14 @@ import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyPopulationData } from "./chartData";
-import { formatLongDate, weekdayLabel } from "../../lib/format";
+import { formatInstant } from "../../../common/formats";
+import { formatLongDate, SITE_LOCALE, weekdayLabel } from "../../lib/format";
 import { calendarIndex, compareMonths, heatmapClass, monthGrid, shiftMonth, type YearMonth } from "./heatmap";
 import { LOADING, peakHourText, peakPercentText } from "./keyTrends";
 import { ExportCsv, WeekComparison } from "./WeekAndExport";
 import { hourlyChartTitle, MESSAGES } from "../../lib/messages";
 
-const MONTH_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthTitle = ({ year, month }: YearMonth) => MONTH_FORMAT.format(Date.UTC(year, month - 1, 1));
+const monthTitle = ({ year, month }: YearMonth) => formatInstant(Date.UTC(year, month - 1, 1), SITE_LOCALE, { month: "long", year: "numeric", timeZone: "UTC" });
 
 function CalendarHeatmap({
   items,
@@ -74,7 +74,7 @@ function CalendarHeatmap({
                       className={`heatmap-day ${heatmapClass(score)}`}
                       disabled={score === undefined}
                       aria-pressed={selected === date}
-                      aria-label={`${formatLongDate(date)}: ${score === undefined ? "no data" : `busyness ${score}`}`}
+                      aria-label={`${formatLongDate(date, SITE_LOCALE)}: ${score === undefined ? "no data" : `busyness ${score}`}`}
                       data-date={date}
                       onClick={() => onSelect(date)}
                     >

@@ -9,10 +9,12 @@ import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { FORECAST_DAYS, forecastBars, peakText, shortDate } from "./insights";
+import { useLocale } from "../../lib/format";
 
 
 export function ForecastView({ place }: { place: OwnedPlace }) {
   const { data, error, retry } = useApi(ownerApi.forecast(place.id, { days: String(FORECAST_DAYS) }));
+  const locale = useLocale();
   const [chosen, setChosen] = useState(0);
   const day = data?.days[Math.min(chosen, data.days.length - 1)] ?? null;
   const bars = useMemo(() => (day ? forecastBars(day.hours, place.timezone) : null), [day, place.timezone]);
@@ -85,7 +87,7 @@ export function ForecastView({ place }: { place: OwnedPlace }) {
               </thead>
               <tbody>
                 {day.hours.map((hour) => {
-                  const row = forecastRow(hour, data.timezone);
+                  const row = forecastRow(hour, data.timezone, locale);
                   return (
                     <tr key={hour.start}>
                       <th scope="row">{row.label}</th>

@@ -6,6 +6,8 @@ import { useApi } from "../../api/useApi";
 import { RetryButton } from "./ChartCard";
 import { beforeFirstOpening, lastNightDate } from "./evening";
 import { keyTrendTiles } from "./keyTrends";
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 
 export const KEY_TRENDS_REFRESH_MS = 30_000;
 
@@ -27,7 +29,7 @@ export function KeyTrendsPanel({ place }: { place: OwnedPlace }) {
       </dl>
       {loadedAt ? (
         <p className="key-trends-updated">
-          Updated {new Date(loadedAt).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" })}
+          Updated {formatInstant(loadedAt, SITE_LOCALE, { hour: "numeric", minute: "2-digit" })}
         </p>
       ) : null}
       {error !== null && !data ? <RetryButton retry={retry} what="key trends" /> : null}

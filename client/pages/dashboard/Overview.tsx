@@ -8,7 +8,7 @@ import { CHART_COLORS, timeLineOptions, useCategoryBarOptions } from "../../char
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { hourlyComparisonData, intervalData, weeklyData } from "./chartData";
-import { formatHour } from "../../lib/format";
+import { formatHourLabel, SITE_LOCALE } from "../../lib/format";
 import { compareWithUsual, describeDifference, venueDayStart, visitorsSince } from "./summary";
 import { FORECAST_DAYS, todayForecastText } from "./insights";
 
@@ -40,13 +40,13 @@ function TodaySummary({ place }: { place: OwnedPlace }) {
         </div>
         <div>
           <dt>Busiest hour</dt>
-          <dd>{peakHour ? `${formatHour(peakHour)} · ${trends.data!.peakHourUtilization ?? 0}%` : "No counts yet today"}</dd>
+          <dd>{peakHour ? `${formatHourLabel(peakHour, SITE_LOCALE)} · ${trends.data!.peakHourUtilization ?? 0}%` : "No counts yet today"}</dd>
         </div>
         <div>
           <dt>Compared with usual</dt>
           <dd>
             {comparison
-              ? `${describeDifference(comparison)} (usually ${Math.round(comparison.usual)}% at ${formatHour(peakHour!)})`
+              ? `${describeDifference(comparison)} (usually ${Math.round(comparison.usual)}% at ${formatHourLabel(peakHour!, SITE_LOCALE)})`
               : "Not enough history yet"}
           </dd>
         </div>

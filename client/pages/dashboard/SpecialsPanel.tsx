@@ -10,16 +10,17 @@ import { writeFailure } from "../../api/endpoints";
 import { ownerApi } from "../../api/ownerEndpoints";
 import { useApi } from "../../api/useApi";
 import { InputField, TextAreaField } from "../../components/Field";
-import { specialLine } from "../../live/specials";
-import { clockText } from "../../live/whenToGo";
+import { specialLine, timeText } from "../../live/specials";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
 import { EMPTY_SPECIAL, formOf, quietRuns, specialBody, specialProblem, type SpecialFormValues } from "./specialsForm";
+import { useLocale } from "../../lib/format";
 
 const UNREACHABLE = "The server could not be reached. Try again in a moment.";
 
 function QuietHours({ place, onUse }: { place: OwnedPlace; onUse: (values: Partial<SpecialFormValues>) => void }) {
   const { data } = useApi(ownerApi.forecast(place.id, { days: "7" }));
+  const locale = useLocale();
   if (!data) return null;
   const runs = data.enough_data ? quietRuns(data.days, (100 * place.lively_threshold) / place.packed_threshold, place.timezone) : [];
   return (
@@ -33,9 +34,9 @@ function QuietHours({ place, onUse }: { place: OwnedPlace; onUse: (values: Parti
           <ul>
             {runs.map((run) => (
               <li key={`${run.weekday}${run.from}`}>
-                {run.weekday} {clockText(Number(run.from.slice(0, 2)))}–{clockText(Number(run.to.slice(0, 2)))}: expected about {run.percent}% full{" "}
+                {run.weekday} {timeText(run.from, locale)}–{timeText(run.to, locale)}: expected about {run.percent}% full{" "}
                 <button type="button" className="button secondary small" onClick={() => onUse({ kind: "weekly", days: [run.weekday], from: run.from, to: run.to })}>
-                  Use {run.weekday} {clockText(Number(run.from.slice(0, 2)))}
+                  Use {run.weekday} {timeText(run.from, locale)}
                 </button>
               </li>
             ))}
@@ -117,6 +118,7 @@ function SpecialForm({ place, editing, values, onChange, onDone }: {
 
 export function SpecialsPanel({ place }: { place: OwnedPlace }) {
   const headingId = useId();
+  const locale = useLocale();
   const { data, error, retry } = useApi(ownerApi.specials(place.id));
   const [values, setValues] = useState<SpecialFormValues>(EMPTY_SPECIAL);
   const [editing, setEditing] = useState<OwnedSpecial | null>(null);
@@ -146,7 +148,7 @@ export function SpecialsPanel({ place }: { place: OwnedPlace }) {
             {data.specials.map((special) => (
               <li key={special.id}>
                 <p>
-                  <strong>{specialLine(special, place.timezone, now)}</strong>
+                  <strong>{specialLine(special, place.timezone, now, locale)}</strong>
                   {special.text ? ` · ${special.text}` : null}
                 </p>
                 <p className="special-lift">{special.lift_text}</p>

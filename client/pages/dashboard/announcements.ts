@@ -1,6 +1,8 @@
 // Pure words of the Announcements tab (docs/announcements.md): reach as totals (never below 5
 // followers), the weekly limit, the paused state, and the groups of what followers like.
 import { ANNOUNCEMENT_LIMITS, MIN_GROUP, type AnnouncementsAnswer, type FollowersAnswer, type Reach } from "../../../common/schemas/announcements";
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -12,7 +14,7 @@ export function reachText(reach: Reach): string {
 
 /** A time on the owner's clock, e.g. "Tue 2 Dec, 6:05 PM". */
 const whenText = (iso: string, timeZone?: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone }).format(Date.parse(iso));
+  formatInstant(Date.parse(iso), SITE_LOCALE, { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone });
 
 /** Whether one more may go now, and the sentence under the form. */
 export function limitState(answer: Pick<AnnouncementsAnswer, "limit" | "paused">, timeZone?: string): { canSend: boolean; text: string } {

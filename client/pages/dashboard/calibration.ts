@@ -1,12 +1,14 @@
 // The words of the dashboard's calibration line (docs/architecture.md#calibration).
 import type { CalibrationAnswer } from "../../../common/schemas/calibration";
 import { plural } from "../../lib/format";
+import { formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
 
 const decimals = (value: number, digits: number) => String(Math.round(value * 10 ** digits) / 10 ** digits);
 
 /** "Fri 22:40" in the venue's time zone. */
 function shortMoment(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString("en-US", { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  return formatInstant(Date.parse(iso), SITE_LOCALE, { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
 }
 
 /** "×1.8, baseline 4 devices, from 3 headcounts, last Fri 22:40", or why the numbers are not yet people. */

@@ -2,7 +2,7 @@
 import type uPlot from "uplot";
 import { WEEKDAYS } from "../../../common/vocabulary";
 import { type Agg15Answer, type DailySummaryItem, type HourlyDataItem, type WeeklySummary } from "../../../common/schemas/answers";
-import { formatHour, weekdayLabel } from "../../lib/format";
+import { formatHourLabel, SITE_LOCALE, weekdayLabel } from "../../lib/format";
 
 export interface CategoryData {
   labels: string[];
@@ -14,14 +14,14 @@ const indices = (count: number) => Array.from({ length: count }, (_, index) => i
 /** Hourly bars of the usual level (general_avg) next to today's (last_day_value). */
 export function hourlyComparisonData(items: DailySummaryItem[]): CategoryData {
   return {
-    labels: items.map((item) => formatHour(item.label)),
+    labels: items.map((item) => formatHourLabel(item.label, SITE_LOCALE)),
     data: [indices(items.length), items.map((item) => item.general_avg), items.map((item) => item.last_day_value)],
   };
 }
 
 export function hourlyPopulationData(items: HourlyDataItem[]): CategoryData {
   return {
-    labels: items.map((item) => formatHour(item.hour)),
+    labels: items.map((item) => formatHourLabel(item.hour, SITE_LOCALE)),
     data: [indices(items.length), items.map((item) => item.population)],
   };
 }

@@ -3,6 +3,7 @@
 // do about a sensor. A new event's default start is in client/lib/eventForm.ts.
 import { dateOfDay, venueDayAt, type PlaceClock } from "../../../common/local-time";
 import { closedText } from "../../../common/live-summary";
+import { SITE_LOCALE } from "../../lib/format";
 import { closedAt, hasHours, isOpenAt, nextOpeningAt } from "../../../common/opening-hours";
 import type { DeviceAnswer, KeyTrends, PlaceHours } from "../../../common/schemas/answers";
 import { timeAgo } from "../../lib/format";
@@ -37,7 +38,7 @@ export function sensorActions(device: Pick<DeviceAnswer, "health">): { problem: 
 export function nowLine(trends: KeyTrends, place: PlaceHours & { timezone: string }, now: number): string {
   if (closedAt(place, place.timezone, now)) {
     const opens = nextOpeningAt(place, place.timezone, now);
-    return closedText(opens === null ? null : new Date(opens).toISOString(), place.timezone, now);
+    return closedText(opens === null ? null : new Date(opens).toISOString(), place.timezone, now, SITE_LOCALE);
   }
   if (trends.currentCapacity === null) return EVENING_MESSAGES.noReadingNow;
   const people = trends.currentPopulation;

@@ -1,7 +1,8 @@
 // The weekly hours table: Monday first, 'Closed' for a day without hours.
 import { WEEKDAYS, type Weekday } from "../../../common/vocabulary";
 import { type PlaceHours } from "../../../common/schemas/answers";
-import { formatClock, weekdayLabel } from "../../lib/format";
+import { formatClockTime } from "../../../common/formats";
+import { SITE_LOCALE, weekdayLabel } from "../../lib/format";
 
 export const CLOSED = "Closed";
 
@@ -22,8 +23,8 @@ export function hoursRows(hours: PlaceHours): HoursRow[] {
     return {
       day,
       label: weekdayLabel(day),
-      open: open ? formatClock(open) : null,
-      close: open ? (close ? formatClock(close) : "—") : null,
+      open: open ? formatClockTime(open, SITE_LOCALE) : null,
+      close: open ? (close ? formatClockTime(close, SITE_LOCALE) : "—") : null,
     };
   });
 }

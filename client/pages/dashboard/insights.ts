@@ -3,13 +3,15 @@
 import type { ForecastHour } from "../../../common/schemas/answers";
 import { dateOfDay, dayOfDate } from "../../../common/local-time";
 import { EXPORT_DATE_MESSAGES, EXPORT_MAX_DAYS, type EventOccurrenceInsight, type ForecastDay, type OwnerForecastAnswer } from "../../../common/schemas/insights";
-import { clockText, localHour } from "../../live/whenToGo";
+import { formatHour, formatInstant } from "../../../common/formats";
+import { SITE_LOCALE } from "../../lib/format";
+import { localHour } from "../../live/whenToGo";
 
 /** Days the Forecast tab and the Today line ask for (one shared request). */
 export const FORECAST_DAYS = 7;
 
-/** "10 PM" for an instant on the venue's clock. */
-export const venueClock = (iso: string, timeZone: string) => clockText(localHour(timeZone, Date.parse(iso)));
+/** "10 PM" for an instant on the venue's clock (the dashboard's locale: docs/cities.md#formats). */
+export const venueClock = (iso: string, timeZone: string) => formatHour(localHour(timeZone, Date.parse(iso)), 0, SITE_LOCALE);
 
 /** "10 PM, about 85%" or the reason there is no peak. */
 export function peakText(day: ForecastDay, timeZone: string): string {
@@ -27,7 +29,7 @@ export function todayForecastText(answer: OwnerForecastAnswer): string {
 
 /** "Tue 10 Jun" for a venue day (YYYY-MM-DD). */
 export function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return formatInstant(Date.parse(`${date}T12:00:00Z`), SITE_LOCALE, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 }
 
 /** The hours of a day that can be drawn: open hours with a forecast value, as labels and percents. */

@@ -2,7 +2,7 @@
 // four while no device reports (currentCapacity null). Before the venue first opens in a venue
 // day the last two show last night's peak instead of the small hours' (docs/insights.md#the-owners-evening).
 import type { KeyTrends, PeakData } from "../../../common/schemas/answers";
-import { formatHour } from "../../lib/format";
+import { formatHourLabel, SITE_LOCALE } from "../../lib/format";
 import { EVENING_MESSAGES, peopleText } from "./messages";
 
 export const LOADING = "Loading...";
@@ -41,5 +41,5 @@ export function keyTrendTiles(trends: KeyTrends | null, lastNight?: PeakData | n
   return [...now, { label: LABELS[2], value: peakHourText(trends) }, { label: LABELS[3], value: peakPercentText(trends) }];
 }
 
-export const peakHourText = (peak: PeakData) => (peak.peakHour ? formatHour(peak.peakHour) : "—");
+export const peakHourText = (peak: PeakData) => (peak.peakHour ? formatHourLabel(peak.peakHour, SITE_LOCALE) : "—");
 export const peakPercentText = (peak: PeakData) => (peak.peakHourUtilization === null ? "—" : `${peak.peakHourUtilization}%`);

@@ -7,7 +7,7 @@ import { offerApi } from "../../api/offerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { Island } from "../../islands/Island";
-import { formatDateTime, SITE_LOCALE, visitorZone, weekdayLabel } from "../../lib/format";
+import { formatDateTime, useLocale, visitorZone, weekdayLabel } from "../../lib/format";
 import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
@@ -66,6 +66,7 @@ function usePlace(barId: string): Loaded {
 function UpcomingEvents({ place }: { place: PublicPlace }) {
   const { data, error } = useApi(publicApi.placeEvents(place.id));
   const origin = useOrigin();
+  const locale = useLocale();
   // Events that cannot be read show as none.
   const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
 
@@ -86,7 +87,7 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
                 <p className="event-when">
                   {event.is_recurring && event.repeating_days.length > 0
                     ? `Every ${event.repeating_days.join(", ")}`
-                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone, "en-US")}</time>}
+                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone, locale)}</time>}
                   {event.category_name ? ` · ${event.category_name}` : null}
                 </p>
                 {event.description ? <p>{event.description}</p> : null}
@@ -117,7 +118,7 @@ function LiveLevel({ place }: { place: PublicPlace }) {
   const { places, failed } = useLivePlaces(LIVE_REFRESH_MS);
   const live = places?.find((entry) => entry.id === place.id);
   const now = useNow();
-  const summary = live ? liveSummary(live, now) : null;
+  const summary = live ? liveSummary(live, now, useLocale()) : null;
   return (
     <div className="profile-live" aria-live="polite">
       <h2>Right now</h2>
@@ -143,6 +144,7 @@ function Profile({ place }: { place: PublicPlace }) {
   // The visitor's own time zone is known once the page has hydrated (in the single-page app); the
   // worker renders every visitor's page the same.
   const hydrated = useHydrated();
+  const locale = useLocale();
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
@@ -193,7 +195,7 @@ function Profile({ place }: { place: PublicPlace }) {
             {/* The worker cannot know the visitor's zone: on a page of islands the entry names the venue's
                 when the visitor's clock differs (data-venue-zone, client/islands.tsx). */}
             <dd data-venue-zone={!hydrated && today.open && today.close ? place.timezone : undefined}>
-              {describeHours(today, SITE_LOCALE, { venue: place.timezone, visitor: hydrated ? visitorZone() : place.timezone, instant: now })}
+              {describeHours(today, locale, { venue: place.timezone, visitor: hydrated ? visitorZone() : place.timezone, instant: now })}
             </dd>
             {place.website ? (
               <>

@@ -12,14 +12,15 @@ import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces"
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { cityPagePath, PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
-import { liveLooksLastHourText } from "../../lib/format";
+import { liveLooksLastHourText, useLocale } from "../../lib/format";
 import { useHydrated, useNow } from "../../lib/hydration";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
 import { LEVEL_DISPLAY, NO_LIVE_LEVEL, type LevelFilter } from "../../live/levels";
 import { applyLiveFilters, LIVE_SORTS, liveFilterParams, readLiveFilters, type LiveFilters, type LiveSort } from "../../live/liveList";
 import { DEFAULT_QUIET_HOUR, QUIET_LIMIT, quietAtTime, quietIds, quietQueryArea } from "../../live/quietAt";
-import { busiestText, clockText, liveSummary, venueWeekday } from "../../live/whenToGo";
+import { busiestText, liveSummary, venueWeekday } from "../../live/whenToGo";
+import { formatHour, formatInstant } from "../../../common/formats";
 import { LIVE_REFRESH_MS, useLivePlaces } from "../../live/useLivePlaces";
 import { describeOnMap, hasPosition } from "../../live/mapPlaces";
 import type { VenueMapHandle } from "../../live/venueMap";
@@ -38,8 +39,6 @@ export const preload: Preload = async ({ slug }, load) => {
 };
 
 const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
-
-const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** What the colours mean, behind a "?" beside the title: on a phone the map comes first. */
 function Legend() {
@@ -76,7 +75,7 @@ function Legend() {
 }
 
 function VenueRowState({ place }: { place: LivePlace }) {
-  const said = liveSummary(place, useNow());
+  const said = liveSummary(place, useNow(), useLocale());
   if (said.closed) {
     return (
       <div className="venue-row-level">
@@ -207,13 +206,14 @@ function MoreFilters({ filters, onChange }: { filters: LiveFilters; onChange: (n
 /** "Quiet at 9 PM": on, the map keeps the venues forecast Relaxed at that hour. */
 function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hour: number | null) => void }) {
   const ids = useId();
+  const locale = useLocale();
   // The hour picked while the filter is off, so turning it on again keeps it.
   const [picked, setPicked] = useState(hour ?? DEFAULT_QUIET_HOUR);
   const shownHour = hour ?? picked;
   return (
     <div className="live-quiet-at live-chip">
       <input type="checkbox" id={`${ids}-on`} checked={hour !== null} onChange={(event) => onChange(event.target.checked ? shownHour : null)} />
-      <label htmlFor={`${ids}-on`}>Quiet at {clockText(shownHour)}</label>
+      <label htmlFor={`${ids}-on`}>Quiet at {formatHour(shownHour, 0, locale)}</label>
       <label htmlFor={`${ids}-hour`} className="visually-hidden">Quiet at what time</label>
       <select
         id={`${ids}-hour`}
@@ -226,7 +226,7 @@ function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hou
       >
         {Array.from({ length: 24 }, (_, h) => (
           <option key={h} value={h}>
-            {clockText(h)}
+            {formatHour(h, 0, locale)}
           </option>
         ))}
       </select>
@@ -234,8 +234,8 @@ function QuietAtFilter({ hour, onChange }: { hour: number | null; onChange: (hou
   );
 }
 
-function emptyText(filters: LiveFilters): string {
-  if (filters.quietAt !== null) return `No venue${filters.openNow ? " open now" : ""} is forecast Relaxed at ${clockText(filters.quietAt)}.`;
+function emptyText(filters: LiveFilters, locale: string): string {
+  if (filters.quietAt !== null) return `No venue${filters.openNow ? " open now" : ""} is forecast Relaxed at ${formatHour(filters.quietAt, 0, locale)}.`;
   if (filters.specialNow) return "No venue has a special on right now.";
   if (filters.offerNow) return OFFER_MESSAGES.noneOnMap;
   if (filters.level === "all") return filters.openNow ? "No venue is open right now." : "No venues yet.";
@@ -246,11 +246,11 @@ function emptyText(filters: LiveFilters): string {
  * Today's "Usually busiest 9–11 PM" for the map's popup. The live answer carries no popular times,
  * so they are fetched only for the venue a visitor opens.
  */
-async function busiestToday(placeId: number): Promise<string | null> {
+async function busiestToday(placeId: number, locale: string): Promise<string | null> {
   const answer = await publicApi.popularTimes(placeId).load();
   const weekday = venueWeekday(answer.timezone, answer.day_start_hour, Date.now());
   const today = answer.days.find((day) => day.weekday === weekday);
-  return answer.enough_data && today ? busiestText(today.hours) : null;
+  return answer.enough_data && today ? busiestText(today.hours, locale) : null;
 }
 
 /**
@@ -267,9 +267,6 @@ function MapPending() {
 
 /** Leaflet, drawn in the browser only, once the page has hydrated; null in the worker. */
 const VenueMap = loadVenueMap && lazy(loadVenueMap);
-
-/** What the map says of a venue, at the moment it asks. */
-const describeNow = (place: LivePlace) => describeOnMap(place, Date.now());
 
 /**
  * Links to every city's live page, the one shown marked (docs/cities.md); nothing with one city.
@@ -297,6 +294,10 @@ function CityLinks({ cities, current }: { cities: CitiesAnswer["cities"]; curren
  */
 export default function LiveMap() {
   const { slug } = useParams();
+  const locale = useLocale();
+  // What the map says of a venue at the moment it asks, and today's busiest hours of the one it opens.
+  const describeNow = useCallback((place: LivePlace) => describeOnMap(place, Date.now(), locale), [locale]);
+  const busiestOf = useCallback((placeId: number) => busiestToday(placeId, locale), [locale]);
   // On /live-look, the visitor's city by where Cloudflare places them; every venue if that cannot be read.
   const here = useApi(slug === undefined ? publicApi.cityHere() : null);
   const city = slug ?? (here.data ? here.data.slug : here.error ? undefined : null);
@@ -369,7 +370,7 @@ export default function LiveMap() {
               describe={describeNow}
               tiles={tiles}
               onOpenPlace={(place) => navigate(`/profile/${place.slug}`)}
-              busiestToday={busiestToday}
+              busiestToday={busiestOf}
               popupAction={(place) => <SaveControl place={place} saving={saving} />}
             />
           </Suspense>
@@ -383,13 +384,13 @@ export default function LiveMap() {
                 ? failed
                   ? "Live levels are unavailable at the moment. Please try again shortly."
                   : "Loading venues…"
-                : `Showing ${shown.length} of ${total} venues${quietHour !== null && quietSet ? ` forecast Relaxed at ${clockText(quietHour)}` : ""}.`}
+                : `Showing ${shown.length} of ${total} venues${quietHour !== null && quietSet ? ` forecast Relaxed at ${formatHour(quietHour, 0, locale)}` : ""}.`}
             </span>
             {quietHour !== null && !quietSet ? (
-              <span> {quiet.error ? `The forecast for ${clockText(quietHour)} is unavailable at the moment.` : `Loading the forecast for ${clockText(quietHour)}…`}</span>
+              <span> {quiet.error ? `The forecast for ${formatHour(quietHour, 0, locale)} is unavailable at the moment.` : `Loading the forecast for ${formatHour(quietHour, 0, locale)}…`}</span>
             ) : null}
             {/* In this browser's time zone, which the worker does not know. */}
-            {generatedAt && hydrated ? <span> Updated {timeFormat.format(new Date(generatedAt))}.</span> : null}
+            {generatedAt && hydrated ? <span> Updated {formatInstant(Date.parse(generatedAt), locale, { hour: "numeric", minute: "2-digit" })}.</span> : null}
             {places !== null && failed ? <span> The last refresh failed; showing the previous levels.</span> : null}
           </p>
           <button type="button" className="button secondary small" disabled={!mapDrawn} onClick={() => mapRef.current?.showAll()}>
@@ -411,7 +412,7 @@ export default function LiveMap() {
       <section className="live-list" aria-labelledby="list-heading">
         <h2 id="list-heading">Venues</h2>
         {places !== null && shown.length === 0 ? (
-          <p>{emptyText(filters)}</p>
+          <p>{emptyText(filters, locale)}</p>
         ) : (
           <VenueList places={shown} onShow={mapDrawn ? showOnMap : null} saving={saving} />
         )}

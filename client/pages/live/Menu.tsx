@@ -9,7 +9,7 @@ import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { timeText } from "../../live/specials";
 import { formatPrice } from "../../../common/formats";
-import { SITE_LOCALE } from "../../lib/format";
+import { useLocale } from "../../lib/format";
 import { MENU_MESSAGES } from "./menuMessages";
 
 /** A price in the menu's currency (the venue's city's), written the visitor's way: "$12.00", "€12.50" in en-US (docs/cities.md#formats). */
@@ -17,8 +17,8 @@ export function priceFormatter(menu: Pick<MenuAnswer, "currency">, locale: strin
   return (price) => formatPrice(price, menu.currency, locale);
 }
 
-/** "Food until 11 PM". */
-export const kitchenText = (until: string) => MENU_MESSAGES.foodUntil(timeText(until));
+/** "Food until 11 PM" ("23 Uhr" in de-DE). */
+export const kitchenText = (until: string, locale: string) => MENU_MESSAGES.foodUntil(timeText(until, locale));
 
 /** Phones see the menu's heading and "Show menu ▸"; wider screens see it open. */
 const openAtFirst = () => !window.matchMedia?.("(max-width: 768px)").matches;
@@ -30,17 +30,18 @@ const openAtFirst = () => !window.matchMedia?.("(max-width: 768px)").matches;
  */
 export default function Menu({ placeId }: { placeId: number }) {
   const { data } = useApi(publicApi.menu(placeId));
+  const locale = useLocale();
   const [open, setOpen] = useState(true);
   useEffect(() => setOpen(openAtFirst()), []);
   const headingId = `menu-heading-${placeId}`;
   const contentId = `menu-content-${placeId}`;
   if (!data || (data.sections.length === 0 && !data.kitchen_hours)) return null;
-  const price = priceFormatter(data, SITE_LOCALE);
+  const price = priceFormatter(data, locale);
   return (
     <section className="profile-menu" aria-labelledby={headingId}>
       <div className="menu-head">
         <h2 id={headingId}>{MENU_MESSAGES.heading}</h2>
-        {data.kitchen_hours ? <span className="menu-kitchen">{kitchenText(data.kitchen_hours.until)}</span> : null}
+        {data.kitchen_hours ? <span className="menu-kitchen">{kitchenText(data.kitchen_hours.until, locale)}</span> : null}
       </div>
       {data.sections.length > 0 ? (
         <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={contentId} onClick={() => setOpen(!open)}>

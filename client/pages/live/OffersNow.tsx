@@ -11,10 +11,11 @@ import { useSignedIn } from "../../api/useSignedIn";
 import { useHydrated } from "../../lib/hydration";
 import { claimOfOffer, firstSightingToday, keepClaim } from "../../offers/claims";
 import { OFFER_MESSAGES, valueText, whenLine } from "../../offers/offerMessages";
-import { SITE_LOCALE } from "../../lib/format";
+import { useLocale } from "../../lib/format";
 
 function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<PublicPlace, "id" | "name" | "slug">; currency: string | undefined }) {
   const signedIn = useSignedIn();
+  const locale = useLocale();
   const navigate = useGo();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,13 +33,13 @@ function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<Publi
       setBusy(false);
     }
   };
-  const value = valueText(offer, currency, SITE_LOCALE);
+  const value = valueText(offer, currency, locale);
   return (
     <li className={offer.on_now ? "offer-now" : undefined}>
       <strong>{offer.title}</strong>
       {value ? <span className="offer-value"> · {value}</span> : null}
       {offer.on_now ? <span className="offer-badge"> · {OFFER_MESSAGES.onNow}</span> : null}
-      <p className="offer-when">{whenLine(offer)}</p>
+      <p className="offer-when">{whenLine(offer, locale)}</p>
       <p className="offer-why">{offer.why}</p>
       {offer.terms ? <p className="offer-terms">{offer.terms}</p> : null}
       {valid ? (

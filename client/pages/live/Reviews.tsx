@@ -4,7 +4,7 @@ import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
-import { formatLongDate } from "../../lib/format";
+import { formatLongDate, useLocale } from "../../lib/format";
 import { ReportActions } from "./ReportActions";
 import {
   emptyReviewForm,
@@ -126,6 +126,7 @@ function ReviewFormView({ placeId, onPosted }: { placeId: number; onPosted: (ans
  */
 export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolean }) {
   const { data: answer, error, retry, setData } = useApi(publicApi.reviews(placeId));
+  const locale = useLocale();
   const failed = error !== null;
 
   const onPosted = ({ review, count, average_rating }: ReviewPostedAnswer) =>
@@ -148,7 +149,7 @@ export function Reviews({ placeId, canHide }: { placeId: number; canHide: boolea
               </p>
               <p className="review-comment">{review.comment}</p>
               <p className="review-date">
-                <time dateTime={review.date}>{formatLongDate(review.date)}</time>
+                <time dateTime={review.date}>{formatLongDate(review.date, locale)}</time>
               </p>
               {/* A hidden review leaves the list, the count and the average: read them again. */}
               <ReportActions

@@ -4,10 +4,12 @@ import type { PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { specialLine } from "../../live/specials";
+import { useLocale } from "../../lib/format";
 
 /** "Happy hour now · until 7 PM" for each special on now, then the others; nothing while none. */
 export default function SpecialsNow({ place }: { place: PublicPlace }) {
   const { data } = useApi(publicApi.specials(place.id));
+  const locale = useLocale();
   if (!data || data.specials.length === 0) return null;
   const now = Date.now();
   return (
@@ -16,7 +18,7 @@ export default function SpecialsNow({ place }: { place: PublicPlace }) {
       <ul>
         {data.specials.map((special) => (
           <li key={special.id} className={special.on_now ? "special-now" : undefined}>
-            <strong>{specialLine(special, place.timezone, now)}</strong>
+            <strong>{specialLine(special, place.timezone, now, locale)}</strong>
             {special.text ? <span> {special.text}</span> : null}
           </li>
         ))}

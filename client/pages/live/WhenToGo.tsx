@@ -5,13 +5,14 @@ import { useState } from "react";
 import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
+import { formatAxisHour, formatHour } from "../../../common/formats";
+import { useLocale } from "../../lib/format";
 import { useHydrated, useNow } from "../../lib/hydration";
 import { LatestReportedWait } from "./LiveLooks";
 import {
   bestTimeText,
   busiestText,
   busyText,
-  clockText,
   countsHidden,
   FORECAST_HOURS,
   forecastRows,
@@ -53,6 +54,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
   const currentHour = today ? localHour(answer.timezone, now) : null;
   const live = today ? answer.live : null;
   const sized = useSized();
+  const locale = useLocale();
   return (
     <>
       <div className="popular-chart" aria-hidden="true">
@@ -62,7 +64,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
               {hour.closed ? null : <span className="popular-bar" style={sized({ height: `${hour.usual ?? 0}%` })} />}
               {live?.percent != null && hour.hour === currentHour ? <span className="popular-live-bar" style={sized({ height: `${live.percent}%` })} /> : null}
             </div>
-            <span className="popular-axis">{index % AXIS_EVERY === 0 ? clockText(hour.hour).replace(" ", "").toLowerCase().slice(0, -1) : ""}</span>
+            <span className="popular-axis">{index % AXIS_EVERY === 0 ? formatAxisHour(hour.hour, locale) : ""}</span>
           </div>
         ))}
       </div>
@@ -79,7 +81,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
           <tbody>
             {day.hours.map((hour, index) => (
               <tr key={index}>
-                <th scope="row">{clockText(hour.hour)}</th>
+                <th scope="row">{formatHour(hour.hour, 0, locale)}</th>
                 <td>
                   {usualText(hour)}
                   {live?.percent != null && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
@@ -100,6 +102,7 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
   // Fixed: an island counts `useId` from its own root (docs/server-rendering.md#islands).
   const selectId = `popular-day-${place.id}`;
   const now = useNow();
+  const locale = useLocale();
 
   let body;
   if (!data) {
@@ -108,7 +111,7 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
     const today = venueWeekday(data.timezone, data.day_start_hour, now);
     const weekday = chosen ?? today;
     const day = data.days.find((entry) => entry.weekday === weekday);
-    const busiest = day && data.enough_data ? busiestText(day.hours) : null;
+    const busiest = day && data.enough_data ? busiestText(day.hours, locale) : null;
     const live = weekday === today ? data.live : null;
     body = (
       <>
@@ -153,14 +156,15 @@ export function Forecast({ place }: { place: PublicPlace }) {
   const { data, error } = useApi(publicApi.forecast(place.id), { refreshMs: WHEN_TO_GO_REFRESH_MS });
   const threshold = livelyPercent(place);
   const sized = useSized();
+  const locale = useLocale();
 
   let body;
   if (!data) {
     body = <p>{error === null ? "Loading the forecast…" : "The forecast is unavailable at the moment."}</p>;
   } else {
     const hours = data.hours.slice(0, FORECAST_HOURS);
-    const best = bestTimeText(data.best_time, threshold, place.timezone);
-    const busy = busyText(data.hours, threshold, place.timezone);
+    const best = bestTimeText(data.best_time, threshold, place.timezone, locale);
+    const busy = busyText(data.hours, threshold, place.timezone, locale);
     const anyEstimate = hours.some((hour) => hour.percent !== null);
     const allClosed = hours.length > 0 && hours.every((hour) => hour.closed);
     body = (
@@ -186,7 +190,7 @@ export function Forecast({ place }: { place: PublicPlace }) {
             </thead>
             <tbody>
               {/* One number, one word, as every screen says a venue-hour; closed hours collapsed (docs/when-to-go.md#one-number-one-word). */}
-              {forecastRows(data.hours, place.timezone, placeEdge(place), FORECAST_HOURS).map((row) => {
+              {forecastRows(data.hours, place.timezone, locale, placeEdge(place), FORECAST_HOURS).map((row) => {
                 const hour = hours.find((item) => item.start === row.start)!;
                 return (
                   <tr key={row.start} className={row.closed ? "closed" : undefined}>

@@ -2,6 +2,8 @@
 // list by id (a message may arrive twice: by the socket and as our send's answer), and the read
 // marker to send.
 import type { Message } from "../../../../common/schemas/conversations";
+import { formatInstant } from "../../../../common/formats";
+import { SITE_LOCALE } from "../../../lib/format";
 
 /** The messages of both lists, each once (by id), oldest first. */
 export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
@@ -17,4 +19,4 @@ export const newestId = (messages: readonly Message[]) => messages.at(-1)?.id ??
 export const newClientId = () => crypto.randomUUID();
 
 /** "9:41 PM" in the browser's time zone. */
-export const messageTime = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+export const messageTime = (iso: string) => formatInstant(Date.parse(iso), SITE_LOCALE, { hour: "numeric", minute: "2-digit" });

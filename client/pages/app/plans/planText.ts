@@ -3,6 +3,8 @@
 // The Copper Lantern is Relaxed", "10 PM: Relaxed".
 import type { Plan } from "../../../../common/schemas/plans";
 import { readVenueHour } from "../../../../common/venue-hour";
+import { formatInstant } from "../../../../common/formats";
+import { SITE_LOCALE } from "../../../lib/format";
 
 /** Metres a person walks in a minute. */
 const WALK_M_PER_MIN = 80;
@@ -22,12 +24,12 @@ export function placeSuggestionLine(place: NonNullable<NonNullable<Plan["suggest
 }
 
 export function timeSuggestionLine(time: NonNullable<NonNullable<Plan["suggestion"]>["time"]>, timeZone?: string): string {
-  const hour = new Date(time.starts_at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+  const hour = formatInstant(Date.parse(time.starts_at), SITE_LOCALE, { hour: "numeric", minute: "2-digit", timeZone });
   return `${hour.replace(":00", "")}: ${time.level}`;
 }
 
 /** "Tue 11:30 PM" in the browser's time zone (or the given one). */
 export const planTime = (iso: string, timeZone?: string) =>
-  new Date(iso).toLocaleString("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone });
+  formatInstant(Date.parse(iso), SITE_LOCALE, { weekday: "short", hour: "numeric", minute: "2-digit", timeZone });
 
 export const ANSWER_WORDS = { going: "Going", maybe: "Maybe", no: "Can't go", organiser: "Organiser" } as const;

@@ -14,7 +14,7 @@ import { OfferInsight } from "./OfferInsight";
 import { EMPTY_OFFER, offerBody, offerFormOf, offerProblems, type OfferFormValues } from "./offersForm";
 import { OWNER_OFFER_MESSAGES as M } from "./offerWords";
 import "./offers.css";
-import { SITE_LOCALE } from "../../../lib/format";
+import { useLocale } from "../../../lib/format";
 
 /** The server's answer for the form as it stands, asked again (after a pause in typing) whenever it changes and is whole. */
 function LivePreview({ placeId, values }: { placeId: number; values: OfferFormValues }) {
@@ -127,6 +127,7 @@ function OfferForm({ place, editing, onDone }: { place: OwnedPlace; editing: Own
 
 export function OffersPanel({ place }: { place: OwnedPlace }) {
   const { data, error, retry } = useApi(ownerOfferApi.list(place.id));
+  const locale = useLocale();
   const [editing, setEditing] = useState<OwnedOffer | "new" | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const done = (text: string) => {
@@ -160,9 +161,9 @@ export function OffersPanel({ place }: { place: OwnedPlace }) {
           <li key={offer.id} className={offer.on_now ? "offer-now" : undefined}>
             <h3>
               {offer.title}
-              {valueText(offer, data.currency, SITE_LOCALE) ? ` · ${valueText(offer, data.currency, SITE_LOCALE)}` : ""}
+              {valueText(offer, data.currency, locale) ? ` · ${valueText(offer, data.currency, locale)}` : ""}
             </h3>
-            <p>{whenLine(offer)}</p>
+            <p>{whenLine(offer, locale)}</p>
             <p className="offer-why">{offer.on_now ? M.previewOn(offer.why) : M.previewOff(offer.why)}</p>
             <OfferInsight insight={offer.insight} />
             <div className="row-actions">
