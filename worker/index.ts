@@ -8,6 +8,7 @@ import { dropOldInboxRows } from "./db/push";
 import { keepFriendsTidy, keepLiveLooksTidy } from "./db/retention";
 import { consumePushQueue, type PushQueueMessage } from "./push/notice-queue";
 import { consumeTells, isTell, type ConversationsToTell } from "./chat/authority";
+import { consumeLeavings, isLeaving, type AccountLeaving } from "./chat/leaving";
 import { consumeDeadLetters, DEAD_LETTER_QUEUES } from "./queues/dead-letters";
 import { keepUsualHistories } from "./db/usual-history";
 import type { WatchFanOut } from "./watches/changes";
@@ -116,9 +117,13 @@ export default {
   async queue(batch, env) {
     if (batch.queue in DEAD_LETTER_QUEUES) await consumeDeadLetters(batch, env);
     else if (batch.queue === PUSH_QUEUE_NAME) {
-      // The same queue carries the conversations a new name tells (docs/chat.md#a-new-name).
-      const messages = batch.messages as readonly Message<PushQueueMessage | ConversationsToTell>[];
-      await Promise.all([consumeTells(messages.filter(isTell), env), consumePushQueue({ messages: messages.filter((message): message is Message<PushQueueMessage> => !isTell(message)) }, env)]);
+      // The same queue carries the conversations a new name tells and a deleted account leaves (docs/chat.md#a-new-name).
+      const messages = batch.messages as readonly Message<PushQueueMessage | ConversationsToTell | AccountLeaving>[];
+      await Promise.all([
+        consumeTells(messages.filter(isTell), env),
+        consumeLeavings(messages.filter(isLeaving), env),
+        consumePushQueue({ messages: messages.filter((message): message is Message<PushQueueMessage> => !isTell(message) && !isLeaving(message)) }, env),
+      ]);
     }
     else if (batch.queue === WATCH_QUEUE_NAME) await consumeWatchFanOuts(batch as MessageBatch<WatchFanOut>, env);
     else await consumeDeliveries(batch as MessageBatch<DeliveryMessage>, env);

@@ -15,7 +15,7 @@ import worker from "../../worker/index";
 import { bearer } from "./fixtures";
 import { api, freshClientIp, postJson, signUpOwner } from "./helpers";
 import { createPlace, useFixedClock } from "./occupancy-fixtures";
-import { befriend, heldNotices, person, send, type Person } from "./social-fixtures";
+import { befriend, heldBatches, heldNotices, person, send, type Person } from "./social-fixtures";
 
 /** Saturday 10 May 2031, 18:00 in New York. */
 const START = Date.UTC(2031, 4, 10, 22, 0);
@@ -64,8 +64,13 @@ const inbox = async (who: Person) =>
   (await env.DB.prepare("SELECT kind, title, body, url FROM consumer_notifications WHERE user_id = ? ORDER BY id").bind(who.id).all<{ kind: string; title: string; body: string; url: string }>())
     .results;
 
-const deleteAccount = (who: Person, password: string) =>
-  api("/api/me", { method: "DELETE", headers: { ...who.headers, "content-type": "application/json" }, body: JSON.stringify({ password }) });
+/** DELETE /api/me, then the conversations it queued run through the real queue() (docs/chat.md#an-account-deleted). */
+async function deleteAccount(who: Person, password: string) {
+  const held = heldBatches();
+  const response = await api("/api/me", { method: "DELETE", headers: { ...who.headers, "content-type": "application/json" }, body: JSON.stringify({ password }) }).finally(held.restore);
+  await held.run();
+  return response;
+}
 
 describe("deleting an account, as the others see it", () => {
   it("leaves no inbox row naming it, nor its messages in a conversation whose plan retention removed", async () => {

@@ -50,6 +50,30 @@ export function send(method: string, path: string, headers: Record<string, strin
 }
 
 /**
+ * What routes queue on the push queue with `sendBatch` (the conversations a new name tells and a
+ * deleted account leaves: docs/chat.md#a-new-name), held instead of sent; `run()` runs the ones
+ * held so far through the real queue() handler as their `attempts`th delivery and answers the
+ * batch's result.
+ */
+export function heldBatches() {
+  const queued: unknown[] = [];
+  const spy = vi.spyOn(env.PUSH_QUEUE, "sendBatch").mockImplementation(async (messages) => {
+    queued.push(...[...messages].map((message) => message.body));
+    return {} as QueueSendBatchResponse;
+  });
+  return {
+    queued,
+    async run(attempts = 1) {
+      const batch = createMessageBatch("third-place-push", queued.splice(0).map((body, i) => ({ id: `held-${i}`, timestamp: new Date(), attempts, body })));
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env);
+      return getQueueResult(batch, ctx);
+    },
+    restore: () => spy.mockRestore(),
+  };
+}
+
+/**
  * The notices conversations' objects queue on the push queue (docs/chat.md#pushes), held instead of
  * sent; `deliver()` runs the ones held so far through the real queue() handler, which writes the
  * inbox rows and queues the pushes, so "not told" never depends on waiting for a queue.

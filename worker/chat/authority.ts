@@ -33,8 +33,12 @@ export interface ConversationsToTell {
  * hundreds of objects (docs/chat.md#a-new-name).
  */
 export async function tellConversationsOf(env: Pick<Env, "PUSH_QUEUE">, db: Database, accountId: number): Promise<void> {
-  const messages = tellBatches(await conversationIdsOf(db, accountId)).map((tell) => ({ body: { tell } satisfies ConversationsToTell, contentType: "json" as const }));
-  for (let i = 0; i < messages.length; i += SEND_BATCH_MAX) await env.PUSH_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH_MAX));
+  await queueOnPush(env, tellBatches(await conversationIdsOf(db, accountId)).map((tell) => ({ tell }) satisfies ConversationsToTell));
+}
+
+/** Queue messages for the push queue's consumer, SEND_BATCH_MAX a `sendBatch`. */
+export async function queueOnPush(env: Pick<Env, "PUSH_QUEUE">, bodies: readonly unknown[]): Promise<void> {
+  for (let i = 0; i < bodies.length; i += SEND_BATCH_MAX) await env.PUSH_QUEUE.sendBatch(bodies.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body, contentType: "json" as const })));
 }
 
 export const isTell = (message: Message<unknown>): message is Message<ConversationsToTell> =>

@@ -71,12 +71,15 @@ export function rateRefusal(latest: readonly number[], now: number): Refusal | n
 /** When the next flush may run, for a message at `now` after the last flush at `flushedAt` (0: never). */
 export const flushDue = (flushedAt: number, now: number) => Math.max(now, flushedAt + FLUSH_EVERY_MS);
 
-/** A new name tells the account's conversations this many a queue message (docs/chat.md#a-new-name). */
+/**
+ * A new name tells the account's conversations, and a deleted account empties or leaves them, this
+ * many a queue message (docs/chat.md#a-new-name, docs/chat.md#an-account-deleted).
+ */
 export const TELL_BATCH = 50;
 
 /** The conversations to tell, cut into queue messages of TELL_BATCH. */
-export function tellBatches(conversationIds: readonly number[]): number[][] {
-  const batches: number[][] = [];
+export function tellBatches<T>(conversationIds: readonly T[]): T[][] {
+  const batches: T[][] = [];
   for (let i = 0; i < conversationIds.length; i += TELL_BATCH) batches.push(conversationIds.slice(i, i + TELL_BATCH));
   return batches;
 }

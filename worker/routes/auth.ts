@@ -14,7 +14,7 @@ import { handoffCodeOwner, insertHandoffCode, redeemHandoffCode } from "../db/ha
 import { createAccount, deleteAccount, findUserByEmail, findUserById, listOwnedPlaces, NO_PASSWORD, soleOwnsAPlace, toMeAnswer, updateProfile } from "../db/users";
 import { upcomingPlansOrganisedBy } from "../db/plans";
 import { tellConversationsOf } from "../chat/authority";
-import { forgetInConversations, tellPlansOff } from "../chat/leaving";
+import { queueLeaving, tellPlansOff } from "../chat/leaving";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, conflict, unauthorized } from "../lib/errors";
@@ -257,8 +257,9 @@ export const authRoutes = new Hono<AppEnv>()
       const now = Date.now();
       if (await soleOwnsAPlace(db, user.id)) throw conflict(LAST_OWNER_MESSAGE);
       const plansOff = await upcomingPlansOrganisedBy(db, user.id, now);
-      // The messages first: should an object fail, nothing is deleted yet and the person can try again.
-      await forgetInConversations(c.env, db, user.id);
+      // The conversations queued first (found through the rows about to go): should the queue fail,
+      // nothing is deleted yet and the person can try again (docs/chat.md#an-account-deleted).
+      await queueLeaving(c.env, db, user.id);
       if ((await deleteAccount(db, user.id, new Date(now))) === "last-owner") throw conflict(LAST_OWNER_MESSAGE);
       const env = c.env;
       c.executionCtx.waitUntil(tellPlansOff(env, plansOff, now));
