@@ -42,7 +42,7 @@ export const PUBLIC_PAGES: RenderedPageRoute[] = [
   { name: "ForBusinesses", path: "bars", load: () => import("./pages/marketing/ForBusinesses"), islands: true },
   { name: "ForConsumers", path: "consumers", load: () => import("./pages/marketing/ForConsumers"), islands: true },
   { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq"), islands: true },
-  { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness") },
+  { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness"), islands: true },
   { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile"), islands: true },
   { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap") },
   // One city's live map (docs/cities.md): the same page, for the city in its address.

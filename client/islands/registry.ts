@@ -5,8 +5,8 @@ import type { ComponentType } from "react";
 
 export const ISLANDS = {
   header: async () => (await import("../components/Header")).Header,
-  faq: async () => (await import("../pages/marketing/FaqAccordion")).FaqAccordion,
   vibe: async () => (await import("../pages/marketing/VibePicker")).VibePicker,
+  submission: async () => (await import("../pages/SubmissionForm")).SubmissionForm,
   install: async () => (await import("../app/InstallOffer")).InstallOffer,
   // A venue's profile (client/pages/live/BarProfile.tsx).
   save: async () => (await import("../pages/live/SavePlace")).default,

@@ -22,6 +22,16 @@ export const emptyForm: SubmitBusinessForm = {
   comments: "",
 };
 
+/** The form's fields as the visitor left them (a field the form lacks reads as empty). */
+export function fromFormData(data: FormData): SubmitBusinessForm {
+  const form = { ...emptyForm };
+  for (const name of Object.keys(emptyForm) as (keyof SubmitBusinessForm)[]) {
+    const value = data.get(name);
+    if (typeof value === "string") form[name] = value;
+  }
+  return form;
+}
+
 /** The API payload: the form's comments travel as `reason` (docs/architecture.md#api-contract). */
 export function toPayload(form: SubmitBusinessForm): BusinessSubmissionInput {
   const { comments, ...rest } = form;

@@ -41,6 +41,7 @@ const FIRST_INTERACTION_BUDGET_KB: Record<string, number> = {
   "/faq": 25,
   "/bars": 25,
   "/consumers": 25,
+  "/submit-business": 25,
   "/profile/the-copper-lantern": 80,
   "/live-look": 120,
 };

@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import SubmitBusiness, { SUBMIT_FAILURE_ALERT } from "../../client/pages/SubmitBusiness";
-import { emptyForm } from "../../client/pages/submitBusinessForm";
+import SubmitBusiness from "../../client/pages/SubmitBusiness";
+import { SUBMIT_FAILURE_ALERT } from "../../client/pages/SubmissionForm";
+import { emptyForm, fromFormData } from "../../client/pages/submitBusinessForm";
 import { validate } from "../../client/pages/submitBusinessValidation";
 
 const partners = [
@@ -100,6 +101,16 @@ describe("Submit a Business form", () => {
     renderPage();
     const ticker = await screen.findByTestId("partner-ticker");
     await waitFor(() => expect(ticker.querySelectorAll(".ticker-item")).toHaveLength(partners.length * 4));
+  });
+});
+
+describe("fromFormData()", () => {
+  it("reads the fields the visitor filled and leaves the others empty", () => {
+    const data = new FormData();
+    data.set("businessName", "Night Owl");
+    data.set("comments", "Best jukebox in town");
+    data.set("unrelated", "ignored");
+    expect(fromFormData(data)).toEqual({ ...emptyForm, businessName: "Night Owl", comments: "Best jukebox in town" });
   });
 });
 

@@ -191,21 +191,27 @@ describe("menu and dropdown rules", () => {
 describe("marketing pages", () => {
   it("FAQ opens one question at a time", async () => {
     const page = await openPage(browser, "/faq", PHONE);
-    const questions = page.locator("main .accordion button");
+    // An exclusive accordion of <details name="faq">: the browser's own, no script (docs/server-rendering.md#islands).
+    const questions = page.locator("main .accordion summary");
     await questions.first().waitFor();
-    const openCount = () => page.locator('main .accordion button[aria-expanded="true"]').count();
+    const open = page.locator("main .accordion details[open]");
     const visiblePanels = () => page.locator("main .accordion-panel:visible").count();
-    expect(await openCount()).toBe(0);
+    expect(await open.count()).toBe(0);
+    expect(await visiblePanels()).toBe(0);
 
-    // The first click hydrates the questions' island and is answered once it has (docs/server-rendering.md#islands).
     await questions.nth(0).click();
-    await expect.poll(openCount).toBe(1);
+    expect(await open.count()).toBe(1);
     expect(await visiblePanels()).toBe(1);
     await questions.nth(7).click();
-    expect(await openCount()).toBe(1);
-    expect(await questions.nth(7).getAttribute("aria-expanded")).toBe("true");
-    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
+    expect(await open.count()).toBe(1);
+    expect(await open.locator("summary").textContent()).toBe(await questions.nth(7).textContent());
     expect(await visiblePanels()).toBe(1);
+    // The keyboard opens one too, and shuts it again.
+    await questions.nth(2).focus();
+    await page.keyboard.press("Enter");
+    expect(await open.locator("summary").textContent()).toBe(await questions.nth(2).textContent());
+    await page.keyboard.press("Enter");
+    expect(await open.count()).toBe(0);
     expect(await page.getByRole("link", { name: "Contact us" }).getAttribute("href")).toMatch(/^mailto:/);
     await page.context().close();
   });

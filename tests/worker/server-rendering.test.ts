@@ -232,7 +232,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
   const scripts = (html: string) => [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]);
 
   it("loads the islands' entry and none of the app's files; its islands are marked with their moment", async () => {
-    for (const path of ["/", "/about", "/faq", "/bars", "/consumers"]) {
+    for (const path of ["/", "/about", "/faq", "/bars", "/consumers", "/submit-business"]) {
       const { html } = await page(path, PEOPLE, builtHtml);
       expect(scripts(html)).toEqual(["/assets/islands-i1.js"]);
       expect(html).not.toContain("modulepreload");
@@ -240,7 +240,14 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
       // The header's menu hydrates at the first touch, with no props.
       expect(html).toContain('<tp-island data-island="header" data-when="interaction" data-props="{}">');
     }
-    expect((await page("/faq", PEOPLE, builtHtml)).html).toContain('<tp-island data-island="faq" data-when="interaction"');
+    // The FAQ's questions are <details> the browser opens itself: no island.
+    const faq = (await page("/faq", PEOPLE, builtHtml)).html;
+    expect(faq).toContain('<details class="accordion-item" name="faq"><summary>');
+    expect(faq).not.toContain('data-island="faq"');
+    // Submit a Business: the form hydrates at the first touch; the partner ticker is HTML only.
+    const submit = (await page("/submit-business", PEOPLE, builtHtml)).html;
+    expect(submit).toMatch(/<tp-island data-island="submission" data-when="interaction" data-props="\{\}"><form /);
+    expect(submit).toContain('data-testid="partner-ticker"');
     const home = (await page("/", PEOPLE, builtHtml)).html;
     expect(home).toContain('<tp-island data-island="vibe" data-when="interaction"');
     // How to install is in the HTML, inside its island.
@@ -280,7 +287,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
   });
 
   it("a page that hydrates whole and the app's shell keep the app's entry and its preloads", async () => {
-    for (const path of ["/submit-business", "/dashboard"]) {
+    for (const path of ["/live-look", "/dashboard"]) {
       const { html } = await page(path, PEOPLE, builtHtml);
       expect(scripts(html)).toEqual(["/client/main.tsx"]);
       expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/client-r1.js">');

@@ -1,7 +1,6 @@
 import { CONTACT_EMAIL } from "../../components/Footer";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
-import { Island } from "../../islands/Island";
 import { FaqAccordion } from "./FaqAccordion";
 import "./marketing.css";
 import "./faq.css";
@@ -14,7 +13,7 @@ export default function Faq() {
         <h1>Frequently Asked Questions</h1>
         <p>Everything about live crowd levels, the app and partnering with us.</p>
       </section>
-      <Island name="faq" when="interaction" component={FaqAccordion} props={{}} />
+      <FaqAccordion />
       <p className="faq-contact">
         Still have questions? <a href={`mailto:${CONTACT_EMAIL}`}>Contact us</a>
       </p>

@@ -1,6 +1,6 @@
-// The FAQ's questions, one open at a time across the page: an island of the FAQ page, hydrated at
-// the first touch (docs/server-rendering.md#islands).
-import { useState } from "react";
+// The FAQ's questions, one open at a time across the page: <details> elements sharing a name (an
+// exclusive accordion), which the browser opens and closes itself, so the FAQ ships no JavaScript
+// of its own (docs/server-rendering.md#islands).
 import { PageLink } from "../../lib/pageLink";
 
 interface Question {
@@ -83,50 +83,36 @@ const businessQuestions: Question[] = [
   },
 ];
 
-function FaqSection(props: { id: string; heading: string; questions: Question[]; openId: string | null; onToggle: (id: string) => void }) {
-  // Fixed ids, not useId: the island's root counts ids apart from the worker's page.
-  const baseId = `faq-${props.id}`;
-  const headingId = `${baseId}-heading`;
+/** The name every question's <details> shares: opening one closes the one open before, across both sections. */
+const ACCORDION = "faq";
+
+function FaqSection(props: { id: string; heading: string; questions: Question[] }) {
+  const headingId = `faq-${props.id}-heading`;
   return (
     <section className="faq-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{props.heading}</h2>
       <div className="accordion">
-        {props.questions.map((item, index) => {
-          const id = `${baseId}-${index}`;
-          const open = props.openId === id;
-          return (
-            <div className={`accordion-item${open ? " open" : ""}`} key={item.question}>
-              <h3>
-                <button
-                  type="button"
-                  id={`${id}-button`}
-                  aria-expanded={open}
-                  aria-controls={`${id}-panel`}
-                  onClick={() => props.onToggle(id)}
-                >
-                  <span>{item.question}</span>
-                  <span className="accordion-sign" aria-hidden="true">{open ? "−" : "+"}</span>
-                </button>
-              </h3>
-              <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-button`} className="accordion-panel" hidden={!open}>
-                <p>{item.answer}</p>
-              </div>
+        {props.questions.map((item) => (
+          <details className="accordion-item" name={ACCORDION} key={item.question}>
+            <summary>
+              <span>{item.question}</span>
+              <span className="accordion-sign" aria-hidden="true" />
+            </summary>
+            <div className="accordion-panel">
+              <p>{item.answer}</p>
             </div>
-          );
-        })}
+          </details>
+        ))}
       </div>
     </section>
   );
 }
 
 export function FaqAccordion() {
-  // One question open at a time across the whole page; opening another closes the first.
-  const [openId, setOpenId] = useState<string | null>(null);
-  const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
   return (
     <>
-      <FaqSection id="consumers" heading="For consumers" questions={consumerQuestions} openId={openId} onToggle={toggle} />
-      <FaqSection id="businesses" heading="For businesses" questions={businessQuestions} openId={openId} onToggle={toggle} />
+      <FaqSection id="consumers" heading="For consumers" questions={consumerQuestions} />
+      <FaqSection id="businesses" heading="For businesses" questions={businessQuestions} />
     </>
   );
 }
