@@ -4,7 +4,7 @@
 // fan-out) and opening it counts as opened. Data is picked by content.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations, signUpOnPage } from "./browser";
 
 const RUN = Date.now().toString(36);
 const TITLE = `Vinyl night ${RUN}`;
@@ -24,15 +24,7 @@ describe("announcements", () => {
 
     // A new follower on a phone: saves the venue, then turns its news on in /app.
     const phone = await openPage(browser, "/", { width: 375, height: 812 });
-    const signUp = await phone.request.post("/api/auth/signup", {
-      data: { name: "Fern Follower", email: `follower-${RUN}@example.com`, password: "a long enough password" },
-    });
-    expect(signUp.status()).toBe(201);
-    const { access_token: token, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: number };
-    await phone.evaluate(([accessToken, id]) => {
-      localStorage.setItem("access_token", accessToken);
-      localStorage.setItem("user_id", id);
-    }, [token, String(userId)]);
+    const { token, userId } = await signUpOnPage(phone, "Fern Follower", `follower-${RUN}`);
     expect((await phone.request.put(`/api/me/saved/${place.id}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
     // Saved places, with their news switch, are the Saved tab of the app's shell.
     await phone.goto("/app/saved");

@@ -9,7 +9,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveAnswer } from "../../common/schemas/answers";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
-import { launchBrowser, openPage, seriousViolations } from "./browser";
+import { launchBrowser, openPage, seriousViolations, signUpOnPage } from "./browser";
 import { baseUrl, stateDir } from "./server";
 import { setVenueHours } from "./venue-hours";
 
@@ -126,17 +126,9 @@ describe("a closed venue with a fresh count, at 390 px", () => {
 
   it("the app's Saved tab says Closed, and a signed-in Live Look is refused while closed", async () => {
     const page = await openPage(browser, "/", PHONE);
-    const signUp = await page.request.post("/api/auth/signup", {
-      data: { name: "Cleo Closed", email: `closed-wins-${Date.now()}@example.com`, password: "a long enough password" },
-    });
-    expect(signUp.status()).toBe(201);
-    const { access_token: token, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: number };
+    const { token } = await signUpOnPage(page, "Cleo Closed", "closed-wins");
     const auth = { authorization: `Bearer ${token}` };
     expect((await page.request.put(`/api/me/saved/${venue.id}`, { headers: auth })).status()).toBe(200);
-    await page.evaluate(([accessToken, id]) => {
-      localStorage.setItem("access_token", accessToken);
-      localStorage.setItem("user_id", id);
-    }, [token, String(userId)]);
 
     await page.goto("/app/saved");
     const row = page.locator(".saved-place", { has: page.getByRole("link", { name: venue.name, exact: true }) });
