@@ -28,7 +28,7 @@ const INGEST_SENSORS = 15;
 const INGEST_REQUESTS = 600;
 const INGEST_CONCURRENCY = 20;
 
-interface ChatFixture {
+export interface ChatFixture {
   /** The 10-member plan's conversation and its members' ids. */
   group: { conversationId: number; members: number[] };
   /** 100 pair conversations, each with its two members. */
@@ -62,24 +62,30 @@ export async function prepareChat(env: SeedEnv) {
   fixture = { group: { conversationId: group.id, members }, pairs };
 }
 
-type Tokens = Map<number, string>;
+/** What prepareChat wrote (also for `npm run faults`' chat row, docs/faults.md). */
+export function preparedChat(): ChatFixture {
+  if (!fixture) throw new Error("prepareChat did not run before the app started");
+  return fixture;
+}
 
-async function tokensFor(ids: number[]): Promise<Tokens> {
+export type Tokens = Map<number, string>;
+
+export async function tokensFor(ids: number[]): Promise<Tokens> {
   const { JWT_SECRET } = ensureDevVars();
   const tokens: Tokens = new Map();
   for (const id of ids) tokens.set(id, await issueAccessToken(JWT_SECRET, { userId: id, role: "owner" }, { ttlSeconds: 3600 }));
   return tokens;
 }
 
-interface Frame {
+export interface Frame {
   type: string;
   client_id?: string | null;
-  message?: { client_id: string; sender: { id: number } | null };
+  message?: { id: number; client_id: string; created_at: string; sender: { id: number } | null };
   error?: string;
 }
 
 /** An open socket of an account on a conversation; `onFrame` gets every frame with its arrival time. */
-async function openSocket(baseUrl: string, token: string, conversationId: number, onFrame: (frame: Frame, at: number) => void): Promise<WebSocket> {
+export async function openSocket(baseUrl: string, token: string, conversationId: number, onFrame: (frame: Frame, at: number) => void): Promise<WebSocket> {
   const response = await fetch(`${baseUrl}/api/conversations/${conversationId}/ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 201) throw new Error(`ticket answered ${response.status}`);
   const { url } = (await response.json()) as { url: string };
@@ -92,7 +98,7 @@ async function openSocket(baseUrl: string, token: string, conversationId: number
   return ws;
 }
 
-const sendFrame = (ws: WebSocket, text: string, clientId: string) => ws.send(JSON.stringify({ type: "send", client_id: clientId, text }));
+export const sendFrame = (ws: WebSocket, text: string, clientId: string) => ws.send(JSON.stringify({ type: "send", client_id: clientId, text }));
 
 /** Waits for `done()` (checked every millisecond), failing after `ms`. */
 async function until(done: () => boolean, ms: number, what: string) {
@@ -223,8 +229,7 @@ async function ingestCpuMs(app: ServedApp, api: BenchApi): Promise<{ cpuMs: numb
 }
 
 export async function benchChat(app: ServedApp, api: BenchApi): Promise<boolean> {
-  const chat = fixture;
-  if (!chat) throw new Error("prepareChat did not run before the app started");
+  const chat = preparedChat();
   const ids = [...chat.group.members, ...chat.pairs.flatMap((pair) => pair.members)];
   const tokens = await tokensFor(ids);
 

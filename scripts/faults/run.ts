@@ -7,6 +7,8 @@ import path from "node:path";
 import { root, run } from "../local-state.ts";
 import { d1Down } from "./d1-down.ts";
 import { deliveryFaults } from "./deliveries.ts";
+import { prepareChat } from "../bench/chat.ts";
+import { killMidChat } from "./kill-chat.ts";
 import { killMidReadings } from "./kill-readings.ts";
 import { FAULTS_BUILD, FaultServer } from "./server.ts";
 import { printTable, rowOk, type FaultRow } from "./table.ts";
@@ -42,6 +44,8 @@ async function fault(name: string, start: () => Promise<FaultServer>, check: (se
 
 run("npx", ["vite", "build", "--logLevel", "warn", "--config", FAULTS_BUILD.configFile]);
 await fault("kill -9 mid-burst of readings", () => FaultServer.start(), (server) => killMidReadings(server, log));
+// The chat bench's accounts, friendships and conversations, written before the app starts.
+await fault("kill -9 mid-burst of chat", () => FaultServer.start({}, prepareChat), (server) => killMidChat(server, log));
 await fault("push service and webhook receiver failing", () => FaultServer.start(), (server) => deliveryFaults(server, log));
 // The queues' real schedule: the outage is two minutes of real time, as the object's alarms are.
 await fault("D1 down", () => FaultServer.start({ FAULTS_SCHEDULE_SCALE: "1" }), (server) => d1Down(server, log));

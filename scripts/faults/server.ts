@@ -2,6 +2,7 @@
 // SIGKILL and served again on the same folder. Every server it starts is stopped by stopAll(), on
 // success and on failure alike (docs/faults.md).
 import { rmSync } from "node:fs";
+import type { SeedEnv } from "../seed.ts";
 import { groupAlive, prepareState, serveState, type ServedApp } from "../serve-built-app.ts";
 import { workerdPids } from "../bench/workerd-process.ts";
 
@@ -33,9 +34,9 @@ export class FaultServer {
     this.vars = vars;
   }
 
-  /** The app on a new migrated and seeded state folder, with extra worker `vars` (.dev.vars style). */
-  static async start(vars: Record<string, string> = {}): Promise<FaultServer> {
-    const server = new FaultServer(await prepareState(), vars);
+  /** The app on a new migrated and seeded state folder (then `prepare`'s data), with extra worker `vars` (.dev.vars style). */
+  static async start(vars: Record<string, string> = {}, prepare?: (env: SeedEnv) => Promise<void>): Promise<FaultServer> {
+    const server = new FaultServer(await prepareState(prepare), vars);
     await server.serve();
     return server;
   }
