@@ -2,10 +2,12 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { languageBase, pathLanguage, visitorLocale } from "../common/languages";
 import { PageDataContext, renderedPageData } from "./api/pageData";
 import { captureInstallPrompt } from "./app/install";
 import { registerServiceWorkerAfterLoad } from "./app/serviceWorkerAfterLoad";
 import { HydrationState, pageSettled } from "./lib/hydration";
+import { loadCatalogue, MessagesContext, type PageMessages } from "./lib/i18n";
 import { startMonitoring } from "./lib/monitoring";
 import { routes } from "./routes";
 import "./styles/global.css";
@@ -16,8 +18,8 @@ import "./styles/global.css";
  * SSR"), and elsewhere would blank the placeholder the HTML paints, the app's frame on /app paths
  * (docs/app.md#first-paint).
  */
-async function loadMatchedPages() {
-  const matches = matchRoutes(routes, window.location) ?? [];
+async function loadMatchedPages(basename: string) {
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== "function") return;
@@ -28,11 +30,22 @@ async function loadMatchedPages() {
 
 async function start() {
   const page = renderedPageData();
+  // The path's language (docs/languages.md): "/es/…" pages route under the basename "/es" and
+  // speak the language's whole catalogue, a file of its own, loaded beside the page's code.
+  const { language } = pathLanguage(window.location.pathname);
+  const basename = languageBase(language);
+  const catalogue = loadCatalogue(language);
   // Without a rendered page, a module that fails here is left to the router, which asks again and shows the failure.
-  await loadMatchedPages().catch((error: unknown) => {
+  await loadMatchedPages(basename).catch((error: unknown) => {
     if (page) throw error;
   });
-  const router = createBrowserRouter(routes);
+  const messages: PageMessages = {
+    language,
+    // A rendered page keeps the locale the worker rendered it in, so hydration matches.
+    locale: page?.messages.locale ?? visitorLocale(language, navigator.languages.join(",")),
+    messages: await catalogue,
+  };
+  const router = createBrowserRouter(routes, { basename: basename || undefined });
   if (page) {
     // The first page's answers are for the first page only; a page navigated to reads its own.
     const first = router.state.location.key;
@@ -44,11 +57,13 @@ async function start() {
   }
   const app = (
     <StrictMode>
-      <PageDataContext.Provider value={page}>
-        <HydrationState hydrating={page !== null}>
-          <RouterProvider router={router} />
-        </HydrationState>
-      </PageDataContext.Provider>
+      <MessagesContext.Provider value={messages}>
+        <PageDataContext.Provider value={page}>
+          <HydrationState hydrating={page !== null}>
+            <RouterProvider router={router} />
+          </HydrationState>
+        </PageDataContext.Provider>
+      </MessagesContext.Provider>
     </StrictMode>
   );
   const root = document.getElementById("root")!;

@@ -5,20 +5,35 @@
 import { StrictMode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from "react-router";
+import { languageBase, pathLanguage, visitorLocale, type PageLanguage } from "../common/languages";
+import { CATALOGUES } from "../common/messages";
+import type { MessageKey } from "../common/messages/en";
 import type { RenderPage } from "../common/page-render";
 import { answerOf, type Read } from "./api/endpoints";
 import { PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
 import { HydrationState } from "./lib/hydration";
+import { MessagesContext, messagesIn, namespaceOf } from "./lib/i18n";
 import { layoutRoutes, PUBLIC_PAGES } from "./publicPages";
 
-const handler = createStaticHandler(layoutRoutes(PUBLIC_PAGES, (load) => async () => ({ Component: (await load()).default })));
+const routes = layoutRoutes(PUBLIC_PAGES, (load) => async () => ({ Component: (await load()).default }));
+/** One handler per language: its basename ("/es") prefixes every link the page renders (docs/languages.md). */
+const handlers = new Map<PageLanguage, ReturnType<typeof createStaticHandler>>();
+const handlerFor = (language: PageLanguage) => {
+  let handler = handlers.get(language);
+  if (!handler) {
+    handler = createStaticHandler(routes, { basename: languageBase(language) || undefined });
+    handlers.set(language, handler);
+  }
+  return handler;
+};
 
 /** JSON inside a script element: no "</script>" or "<!--" can end or change it. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-export const renderPage: RenderPage = async (url, fetchApi) => {
+export const renderPage: RenderPage = async (url, fetchApi, acceptLanguage) => {
   const { pathname, origin } = new URL(url);
-  const page = PUBLIC_PAGES.map((entry) => ({ entry, match: matchPath(`/${entry.path ?? ""}`, pathname) })).find(({ match }) => match);
+  const { language, path } = pathLanguage(pathname);
+  const page = PUBLIC_PAGES.map((entry) => ({ entry, match: matchPath(`/${entry.path ?? ""}`, path) })).find(({ match }) => match);
   if (!page?.match) return null;
 
   const answers: Record<string, unknown> = {};
@@ -36,16 +51,23 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
     return null;
   }
 
+  const handler = handlerFor(language);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
-  const island: PageDataIsland = { renderedAt: Date.now(), origin, answers, route: `/${page.entry.path ?? ""}` };
+  const locale = visitorLocale(language, acceptLanguage);
+  // The namespaces the render used: the browser's islands get their messages and no others.
+  const used = new Set<string>();
+  const island: PageDataIsland = { renderedAt: Date.now(), origin, answers, route: `/${page.entry.path ?? ""}`, language, locale, messages: {} };
+  const messages = { language, locale, messages: CATALOGUES[language], onUse: (key: MessageKey) => used.add(namespaceOf(key)) };
   const body = await renderToReadableStream(
     <StrictMode>
-      <PageDataContext.Provider value={pageDataOf(island, false)}>
-        <HydrationState hydrating>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-        </HydrationState>
-      </PageDataContext.Provider>
+      <MessagesContext.Provider value={messages}>
+        <PageDataContext.Provider value={pageDataOf(island, false)}>
+          <HydrationState hydrating>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          </HydrationState>
+        </PageDataContext.Provider>
+      </MessagesContext.Provider>
     </StrictMode>,
     {
       // A part that failed to render is rendered by the browser instead; the error names no visitor.
@@ -57,5 +79,11 @@ export const renderPage: RenderPage = async (url, fetchApi) => {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  return { page: page.entry.name, islands: page.entry.islands === true, body, allReady: body.allReady, data: scriptSafeJson(island) };
+  return {
+    page: page.entry.name,
+    islands: page.entry.islands === true,
+    body,
+    allReady: body.allReady,
+    data: () => scriptSafeJson({ ...island, messages: messagesIn(CATALOGUES[language], used) }),
+  };
 };

@@ -11,16 +11,21 @@ export interface RenderedPage {
   body: ReadableStream<Uint8Array>;
   /** Settles once everything is rendered: crawlers get the page after it. */
   allReady: Promise<void>;
-  /** The data island's JSON, safe inside a script element. */
-  data: string;
+  /**
+   * The data island's JSON, safe inside a script element; asked for once the body is rendered,
+   * since it carries the messages of the namespaces the render used (docs/languages.md).
+   */
+  data: () => string;
 }
 
 /**
  * Renders the page at `url`, reading its answers through `fetchApi` (a GET of an API path on the
  * same origin, without credentials). Null when the page is not one the worker renders, or cannot
- * be rendered (a venue that does not exist): the browser renders it from the app's shell.
+ * be rendered (a venue that does not exist): the browser renders it from the app's shell. The page's
+ * language is its path's (`/es/…`); `acceptLanguage` (the request's header) gives the locale its
+ * region (common/languages.ts).
  */
-export type RenderPage = (url: string, fetchApi: (path: string) => Promise<Response>) => Promise<RenderedPage | null>;
+export type RenderPage = (url: string, fetchApi: (path: string) => Promise<Response>, acceptLanguage: string | null) => Promise<RenderedPage | null>;
 
 /**
  * The name of the `<meta>` in the app's HTML whose content is the islands' entry's address: the

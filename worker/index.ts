@@ -19,7 +19,9 @@ import { dropOldAnnouncements } from "./db/announcements";
 import { consumeWatchFanOuts } from "./watches/fan-out";
 import { isSiteFile, siteFile } from "./site-files";
 import { pageHead, withPageHead } from "./page-heads";
+import { pathLanguage } from "../common/languages";
 import { withAppShell } from "./site/app-shell";
+import { withLanguageSuggestion, withPageLanguage } from "./site/languages";
 import { serverRenderedPage, withPageAssets } from "./site/render";
 import { removeOldPlans } from "./chat/retention";
 import { deleteResolvedReports } from "./db/message-reports";
@@ -45,7 +47,8 @@ async function appShell(request: Request, url: URL, env: Env, ctx: ExecutionCont
     console.error("could not build the page head", url.pathname, error);
     return null;
   });
-  return head ? withPageHead(html, head) : html;
+  const page = withPageLanguage(html, pathLanguage(url.pathname).language);
+  return head ? withPageHead(page, head) : page;
 }
 
 export default {
@@ -75,7 +78,7 @@ export default {
     let shellRead: Promise<Response> | undefined;
     const shell = () => (shellRead ??= appShell(request, url, env, ctx));
     const rendered = await serverRenderedPage(request, env, ctx, shell, headers);
-    if (rendered) return rendered;
+    if (rendered) return withLanguageSuggestion(rendered, request);
     const html = await shell();
     if (!html.headers.get("content-type")?.startsWith("text/html")) return html;
     // The app's paths paint the app's frame before their script runs (docs/app.md#first-paint).

@@ -6,6 +6,7 @@
 // every write that changes the place, its menu or its events purges it (worker/lib/public-cache.ts).
 import * as v from "valibot";
 import { API_LOCALE } from "../common/formats";
+import { pathLanguage } from "../common/languages";
 import { weekBusiestText } from "../common/live-summary";
 import { isPublicPage } from "../common/public-pages";
 import { placeKeySchema } from "../common/schemas/place";
@@ -21,6 +22,7 @@ import { profileUrl, publicOrigin } from "./lib/origin";
 import {
   cityHead,
   headTags,
+  localizedHead,
   missingVenueHead,
   publicPageHead,
   siteShareImage,
@@ -43,10 +45,17 @@ export const EVENTS_IN_JSON_LD = 10;
  */
 export async function pageHead(url: URL, env: Env, ctx: ExecutionContext, now = Date.now()): Promise<PageHead | null> {
   const origin = publicOrigin(env, url.toString());
-  if (isPublicPage(url.pathname)) return publicPageHead(url.pathname, origin);
-  const city = /^\/city\/([^/]+)$/.exec(url.pathname);
+  const { language, path } = pathLanguage(url.pathname);
+  const head = await englishPageHead(path, url, env, ctx, origin, now);
+  return head && localizedHead(head, language, origin);
+}
+
+/** The head of the page at `path` (without its language's prefix), as the English page has it. */
+async function englishPageHead(path: string, url: URL, env: Env, ctx: ExecutionContext, origin: string, now: number): Promise<PageHead | null> {
+  if (isPublicPage(path)) return publicPageHead(path, origin);
+  const city = /^\/city\/([^/]+)$/.exec(path);
   if (city) return cityPageHead(env, city[1], origin);
-  const profile = /^\/profile\/([^/]+)$/.exec(url.pathname);
+  const profile = /^\/profile\/([^/]+)$/.exec(path);
   if (!profile) return null;
   let segment: string;
   try {
@@ -107,7 +116,7 @@ async function venuePageHead(env: Env, ctx: ExecutionContext, key: number | stri
 
 /**
  * The HTML with the page's head: the shell's own title and description give way to the page's, and
- * its canonical address, robots, Open Graph, Twitter card and JSON-LD are added at the end of <head>.
+ * its canonical address, alternates, robots, Open Graph, Twitter card and JSON-LD are added at the end of <head>.
  */
 export function withPageHead(html: Response, head: PageHead): Response {
   return new HTMLRewriter()

@@ -3,6 +3,8 @@
 // so hydration renders the same thing without asking the API again.
 import { createContext } from "react";
 import type { Params } from "react-router";
+import type { PageLanguage } from "../../common/languages";
+import type { Messages, PageMessages } from "../lib/i18n";
 import type { Read } from "./endpoints";
 import { session } from "./session";
 
@@ -19,6 +21,10 @@ export interface PageDataIsland {
   answers: Record<string, unknown>;
   /** The page's route pattern ("/profile/:barId"), which names monitoring's view on a page of islands. */
   route?: string;
+  /** The page's language, the visitor's locale, and the messages of the namespaces the page's render used (docs/languages.md). */
+  language: PageLanguage;
+  locale: string;
+  messages: Messages;
 }
 
 /** An answer as the data hook's snapshot of it (useApi), read when the worker rendered. */
@@ -41,6 +47,8 @@ export interface PageData {
   /** Send the seeded reads again once mounted: a signed-in visitor may get more (an owner's fields), or the answers are old. */
   revalidate: boolean;
   route?: string;
+  /** What the page's islands say things with (client/lib/i18n.tsx). */
+  messages: PageMessages;
 }
 
 /** Null on pages the worker did not render (the app's shell) and in tests. */
@@ -52,6 +60,7 @@ export const pageDataOf = (island: PageDataIsland, revalidate: boolean): PageDat
   answers: new Map(Object.entries(island.answers).map(([key, data]) => [key, { data, error: null, loadedAt: island.renderedAt, loading: false }])),
   revalidate,
   route: island.route,
+  messages: { language: island.language, locale: island.locale, messages: island.messages },
 });
 
 /**

@@ -1,4 +1,7 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { LANGUAGE_NAMES, LANGUAGES, localizedPath } from "../../common/languages";
+import type { MessageKey } from "../../common/messages/en";
+import { usePageLanguage, useT } from "../lib/i18n";
 
 export const CONTACT_EMAIL = "hello@thirdplace.app";
 
@@ -9,36 +12,65 @@ const socialLinks = [
   { label: "X (Twitter)", href: "https://x.com/thirdplaceapp" },
 ];
 
-const policyLinks = [
-  { label: "Privacy Policy", href: "https://thirdplace.app/legal/privacy" },
-  { label: "EULA", href: "https://thirdplace.app/legal/eula" },
-  { label: "Terms of Service", href: "https://thirdplace.app/legal/terms" },
+const policyLinks: { label: MessageKey; href: string }[] = [
+  { label: "footer.privacy", href: "https://thirdplace.app/legal/privacy" },
+  { label: "footer.eula", href: "https://thirdplace.app/legal/eula" },
+  { label: "footer.terms", href: "https://thirdplace.app/legal/terms" },
 ];
 
+/** When the copyright notice was written. */
+const COPYRIGHT_YEAR = 2025;
+
+/**
+ * The language picker: a link to this page in each language, so it works without JavaScript
+ * (docs/languages.md#the-language-picker). The links are documents: the page comes rendered in its language.
+ */
+function LanguagePicker() {
+  const t = useT();
+  const { language } = usePageLanguage();
+  // Inside the router's basename: the path without the language's prefix.
+  const { pathname, search } = useLocation();
+  return (
+    <nav aria-label={t("footer.languages")}>
+      <ul className="footer-languages">
+        {LANGUAGES.map((each) => (
+          <li key={each}>
+            <a href={`${localizedPath(each, pathname)}${search}`} hrefLang={each} lang={each} aria-current={each === language ? "true" : undefined}>
+              {LANGUAGE_NAMES[each]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
-        <nav aria-label="Footer">
+        <nav aria-label={t("footer.label")}>
           <ul className="footer-links">
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/about">About Us</Link></li>
-            <li><Link to="/consumers">For Consumers</Link></li>
-            <li><Link to="/bars">For Businesses</Link></li>
-            <li><Link to="/faq">FAQs</Link></li>
-            <li><Link to="/submit-business">Submit a Business</Link></li>
-            <li><Link to="/businesses">Partner Log-In</Link></li>
-            <li><Link to="/admin">Admin</Link></li>
+            <li><Link to="/">{t("footer.home")}</Link></li>
+            <li><Link to="/about">{t("header.about")}</Link></li>
+            <li><Link to="/consumers">{t("header.consumers")}</Link></li>
+            <li><Link to="/bars">{t("header.businesses")}</Link></li>
+            <li><Link to="/faq">{t("header.faq")}</Link></li>
+            <li><Link to="/submit-business">{t("header.submit")}</Link></li>
+            <li><Link to="/businesses">{t("header.partnerLogIn")}</Link></li>
+            <li><Link to="/admin">{t("footer.admin")}</Link></li>
           </ul>
         </nav>
-        <ul className="footer-links" aria-label="Legal">
+        <LanguagePicker />
+        <ul className="footer-links" aria-label={t("footer.legal")}>
           {policyLinks.map((link) => (
             <li key={link.label}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">{t(link.label)}</a>
             </li>
           ))}
         </ul>
-        <ul className="footer-social" aria-label="Social media">
+        <ul className="footer-social" aria-label={t("footer.social")}>
           {socialLinks.map((link) => (
             <li key={link.label}>
               <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
@@ -46,9 +78,9 @@ export function Footer() {
           ))}
         </ul>
         <p>
-          Questions? <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+          {t("footer.questions")} <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
         </p>
-        <p className="copyright">© 2025 Third Place. All rights reserved.</p>
+        <p className="copyright">{t("footer.copyright", { year: COPYRIGHT_YEAR })}</p>
       </div>
     </footer>
   );

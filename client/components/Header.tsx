@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../api/useSignedIn";
 import { PageLink, useHere, type PageLinkProps } from "../lib/pageLink";
+import { useT } from "../lib/i18n";
 
 // The menu and dropdown slide in and out over 300 ms; the transitions live in global.css.
 
@@ -24,6 +25,7 @@ export function Header() {
   const location = useHere();
   // Not while hydrating a server-rendered page, which the server rendered signed out.
   const signedIn = useSignedIn();
+  const t = useT();
 
   const closeAll = () => {
     setMenuOpen(false);
@@ -65,7 +67,7 @@ export function Header() {
   return (
     <header className="site-header" ref={headerRef}>
       <div className="site-header-inner">
-        <PageLink to="/" className="logo" aria-label="Third Place home" onClick={closeAll}>
+        <PageLink to="/" className="logo" aria-label={t("header.home")} onClick={closeAll}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Third Place</span>
         </PageLink>
@@ -75,14 +77,14 @@ export function Header() {
           className="hamburger"
           aria-expanded={menuOpen}
           aria-controls={NAV_ID}
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={t(menuOpen ? "header.closeMenu" : "header.openMenu")}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true" />
           <span aria-hidden="true" />
           <span aria-hidden="true" />
         </button>
-        <nav id={NAV_ID} className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
+        <nav id={NAV_ID} className={`site-nav${menuOpen ? " open" : ""}`} aria-label={t("header.main")}>
           <ul>
             <li className="dropdown" onBlur={onDropdownBlur}>
               <button
@@ -92,18 +94,18 @@ export function Header() {
                 aria-controls={DROPDOWN_ID}
                 onClick={() => setDropdownOpen((open) => !open)}
               >
-                Learn More <span aria-hidden="true">▾</span>
+                {t("header.learnMore")} <span aria-hidden="true">▾</span>
               </button>
               <ul id={DROPDOWN_ID} className={`dropdown-menu${dropdownOpen ? " open" : ""}`}>
-                <li><NavLink to="/consumers" onClick={closeAll}>For Consumers</NavLink></li>
-                <li><NavLink to="/bars" onClick={closeAll}>For Businesses</NavLink></li>
+                <li><NavLink to="/consumers" onClick={closeAll}>{t("header.consumers")}</NavLink></li>
+                <li><NavLink to="/bars" onClick={closeAll}>{t("header.businesses")}</NavLink></li>
               </ul>
             </li>
-            <li><NavLink to="/about" onClick={closeAll}>About Us</NavLink></li>
-            <li><NavLink to="/faq" onClick={closeAll}>FAQs</NavLink></li>
-            <li><NavLink to="/submit-business" onClick={closeAll}>Submit a Business</NavLink></li>
-            <li><NavLink to={signedIn ? "/app" : "/signin"} onClick={closeAll}>{signedIn ? "Your app" : "Sign in"}</NavLink></li>
-            <li><NavLink to="/businesses" className="button-link" onClick={closeAll}>Partner Log-In</NavLink></li>
+            <li><NavLink to="/about" onClick={closeAll}>{t("header.about")}</NavLink></li>
+            <li><NavLink to="/faq" onClick={closeAll}>{t("header.faq")}</NavLink></li>
+            <li><NavLink to="/submit-business" onClick={closeAll}>{t("header.submit")}</NavLink></li>
+            <li><NavLink to={signedIn ? "/app" : "/signin"} onClick={closeAll}>{t(signedIn ? "header.yourApp" : "header.signIn")}</NavLink></li>
+            <li><NavLink to="/businesses" className="button-link" onClick={closeAll}>{t("header.partnerLogIn")}</NavLink></li>
           </ul>
         </nav>
       </div>

@@ -7,16 +7,18 @@ import { pagePrivacy, PRIVACY_ATTRIBUTE_VALUE } from "../lib/pagePrivacy";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Island } from "../islands/Island";
+import { useT } from "../lib/i18n";
 
 export function Layout() {
   const { pathname } = useLocation();
+  const t = useT();
   // The page's replay privacy rides on its own root, so it changes in the same commit as the page.
   const privacy = PRIVACY_ATTRIBUTE_VALUE[pagePrivacy(pathname)];
   // The consumer app draws its own top bar and tab bar (docs/app.md#the-app-shell).
   const site = !isConsumerAppPath(pathname);
   return (
     <RouterLinks>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">{t("layout.skip")}</a>
       {/* On a public page, its menu and dropdown hydrate at the first touch (docs/server-rendering.md#islands). */}
       {site ? <Island name="header" when="interaction" component={Header} props={{}} /> : null}
       <div className="page-root" data-dd-privacy={privacy}>

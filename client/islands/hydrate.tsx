@@ -4,28 +4,39 @@
 // Loaded by the islands' runtime with the first island that hydrates, never before.
 import { StrictMode, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { languageBase, pathLanguage } from "../../common/languages";
 import { PageDataContext, renderedPageData } from "../api/pageData";
 import { HydrationState, PageHydrated } from "../lib/hydration";
+import { MessagesContext } from "../lib/i18n";
 import { documentLinks, PageLinksContext } from "../lib/pageLink";
 
-/** Links inside an island lead to documents, as every link between public pages does. */
-const links = documentLinks({ pathname: window.location.pathname, search: window.location.search });
+/**
+ * Links inside an island lead to documents, as every link between public pages does, in the
+ * page's language: "/about" is "/es/about" on a Spanish page (docs/languages.md).
+ */
+const { language, path } = pathLanguage(window.location.pathname);
+const links = documentLinks({ pathname: path, search: window.location.search }, languageBase(language));
 
-/** The page's answers, one set for all its islands, so a read two islands make is one request. */
+/**
+ * The page's answers, one set for all its islands, so a read two islands make is one request; and
+ * its messages, the namespaces the worker's render used, in the page's language (docs/languages.md).
+ */
 const page = renderedPageData();
 
 export function hydrateIsland(marker: HTMLElement, Component: ComponentType<object>, props: object): void {
   hydrateRoot(
     marker,
     <StrictMode>
-      <PageDataContext.Provider value={page}>
-        <HydrationState hydrating>
-          <PageLinksContext.Provider value={links}>
-            <Component {...props} />
-          </PageLinksContext.Provider>
-          <PageHydrated />
-        </HydrationState>
-      </PageDataContext.Provider>
+      <MessagesContext.Provider value={page?.messages ?? null}>
+        <PageDataContext.Provider value={page}>
+          <HydrationState hydrating>
+            <PageLinksContext.Provider value={links}>
+              <Component {...props} />
+            </PageLinksContext.Provider>
+            <PageHydrated />
+          </HydrationState>
+        </PageDataContext.Provider>
+      </MessagesContext.Provider>
     </StrictMode>,
   );
 }

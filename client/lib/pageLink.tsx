@@ -21,13 +21,15 @@ export interface PageLinks {
   go: (to: string) => void;
 }
 
-function DocumentLink({ to, ...props }: PageLinkProps) {
-  return <a href={to} {...props} />;
-}
-
-/** Links as documents, at the browser's address: what an island gets (client/islands/hydrate.tsx). */
-export function documentLinks(here: Here): PageLinks {
-  return { Link: DocumentLink, here, go: (to) => window.location.assign(to) };
+/**
+ * Links as documents, at the browser's address (without its language's prefix): what an island
+ * gets (client/islands/hydrate.tsx). `base` is the page's language's prefix ("/es"), which a link
+ * to one of our pages keeps, as the router's basename does (docs/languages.md).
+ */
+export function documentLinks(here: Here, base = ""): PageLinks {
+  const href = (to: string) => (to.startsWith("/") ? `${base}${to}` : to);
+  const DocumentLink = ({ to, ...props }: PageLinkProps) => <a href={href(to)} {...props} />;
+  return { Link: DocumentLink, here, go: (to) => window.location.assign(href(to)) };
 }
 
 export const PageLinksContext = createContext<PageLinks>(documentLinks({ pathname: "/", search: "" }));

@@ -14,7 +14,7 @@ import { HydrationState, PageHydrated, pageSettled, useHydrated, useNow } from "
 const RENDERED_AT = Date.UTC(2026, 10, 26, 21, 0);
 
 function page(answers: Record<string, unknown>, revalidate = false): PageData {
-  return pageDataOf({ renderedAt: RENDERED_AT, origin: "https://third-place.test", answers }, revalidate);
+  return pageDataOf({ renderedAt: RENDERED_AT, origin: "https://third-place.test", answers, language: "en", locale: "en-US", messages: {} }, revalidate);
 }
 
 function readOf(key: string, answer: string) {

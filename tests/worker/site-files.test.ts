@@ -93,19 +93,33 @@ describe("GET /sitemap.xml", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    const entries = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((match) => [match[1], match[2] ?? null]));
-    for (const page of PUBLIC_PAGES) expect(entries.has(`${origin}${page}`), page).toBe(true);
-    for (const venue of venues) expect(entries.get(`${origin}/profile/${venue.slug}`), venue.slug).toBe(venue.lastmod);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/);
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?((?:<xhtml:link [^>]+\/>)*)<\/url>/g)];
+    const entries = new Map(urls.map((match) => [match[1], match[2] ?? null]));
+    for (const page of PUBLIC_PAGES) {
+      for (const prefix of ["", "/es", "/de", "/ja"]) expect(entries.has(`${origin}${prefix}${page}`), `${prefix}${page}`).toBe(true);
+    }
+    for (const venue of venues) {
+      expect(entries.get(`${origin}/profile/${venue.slug}`), venue.slug).toBe(venue.lastmod);
+      expect(entries.get(`${origin}/ja/profile/${venue.slug}`), venue.slug).toBe(venue.lastmod);
+    }
     const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM places").first<{ count: number }>())!;
     const { results: cities } = await env.DB.prepare("SELECT slug FROM cities").all<{ slug: string }>();
-    expect(entries.size).toBe(PUBLIC_PAGES.length + cities.length + count);
+    expect(entries.size).toBe((PUBLIC_PAGES.length + cities.length + count) * 4);
     // Each city's page, changed when its latest venue did.
     for (const { slug } of cities) expect(entries.has(`${origin}/city/${slug}`), slug).toBe(true);
     const { results: inBerlin } = await env.DB.prepare("SELECT p.slug FROM places p JOIN cities c ON c.id = p.city_id WHERE c.slug = 'berlin'").all<{ slug: string }>();
     const berlinLatest = inBerlin.map(({ slug }) => entries.get(`${origin}/profile/${slug}`)!).sort().at(-1);
     expect(berlinLatest! >= berlinLastmod).toBe(true);
     expect(entries.get(`${origin}/city/berlin`)).toBe(berlinLatest);
+    // Google's rules: each address lists every language's, itself included, and x-default (the English one).
+    for (const [, loc, , links] of urls) {
+      const alternates = new Map([...links.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((link) => [link[1], link[2]]));
+      expect([...alternates.keys()], loc).toEqual(["en", "es", "de", "ja", "x-default"]);
+      expect([...alternates.values()], loc).toContain(loc);
+      expect(alternates.get("x-default"), loc).toBe(alternates.get("en"));
+    }
+    expect(entries.has(`${origin}/es/about`)).toBe(true);
     // The live map changed when its latest venue did; the marketing pages say nothing rather than guess.
     const latest = [...entries].filter(([loc]) => loc.includes("/profile/")).map(([, lastmod]) => lastmod!).sort().at(-1);
     expect(entries.get(`${origin}/live-look`)).toBe(latest);

@@ -1,6 +1,7 @@
 // What search engines and chat apps read of a public page (docs/search-and-previews.md): its title,
 // description, canonical address, Open Graph and Twitter card, and a venue's JSON-LD. Pure: the
 // worker reads the data and puts the head into the HTML it serves (worker/page-heads.ts).
+import { languageAlternates, localizedPath, PSEUDO_LANGUAGE, type PageLanguage } from "../../common/languages";
 import { escapeMarkup } from "../../common/markup";
 import { pageTitle, SITE_NAME } from "../../common/page-title";
 import { PUBLIC_PAGE_TITLES, type PublicPagePath } from "../../common/public-pages";
@@ -30,6 +31,8 @@ export interface PageHead {
   jsonLd: object | null;
   /** Kept out of search results. */
   noindex: boolean;
+  /** The page in each language, itself included, and x-default (docs/languages.md#search-engines). */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 /** The site's share image (public/images/share.jpg), for pages and venues without their own. */
@@ -143,6 +146,18 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/**
+ * `head` (built for the English page at the root) for the page in `language`: its canonical is its
+ * own address, with every language's as alternates. The pseudo-locale is for tests: kept out of
+ * search results, canonical the English page.
+ */
+export function localizedHead(head: PageHead, language: PageLanguage, origin: string): PageHead {
+  if (!head.canonical?.startsWith(origin)) return head;
+  const path = head.canonical.slice(origin.length);
+  if (language === PSEUDO_LANGUAGE) return { ...head, noindex: true };
+  return { ...head, canonical: `${origin}${localizedPath(language, path)}`, alternates: languageAlternates(origin, path) };
+}
+
 const meta = (attribute: "name" | "property", key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeMarkup(String(content))}" />`;
 
@@ -155,6 +170,7 @@ export function headTags(head: PageHead): string {
     `<title>${escapeMarkup(head.title)}</title>`,
     meta("name", "description", head.description),
     ...(head.canonical ? [`<link rel="canonical" href="${escapeMarkup(head.canonical)}" />`] : []),
+    ...(head.alternates ?? []).map(({ hreflang, href }) => `<link rel="alternate" hreflang="${escapeMarkup(hreflang)}" href="${escapeMarkup(href)}" />`),
     ...(head.noindex ? [meta("name", "robots", "noindex")] : []),
     meta("property", "og:site_name", SITE_NAME),
     meta("property", "og:type", "website"),

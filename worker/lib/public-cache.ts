@@ -2,6 +2,7 @@
 // request's validated ids, and purged by the writes that change them (docs/when-to-go.md#caching). Only answers that are the same for every
 // caller may go through here: a request with credentials never reads nor fills the cache.
 import type { Context } from "hono";
+import { localizedPath, PAGE_LANGUAGES } from "../../common/languages";
 import { bearerToken } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { findPlaceRow } from "../db/places";
@@ -58,6 +59,8 @@ export const embedPath = (key: number | string) => `/api/places/${placeName(key)
 export const profileHeadPath = (key: number | string) => `/_cache/profile-head/${placeName(key)}`;
 /** The profile page the worker renders (docs/server-rendering.md#caching). */
 export const profilePagePath = (key: number | string) => `/profile/${placeName(key)}`;
+/** The profile page under one name in every language, each kept at the edge on its own (docs/languages.md#the-edge-cache). */
+const profilePagesOf = (key: number | string) => PAGE_LANGUAGES.map((language) => localizedPath(language, profilePagePath(key)));
 /** A place's events (the first page, the one profiles show). */
 export const eventsPath = (placeId: number) => `/api/business/${placeId}/events`;
 
@@ -86,7 +89,7 @@ export async function servedFromCache(c: Context<AppEnv>, key: Request, build: (
 export function placeCachePaths(place: { id: number; slug?: string | null }): string[] {
   const keys = [place.id, ...(place.slug ? [place.slug] : [])];
   return [
-    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key), profileHeadPath(key), profilePagePath(key)]),
+    ...keys.flatMap((key) => [placePath(key), popularTimesPath(key), forecastPath(key), eventsCalendarPath(key), badgePath(key), embedPath(key), profileHeadPath(key), ...profilePagesOf(key)]),
     eventsPath(place.id),
     reviewsPath(place.id),
     liveLooksPath(place.id),
@@ -130,7 +133,7 @@ export async function purgePlaceIds(c: Context<AppEnv>, db: Database, ...ids: nu
  */
 export async function profilePagePaths(db: Database, placeId: number): Promise<string[]> {
   const row = await findPlaceRow(db, placeId);
-  return [profilePagePath(placeId), ...(row?.slug ? [profilePagePath(row.slug)] : [])];
+  return [placeId, ...(row?.slug ? [row.slug] : [])].flatMap(profilePagesOf);
 }
 
 /** A place's menu, which writing it (or its photos) and updating the place (its country) change. */

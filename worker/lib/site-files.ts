@@ -1,6 +1,7 @@
 // /robots.txt and /sitemap.xml (docs/embeds.md#sitemap-and-robots): which pages crawlers may read,
 // and every public page and venue profile by its slug. Pure text building; worker/site-files.ts
 // reads the venues and serves them.
+import { languageAlternates, LANGUAGES, localizedPath } from "../../common/languages";
 import { escapeMarkup } from "../../common/markup";
 import { cityPagePath, PUBLIC_PAGES } from "../../common/public-pages";
 import { profileUrl } from "./origin";
@@ -44,20 +45,29 @@ const latestOf = (venues: readonly SitemapVenue[]) => (venues.length > 0 ? Math.
 
 /**
  * The sitemap: each public page, each city's page (docs/cities.md) and each venue's profile by slug
- * with its lastmod. The live map lists every venue, so it changed when the latest of them did, and a
- * city's page when the latest of its own did (none without venues); the other pages change only with
- * a release, which the worker does not know the date of, so they have no lastmod rather than a wrong one.
+ * with its lastmod, in every language, each address with all its alternates, itself included, and
+ * x-default (Google Search Central's rules, docs/languages.md#pages-heads-sitemap). The live map
+ * lists every venue, so it changed when the latest of them did, and a city's page when the latest
+ * of its own did (none without venues); the other pages change only with a release, which the
+ * worker does not know the date of, so they have no lastmod rather than a wrong one.
  */
 export function sitemapXml(origin: string, venues: readonly SitemapVenue[], cities: readonly string[]): string {
   const latest = latestOf(venues);
-  const url = (location: string, changed: number | null) =>
-    `<url><loc>${escapeMarkup(location)}</loc>${changed === null ? "" : `<lastmod>${w3cDateTime(changed)}</lastmod>`}</url>`;
+  const urls = (path: string, changed: number | null) => {
+    const alternates = languageAlternates(origin, path)
+      .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeMarkup(href)}"/>`)
+      .join("");
+    return LANGUAGES.map(
+      (language) =>
+        `<url><loc>${escapeMarkup(`${origin}${localizedPath(language, path)}`)}</loc>${changed === null ? "" : `<lastmod>${w3cDateTime(changed)}</lastmod>`}${alternates}</url>`,
+    );
+  };
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_PAGES.map((path) => url(`${origin}${path}`, path === "/live-look" ? latest : null)),
-    ...cities.map((city) => url(`${origin}${cityPagePath(city)}`, latestOf(venues.filter((venue) => venue.city === city)))),
-    ...venues.map((venue) => url(profileUrl(origin, venue.slug), venue.changed)),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...PUBLIC_PAGES.flatMap((path) => urls(path, path === "/live-look" ? latest : null)),
+    ...cities.flatMap((city) => urls(cityPagePath(city), latestOf(venues.filter((venue) => venue.city === city)))),
+    ...venues.flatMap((venue) => urls(profileUrl(origin, venue.slug).slice(origin.length), venue.changed)),
     "</urlset>",
     "",
   ].join("\n");

@@ -6,6 +6,7 @@
 // page that cannot be rendered, is the app's shell as before.
 import { isbot } from "isbot";
 import { renderPage } from "#client-render";
+import { localizedPath, pathLanguage } from "../../common/languages";
 import { ISLANDS_ENTRY_META } from "../../common/page-render";
 import { app } from "../app";
 import { cacheKey, edgeOnly, PROFILE_CACHE_SECONDS, profilePagePath } from "../lib/public-cache";
@@ -67,12 +68,16 @@ export function withPageAssets(html: Response, page: string | null, islands = fa
 /** The data island after the root element, where the client's entry reads it (client/main.tsx). */
 const island = (data: string) => `<script type="application/json" id="page-data">${data}</script>`;
 
-/** The profile's edge cache key, from its name as the address spells it; null for a name that is no name. */
+/**
+ * The profile's edge cache key, from its name as the address spells it and the path's language
+ * (docs/languages.md#the-edge-cache); null for a name that is no name.
+ */
 function profileCacheKey(request: Request): Request | null {
-  const match = /^\/profile\/([^/]+)$/.exec(new URL(request.url).pathname);
+  const { language, path } = pathLanguage(new URL(request.url).pathname);
+  const match = /^\/profile\/([^/]+)$/.exec(path);
   if (!match) return null;
   try {
-    return cacheKey(request.url, profilePagePath(decodeURIComponent(match[1])));
+    return cacheKey(request.url, localizedPath(language, profilePagePath(decodeURIComponent(match[1]))));
   } catch {
     return null;
   }
@@ -102,7 +107,9 @@ export async function serverRenderedPage(
   // read while the shell and its head are (docs/server-rendering.md#where-the-html-is-assembled).
   // With the visitor's request.cf, so the visitor's city (GET /api/cities/here, docs/cities.md) is theirs.
   const fetchApi = async (path: string) => app.fetch(new Request(new URL(path, request.url), { cf: request.cf }), env, ctx);
-  const rendering = renderPage(request.url, fetchApi).catch((error: unknown) => {
+  // A profile the edge keeps is one page per language, in the language's usual region: the
+  // visitor's own region would split it by every Accept-Language (docs/languages.md#the-edge-cache).
+  const rendering = renderPage(request.url, fetchApi, key ? null : request.headers.get("accept-language")).catch((error: unknown) => {
     console.error("server rendering failed", new URL(request.url).pathname, error);
     return null;
   });
@@ -115,7 +122,8 @@ export async function serverRenderedPage(
   }
 
   const encoder = new TextEncoder();
-  const after = `${ROOT_CLOSE}${island(rendered.data)}${parts.after.slice(ROOT_CLOSE.length)}`;
+  // After the body: the island carries the messages its render used.
+  const after = () => `${ROOT_CLOSE}${island(rendered.data())}${parts.after.slice(ROOT_CLOSE.length)}`;
   const init = {
     headers: { ...headers, "content-type": "text/html; charset=utf-8", ...(key && { "Cache-Control": edgeOnly(PROFILE_CACHE_SECONDS) }) },
   };
@@ -123,7 +131,7 @@ export async function serverRenderedPage(
   if (isbot(request.headers.get("user-agent"))) {
     // Crawlers read the whole document in one answer.
     await rendered.allReady;
-    response = new Response(`${parts.before}${await new Response(rendered.body).text()}${after}`, init);
+    response = new Response(`${parts.before}${await new Response(rendered.body).text()}${after()}`, init);
   } else {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const write = async () => {
@@ -132,7 +140,7 @@ export async function serverRenderedPage(
       writer.releaseLock();
       await rendered.body.pipeTo(writable, { preventClose: true });
       const end = writable.getWriter();
-      await end.write(encoder.encode(after));
+      await end.write(encoder.encode(after()));
       await end.close();
     };
     ctx.waitUntil(write());

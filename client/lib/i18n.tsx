@@ -1,0 +1,78 @@
+// How a component gets its words (docs/languages.md#how-a-component-gets-its-messages): `useT()`
+// returns `t(key, values)`, which formats the key's ICU message (FormatJS's intl-messageformat) in
+// the page's language and the visitor's locale. The messages come from the context: on the server
+// the language's whole catalogue; in an island, the page's data island (only the namespaces the
+// page's render used, in its language); in the app, the language's catalogue loaded on its own.
+import { IntlMessageFormat } from "intl-messageformat";
+import { createContext, useContext, useMemo } from "react";
+import type { PageLanguage } from "../../common/languages";
+import type { Catalogue, MessageKey } from "../../common/messages/en";
+
+export type Messages = Partial<Catalogue>;
+export type MessageValues = Record<string, string | number | Date>;
+
+export interface PageMessages {
+  language: PageLanguage;
+  /** BCP 47, for formats: the page's language with the visitor's region (common/languages.ts visitorLocale). */
+  locale: string;
+  messages: Messages;
+  /** Called with each key a render formats: the worker collects the namespaces the page needs. */
+  onUse?: (key: MessageKey) => void;
+}
+
+/** Null outside a provider: only a test that renders a component alone, which then sees the keys. */
+export const MessagesContext = createContext<PageMessages | null>(null);
+
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** `t` for one page's messages; each message is compiled once per page. */
+export function translator(page: PageMessages | null): Translate {
+  const compiled = new Map<MessageKey, IntlMessageFormat>();
+  return (key, values) => {
+    page?.onUse?.(key);
+    const source = page?.messages[key];
+    if (source === undefined) return key;
+    let format = compiled.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(source, page!.locale);
+      compiled.set(key, format);
+    }
+    return String(format.format(values));
+  };
+}
+
+export function useT(): Translate {
+  const page = useContext(MessagesContext);
+  return useMemo(() => translator(page), [page]);
+}
+
+/** The page's language and locale (the language picker's current entry, formats). */
+export function usePageLanguage(): { language: PageLanguage; locale: string } {
+  const page = useContext(MessagesContext);
+  return { language: page?.language ?? "en", locale: page?.locale ?? "en-US" };
+}
+
+/** A key's namespace: its first segment ("header.openMenu" → "header"). */
+export const namespaceOf = (key: string) => key.slice(0, key.indexOf("."));
+
+/** The messages of `catalogue` in these namespaces: what a page's islands get (docs/languages.md). */
+export function messagesIn(catalogue: Messages, namespaces: Iterable<string>): Messages {
+  const wanted = new Set(namespaces);
+  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => wanted.has(namespaceOf(key))));
+}
+
+/** One language's whole catalogue, as a file of its own, for the app (client/main.tsx). */
+export async function loadCatalogue(language: PageLanguage): Promise<Catalogue> {
+  switch (language) {
+    case "es":
+      return (await import("../../common/messages/es")).es;
+    case "de":
+      return (await import("../../common/messages/de")).de;
+    case "ja":
+      return (await import("../../common/messages/ja")).ja;
+    case "en-XA":
+      return (await import("../../common/messages/pseudo")).pseudo;
+    default:
+      return (await import("../../common/messages/en")).en;
+  }
+}

@@ -1,0 +1,31 @@
+// German (docs/languages.md).
+import type { Catalogue } from "./en";
+
+export const de: Catalogue = {
+  "header.home": "Third Place – Startseite",
+  "header.openMenu": "Menü öffnen",
+  "header.closeMenu": "Menü schließen",
+  "header.main": "Hauptnavigation",
+  "header.learnMore": "Mehr erfahren",
+  "header.consumers": "Für Gäste",
+  "header.businesses": "Für Gastronomiebetriebe",
+  "header.about": "Über uns",
+  "header.faq": "Häufige Fragen",
+  "header.submit": "Lokal vorschlagen",
+  "header.yourApp": "Deine App",
+  "header.signIn": "Anmelden",
+  "header.partnerLogIn": "Partner-Anmeldung",
+  "footer.label": "Fußzeile",
+  "footer.home": "Startseite",
+  "footer.admin": "Verwaltung",
+  "footer.legal": "Rechtliches",
+  "footer.privacy": "Datenschutzerklärung",
+  "footer.eula": "Endbenutzer-Lizenzvertrag",
+  "footer.terms": "Nutzungsbedingungen",
+  "footer.social": "Soziale Medien",
+  "footer.questions": "Fragen?",
+  "footer.copyright": "© {year, number, ::group-off} Third Place. Alle Rechte vorbehalten.",
+  "footer.languages": "Sprachen",
+  "layout.skip": "Zum Inhalt springen",
+  "suggestion.link": "Diese Seite auf Deutsch lesen",
+};

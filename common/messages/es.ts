@@ -1,0 +1,31 @@
+// Spanish (docs/languages.md).
+import type { Catalogue } from "./en";
+
+export const es: Catalogue = {
+  "header.home": "Inicio de Third Place",
+  "header.openMenu": "Abrir menú",
+  "header.closeMenu": "Cerrar menú",
+  "header.main": "Principal",
+  "header.learnMore": "Más información",
+  "header.consumers": "Para clientes",
+  "header.businesses": "Para negocios",
+  "header.about": "Quiénes somos",
+  "header.faq": "Preguntas frecuentes",
+  "header.submit": "Proponer un local",
+  "header.yourApp": "Tu app",
+  "header.signIn": "Iniciar sesión",
+  "header.partnerLogIn": "Acceso para socios",
+  "footer.label": "Pie de página",
+  "footer.home": "Inicio",
+  "footer.admin": "Administración",
+  "footer.legal": "Legal",
+  "footer.privacy": "Política de privacidad",
+  "footer.eula": "EULA",
+  "footer.terms": "Condiciones del servicio",
+  "footer.social": "Redes sociales",
+  "footer.questions": "¿Preguntas?",
+  "footer.copyright": "© {year, number, ::group-off} Third Place. Todos los derechos reservados.",
+  "footer.languages": "Idiomas",
+  "layout.skip": "Saltar al contenido",
+  "suggestion.link": "Leer esta página en español",
+};

@@ -1,0 +1,31 @@
+// Japanese (docs/languages.md).
+import type { Catalogue } from "./en";
+
+export const ja: Catalogue = {
+  "header.home": "Third Place ホーム",
+  "header.openMenu": "メニューを開く",
+  "header.closeMenu": "メニューを閉じる",
+  "header.main": "メイン",
+  "header.learnMore": "詳しく見る",
+  "header.consumers": "お客様へ",
+  "header.businesses": "店舗の方へ",
+  "header.about": "私たちについて",
+  "header.faq": "よくある質問",
+  "header.submit": "お店を推薦する",
+  "header.yourApp": "マイアプリ",
+  "header.signIn": "ログイン",
+  "header.partnerLogIn": "パートナーログイン",
+  "footer.label": "フッター",
+  "footer.home": "ホーム",
+  "footer.admin": "管理",
+  "footer.legal": "法的情報",
+  "footer.privacy": "プライバシーポリシー",
+  "footer.eula": "使用許諾契約",
+  "footer.terms": "利用規約",
+  "footer.social": "ソーシャルメディア",
+  "footer.questions": "ご質問は",
+  "footer.copyright": "© {year, number, ::group-off} Third Place. All rights reserved.",
+  "footer.languages": "言語",
+  "layout.skip": "本文へスキップ",
+  "suggestion.link": "このページを日本語で読む",
+};
