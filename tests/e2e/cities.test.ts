@@ -63,6 +63,23 @@ describe("/city/berlin at 390 px", () => {
   });
 });
 
+describe("Home at 390 px", () => {
+  it("counts each city's venues reporting live, each a link to its page", async () => {
+    const page = await visit("/");
+    const cities = page.getByRole("navigation", { name: "Live by city" });
+    // How many read live depends on the hour (closed venues have no level); how many there are does not.
+    await expect.poll(() => cities.getByRole("link").allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^Berlin: \\d+ of ${berlin.length} live$`)),
+      expect.stringMatching(new RegExp(`^New York: \\d+ of ${newYork.length} live$`)),
+    ]);
+    for (const link of await cities.getByRole("link").all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await cities.getByRole("link", { name: /^Berlin:/ }).click();
+    await page.waitForURL((url) => url.pathname === "/city/berlin");
+    await page.getByRole("heading", { level: 1, name: "Live map: Berlin" }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe("a Berlin venue's profile, seen from New York", () => {
   it("gives today's hours on Berlin's clock in 12-hour time with Berlin's zone named, and its menu in euros", async () => {
     const page = await visit("/profile/kupferkessel");

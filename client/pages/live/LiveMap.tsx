@@ -274,7 +274,7 @@ const VenueMap = loadVenueMap && lazy(loadVenueMap);
 function CityLinks({ cities, current }: { cities: CitiesAnswer["cities"]; current: string | undefined }) {
   if (cities.length < 2) return null;
   return (
-    <nav className="live-cities" aria-label="Cities">
+    <nav className="city-links live-cities" aria-label="Cities">
       <ul>
         {cities.map((city) => (
           <li key={city.slug}>

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { publicApi } from "../../api/endpoints";
 import type { Preload } from "../../api/pageData";
-import { type LivePlace } from "../../../common/schemas/answers";
+import { type CitiesAnswer, type LivePlace } from "../../../common/schemas/answers";
+import { useApi } from "../../api/useApi";
+import { cityPagePath } from "../../../common/public-pages";
 import { StatCard } from "../../components/StatCard";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
@@ -14,10 +16,35 @@ import { VibePicker } from "./VibePicker";
 import "./marketing.css";
 import "./home.css";
 
-/** The worker renders Home with the live levels (docs/server-rendering.md). */
-export const preload: Preload = (_params, load) => load(publicApi.live());
+/** The worker renders Home with the live levels and the cities (docs/server-rendering.md). */
+export const preload: Preload = (_params, load) => Promise.allSettled([load(publicApi.live()), load(publicApi.cities())]);
 
-function LiveStats({ places }: { places: LivePlace[] | null }) {
+/**
+ * Each city's venues reporting live, linking to its page: Home is one page for every visitor (kept
+ * whole at the edge), so it lists every city rather than guessing the visitor's (docs/cities.md#home).
+ */
+function CityCounts({ places, cities }: { places: LivePlace[]; cities: CitiesAnswer["cities"] }) {
+  if (cities.length < 2) return null;
+  return (
+    <nav className="city-links home-cities" aria-label="Live by city">
+      <ul>
+        {cities.map((city) => {
+          const mine = places.filter((place) => place.city === city.slug);
+          const live = mine.filter((place) => place.level !== null).length;
+          return (
+            <li key={city.slug}>
+              <Link to={cityPagePath(city.slug)}>
+                {city.name}: {live} of {mine.length} live
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function LiveStats({ places, cities }: { places: LivePlace[] | null; cities: CitiesAnswer["cities"] | undefined }) {
   if (!places) return null;
   // Closed venues have no level (closed wins, docs/when-to-go.md#closed-wins): "Walk right in" only while some open venue reads live.
   const live = places.filter((place) => place.level !== null);
@@ -27,6 +54,7 @@ function LiveStats({ places }: { places: LivePlace[] | null }) {
     <div className="home-stats">
       <StatCard title="Venues reporting live" value={`${live.length} of ${places.length}`} trend="Sensor readings every minute" />
       <StatCard title="Packed right now" value={packed} trend={packedTrend} />
+      {cities ? <CityCounts places={places} cities={cities} /> : null}
     </div>
   );
 }
@@ -93,6 +121,7 @@ function SnapSection(props: {
 export default function Home() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/"]);
   const { places } = useLivePlaces();
+  const { data: cityList } = useApi(publicApi.cities());
 
   return (
     <main className="home-page" id="main">
@@ -130,7 +159,7 @@ export default function Home() {
       </SnapSection>
 
       <SnapSection id="updates" icon="pulse" title="Get Real-Time Updates" shaded lede={LEDES.updates}>
-        <LiveStats places={places} />
+        <LiveStats places={places} cities={cityList?.cities} />
       </SnapSection>
 
       <SnapSection id="share" icon="camera" title="Share Your Experience" lede={LEDES.share} example={
