@@ -93,8 +93,10 @@ function monitorWhenUsedOrLeft() {
  */
 function nameVenueZones() {
   const visitor = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The page's language (its <html lang>, set by the worker from the path): the zone's name in its words.
+  const locale = document.documentElement.lang || SITE_LOCALE;
   for (const element of document.querySelectorAll<HTMLElement>("[data-venue-zone]")) {
-    const name = venueZoneName(element.dataset.venueZone!, visitor, SITE_LOCALE, Date.now());
+    const name = venueZoneName(element.dataset.venueZone!, visitor, locale, Date.now());
     if (name) element.append(` ${name}`);
   }
 }

@@ -3,16 +3,11 @@ import { formatHour, formatInstant } from "../../common/formats";
 import type { WaitSummary, Weekday } from "../../common/schemas/answers";
 
 /**
- * The visitor's locale for venue times and prices (common/formats.ts) until the languages come
- * (issue 41: the i18n work passes the visitor's own): the site's English.
+ * The locale of screens that do not have the visitor's yet (docs/cities.md#formats): the dashboard's
+ * and the app's module-level helpers, until the account's language is stored. Components ask
+ * `useLocale()` (client/lib/i18n.tsx).
  */
 export const SITE_LOCALE = "en-US";
-
-/**
- * The visitor's locale in a component (docs/cities.md#formats): one hook, so the screens ask one
- * place for it; the site's English until the languages give the page's own.
- */
-export const useLocale = (): string => SITE_LOCALE;
 
 /** This browser's time zone: a venue's times name their zone when it differs (read once hydrated: the worker's render cannot know it). */
 export const visitorZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -52,6 +52,12 @@ export function usePageLanguage(): { language: PageLanguage; locale: string } {
   return { language: page?.language ?? "en", locale: page?.locale ?? "en-US" };
 }
 
+/**
+ * The visitor's locale for times, dates, prices and distances (common/formats.ts,
+ * docs/cities.md#formats): the page's language with the visitor's region, "en-US" outside a page.
+ */
+export const useLocale = (): string => usePageLanguage().locale;
+
 /** A key's namespace: its first segment ("header.openMenu" → "header"). */
 export const namespaceOf = (key: string) => key.slice(0, key.indexOf("."));
 

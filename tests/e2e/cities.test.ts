@@ -20,9 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page for a visitor in New York (their browser's zone), at 390 px. */
-async function visit(route: string) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, timezoneId: "America/New_York", locale: "en-US" });
+/** A page for a visitor in New York (their browser's zone and language), or in Berlin, at 390 px. */
+async function visit(route: string, where: { timezoneId: string; locale: string } = { timezoneId: "America/New_York", locale: "en-US" }) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, ...where });
   const page = await context.newPage();
   page.on("pageerror", (error) => {
     throw error;
@@ -91,6 +91,20 @@ describe("a Berlin venue's profile, seen from New York", () => {
     // On a phone the menu opens on a tap.
     await menu.locator(".menu-toggle").click();
     await expect.poll(() => menu.getByRole("listitem").filter({ hasText: "Kupfer-Mule" }).textContent()).toContain("€11.50");
+    await page.context().close();
+  });
+});
+
+describe("a Berlin venue's profile, seen from Berlin in German", () => {
+  it("gives today's hours on Berlin's clock in 24-hour time, no zone named, and its menu's euros the German way", async () => {
+    // Chromium's de-DE sends Accept-Language: de-DE; the page's language is the path's (docs/languages.md).
+    const page = await visit("/de/profile/kupferkessel", { timezoneId: "Europe/Berlin", locale: "de-DE" });
+    await page.getByRole("heading", { level: 1, name: "Kupferkessel" }).waitFor();
+    // 18:00 to 02:00 (04:00 on Friday to Sunday): the visitor's clock is the venue's, so no zone.
+    await page.getByText(/^18:00–0[24]:00$/).waitFor();
+    const menu = page.locator("section.profile-menu");
+    await menu.locator(".menu-toggle").click();
+    await expect.poll(() => menu.getByRole("listitem").filter({ hasText: "Kupfer-Mule" }).textContent()).toContain("11,50 €");
     await page.context().close();
   });
 });

@@ -27,7 +27,7 @@ import { suggestionLevel } from "./tonight";
 import { MAX_RADIUS_M, MAX_SUGGESTIONS } from "../../../common/schemas/saved";
 import "./app.css";
 import "./near-me.css";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 const VenueMap = loadVenueMap && lazy(loadVenueMap);
 const noBusiest = () => Promise.resolve(null);

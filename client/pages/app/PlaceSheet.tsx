@@ -10,7 +10,7 @@ import { WatchControl } from "../live/WatchControl";
 import { NEAR_MESSAGES } from "./nearMessages";
 import { nearbyLines, type NearbyPlace } from "./nearMe";
 import { suggestionLevel } from "./tonight";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 export function PlaceSheet({ nearby, forecast, now, onClose }: { nearby: NearbyPlace; forecast: boolean; now: number; onClose: () => void }) {
   const { place } = nearby;

@@ -14,7 +14,7 @@ import { LevelBadge } from "../../live/LevelBadge";
 import { AppSection } from "./AppSection";
 import { Skeleton } from "./shell/Skeleton";
 import { savedPlaceLines, suggestionLevel } from "./tonight";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 /** The saved list refreshes as often as the live map. */
 export const SAVED_REFRESH_MS = 30_000;

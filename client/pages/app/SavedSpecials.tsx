@@ -8,7 +8,7 @@ import { useApi } from "../../api/useApi";
 import { AppSection } from "./AppSection";
 import { Skeleton } from "./shell/Skeleton";
 import { EVENT_PLACES, specialSoonText, specialsSoon } from "./tonight";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 /** One read for the specials of several places: the profiles' requests, sent together. */
 function specialsOf(placeIds: number[]): Read<SpecialsAnswer[]> {

@@ -8,7 +8,7 @@ import { watchApi } from "../../api/watchEndpoints";
 import { PushPrompt } from "../../app/PushPrompt";
 import { AppSection } from "./AppSection";
 import { watchText } from "./watching";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 export function Watching() {
   const watches = useApi(watchApi.list());

@@ -9,7 +9,7 @@ import { CHART_COLORS, useCategoryBarOptions } from "../../charts/options";
 import { UPlotChart } from "../../charts/UPlotChart";
 import { ChartCard, Pending } from "./ChartCard";
 import { FORECAST_DAYS, forecastBars, peakText, shortDate } from "./insights";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 
 export function ForecastView({ place }: { place: OwnedPlace }) {

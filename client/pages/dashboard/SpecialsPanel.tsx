@@ -14,7 +14,7 @@ import { specialLine, timeText } from "../../live/specials";
 import { RetryButton } from "./ChartCard";
 import { LOADING } from "./keyTrends";
 import { EMPTY_SPECIAL, formOf, quietRuns, specialBody, specialProblem, type SpecialFormValues } from "./specialsForm";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 const UNREACHABLE = "The server could not be reached. Try again in a moment.";
 

@@ -12,7 +12,8 @@ import { useSavedPlaces, type SavedPlacesState } from "../../app/useSavedPlaces"
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { cityPagePath, PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
-import { liveLooksLastHourText, useLocale } from "../../lib/format";
+import { liveLooksLastHourText } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 import { useHydrated, useNow } from "../../lib/hydration";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";

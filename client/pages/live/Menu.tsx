@@ -9,7 +9,7 @@ import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { timeText } from "../../live/specials";
 import { formatPrice } from "../../../common/formats";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 import { MENU_MESSAGES } from "./menuMessages";
 
 /** A price in the menu's currency (the venue's city's), written the visitor's way: "$12.00", "€12.50" in en-US (docs/cities.md#formats). */

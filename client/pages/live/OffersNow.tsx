@@ -11,7 +11,7 @@ import { useSignedIn } from "../../api/useSignedIn";
 import { useHydrated } from "../../lib/hydration";
 import { claimOfOffer, firstSightingToday, keepClaim } from "../../offers/claims";
 import { OFFER_MESSAGES, valueText, whenLine } from "../../offers/offerMessages";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<PublicPlace, "id" | "name" | "slug">; currency: string | undefined }) {
   const signedIn = useSignedIn();

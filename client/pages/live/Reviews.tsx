@@ -4,7 +4,8 @@ import { REVIEW_LIMITS } from "../../../common/vocabulary";
 import { ApiError, publicApi, writeFailure } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { NeedsJavaScript } from "../../components/NeedsJavaScript";
-import { formatLongDate, useLocale } from "../../lib/format";
+import { formatLongDate } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 import { ReportActions } from "./ReportActions";
 import {
   emptyReviewForm,

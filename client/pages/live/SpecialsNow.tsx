@@ -4,7 +4,7 @@ import type { PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { specialLine } from "../../live/specials";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 
 /** "Happy hour now · until 7 PM" for each special on now, then the others; nothing while none. */
 export default function SpecialsNow({ place }: { place: PublicPlace }) {

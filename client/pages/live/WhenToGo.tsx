@@ -6,7 +6,7 @@ import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/an
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { formatAxisHour, formatHour } from "../../../common/formats";
-import { useLocale } from "../../lib/format";
+import { useLocale } from "../../lib/i18n";
 import { useHydrated, useNow } from "../../lib/hydration";
 import { LatestReportedWait } from "./LiveLooks";
 import {

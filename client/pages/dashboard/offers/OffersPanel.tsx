@@ -14,7 +14,7 @@ import { OfferInsight } from "./OfferInsight";
 import { EMPTY_OFFER, offerBody, offerFormOf, offerProblems, type OfferFormValues } from "./offersForm";
 import { OWNER_OFFER_MESSAGES as M } from "./offerWords";
 import "./offers.css";
-import { useLocale } from "../../../lib/format";
+import { useLocale } from "../../../lib/i18n";
 
 /** The server's answer for the form as it stands, asked again (after a pause in typing) whenever it changes and is whole. */
 function LivePreview({ placeId, values }: { placeId: number; values: OfferFormValues }) {
