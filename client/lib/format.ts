@@ -1,5 +1,5 @@
 // Small display helpers shared by the dashboard and the public pages.
-import { formatHour, formatInstant } from "../../common/formats";
+import { formatCount, formatHour, formatInstant } from "../../common/formats";
 import type { WaitSummary, Weekday } from "../../common/schemas/answers";
 
 /**
@@ -15,7 +15,7 @@ export const visitorZone = (): string => Intl.DateTimeFormat().resolvedOptions()
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "1 device", "2,340 readings": a count with its noun, in the singular for one. */
-export const plural = (count: number, word: string) => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+export const plural = (count: number, word: string) => `${formatCount(count, SITE_LOCALE)} ${word}${count === 1 ? "" : "s"}`;
 
 /** "monday" → "Monday". */
 export const weekdayLabel = (day: Weekday) => capitalize(day);

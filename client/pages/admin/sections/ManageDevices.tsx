@@ -9,7 +9,8 @@ import { attempt, useAdminData } from "../adminApi";
 import { InputField, SelectField } from "../../../components/Field";
 import { HealthProblems } from "../../../components/HealthProblems";
 import { Notice, type NoticeState } from "../Notice";
-import { formatDateTime, plural } from "../../../lib/format";
+import { formatCount } from "../../../../common/formats";
+import { formatDateTime, plural, SITE_LOCALE } from "../../../lib/format";
 import { ADMIN_MESSAGES } from "../messages";
 import { KeyOnce } from "./KeyOnce";
 import { IntegrationKeys, UnregisteredUplinks } from "./TtnIntegration";
@@ -20,7 +21,7 @@ export const confirmRevokeDevice = (name: string) =>
 /** Why a sensor is flagged: its implausible counts, which the live and rollup numbers leave out. */
 export const flaggedText = (flagged: FlaggedDevice) =>
   `Flagged: ${plural(flagged.implausible_readings_24h, "implausible reading")} ` +
-  `in the last 24 h, latest ${flagged.latest_count.toLocaleString("en-US")} at ${formatDateTime(flagged.latest_at)} (${flagged.reason}).`;
+  `in the last 24 h, latest ${formatCount(flagged.latest_count, SITE_LOCALE)} at ${formatDateTime(flagged.latest_at)} (${flagged.reason}).`;
 
 export function ManageDevices() {
   const prefix = useId();

@@ -5,7 +5,8 @@ import { useId, useState, type FormEvent } from "react";
 import type { CreatedIntegrationKeyAnswer, UnregisteredUplinkAnswer } from "../../../../common/schemas/ttn";
 import { adminApi } from "../../../api/adminEndpoints";
 import { InputField } from "../../../components/Field";
-import { formatDateTime } from "../../../lib/format";
+import { formatCount } from "../../../../common/formats";
+import { formatDateTime, SITE_LOCALE } from "../../../lib/format";
 import { attempt, useAdminData } from "../adminApi";
 import { ADMIN_MESSAGES } from "../messages";
 import { Notice, type NoticeState } from "../Notice";
@@ -57,7 +58,7 @@ export function UnregisteredUplinks({ place, onRegistered }: {
               <tr key={uplink.dev_eui}>
                 <th scope="row"><code>{uplink.dev_eui}</code></th>
                 <td>{uplink.application_id ?? "—"}</td>
-                <td>{uplink.uplinks.toLocaleString("en-US")}</td>
+                <td>{formatCount(uplink.uplinks, SITE_LOCALE)}</td>
                 <td>{formatDateTime(uplink.last_seen)}</td>
                 <td>{uplink.last_count ?? "—"}</td>
                 <td>
