@@ -108,6 +108,40 @@ describe("a venue's profile", () => {
   });
 });
 
+describe("a Berlin venue's profile in the page's locale (docs/cities.md#formats)", () => {
+  it("writes its hours on Berlin's clock, in 24-hour time on /de/ and in 12-hour time at the root, its zone marked for the browser", async () => {
+    const slug = `kiez-${crypto.randomUUID().slice(0, 8)}`;
+    const hours = Object.fromEntries(
+      ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
+        [`${day}_open`, "18:00"],
+        [`${day}_close`, "02:00"],
+      ]),
+    );
+    await insertPlace({ name: `Kiezbar ${slug}`, slug, address: "Oranienstraße 1", city_id: 2, timezone: "Europe/Berlin", ...hours });
+    const german = (await page(`/de/profile/${slug}`)).html;
+    expect(german).toMatch(/<dd data-venue-zone="Europe\/Berlin">18:00–02:00<\/dd>/);
+    expect(island(german)).toMatchObject({ locale: "de-DE" });
+    const english = (await page(`/profile/${slug}`)).html;
+    expect(english).toMatch(/<dd data-venue-zone="Europe\/Berlin">6:00 PM – 2:00 AM<\/dd>/);
+  });
+});
+
+describe("Home", () => {
+  it("counts each city's venues reporting live, each a link to its page", async () => {
+    const kiez = `kiez-${crypto.randomUUID().slice(0, 8)}`;
+    await insertPlace({ name: `Kiezbar ${kiez}`, slug: kiez, address: "Oranienstraße 1", city_id: 2, timezone: "Europe/Berlin" });
+    await caches.default.delete(`${ORIGIN}/api/live`);
+    await caches.default.delete(`${ORIGIN}/api/cities`);
+    // React marks where its text parts join (<!-- -->): read the text as a browser shows it.
+    const html = (await page("/")).html.replaceAll("<!-- -->", "");
+    const inBerlin = (await env.DB.prepare("SELECT count(*) AS n FROM places WHERE city_id = 2").first<{ n: number }>())!.n;
+    expect(html).toContain('<nav class="city-links home-cities" aria-label="Live by city">');
+    // A place without sensors has no live level: none of Berlin's reads live here.
+    expect(html).toMatch(new RegExp(`<a href="/city/berlin"[^>]*>Berlin: 0 of ${inBerlin} live</a>`));
+    expect(html).toMatch(/<a href="\/city\/new-york"[^>]*>New York: /);
+  });
+});
+
 describe("the other public pages", () => {
   it.each([
     ["/", "transforming the way you go out.", "owner GET /api/live"],
