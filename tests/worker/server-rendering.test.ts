@@ -8,7 +8,7 @@ import worker from "../../worker/index";
 import { placeCachePaths } from "../../worker/lib/public-cache";
 import { splitAtRoot } from "../../worker/site/render";
 import { forgetCachedPlaces } from "./helpers";
-import { insertPlace } from "./fixtures";
+import { insertEvent, insertPlace } from "./fixtures";
 
 const ORIGIN = "https://third-place.test";
 const PEOPLE = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -123,6 +123,15 @@ describe("a Berlin venue's profile in the page's locale (docs/cities.md#formats)
     expect(island(german)).toMatchObject({ locale: "de-DE" });
     const english = (await page(`/profile/${slug}`)).html;
     expect(english).toMatch(/<dd data-venue-zone="Europe\/Berlin">6:00 PM – 2:00 AM<\/dd>/);
+  });
+
+  it("writes an event's time on Berlin's clock, marked for the browser to name the zone", async () => {
+    const slug = `kiez-${crypto.randomUUID().slice(0, 8)}`;
+    const placeId = await insertPlace({ name: `Kiezbar ${slug}`, slug, address: "Oranienstraße 1", city_id: 2, timezone: "Europe/Berlin" });
+    // 20:00 in Berlin on a winter evening a few years ahead (CET, UTC+1).
+    await insertEvent({ place_id: placeId, name: "Kneipenquiz", start_time: "2031-01-07T19:00:00.000Z" });
+    const html = (await page(`/de/profile/${slug}`)).html.replaceAll("<!-- -->", "");
+    expect(html).toMatch(/<time dateTime="2031-01-07T19:00:00.000Z" data-venue-zone="Europe\/Berlin">[^<]*20:00<\/time>/);
   });
 });
 

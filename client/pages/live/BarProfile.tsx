@@ -6,6 +6,7 @@ import { ApiError, publicApi, publicFiles } from "../../api/endpoints";
 import { offerApi } from "../../api/offerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
+import { venueZoneName } from "../../../common/formats";
 import { Island } from "../../islands/Island";
 import { formatDateTime, visitorZone, weekdayLabel } from "../../lib/format";
 import { useLocale } from "../../lib/i18n";
@@ -68,6 +69,12 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
   const { data, error } = useApi(publicApi.placeEvents(place.id));
   const origin = useOrigin();
   const locale = useLocale();
+  // On the venue's clock, its zone named when the visitor's differs, as "Hours today" (docs/cities.md#formats).
+  const hydrated = useHydrated();
+  const zoneOf = (iso: string) => {
+    const name = hydrated ? venueZoneName(place.timezone, visitorZone(), locale, Date.parse(iso)) : null;
+    return name ? ` ${name}` : "";
+  };
   // Events that cannot be read show as none.
   const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
 
@@ -88,7 +95,10 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
                 <p className="event-when">
                   {event.is_recurring && event.repeating_days.length > 0
                     ? `Every ${event.repeating_days.join(", ")}`
-                    : <time dateTime={event.start_time}>{formatDateTime(event.start_time, place.timezone, locale)}</time>}
+                    : <time dateTime={event.start_time} data-venue-zone={hydrated ? undefined : place.timezone}>
+                        {formatDateTime(event.start_time, place.timezone, locale)}
+                        {zoneOf(event.start_time)}
+                      </time>}
                   {event.category_name ? ` · ${event.category_name}` : null}
                 </p>
                 {event.description ? <p>{event.description}</p> : null}
