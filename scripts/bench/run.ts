@@ -113,7 +113,8 @@ let counted: Served | undefined;
 const countedApp = async () => {
   if (!counted) {
     run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
-    counted = await serveBuiltApp(undefined, D1_COUNT);
+    // The scale section's steady chat writes in the chat bench's pairs.
+    counted = await serveBuiltApp(sections.wants("scale") ? prepareChat : undefined, D1_COUNT);
   }
   return counted;
 };

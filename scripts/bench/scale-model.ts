@@ -48,6 +48,8 @@ export interface Costs {
   /** A chat message: POST …/messages before issue 40 (D1 round trips), and a socket frame after. */
   messagePost: { cpuMs: number; d1: number };
   messageSocket: { cpuMs: number; d1: number };
+  /** A conversation's flush on the socket path: its alarm's D1 batches per minute while written in, and the statements in each. */
+  chatFlush: { batchesPerMinute: number; statements: number };
 }
 
 /** Documented limits (docs/scale.md#limits). */
@@ -109,8 +111,8 @@ export function scaleModel(usage: Usage, costs: Costs, chat: Chat): ScaleRow[] {
     profileMisses * costs.profileMiss.cpuMs +
     (chat === "post" ? messages * costs.messagePost.cpuMs : 0);
   const d1Reads = flushReads + readings * costs.ingest.d1 + liveMisses * costs.liveMiss.d1 + profileMisses * costs.profileMiss.d1 + (mapViews - liveMisses) * costs.liveHit.d1 + (profileViews - profileMisses) * costs.profileHit.d1;
-  // Chat's D1 after issue 40: the conversation's alarm, one batch a minute while it is written in.
-  const chatD1 = chat === "post" ? messages * message.d1 : conversations / 60;
+  // Chat's D1 after issue 40: the conversation's alarm, a batch a minute at most while it is written in (measured under steady traffic), each statement a query.
+  const chatD1 = chat === "post" ? messages * message.d1 : (conversations * costs.chatFlush.batchesPerMinute * costs.chatFlush.statements) / 60;
   const d1Writes = flushStatements + chatD1;
   const perPlaceObject = (usage.sensors / usage.venues) * (usage.readingsPerSensorMinute / 60) + ALARMS_PER_VENUE_MINUTE / 60;
   const perConversation = messages / conversations;
@@ -205,6 +207,8 @@ export const MEASURED: Costs = {
   // and tests/worker/chat-socket.test.ts (no D1 statement a message).
   messagePost: { cpuMs: 6.52, d1: 2 },
   messageSocket: { cpuMs: 1.58, d1: 0 },
+  // scale.ts's steady chat, 2026-11-28 17:57 UTC: 20 conversations, 20 messages a minute each, over 120 s.
+  chatFlush: { batchesPerMinute: 1, statements: 2 },
 };
 
 /** The doc's table: 1 M and 10 M, chat as a POST (before issue 40) and on the socket (after), one D1 and sharded. */

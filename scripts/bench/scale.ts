@@ -2,12 +2,14 @@
 // CPU and D1 statements per POST /api/ingest, GET /api/live (edge-cached and a miss), a profile view
 // (the page and the browser's API calls, cached, and all of them missed) and a place object's
 // flushing alarm. On the D1-counting build (tests/bench/d1-count), one kind of request at a time;
-// chat's figures come from the chat section (scripts/bench/chat.ts) and its worker tests. Prints
+// chat's figures come from the chat section (scripts/bench/chat.ts) and its worker tests, but for
+// the conversation objects' D1 under steady traffic, measured here on the chat bench's pairs. Prints
 // the model's table from this run's figures. `npm run bench -- --only scale`, or alone:
 // `node --import ./scripts/bench/resolve-ts.ts scripts/bench/scale.ts` (it builds the counting app).
 import { run } from "../local-state.ts";
 import { serveBuiltApp, type Served } from "../serve-built-app.ts";
-import { BenchApi, fixed, settledCpuMs } from "./bench-api.ts";
+import { BenchApi, fixed, passFail, settledCpuMs } from "./bench-api.ts";
+import { openSocket, prepareChat, preparedChat, sendFrame, tokensFor } from "./chat.ts";
 import { MEASURED, docTable, type Costs } from "./scale-model.ts";
 import { PROFILE_ROUTE, profileCalls } from "./when-to-go.ts";
 
@@ -26,6 +28,8 @@ const ALARM_WAIT_MS = 40_000;
 /** After the alarms, workerd idles this long: its idle CPU, taken off the alarms' wait. */
 const IDLE_MS = 5_000;
 const PLACE_ALARM = "(place object's alarm)";
+/** Budget: D1 batches per conversation per minute of traffic (issue 40). */
+const FLUSH_BATCHES_BUDGET = 1;
 
 type Counts = Record<string, { reads: number; others: number; runs?: number }>;
 
@@ -165,26 +169,92 @@ export async function measureScaleCosts(app: Served): Promise<{ rows: Measured[]
   return { rows, costs, alarmStatements };
 }
 
-export async function benchScale(app: Served): Promise<void> {
-  const { rows, costs, alarmStatements } = await measureScaleCosts(app);
+/** Steady chat for the conversation objects' flush: this many pairs, each a message every STEADY_GAP_MS. */
+const STEADY_CONVERSATIONS = 20;
+const STEADY_GAP_MS = 3_000;
+/** The traffic runs this long before the count starts (every conversation's first flush, at once after a quiet minute, is behind it). */
+const STEADY_WARM_UP_MS = 10_000;
+/** The count's window: two minutes of the flush's one-a-minute. */
+const STEADY_WINDOW_MS = 120_000;
+
+interface ConversationD1 {
+  alarms: number;
+  statements: number;
+  batches: number;
+  batchedStatements: number;
+}
+
+/**
+ * D1 per conversation per minute under steady traffic (docs/scale.md, budget ≤ 1 batch): the chat
+ * bench's pairs (prepareChat) each write a message every STEADY_GAP_MS on their sockets, both
+ * members in turn; over STEADY_WINDOW_MS after a warm-up, the conversation objects' D1 round trips
+ * (counted by the D1-counting build, whatever else runs) per conversation per minute.
+ */
+export async function steadyChatFlushes(baseUrl: string) {
+  const pairs = preparedChat().pairs.slice(0, STEADY_CONVERSATIONS);
+  const tokens = await tokensFor(pairs.flatMap((pair) => pair.members));
+  const sockets = await Promise.all(pairs.flatMap((pair) => pair.members.map((member) => openSocket(baseUrl, tokens.get(member)!, pair.conversationId, () => {}))));
+  const d1 = async () => (await (await fetch(`${baseUrl}/__bench/d1-conversations`)).json()) as ConversationD1;
+  let sent = 0;
+  const tick = () => {
+    // Both members of each pair in turn, the pairs spread over the gap.
+    pairs.forEach((_, p) => setTimeout(() => sendFrame(sockets[2 * p + (sent % 2)], `steady ${sent}`, `bench-steady-${p}-${sent}`), (p * STEADY_GAP_MS) / pairs.length));
+    sent++;
+  };
+  tick();
+  const timer = setInterval(tick, STEADY_GAP_MS);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, STEADY_WARM_UP_MS));
+    const before = await d1();
+    await new Promise((resolve) => setTimeout(resolve, STEADY_WINDOW_MS));
+    const after = await d1();
+    const perConversationMinute = (n: number) => n / pairs.length / (STEADY_WINDOW_MS / 60_000);
+    const batches = after.batches - before.batches;
+    const lone = after.statements - before.statements - (after.batchedStatements - before.batchedStatements);
+    return {
+      conversations: pairs.length,
+      messagesPerMinute: 60_000 / STEADY_GAP_MS,
+      windowS: STEADY_WINDOW_MS / 1000,
+      alarms: after.alarms - before.alarms,
+      batchesPerConversationMinute: perConversationMinute(batches),
+      loneStatementsPerConversationMinute: perConversationMinute(lone),
+      statementsPerBatch: batches === 0 ? 0 : (after.batchedStatements - before.batchedStatements) / batches,
+    };
+  } finally {
+    clearInterval(timer);
+    for (const ws of sockets) ws.close();
+  }
+}
+
+export async function benchScale(app: Served): Promise<boolean> {
+  const { rows, costs: measured, alarmStatements } = await measureScaleCosts(app);
+  const steady = await steadyChatFlushes(app.baseUrl);
+  const costs: Costs = { ...measured, chatFlush: { batchesPerMinute: steady.batchesPerConversationMinute, statements: steady.statementsPerBatch } };
   console.log("\n## Scale model's per-request costs (docs/scale.md), one kind at a time on the D1-counting build");
   console.log("| request | measured | workerd CPU ms each | D1 reads each | D1 writes each |");
   console.log("|---|---|---|---|---|");
   for (const row of rows) console.log(`| ${row.label} | ${row.requests} | ${fixed(row.cpuMs, 2)} | ${fixed(row.d1Reads, 2)} | ${fixed(row.d1Writes, 2)} |`);
   console.log(`\nThe flushing alarm's statements, each alarm (by the SQL's start):`);
   for (const [sql, each] of alarmStatements) console.log(`- ${fixed(each, 2)} × \`${sql}\``);
-  console.log(`\nThe model with these figures (chat's from the chat section, in scale-model.ts):\n\n${docTable(costs)}`);
+  const withinBudget = steady.batchesPerConversationMinute + steady.loneStatementsPerConversationMinute <= FLUSH_BATCHES_BUDGET;
+  console.log(
+    `\nSteady chat: ${steady.conversations} conversations, ${steady.messagesPerMinute} messages a minute each on the sockets, counted over ${steady.windowS} s: ` +
+      `${fixed(steady.batchesPerConversationMinute, 2)} D1 batches (of ${fixed(steady.statementsPerBatch, 1)} statements) and ${fixed(steady.loneStatementsPerConversationMinute, 2)} lone statements per conversation per minute, ` +
+      `${steady.alarms} alarms; budget ≤ ${FLUSH_BATCHES_BUDGET} batch: ${passFail(withinBudget)}`,
+  );
+  console.log(`\nThe model with these figures (chat's per message from the chat section, in scale-model.ts):\n\n${docTable(costs)}`);
   console.log(`\nCosts as scale-model.ts's MEASURED:\n${JSON.stringify(costs)}`);
+  return withinBudget;
 }
 
 if (import.meta.main) {
   const D1_COUNT = { configFile: "tests/bench/d1-count/vite.config.ts", outDir: "dist-bench/d1-count" };
   const started = performance.now();
   run("npx", ["vite", "build", "--logLevel", "warn", "--config", D1_COUNT.configFile]);
-  const app = await serveBuiltApp(undefined, D1_COUNT);
+  const app = await serveBuiltApp(prepareChat, D1_COUNT);
   try {
     const measuring = performance.now();
-    await benchScale(app);
+    process.exitCode = (await benchScale(app)) ? 0 : 1;
     console.log(`\nMeasuring took ${((performance.now() - measuring) / 1000).toFixed(0)} s (${((performance.now() - started) / 1000).toFixed(0)} s with the build).`);
   } finally {
     await app.stop();

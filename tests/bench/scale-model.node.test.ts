@@ -32,6 +32,7 @@ const costs: Costs = {
   flush: { cpuMs: 3, reads: 2, writes: 4 },
   messagePost: { cpuMs: 6, d1: 2 },
   messageSocket: { cpuMs: 1, d1: 0 },
+  chatFlush: { batchesPerMinute: 1, statements: 2 },
 };
 
 const byPart = (rows: ReturnType<typeof scaleModel>) => Object.fromEntries(rows.map((row) => [row.part, row.perSecond]));
@@ -61,11 +62,11 @@ describe("scale model", () => {
     expect(rows["R2 class A (Live Look puts)"]).toBeCloseTo(10);
   });
 
-  it("takes chat off the worker and D1 on the socket: one batch a minute per conversation", () => {
+  it("takes chat off the worker and D1 on the socket: one batch a minute per conversation, each of its statements a query", () => {
     const post = byPart(scaleModel(usage, costs, "post"));
     const socket = byPart(scaleModel(usage, costs, "socket"));
     expect(post["worker: HTTP requests"] - socket["worker: HTTP requests"]).toBeCloseTo(2000);
-    expect(socket["D1 writes (one database)"]).toBeCloseTo((1000 / 60) * 4 + 30_000 / 60);
+    expect(socket["D1 writes (one database)"]).toBeCloseTo((1000 / 60) * 4 + (30_000 * 2) / 60);
   });
 
   it("splits D1 and the push queue by region, and names what binds first", () => {

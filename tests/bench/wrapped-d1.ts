@@ -4,7 +4,8 @@
 
 type BeforeStatement = (sql: string) => void;
 
-export function wrappedD1(db: D1Database, before: BeforeStatement): D1Database {
+/** `onBatch(size)` is called ahead of every `batch()`, after `before` for each of its statements. */
+export function wrappedD1(db: D1Database, before: BeforeStatement, onBatch?: (size: number) => void): D1Database {
   const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
   const sqlOf = new WeakMap<D1PreparedStatement, string>();
   const statementOf = (original: D1PreparedStatement, sql: string): D1PreparedStatement => {
@@ -25,6 +26,7 @@ export function wrappedD1(db: D1Database, before: BeforeStatement): D1Database {
       if (key === "batch") {
         return (statements: D1PreparedStatement[]) => {
           for (const statement of statements) before(sqlOf.get(statement) ?? "");
+          onBatch?.(statements.length);
           return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
         };
       }

@@ -4,8 +4,9 @@
 // extra paths: /__bench/d1, that answers the counts so far by the path of the request last begun
 // (exact when the bench sends one request at a time, as it does), and /__bench/forget-page. A place
 // object's alarm counts under PLACE_ALARM, with its runs, and /__bench/d1-alarm-sql answers its
-// statements by their SQL's start (the scale section's flush, scripts/bench/scale.ts).
-import app, { PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index";
+// statements by their SQL's start (the scale section's flush, scripts/bench/scale.ts); the
+// conversation objects' D1 is counted apart (/__bench/d1-conversations).
+import app, { Conversation as AppConversation, PlaceOccupancy as AppPlaceOccupancy } from "../../../worker/index";
 import { cacheKey } from "../../../worker/lib/public-cache";
 import { wrappedD1 } from "../wrapped-d1";
 
@@ -30,8 +31,31 @@ function count(sql: string) {
 
 const countedDb = (db: D1Database) => wrappedD1(db, count);
 
-// Every Durable Object class wrangler.toml binds must be exported, or workerd refuses to start.
-export { Conversation } from "../../../worker/index";
+/**
+ * The conversation objects' D1 (only their alarm's flush uses it, docs/chat.md#no-d1-per-message-the-flush):
+ * counted apart from the request paths, whatever runs meanwhile, for the scale section's steady
+ * chat (/__bench/d1-conversations): alarms run, statements, and round trips (a batch or a lone statement).
+ */
+const conversationD1 = { alarms: 0, statements: 0, batches: 0, batchedStatements: 0 };
+
+export class Conversation extends AppConversation {
+  constructor(ctx: DurableObjectState, env: Env) {
+    const db = wrappedD1(
+      env.DB,
+      () => void (conversationD1.statements += 1),
+      (size) => {
+        conversationD1.batches += 1;
+        conversationD1.batchedStatements += size;
+      },
+    );
+    super(ctx, { ...env, DB: db });
+  }
+
+  override async alarm(): Promise<void> {
+    conversationD1.alarms += 1;
+    await super.alarm();
+  }
+}
 
 export class PlaceOccupancy extends AppPlaceOccupancy {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -52,6 +76,7 @@ export default {
     const path = new URL(request.url).pathname;
     if (path === "/__bench/d1") return Response.json(Object.fromEntries(counts));
     if (path === "/__bench/d1-alarm-sql") return Response.json(Object.fromEntries(alarmStatements));
+    if (path === "/__bench/d1-conversations") return Response.json(conversationD1);
     // The render bench's page-cache miss (scripts/bench/profile-render.ts): drops one rendered
     // profile from the edge cache, under the key the worker keeps it by; answers whether it was there.
     if (path === "/__bench/forget-page") {
