@@ -1,15 +1,18 @@
-// Issue 31's render budget: what the worker's server rendering of a profile costs against the
-// profile's own API answer. Both are timed to their last byte, one request at a time, on the
-// D1-counting build (tests/bench/d1-count), whose /__bench/forget-page drops the rendered page from
-// the edge cache: each render sample is a page-cache miss whose API answers are warm, as after a
-// review or a Live Look purges the page. The cached page, what nearly every visitor gets within
-// its minute, is printed beside them for information.
+// Issue 31's render ratio, as issue 38 decided it: what the worker's server rendering of a profile
+// costs against the profile's own API answer. Both are timed to their last byte, one request at a
+// time, on the D1-counting build (tests/bench/d1-count), whose /__bench/forget-page drops the
+// rendered page from the edge cache: each render sample is a page-cache miss whose API answers are
+// warm, as after a review or a Live Look purges the page. The cached page is what nearly every
+// visitor gets within its minute (the goal, ≤ 1.5 × the answer); the miss is a guard (≤ 3.5 ×).
 import { fixed, passFail, percentile } from "./bench-api.ts";
 import { PROFILE_ROUTE } from "./when-to-go.ts";
 
 /** Samples of each: one at a time, after one unmeasured round warms every cache. */
 const SAMPLES = 200;
-const RENDER_RATIO_BUDGET = 2;
+/** Issue 38: the cached page's p50 ÷ the answer's. */
+const CACHED_RATIO_BUDGET = 1.5;
+/** Issue 38: a page-cache miss's p50 ÷ the answer's (a guard, not a goal). */
+const MISS_RATIO_BUDGET = 3.5;
 /** The profile's own answer: the signed-out browser's read, with the empty bearer it sends. */
 const PLACE_ANSWER = `/api/place/${PROFILE_ROUTE.split("/").pop()}`;
 const SIGNED_OUT = { authorization: "Bearer " };
@@ -47,7 +50,8 @@ export async function benchProfileRender(baseUrl: string): Promise<boolean> {
     cached.push(await timed(`${baseUrl}${PROFILE_ROUTE}`));
   }
   const ratio = median(rendered) / median(answer);
-  const ok = ratio <= RENDER_RATIO_BUDGET;
+  const cachedRatio = median(cached) / median(answer);
+  const ok = ratio <= MISS_RATIO_BUDGET && cachedRatio <= CACHED_RATIO_BUDGET;
   console.log(`\n## Server render of ${PROFILE_ROUTE} against its API answer (${SAMPLES} of each, one at a time, to the last byte)`);
   console.log("| request | p50 ms | p99 ms |");
   console.log("|---|---|---|");
@@ -57,7 +61,10 @@ export async function benchProfileRender(baseUrl: string): Promise<boolean> {
   };
   row(`GET ${PLACE_ANSWER} (edge-cached)`, answer);
   row(`GET ${PROFILE_ROUTE}, rendered (page not cached, its answers cached)`, rendered);
-  row(`GET ${PROFILE_ROUTE}, cached page (information)`, cached);
-  console.log(`Server render p50 ÷ API answer p50 = ${fixed(ratio, 2)} (budget ≤ ${RENDER_RATIO_BUDGET}) → ${passFail(ok)}`);
+  row(`GET ${PROFILE_ROUTE}, cached page`, cached);
+  console.log(
+    `Cached page p50 ÷ API answer p50 = ${fixed(cachedRatio, 2)} (budget ≤ ${CACHED_RATIO_BUDGET}); ` +
+      `page-cache miss p50 ÷ API answer p50 = ${fixed(ratio, 2)} (budget ≤ ${MISS_RATIO_BUDGET}) → ${passFail(ok)}`,
+  );
   return ok;
 }
