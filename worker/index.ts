@@ -22,7 +22,7 @@ import { pageHead, withPageHead } from "./page-heads";
 import { pathLanguage } from "../common/languages";
 import { withAppShell } from "./site/app-shell";
 import { withLanguageSuggestion, withPageLanguage } from "./site/languages";
-import { serverRenderedPage, withPageAssets } from "./site/render";
+import { keptPage, serverRenderedPage, withPageAssets } from "./site/render";
 import { removeOldPlans } from "./chat/retention";
 import { deleteResolvedReports } from "./db/message-reports";
 import { isConsumerAppPath } from "../common/app-shell";
@@ -64,6 +64,10 @@ export default {
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
       });
     }
+    // A profile the edge kept goes out as it was kept, before anything is computed for it, with
+    // only what is the visitor's own: the suggestion of their language (docs/languages.md).
+    const kept = await keptPage(request);
+    if (kept) return withLanguageSuggestion(kept, request);
     // Every other path is a page of the single-page app: its HTML, with the headers static asset
     // serving cannot compute (the tile host and session monitoring are configurable), revalidated
     // on every visit. A public page's head says what it is to search engines and link previews
@@ -74,7 +78,7 @@ export default {
       ...strictTransportSecurity(url),
       "Cache-Control": "no-cache",
     };
-    // Read once, and only when needed: a rendered profile the edge kept needs none of it.
+    // Read once, and only when needed.
     let shellRead: Promise<Response> | undefined;
     const shell = () => (shellRead ??= appShell(request, url, env, ctx));
     const rendered = await serverRenderedPage(request, env, ctx, shell, headers);

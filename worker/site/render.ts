@@ -84,9 +84,21 @@ function profileCacheKey(request: Request): Request | null {
 }
 
 /**
- * The page at the request's address rendered into the app's HTML (`shell`, read only on a cache
- * miss), with `headers` (the HTML's security headers and Cache-Control: no-cache, which a profile
- * replaces with its edge caching); null for pages the browser renders from the shell.
+ * The rendered profile the edge kept for the request's address, exactly as it was kept: its headers
+ * and its body's stream untouched, and nothing computed or read for it (docs/server-rendering.md#caching-and-purging).
+ * Undefined for any other request.
+ */
+export async function keptPage(request: Request): Promise<Response | undefined> {
+  if (request.method !== "GET") return undefined;
+  const key = profileCacheKey(request);
+  return key ? caches.default.match(key) : undefined;
+}
+
+/**
+ * The page at the request's address rendered into the app's HTML (`shell`), with `headers` (the
+ * HTML's security headers and Cache-Control: no-cache, which a profile replaces with its edge
+ * caching, and keeps: the caller answers a kept one first, keptPage); null for pages the browser
+ * renders from the shell.
  */
 export async function serverRenderedPage(
   request: Request,
@@ -97,10 +109,6 @@ export async function serverRenderedPage(
 ): Promise<Response | null> {
   if (request.method !== "GET") return null;
   const key = profileCacheKey(request);
-  if (key) {
-    const hit = await caches.default.match(key);
-    if (hit) return new Response(hit.body, hit);
-  }
 
   // The page's answers come from the API's own routes, through their edge cache, as the
   // browser's reads would: the same JSON, and no more D1 reads than the API answers cost. They are
