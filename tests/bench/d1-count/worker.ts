@@ -1,8 +1,8 @@
 // The app with a count of the D1 statements it runs, for the bench's "D1 reads per 1,000 profile
 // views" (scripts/bench/when-to-go.ts). Only `npm run bench` builds this (./vite.config.ts): it is
-// worker/index.ts unchanged, with env.DB wrapped in the worker and in the place objects, and two
+// worker/index.ts unchanged, with env.DB wrapped in the worker and in the place objects, and its own
 // extra paths: /__bench/d1, that answers the counts so far by the path of the request last begun
-// (exact when the bench sends one request at a time, as it does), and /__bench/forget-page. A place
+// (exact when the bench sends one request at a time, as it does), /__bench/forget-page and /__bench/kept-page. A place
 // object's alarm counts under PLACE_ALARM, with its runs, and /__bench/d1-alarm-sql answers its
 // statements by their SQL's start (the scale section's flush, scripts/bench/scale.ts); the
 // conversation objects' D1 is counted apart (/__bench/d1-conversations).
@@ -82,6 +82,13 @@ export default {
     if (path === "/__bench/forget-page") {
       const page = new URL(request.url).searchParams.get("path") ?? "";
       return Response.json(await caches.default.delete(cacheKey(request.url, page)));
+    }
+    // Whether that page is kept, leaving it there: the bench waits for a miss's cache write
+    // (it ends after the answer) before it times cached pages.
+    if (path === "/__bench/kept-page") {
+      const kept = await caches.default.match(cacheKey(request.url, new URL(request.url).searchParams.get("path") ?? ""));
+      await kept?.body?.cancel();
+      return Response.json(kept !== undefined);
     }
     currentPath = path;
     return app.fetch(request, { ...env, DB: countedDb(env.DB) }, ctx);
