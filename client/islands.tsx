@@ -8,17 +8,22 @@ import { session } from "./api/session";
 import { captureInstallPrompt } from "./app/install";
 import { registerServiceWorkerAfterLoad } from "./app/serviceWorkerAfterLoad";
 import type { IslandWhen } from "./islands/Island";
-import { ISLANDS, type IslandName } from "./islands/registry";
+import { mountPlainIsland } from "./islands/mountPlain";
+import { ISLANDS, PLAIN_ISLANDS, type IslandName, type PlainIslandName } from "./islands/registry";
 import { SITE_LOCALE } from "./lib/format";
 import { whenIdle } from "./lib/idle";
 
 /** What starts an island's loading at `interaction`: the pointer reaching it comes before its click. */
 const INTERACTION_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
-/** Loads an island's code and React DOM, and hydrates the marker with it. */
+/** Loads an island's code and React DOM, and hydrates the marker with it; a plain island, without React. */
 async function hydrate(marker: HTMLElement) {
-  const name = marker.dataset.island as IslandName;
-  const [{ hydrateIsland }, Component] = await Promise.all([import("./islands/hydrate"), ISLANDS[name]()]);
+  const name = marker.dataset.island!;
+  if (name in PLAIN_ISLANDS) {
+    await mountPlainIsland(marker, name as PlainIslandName);
+    return;
+  }
+  const [{ hydrateIsland }, Component] = await Promise.all([import("./islands/hydrate"), ISLANDS[name as IslandName]()]);
   hydrateIsland(marker, Component as ComponentType<object>, JSON.parse(marker.dataset.props ?? "{}") as object);
 }
 

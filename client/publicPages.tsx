@@ -44,9 +44,9 @@ export const PUBLIC_PAGES: RenderedPageRoute[] = [
   { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq"), islands: true },
   { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness"), islands: true },
   { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile"), islands: true },
-  { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap") },
+  { name: "LiveMap", path: "live-look", load: () => import("./pages/live/LiveMap"), islands: true },
   // One city's live map (docs/cities.md): the same page, for the city in its address.
-  { name: "LiveMap", path: "city/:slug", load: () => import("./pages/live/LiveMap") },
+  { name: "LiveMap", path: "city/:slug", load: () => import("./pages/live/LiveMap"), islands: true },
 ];
 
 /** Pages as routes inside the site's layout; `lazyPage` turns a page's import into the route's `lazy`. */

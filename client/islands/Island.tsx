@@ -2,8 +2,8 @@
 // The worker renders it inside a <tp-island> marker naming the island, its moment and its props;
 // in the browser the islands' runtime (client/islands.tsx) hydrates that marker with the same
 // component when the moment comes. In the single-page app it is only the component in a marker.
-import type { ComponentProps, ComponentType } from "react";
-import type { IslandComponent, IslandName } from "./registry";
+import { useEffect, useRef, type ComponentProps, type ComponentType, type ReactNode } from "react";
+import type { IslandComponent, IslandName, PlainIslandName } from "./registry";
 
 /**
  * When an island hydrates: `visible` once it nears the screen, `idle` when the browser has time
@@ -32,6 +32,31 @@ export function Island<N extends IslandName>(props: {
   return (
     <tp-island data-island={props.name} data-when={props.when} data-props={JSON.stringify(partProps)}>
       <Part {...partProps} />
+    </tp-island>
+  );
+}
+
+/**
+ * A plain island (client/islands/plain.ts): the server's HTML in `children`, which its code works on
+ * once mounted, with JSON `props` in the marker's data-props. On a page of islands the runtime mounts it at its moment; the effect here runs only
+ * where React renders the page (the single-page app), and mounts it at once.
+ */
+export function PlainIsland({ name, when, props = {}, children }: { name: PlainIslandName; when: IslandWhen; props?: object; children: ReactNode }) {
+  const marker = useRef<HTMLElement>(null);
+  useEffect(() => {
+    let unmount: (() => void) | undefined;
+    let gone = false;
+    void import("./mountPlain")
+      .then(({ mountPlainIsland }) => mountPlainIsland(marker.current!, name))
+      .then((cleanup) => (gone ? cleanup() : (unmount = cleanup)));
+    return () => {
+      gone = true;
+      unmount?.();
+    };
+  }, [name]);
+  return (
+    <tp-island ref={marker} data-island={name} data-when={when} data-props={JSON.stringify(props)} data-plain="">
+      {children}
     </tp-island>
   );
 }

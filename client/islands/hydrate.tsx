@@ -3,7 +3,7 @@
 // Router: its 27 KB would come with the first island (client/lib/pageLink.tsx).
 // Loaded by the islands' runtime with the first island that hydrates, never before.
 import { StrictMode, type ComponentType } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { languageBase, pathLanguage } from "../../common/languages";
 import { PageDataContext, renderedPageData } from "../api/pageData";
 import { HydrationState, PageHydrated } from "../lib/hydration";
@@ -23,13 +23,13 @@ const links = documentLinks({ pathname: path, search: window.location.search }, 
  */
 const page = renderedPageData();
 
-export function hydrateIsland(marker: HTMLElement, Component: ComponentType<object>, props: object): void {
-  hydrateRoot(
-    marker,
+/** An island's component with what it needs around it; `hydrating` over the server's HTML. */
+function islandTree(Component: ComponentType<object>, props: object, hydrating: boolean) {
+  return (
     <StrictMode>
       <MessagesContext.Provider value={page?.messages ?? null}>
         <PageDataContext.Provider value={page}>
-          <HydrationState hydrating>
+          <HydrationState hydrating={hydrating}>
             <PageLinksContext.Provider value={links}>
               <Component {...props} />
             </PageLinksContext.Provider>
@@ -37,6 +37,17 @@ export function hydrateIsland(marker: HTMLElement, Component: ComponentType<obje
           </HydrationState>
         </PageDataContext.Provider>
       </MessagesContext.Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+}
+
+export function hydrateIsland(marker: HTMLElement, Component: ComponentType<object>, props: object): void {
+  hydrateRoot(marker, islandTree(Component, props, true));
+}
+
+/** Renders an island into an element a plain island made (no server HTML there); the answer unmounts it. */
+export function renderIsland(element: HTMLElement, Component: ComponentType<object>, props: object): () => void {
+  const root = createRoot(element);
+  root.render(islandTree(Component, props, false));
+  return () => root.unmount();
 }

@@ -1,7 +1,11 @@
 // The islands of the public pages (docs/server-rendering.md#islands): each name's component, loaded
 // on demand by the islands' runtime (client/islands.tsx) when its marker's moment comes. A page
 // renders an island with <Island name=… component=…>, and the component here must be that one.
+// Plain islands (<PlainIsland>) are code without React: their module's `mount` works on the
+// server's HTML in the marker (the live map's Leaflet map, its filters' form).
 import type { ComponentType } from "react";
+import { loadLiveMapIsland } from "../live/venueMapImport";
+import type { PlainMount } from "./plain";
 
 export const ISLANDS = {
   header: async () => (await import("../components/Header")).Header,
@@ -21,3 +25,13 @@ export const ISLANDS = {
 
 export type IslandName = keyof typeof ISLANDS;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]>>;
+
+export const PLAIN_ISLANDS = {
+  map: async () => {
+    if (!loadLiveMapIsland) throw new Error("The live map is drawn in the browser only");
+    return (await loadLiveMapIsland()).mountLiveMap;
+  },
+  filters: async () => (await import("../live/liveFilters")).enhanceLiveFilters,
+} satisfies Record<string, () => Promise<PlainMount>>;
+
+export type PlainIslandName = keyof typeof PLAIN_ISLANDS;

@@ -8,18 +8,22 @@ interface Props<T extends LevelFilter> {
   /** The choices in order; "all" shows as "All venues". */
   options: readonly T[];
   value: T;
-  onChange: (value: T) => void;
+  /** Without it the choice is the form's (a GET form the server answers): `value` is only where it starts. */
+  onChange?: (value: T) => void;
+  /** The radios' name, which a form sends; a unique one by default. */
+  name?: string;
 }
 
 /** A radio group: arrow keys move between levels, as screen-reader users expect of a filter. */
-export function LevelFilterControl<T extends LevelFilter>({ legend, options, value, onChange }: Props<T>) {
-  const name = useId();
+export function LevelFilterControl<T extends LevelFilter>({ legend, options, value, onChange, name: formName }: Props<T>) {
+  const uniqueName = useId();
+  const name = formName ?? uniqueName;
   return (
     <fieldset className="level-filter">
       <legend>{legend}</legend>
       <div className="level-filter-options">
         {options.map((option) => {
-          const id = `${name}-${option}`;
+          const id = `${uniqueName}-${option}`;
           return (
             <span key={option}>
               <input
@@ -27,8 +31,7 @@ export function LevelFilterControl<T extends LevelFilter>({ legend, options, val
                 id={id}
                 name={name}
                 value={option}
-                checked={value === option}
-                onChange={() => onChange(option)}
+                {...(onChange ? { checked: value === option, onChange: () => onChange(option) } : { defaultChecked: value === option })}
               />
               {option === "all" ? (
                 <label htmlFor={id} className="all">All venues</label>

@@ -14,12 +14,15 @@ export const QUIET_RADIUS_M = 20_000;
 export const QUIET_LIMIT = 50;
 export const QUIET_AT_PARAM = "quiet_at";
 
-/** The hour of ?quiet_at= (0–23), or null when the filter is off. */
+/** The live page's form sends the picked hour here beside the box's ?quiet_at=, whose value is the hour the page showed. */
+const QUIET_HOUR_PARAM = "quiet_hour";
+
+const hourOf = (text: string | null) => (text !== null && /^\d{1,2}$/.test(text) && Number(text) < 24 ? Number(text) : null);
+
+/** The hour of ?quiet_at= (0–23; ?quiet_hour= when the form sent one), or null when the filter is off. */
 export function readQuietAt(params: URLSearchParams): number | null {
-  const text = params.get(QUIET_AT_PARAM);
-  if (text === null || !/^\d{1,2}$/.test(text)) return null;
-  const hour = Number(text);
-  return hour < 24 ? hour : null;
+  const on = hourOf(params.get(QUIET_AT_PARAM));
+  return on === null ? null : (hourOf(params.get(QUIET_HOUR_PARAM)) ?? on);
 }
 
 /**

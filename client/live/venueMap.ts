@@ -1,5 +1,5 @@
 // The live map's Leaflet map as the /live-look page sees it: its props and handle. The page loads
-// the map through venueMapImport.ts, in the browser only (docs/server-rendering.md#the-live-maps-map).
+// the map through venueMapImport.ts, in the browser only (docs/server-rendering.md#the-live-map-as-islands).
 // The map imports nothing of the page's code at run time (what it shows comes in its props), so no
 // module the page shares with the map is split out of the files the page loads first.
 import type { ReactNode, Ref } from "react";
@@ -31,7 +31,8 @@ export interface VenueMapHandle {
   showAll(): void;
 }
 
-export interface VenueMapProps {
+/** What the map draws and whom it tells (client/map/venueMapCore.ts); the page reads, the map draws. */
+export interface VenueMapOptions {
   /** The venues to mark: those with a position. */
   places: MappedPlace[];
   /** What to say of a venue, asked when its marker is drawn or refreshed and when its popup opens. */
@@ -44,8 +45,19 @@ export interface VenueMapProps {
    * page reads it: the map draws and never fetches (docs/code-layout.md).
    */
   busiestToday: (placeId: number) => Promise<string | null>;
+  /** A venue's popup opened (with the element under its summary the page may fill), or closed (null). */
+  onPopup?: (open: { place: MappedPlace; slot: HTMLElement } | null) => void;
+}
+
+/** The drawn map: new options, the handle's moves, and removing it. */
+export interface VenueMapDrawing extends VenueMapHandle {
+  update(options: VenueMapOptions): void;
+  remove(): void;
+}
+
+/** The app's React map (client/map/VenueMap.tsx) over the same drawing. */
+export interface VenueMapProps extends Omit<VenueMapOptions, "onPopup"> {
   /** What the page puts in an open popup under the venue's summary (the save button). */
   popupAction?: (place: LivePlace) => ReactNode;
   ref?: Ref<VenueMapHandle>;
 }
-

@@ -1,10 +1,11 @@
 // When to go on the public site: the words of whenToGo.ts on hand-made cases, the profile's
 // popular times, forecast and "right now" against a fake API, and the live map's filters and order.
 // Every "now" is a fixed instant (vi.setSystemTime); the venue is in New York.
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ForecastAnswer, LivePlace, PopularHour, PopularTimesAnswer, PublicPlace } from "../../common/schemas/answers";
+import { filtersAddress } from "../../client/live/liveFilters";
 import { applyLiveFilters, liveFilterParams, readLiveFilters } from "../../client/live/liveList";
 import {
   bestTimeText,
@@ -404,23 +405,30 @@ describe("live map: filters and order", () => {
     expect(readLiveFilters(new URLSearchParams("quiet_at=9pm")).quietAt).toBeNull();
     expect(liveFilterParams({ openNow: true, specialNow: true, offerNow: true, level: "Packed", sort: "quietest", quietAt: 0 }).toString()).toBe("open_now=1&special_now=1&offer_now=1&level=Packed&sort=quietest&quiet_at=0");
     expect(liveFilterParams({ openNow: false, specialNow: false, offerNow: false, level: "all", sort: "name", quietAt: null }).toString()).toBe("");
+    // The form sends the box's hour as quiet_at and the picker's as quiet_hour, which wins; the picker alone is off.
+    expect(readLiveFilters(new URLSearchParams("quiet_at=21&quiet_hour=22")).quietAt).toBe(22);
+    expect(readLiveFilters(new URLSearchParams("quiet_hour=22")).quietAt).toBeNull();
   });
 
-  it("lists each venue's state and applies Open now and Busiest now from the page, keeping them in the address", async () => {
+  it("lists each venue's state as the address filters it (the worker's render), and its form leads to the next address", async () => {
     useClock(WEDNESDAY_MORNING);
     stubApi({
       "GET /api/live": { places: venues, generated_at: new Date(WEDNESDAY_MORNING).toISOString() },
       "GET /api/config/map": { tile_url: "", attribution: "" },
     });
-    const router = createMemoryRouter(
-      [{ path: "/live-look", lazy: async () => ({ Component: (await import("../../client/pages/live/LiveMap")).default }) }],
-      { initialEntries: ["/live-look?level=Relaxed"] },
-    );
-    render(<RouterProvider router={router} />);
-    const list = (await screen.findByRole("heading", { name: "Venues" })).closest("section")!;
-    await within(list).findByRole("link", { name: "Bravo" });
+    const renderAt = async (path: string) => {
+      cleanup();
+      const router = createMemoryRouter(
+        [{ path: "/live-look", lazy: async () => ({ Component: (await import("../../client/pages/live/LiveMap")).default }) }],
+        { initialEntries: [path] },
+      );
+      render(<RouterProvider router={router} />);
+      const list = (await screen.findByRole("heading", { name: "Venues" })).closest("section")!;
+      await within(list).findAllByRole("link");
+      return { list, rowOf: (name: string) => within(list).getByRole("link", { name }).closest("li")! };
+    };
+    const { rowOf } = await renderAt("/live-look?level=Relaxed");
     expect(screen.getByRole("radio", { name: "Relaxed" })).toBeChecked();
-    const rowOf = (name: string) => within(list).getByRole("link", { name }).closest("li")!;
     expect(rowOf("Echo")).toHaveTextContent(/Closed · opens \d+ PM/);
     expect(rowOf("Echo")).not.toHaveTextContent(/people/);
     expect(rowOf("Bravo")).toHaveTextContent("About 10 people");
@@ -429,16 +437,20 @@ describe("live map: filters and order", () => {
     expect(rowOf("Bravo")).toHaveTextContent("2 Live Looks in the last hour");
     expect(rowOf("Echo")).not.toHaveTextContent(/Live Look/);
 
+    // The form (a GET the server answers) leads to the address without defaults, at the filters.
+    const form = document.querySelector<HTMLFormElement>("form#live-filters")!;
+    expect(form).toHaveAttribute("method", "get");
     fireEvent.click(screen.getByRole("checkbox", { name: "Open now" }));
-    await within(list).findByRole("link", { name: "Bravo" });
-    expect(within(list).queryByRole("link", { name: "Echo" })).not.toBeInTheDocument();
-    expect(router.state.location.search).toBe("?open_now=1&level=Relaxed");
-
+    expect(filtersAddress(form, { pathname: "/live-look", search: "?level=Relaxed" })).toBe("/live-look?open_now=1&level=Relaxed#live-filters");
     fireEvent.click(screen.getByRole("radio", { name: "All venues" }));
     fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "busiest" } });
-    expect(within(list).getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Charlie", "Alpha", "Bravo", "Delta"]);
-    expect(router.state.location.search).toBe("?open_now=1&sort=busiest");
+    expect(filtersAddress(form, { pathname: "/live-look", search: "?level=Relaxed" })).toBe("/live-look?open_now=1&sort=busiest#live-filters");
+    expect(filtersAddress(form, { pathname: "/live-look", search: "?open_now=1&sort=busiest" })).toBeNull();
+
+    const next = await renderAt("/live-look?open_now=1&sort=busiest");
+    expect(within(next.list).queryByRole("link", { name: "Echo" })).not.toBeInTheDocument();
+    expect(within(next.list).getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Charlie", "Alpha", "Bravo", "Delta"]);
     expect(screen.getByRole("status")).toHaveTextContent("Showing 4 of 5 venues.");
-    expect(rowOf("Delta")).toHaveTextContent("No live reading: the sensor was last heard");
+    expect(next.rowOf("Delta")).toHaveTextContent("No live reading: the sensor was last heard");
   });
 });

@@ -54,11 +54,12 @@ async function visit(route: string, viewport: (typeof VIEWPORTS)[number]) {
 describe.each(VIEWPORTS)("the public pages at $width px", (viewport) => {
   it.each(PAGES)("%s hydrates the worker's HTML without an error", async (route) => {
     const { page, errors } = await visit(route, viewport);
-    // Every island hydrates at a pointer over it (docs/server-rendering.md#islands), each without a mismatch.
+    // Every island hydrates at a pointer over it (docs/server-rendering.md#islands), each without a
+    // mismatch; a plain island (no React: the live map's map and filters) is mounted instead.
     const islands = page.locator("tp-island");
     for (let index = 0; index < (await islands.count()); index++) await islands.nth(index).dispatchEvent("pointerover");
     await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll("tp-island")).every((island) => {
+      Array.from(document.querySelectorAll("tp-island:not([data-plain])")).every((island) => {
         const first = island.firstElementChild;
         return first === null || Object.keys(first).some((key) => key.startsWith("__reactFiber"));
       }),
@@ -83,7 +84,7 @@ describe("hydration", () => {
     await page.context().close();
   });
 
-  it("of the live map reads neither the live levels nor the basemap again, and draws the map once hydrated", async () => {
+  it("of the live map reads neither the live levels nor the basemap again, and its map island draws without React", async () => {
     const { page, errors, apiReads } = await visit("/live-look", VIEWPORTS[1]);
     expect(errors).toEqual([]);
     await page.getByRole("heading", { level: 1, name: "Live map" }).waitFor();
@@ -92,6 +93,11 @@ describe("hydration", () => {
     // 660 px as the spec's, at most 62 % of a phone's screen (at least 320 px) so the list shows under it.
     expect(await page.locator(".venue-map").evaluate((element) => element.getBoundingClientRect().height - Math.max(320, Math.min(660, window.innerHeight * 0.62)))).toBeCloseTo(0, 0);
     expect(apiReads.filter((path) => path.startsWith("/api/live") || path.startsWith("/api/cities") || path === "/api/config/map")).toEqual([]);
+    // The list's Show on map works with the map drawn; the popup's save is the React island, rendered then.
+    await page.getByRole("button", { name: `Show on map: ${otherVenue.name}` }).click();
+    const popup = page.locator(".leaflet-popup");
+    await popup.getByText(otherVenue.address).waitFor();
+    await popup.getByRole("link", { name: `Sign in to save ${otherVenue.name}` }).waitFor();
     await page.context().close();
   });
 
@@ -176,6 +182,24 @@ describe("with JavaScript off", () => {
     await list.getByRole("link", { name: otherVenue.name, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/profile/${otherVenue.slug}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(otherVenue.name);
+  });
+
+  it("the live map's filters are a form the server answers", async () => {
+    await page.goto("/live-look");
+    await page.locator(".level-filter label", { hasText: "Packed" }).click();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL((url) => url.searchParams.get("level") === "Packed");
+    expect(await page.getByRole("radio", { name: "Packed" }).isChecked()).toBe(true);
+    // The rows are New York's venues Packed now (the visitor's city locally; a closed one has no level): compared with the API, again if a level changed meanwhile.
+    const list = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Venues" }) });
+    await expect
+      .poll(async () => {
+        const live = (await (await fetch(`${baseUrl}/api/live?city=new-york&level=Packed`)).json()) as { places: { name: string }[] };
+        const rows = await list.getByRole("heading", { level: 3 }).allTextContents();
+        if (rows.length !== live.places.length) await page.reload();
+        return JSON.stringify(rows.sort()) === JSON.stringify(live.places.map((place) => place.name).sort());
+      })
+      .toBe(true);
   });
 
   it("a page comes styled by its own CSS, not only once its script loads it (no shift when it would)", async () => {

@@ -1,0 +1,174 @@
+// The live map's Leaflet drawing, without React (docs/server-rendering.md#the-live-map-as-islands): the
+// /live-look page's map island (client/live/liveMapIsland.ts) draws with it on a page of islands,
+// where React DOM would be 64 KB more before the first touch, and the app's <VenueMap> (VenueMap.tsx)
+// wraps it. It draws what it is given and never fetches (docs/code-layout.md#layer-rules).
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
+import { CITY_CENTRE, type MappedPlace, type PlaceOnMap, type VenueMapDrawing, type VenueMapOptions } from "../live/venueMap";
+import "./venue-map.css";
+
+/** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
+const MAP_CENTER: L.LatLngTuple = [CITY_CENTRE.lat, CITY_CENTRE.lng];
+const MAP_ZOOM = 10;
+/** Zoom used when a venue is shown from the list: close enough to tell neighbouring bars apart. */
+const VENUE_ZOOM = 17;
+
+/**
+ * Name, address and level as DOM nodes (venue names are data, never HTML). With `openProfile`, a
+ * "View profile" link follows; a plain click is the page's to handle.
+ */
+function summary(place: LivePlace, look: PlaceOnMap, openProfile?: (place: LivePlace) => void): HTMLElement {
+  const box = document.createElement("div");
+  box.className = "venue-summary";
+  const line = (tag: "strong" | "span", text: string, className = "") => {
+    const element = document.createElement(tag);
+    element.className = className;
+    element.textContent = text;
+    return element;
+  };
+  box.append(line("strong", place.name), line("span", place.address));
+  box.append(line("span", look.levelLine, `venue-summary-level ${look.className}`));
+  for (const text of look.notes) box.append(line("span", text));
+  if (openProfile) {
+    const link = document.createElement("a");
+    link.href = `/profile/${encodeURIComponent(place.slug)}`;
+    link.textContent = "View profile";
+    link.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      openProfile(place);
+    });
+    box.append(link);
+  }
+  return box;
+}
+
+/** Today's "Usually busiest 9–11 PM", added to an open popup once it arrives. */
+async function addBusiest(box: HTMLElement, busiest: Promise<string | null>) {
+  try {
+    const text = await busiest;
+    if (!text) return;
+    const line = document.createElement("span");
+    line.textContent = text;
+    box.insertBefore(line, box.querySelector("a"));
+  } catch (error) {
+    // The popup is complete without it.
+    console.error(error);
+  }
+}
+
+function markerIcon(look: PlaceOnMap): L.DivIcon {
+  return L.divIcon({
+    className: `venue-marker ${look.className}`,
+    html: `<span aria-hidden="true">${look.symbol}</span>`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 14],
+    tooltipAnchor: [14, 0],
+    popupAnchor: [0, -14],
+  });
+}
+
+/** Zooms the map to show every marker, with room around the edge ones. */
+function fitToMarkers(map: L.Map, entries: Iterable<{ marker: L.Marker }>, animate = true) {
+  const positions = [...entries].map((entry) => entry.marker.getLatLng());
+  map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16, animate });
+}
+
+/** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */
+function labelMarker(marker: L.Marker, place: LivePlace, look: PlaceOnMap) {
+  marker.getElement()?.setAttribute("aria-label", `${place.name}, ${look.state}. Open profile`);
+}
+
+/** Draws the map in `container` (its box: `.venue-map`, sized by the page's CSS). */
+export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): VenueMapDrawing {
+  let current = options;
+  const map = L.map(container, { center: MAP_CENTER, zoom: MAP_ZOOM, keyboard: true });
+  const markers = new Map<number, { marker: L.Marker; place: MappedPlace; look: PlaceOnMap }>();
+  let tileLayer: L.TileLayer | null = null;
+  let tilesShown: MapConfigAnswer | null = null;
+  // The first venues drawn fit the map (issue 36: zoomed out on the city, 17 markers were one blob);
+  // later refreshes leave the visitor's view alone.
+  let fitted = false;
+  map.on("popupclose", () => current.onPopup?.(null));
+
+  const setTiles = (tiles: MapConfigAnswer | null) => {
+    if (tiles === tilesShown) return;
+    tilesShown = tiles;
+    tileLayer?.remove();
+    tileLayer = tiles ? L.tileLayer(tiles.tile_url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map) : null;
+  };
+
+  const open = (id: number) => current.onOpenPlace(markers.get(id)!.place);
+
+  // Markers are updated in place on every refresh, so a focused marker keeps its focus.
+  const setPlaces = (places: MappedPlace[]) => {
+    const shownIds = new Set(places.map((place) => place.id));
+    for (const [id, entry] of markers) {
+      if (!shownIds.has(id)) {
+        entry.marker.remove();
+        markers.delete(id);
+      }
+    }
+    for (const place of places) {
+      const look = current.describe(place);
+      const existing = markers.get(place.id);
+      if (existing) {
+        if (existing.look.className !== look.className || existing.look.symbol !== look.symbol) existing.marker.setIcon(markerIcon(look));
+        existing.marker.setLatLng([place.latitude, place.longitude]);
+        labelMarker(existing.marker, place, look);
+        existing.marker.setTooltipContent(summary(place, look));
+        Object.assign(existing, { place, look });
+        continue;
+      }
+      const marker = L.marker([place.latitude, place.longitude], { icon: markerIcon(look), keyboard: true, riseOnHover: true })
+        .bindTooltip(summary(place, look), { direction: "right" })
+        .on("click", () => open(place.id))
+        .on("keypress", (event) => {
+          if ((event as L.LeafletKeyboardEvent).originalEvent.key === "Enter") open(place.id);
+        })
+        .addTo(map);
+      labelMarker(marker, place, look);
+      markers.set(place.id, { marker, place, look });
+    }
+    if (!fitted && markers.size > 0) {
+      fitted = true;
+      // Where the map opens, without an animation: a zoom still running when the page is left
+      // threw in Leaflet once the map was removed (`_leaflet_pos` of a gone pane).
+      fitToMarkers(map, markers.values(), false);
+    }
+  };
+
+  const update = (next: VenueMapOptions) => {
+    current = next;
+    setTiles(next.tiles);
+    setPlaces(next.places);
+  };
+  update(options);
+
+  return {
+    update,
+    showPlace(placeId) {
+      const entry = markers.get(placeId);
+      if (!entry) return;
+      const position = entry.marker.getLatLng();
+      map.setView(position, Math.max(map.getZoom(), VENUE_ZOOM));
+      const content = summary(entry.place, current.describe(entry.place), (place) => current.onOpenPlace(place));
+      const slot = document.createElement("div");
+      slot.className = "venue-popup-action";
+      content.append(slot);
+      L.popup({ offset: [0, -10] }).setLatLng(position).setContent(content).openOn(map);
+      current.onPopup?.({ place: entry.place, slot });
+      void addBusiest(content, current.busiestToday(placeId));
+      // Keyboard users land on the popup's link rather than back in the list.
+      content.querySelector("a")?.focus({ preventScroll: true });
+    },
+    showAll() {
+      if (markers.size > 0) fitToMarkers(map, markers.values());
+    },
+    remove() {
+      map.remove();
+      markers.clear();
+    },
+  };
+}
