@@ -7,7 +7,7 @@ import { fireEvent, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Header } from "../../client/components/Header";
-import { Island } from "../../client/islands/Island";
+import { Island, PlainIsland } from "../../client/islands/Island";
 import { SubmissionForm } from "../../client/pages/SubmissionForm";
 
 const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
@@ -108,5 +108,33 @@ describe("session monitoring on a page of islands", () => {
     // Once: a second touch starts nothing more.
     fireEvent.keyDown(document.body, { key: "Tab" });
     expect(asked()).toBe(afterTouch);
+  });
+});
+
+describe("a plain island", () => {
+  it("is mounted at its moment without React: the live map's filters' form is sent on a change", async () => {
+    vi.resetModules();
+    document.body.innerHTML = renderToString(
+      <PlainIsland name="filters" when="interaction">
+        <form id="live-filters" method="get" action="/live-look">
+          <input type="checkbox" name="open_now" value="1" aria-label="Open now" />
+        </form>
+      </PlainIsland>,
+    );
+    const marker = document.querySelector("tp-island")!;
+    expect(marker.hasAttribute("data-plain")).toBe(true);
+    await import("../../client/islands");
+    const box = marker.querySelector("input")!;
+    const sent: { prevented: boolean }[] = [];
+    document.addEventListener("submit", (event) => {
+      sent.push({ prevented: event.defaultPrevented });
+      event.preventDefault();
+    });
+    fireEvent.pointerOver(box);
+    // The held click is replayed once mounted; the change sends the form, which the island takes over (a new address).
+    fireEvent.click(box);
+    await waitFor(() => expect(sent).toEqual([{ prevented: true }]));
+    expect(box.checked).toBe(true);
+    expect(hydrated(box)).toBe(false);
   });
 });

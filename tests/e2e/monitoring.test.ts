@@ -50,8 +50,8 @@ describe("session monitoring, unconfigured", () => {
     for (const route of ["/", "/live-look", "/profile/the-copper-lantern", "/dashboard"]) {
       const decided = monitoringDecided(page);
       const response = await page.goto(route);
-      // A page of islands (home, a profile) asks at the visitor's first touch (docs/monitoring.md#on-a-page-of-islands).
-      if (route === "/" || route.startsWith("/profile/")) await page.locator("main h1").click();
+      // A page of islands (home, a profile, the live map) asks at the visitor's first touch (docs/monitoring.md#on-a-page-of-islands).
+      if (route === "/" || route === "/live-look" || route.startsWith("/profile/")) await page.locator("main h1").first().click();
       const csp = response!.headers()["content-security-policy"];
       expect(csp).toContain("connect-src 'self';");
       // Only the app's own service worker (docs/app.md), no blob: workers.
@@ -176,7 +176,7 @@ describe("session monitoring, configured", () => {
     const monitored = async (page: Page, route: string) => {
       const response = await page.goto(route);
       // A page of islands loads monitoring at the visitor's first touch or key (docs/monitoring.md#on-a-page-of-islands).
-      if (route === "/") await page.locator("main h1").click();
+      if (route === "/" || route === "/live-look") await page.locator("main h1").first().click();
       await page.waitForFunction(
         (pathname) => (window as unknown as { DD_RUM?: Sdk }).DD_RUM?.getInternalContext()?.view?.url?.includes(pathname),
         new URL(route, app.baseUrl).pathname,
