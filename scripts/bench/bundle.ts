@@ -21,12 +21,12 @@ const clientDir = path.join(root, "dist", "client");
 /** The single-page app's route groups and the page modules that open them. */
 const groups: Record<string, string[]> = {
   "partner sign-in": ["client/pages/marketing/PartnerLogin.tsx"],
-  app: ["client/pages/app/Tonight.tsx"],
+  app: ["client/pages/app/shell/AppShell.tsx", "client/pages/app/NearMe.tsx"],
   dashboard: ["client/pages/dashboard/Dashboard.tsx"],
   admin: ["client/pages/admin/Admin.tsx"],
 };
 
-/** The consumer app's home, /app "Tonight" (issue 28). */
+/** The consumer app's first view, /app: its shell and the Near me tab (issue 28; "Tonight" became these). */
 const APP_BUDGET_KB = 130;
 /** The partners' sign-in, a page of the single-page app linked from every public page. */
 const PARTNER_SIGN_IN_BUDGET_KB = 110;

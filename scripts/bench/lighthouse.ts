@@ -1,6 +1,8 @@
 // Page quality: Lighthouse (its default mobile run: a mid-range phone on slow 4G, simulated) on the
-// home page, the live map, a venue profile and the owner dashboard signed in as the demo owner, in Debian's
-// Chromium with the flags the browser tests use. The profile carries six Live Looks with photos.
+// home page, a venue profile, the FAQ and the live map (issue 38's budgets, 5 runs each) and the
+// owner dashboard signed in as the demo owner, in Debian's Chromium with the flags the browser tests
+// use. The profile carries six Live Looks with photos; the live map's tiles come from a local
+// stand-in (tile-stand-in.ts), so its figure is honest offline.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -10,19 +12,30 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium.ts";
 import { freePort, serveBuiltApp } from "../serve-built-app.ts";
 import { DEMO_OWNER } from "../seed.ts";
-import { passFail } from "./bench-api.ts";
+import { HOUR_FIELDS } from "../../common/schemas/place.ts";
+import { passFail, type BenchApi } from "./bench-api.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const BUDGET = 95;
-/**
- * Issue 31: `/` and the profile are audited RUNS times; the median performance must reach
- * MEDIAN_PERFORMANCE with accessibility 100, no run may fall below BUDGET, and the largest
- * contentful element must be in the HTML the server sends (server rendering), not drawn later.
- */
-const RUNS = 3;
-const MEDIAN_PERFORMANCE = 98;
+/** Lighthouse's runs of each page (issue 38: the median of 5). */
+const RUNS = 5;
 /** A seeded venue's profile (issue 15: popular times, forecast). */
 const PROFILE_ROUTE = "/profile/the-copper-lantern";
+
+/**
+ * Issue 38's budgets per page: the median performance, the lowest run, the median Total Blocking
+ * Time (ms); on every page and run accessibility 100 and layout shift ≤ MAX_CLS, and the largest
+ * contentful element in the HTML the server sends.
+ */
+const PAGE_BUDGETS: Record<string, { median: number; lowest?: number; tbtMs?: number }> = {
+  "/": { median: 97, lowest: 90, tbtMs: 150 },
+  [PROFILE_ROUTE]: { median: 97, lowest: 90, tbtMs: 150 },
+  "/faq": { median: 97, lowest: 90 },
+  "/live-look": { median: 90 },
+};
+const MAX_CLS = 0.02;
+/** Issue 38: with monitoring configured, `/`'s median performance within this many points of without. */
+const MONITORING_MAX_LOSS = 3;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
 /** The largest contentful element as Lighthouse names it: a CSS selector and its label (text or alt). */
@@ -31,40 +44,78 @@ type LcpElement = { selector: string; nodeLabel: string };
 /** Live Looks with photos on the audited profile (issue 17: the budget holds with six of them). */
 const LIVE_LOOKS_WITH_PHOTOS = 6;
 
+/** A Live Look needs an account (issue 37), and an account posts 3 an hour at a venue (docs/live-looks.md#who-may-post). */
+const LIVE_LOOKS_PER_ACCOUNT = 3;
+
+/** A new account's access token; each from its own test address, as visitors sign up. */
+async function signUp(baseUrl: string, n: number): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": `198.18.201.${n}` },
+    body: JSON.stringify({ name: `Bench visitor ${n}`, email: `bench-looks-${Date.now().toString(36)}-${n}@bench.example.com`, password: "a long enough password" }),
+  });
+  if (response.status !== 201) throw new Error(`signing up answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Sets a place's opening hours as the admin (the place object reloads them); resolves to what puts the old ones back. */
+async function openAroundTheClock(api: BenchApi, place: Record<string, unknown>): Promise<() => Promise<void>> {
+  const write = async (hours: Record<string, string>) => {
+    const response = await fetch(`${api.baseUrl}/api/place/update/${String(place.id)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...api.adminHeaders },
+      body: JSON.stringify(hours),
+    });
+    if (!response.ok) throw new Error(`updating the venue's hours answered ${response.status}: ${await response.text()}`);
+  };
+  // 00:00–00:00 every day is open around the clock (docs/when-to-go.md#open-now).
+  await write(Object.fromEntries(HOUR_FIELDS.map((field) => [field, "00:00"])));
+  return () => write(Object.fromEntries(HOUR_FIELDS.map((field) => [field, String(place[field])])));
+}
+
 /**
  * Posts LIVE_LOOKS_WITH_PHOTOS Live Looks to the profile's venue through the API, each with a
- * phone-sized JPEG (1600×1200, drawn with noise in the browser so it compresses like a photo).
- * Each comes from its own test address, as visitors would (5 posts a minute per client).
+ * phone-sized JPEG (1600×1200, drawn with noise in the browser so it compresses like a photo),
+ * from accounts signed up for it, with the venue open meanwhile (a closed venue answers 409), its
+ * hours put back after.
  */
-async function postLiveLooks(baseUrl: string, page: Page): Promise<void> {
-  const place = (await (await fetch(`${baseUrl}/api/place/${PROFILE_ROUTE.split("/").pop()}`)).json()) as { id: number };
-  for (let i = 0; i < LIVE_LOOKS_WITH_PHOTOS; i++) {
-    const dataUrl = await page.evaluate((seed) => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 1600;
-      canvas.height = 1200;
-      const g = canvas.getContext("2d")!;
-      const image = g.createImageData(canvas.width, canvas.height);
-      let state = seed + 1;
-      for (let at = 0; at < image.data.length; at += 4) {
-        state = (state * 1103515245 + 12345) % 2147483648;
-        const pixel = at / 4;
-        const shade = ((pixel % canvas.width) / canvas.width) * 160 + (state % 48);
-        image.data.set([shade, 90 + (state % 40), 200 - shade / 2, 255], at);
-      }
-      g.putImageData(image, 0, 0);
-      return canvas.toDataURL("image/jpeg", 0.85);
-    }, i);
-    const body = new FormData();
-    body.set("text", `Bench Live Look ${i + 1}: the back room is filling up, music is good.`);
-    body.set("wait", "5-15");
-    body.set("photo", new Blob([Buffer.from(dataUrl.split(",")[1], "base64")], { type: "image/jpeg" }), "photo.jpg");
-    const response = await fetch(`${baseUrl}/api/places/${place.id}/live-looks`, {
-      method: "POST",
-      body,
-      headers: { "cf-connecting-ip": `198.18.200.${i + 1}` },
-    });
-    if (response.status !== 201) throw new Error(`posting a Live Look answered ${response.status}: ${await response.text()}`);
+async function postLiveLooks(api: BenchApi, page: Page): Promise<void> {
+  const baseUrl = api.baseUrl;
+  const place = (await (await fetch(`${baseUrl}/api/place/${PROFILE_ROUTE.split("/").pop()}`)).json()) as Record<string, unknown>;
+  const restoreHours = await openAroundTheClock(api, place);
+  try {
+    let token = "";
+    for (let i = 0; i < LIVE_LOOKS_WITH_PHOTOS; i++) {
+      if (i % LIVE_LOOKS_PER_ACCOUNT === 0) token = await signUp(baseUrl, i + 1);
+      const dataUrl = await page.evaluate((seed) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 1600;
+        canvas.height = 1200;
+        const g = canvas.getContext("2d")!;
+        const image = g.createImageData(canvas.width, canvas.height);
+        let state = seed + 1;
+        for (let at = 0; at < image.data.length; at += 4) {
+          state = (state * 1103515245 + 12345) % 2147483648;
+          const pixel = at / 4;
+          const shade = ((pixel % canvas.width) / canvas.width) * 160 + (state % 48);
+          image.data.set([shade, 90 + (state % 40), 200 - shade / 2, 255], at);
+        }
+        g.putImageData(image, 0, 0);
+        return canvas.toDataURL("image/jpeg", 0.85);
+      }, i);
+      const body = new FormData();
+      body.set("text", `Bench Live Look ${i + 1}: the back room is filling up, music is good.`);
+      body.set("wait", "5-15");
+      body.set("photo", new Blob([Buffer.from(dataUrl.split(",")[1], "base64")], { type: "image/jpeg" }), "photo.jpg");
+      const response = await fetch(`${baseUrl}/api/places/${String(place.id)}/live-looks`, {
+        method: "POST",
+        body,
+        headers: { "cf-connecting-ip": `198.18.200.${i + 1}`, authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 201) throw new Error(`posting a Live Look answered ${response.status}: ${await response.text()}`);
+    }
+  } finally {
+    await restoreHours();
   }
 }
 
@@ -80,7 +131,7 @@ function firstNode(details: unknown): LcpElement | null {
   return null;
 }
 
-type Audit = { scores: Scores; below: string[]; lcp: LcpElement | null };
+type Audit = { scores: Scores; below: string[]; lcp: LcpElement | null; tbtMs: number; cls: number };
 
 async function audit(url: string, port: number, keepSignIn: boolean): Promise<Audit> {
   const result = await lighthouse(url, {
@@ -109,7 +160,13 @@ async function audit(url: string, port: number, keepSignIn: boolean): Promise<Au
     errors.set(key, (errors.get(key) ?? 0) + 1);
   }
   for (const [error, count] of errors) below.push(`console, ${count}×: ${error}`);
-  return { scores, below, lcp: firstNode(audits["lcp-breakdown-insight"]?.details) };
+  return {
+    scores,
+    below,
+    lcp: firstNode(audits["lcp-breakdown-insight"]?.details),
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+  };
 }
 
 /** Runs `use` with a Chromium whose debugging port Lighthouse drives, then closes it. */
@@ -130,11 +187,16 @@ async function withLighthouseBrowser<T>(use: (context: BrowserContext, port: num
   }
 }
 
-const homeMeetsBudget = (scores: Scores) => CATEGORIES.every((id) => scores[id] >= BUDGET);
+/** `/`'s median performance in this run's lighthouse section, which the monitored one is compared with. */
+let homeMedianWithoutMonitoring: number | null = null;
 
 /**
  * Home with session monitoring configured (issue 18), on a server whose RUM_PROXY points at a
- * local stand-in for the intake: the SDK loads after the page is interactive, so the budget holds.
+ * local stand-in for the intake, RUNS times: issue 38 wants its median performance within
+ * MONITORING_MAX_LOSS points of the lighthouse section's `/` without monitoring. On a page of
+ * islands the SDK loads at the visitor's first touch or when the page is hidden
+ * (docs/monitoring.md#on-a-page-of-islands); the proof visit below touches the page, as a visitor
+ * who uses it does, so it reaches the intake.
  */
 export async function benchLighthouseMonitored(): Promise<boolean> {
   console.log("\n## Page quality with session monitoring configured: Lighthouse, mobile, on /");
@@ -159,31 +221,37 @@ export async function benchLighthouseMonitored(): Promise<boolean> {
     // The server must really have monitoring on, or the scores say nothing about it.
     configured = ((await (await fetch(`${app.baseUrl}/api/config/monitoring`)).json()) as { rum: unknown }).rum !== null;
     result = await withLighthouseBrowser(async (context, port) => {
-      const scores = await audit(`${app.baseUrl}/`, port, false);
+      const runs: Audit[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${app.baseUrl}/`, port, false));
       // Proof that monitoring runs on this server: a visit whose RUM view reaches the stand-in. The
       // SDK sends when the page is hidden, so the page is closed once the SDK's chunk has arrived.
       const page = await context.newPage();
       await page.goto(`${app.baseUrl}/`);
+      await page.mouse.click(5, 5);
       // The SDK defines DD_RUM once its chunk has run; a page it never reaches sends nothing.
       const started = await page
         .waitForFunction(() => "DD_RUM" in window, undefined, { timeout: 30_000 })
         .then(() => true, () => false);
       await page.close({ runBeforeUnload: true });
       for (let waited = 0; started && received === 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-      return scores;
+      return runs;
     });
   } finally {
     intake.close();
     await app.stop();
   }
-  const { scores, below } = result;
-  console.log(`| page | ${CATEGORIES.join(" | ")} |`);
-  console.log(`|---|${CATEGORIES.map(() => "---|").join("")}`);
-  console.log(`| / (monitoring on) | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`);
-  if (below.length) console.log(`/ (monitoring on) loses points on: ${below.join("; ")}`);
-  const ok = homeMeetsBudget(scores) && configured;
+  console.log(`| page | ${CATEGORIES.join(" | ")} | TBT | CLS |`);
+  console.log(`|---|${CATEGORIES.map(() => "---|").join("")}---|---|`);
+  result.forEach(({ scores, tbtMs, cls }, run) =>
+    console.log(`| / (monitoring on, run ${run + 1} of ${RUNS}) | ${CATEGORIES.map((id) => scores[id]).join(" | ")} | ${tbtMs.toFixed(0)} ms | ${cls.toFixed(3)} |`),
+  );
+  result.forEach(({ below }, run) => below.length && console.log(`/ (monitoring on) run ${run + 1} loses points on: ${below.join("; ")}`));
+  const withMonitoring = median(result.map((run) => run.scores.performance));
+  const ok = configured && homeMedianWithoutMonitoring !== null && homeMedianWithoutMonitoring - withMonitoring <= MONITORING_MAX_LOSS;
   console.log(
-    `Monitoring configured on this server: ${configured ? "yes" : "no"}; the intake stand-in received ${received} requests. Budget: ≥ ${BUDGET} in each category on / with monitoring configured → ${passFail(ok)}`,
+    `Monitoring configured on this server: ${configured ? "yes" : "no"}; the intake stand-in received ${received} requests. ` +
+      `/ median performance ${withMonitoring} with monitoring, ${homeMedianWithoutMonitoring ?? "not measured in this run (the lighthouse section did not run)"} without. ` +
+      `Budget: within ${MONITORING_MAX_LOSS} points of without → ${passFail(ok)}`,
   );
   return ok;
 }
@@ -219,27 +287,42 @@ async function auditRepeatedly(baseUrl: string, route: string, port: number): Pr
   return { route, runs, lcpInHtml: await lcpInServerHtml(`${baseUrl}${route}`, runs[runs.length - 1].lcp) };
 }
 
-/** Median performance ≥ MEDIAN_PERFORMANCE, accessibility 100 in every run, no run below BUDGET, LCP in the HTML. */
-function meetsRepeatedBudget({ runs, lcpInHtml }: RepeatedAudit): boolean {
+/** The page's budget (PAGE_BUDGETS), accessibility 100 and layout shift ≤ MAX_CLS in every run, the largest element in the HTML. */
+function meetsRepeatedBudget({ route, runs, lcpInHtml }: RepeatedAudit): boolean {
+  const budget = PAGE_BUDGETS[route];
   const performance = runs.map((run) => run.scores.performance);
   return (
-    median(performance) >= MEDIAN_PERFORMANCE &&
-    Math.min(...performance) >= BUDGET &&
-    runs.every((run) => run.scores.accessibility === 100) &&
+    median(performance) >= budget.median &&
+    Math.min(...performance) >= (budget.lowest ?? 0) &&
+    median(runs.map((run) => run.tbtMs)) <= (budget.tbtMs ?? Number.POSITIVE_INFINITY) &&
+    runs.every((run) => run.scores.accessibility === 100 && run.cls <= MAX_CLS) &&
     lcpInHtml
   );
 }
 
-export async function benchLighthouse(baseUrl: string): Promise<boolean> {
+const budgetText = (route: string) => {
+  const budget = PAGE_BUDGETS[route];
+  return [
+    `median ≥ ${budget.median}`,
+    budget.lowest !== undefined ? `no run < ${budget.lowest}` : null,
+    budget.tbtMs !== undefined ? `blocking time median ≤ ${budget.tbtMs} ms` : null,
+    "accessibility 100",
+    `layout shift ≤ ${MAX_CLS}`,
+    "largest element in the HTML",
+  ]
+    .filter(Boolean)
+    .join(", ");
+};
+
+export async function benchLighthouse(api: BenchApi): Promise<boolean> {
+  const baseUrl = api.baseUrl;
   console.log("\n## Page quality: Lighthouse, mobile (simulated slow 4G, 4× CPU slowdown)");
   return withLighthouseBrowser(async (context, port) => {
     const drawing = await context.newPage();
-    await postLiveLooks(baseUrl, drawing);
+    await postLiveLooks(api, drawing);
     await drawing.close();
     const repeated: RepeatedAudit[] = [];
-    for (const route of ["/", PROFILE_ROUTE]) repeated.push(await auditRepeatedly(baseUrl, route, port));
-    const once: { route: string; scores: Scores; below: string[] }[] = [];
-    once.push({ route: "/live-look", ...(await audit(`${baseUrl}/live-look`, port, false)) });
+    for (const route of Object.keys(PAGE_BUDGETS)) repeated.push(await auditRepeatedly(baseUrl, route, port));
 
     const page = await context.newPage();
     await page.goto(`${baseUrl}/auth`);
@@ -248,28 +331,32 @@ export async function benchLighthouse(baseUrl: string): Promise<boolean> {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByText("Signed in as").waitFor();
     await page.close();
-    once.push({ route: "/dashboard (signed in)", ...(await audit(`${baseUrl}/dashboard`, port, true)) });
+    const dashboard = await audit(`${baseUrl}/dashboard`, port, true);
 
-    console.log(`| page | ${CATEGORIES.join(" | ")} |`);
-    console.log(`|---|${CATEGORIES.map(() => "---|").join("")}`);
+    console.log(`| page | ${CATEGORIES.join(" | ")} | TBT | CLS |`);
+    console.log(`|---|${CATEGORIES.map(() => "---|").join("")}---|---|`);
     for (const { route, runs } of repeated) {
-      runs.forEach(({ scores }, run) => console.log(`| ${route} (run ${run + 1} of ${RUNS}) | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`));
+      runs.forEach(({ scores, tbtMs, cls }, run) =>
+        console.log(`| ${route} (run ${run + 1} of ${RUNS}) | ${CATEGORIES.map((id) => scores[id]).join(" | ")} | ${tbtMs.toFixed(0)} ms | ${cls.toFixed(3)} |`),
+      );
     }
-    for (const { route, scores } of once) console.log(`| ${route} | ${CATEGORIES.map((id) => scores[id]).join(" | ")} |`);
+    console.log(`| /dashboard (signed in) | ${CATEGORIES.map((id) => dashboard.scores[id]).join(" | ")} | ${dashboard.tbtMs.toFixed(0)} ms | ${dashboard.cls.toFixed(3)} |`);
     for (const { route, runs } of repeated) {
       runs.forEach(({ below }, run) => below.length && console.log(`${route} run ${run + 1} loses points on: ${below.join("; ")}`));
     }
-    for (const { route, below } of once) if (below.length) console.log(`${route} loses points on: ${below.join("; ")}`);
+    if (dashboard.below.length) console.log(`/dashboard (signed in) loses points on: ${dashboard.below.join("; ")}`);
     let ok = true;
     for (const result of repeated) {
       const performance = result.runs.map((run) => run.scores.performance);
       const lcp = result.runs[result.runs.length - 1].lcp;
       const passes = meetsRepeatedBudget(result);
       ok &&= passes;
+      if (result.route === "/") homeMedianWithoutMonitoring = median(performance);
       console.log(
-        `${result.route}: median performance ${median(performance)} (runs ${performance.join(", ")}), accessibility ${result.runs.map((run) => run.scores.accessibility).join(", ")}; ` +
+        `${result.route}: median performance ${median(performance)} (runs ${performance.join(", ")}), blocking time median ${median(result.runs.map((run) => run.tbtMs)).toFixed(0)} ms, ` +
+          `layout shift at most ${Math.max(...result.runs.map((run) => run.cls)).toFixed(3)}, accessibility ${result.runs.map((run) => run.scores.accessibility).join(", ")}; ` +
           `largest contentful element ${lcp ? `\`${lcp.selector}\` ("${lcp.nodeLabel.slice(0, 60)}")` : "not reported"} ${result.lcpInHtml ? "is" : "is not"} in the server's HTML. ` +
-          `Budget: median ≥ ${MEDIAN_PERFORMANCE}, no run < ${BUDGET}, accessibility 100, largest element in the HTML → ${passFail(passes)}`,
+          `Budget: ${budgetText(result.route)} → ${passFail(passes)}`,
       );
     }
     const homeBestPractices = repeated[0].runs.every((run) => run.scores["best-practices"] >= BUDGET);

@@ -18,6 +18,7 @@ import { benchEventInsights, benchExport, prepareInsightEvents } from "./insight
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseMonitored } from "./lighthouse.ts";
 import { BenchSections, need } from "./sections.ts";
+import { startTileStandIn, type TileStandIn } from "./tile-stand-in.ts";
 import { benchVideoMetadata } from "./video-metadata.ts";
 import { benchSuggestions, prepareSuggestionPlaces } from "./suggestions.ts";
 import { benchWatches, prepareWatchers } from "./watches.ts";
@@ -59,8 +60,11 @@ let durableWrite: Served | undefined;
 let app: Awaited<ReturnType<typeof serveBuiltApp>> | undefined;
 let api: BenchApi | undefined;
 let freshnessVenue: Awaited<ReturnType<typeof startFreshnessVenue>> | undefined;
+let tiles: TileStandIn | undefined;
 await section("serving the app and a minimal durable write", async () => {
   durableWrite = await servePreview({ configFile: "tests/bench/durable-write/vite.config.ts", readyPath: "/" });
+  // The live map's basemap from a local stand-in: Lighthouse's /live-look loads its tiles offline.
+  tiles = await startTileStandIn();
   app = await serveBuiltApp(async (env) => {
     // The watches section needs none of the histories: `--only watches` skips making them.
     if (sections.wants("analytics", "eventInsights", "export", "forecastAccuracy", "whenToGoLatency", "suggestions", "profileD1Reads")) {
@@ -72,7 +76,7 @@ await section("serving the app and a minimal durable write", async () => {
     }
     if (sections.wants("watches")) await prepareWatchers(env);
     if (sections.wants("chat")) await prepareChat(env);
-  });
+  }, undefined, { MAP_TILE_URL: tiles.tileUrl, MAP_TILE_ATTRIBUTION: "Bench tiles" });
   api = await BenchApi.signIn(app.baseUrl);
   if (sections.wants("freshness")) freshnessVenue = await startFreshnessVenue(api);
 }, false);
@@ -99,13 +103,18 @@ await section("chat", () => benchChat(served().app, served().api));
 await section("historyImport", () => benchHistoryImport(served().app, served().api));
 await section("badInput", () => benchBadInput(served().app.baseUrl));
 await section("craftedPhotos", () => benchCraftedPhotos(served().api));
-await section("lighthouse", () => benchLighthouse(served().app.baseUrl));
+await section("lighthouse", async () => {
+  const passed = await benchLighthouse(served().api);
+  console.log(`The tile stand-in served ${tiles?.served() ?? 0} tiles.`);
+  return passed;
+});
 // Last on this server: its fan-out runs the worker's cron as of 2030 (the watched event's start),
 // and with it the retention jobs, which then delete every plan, Live Look and check-in of today.
 // Before the chat section it took the chat's plan (its socket ticket answered 404).
 await section("watches", () => benchWatches(served().app, served().api));
 await stopServer("the minimal durable write", durableWrite);
 await stopServer("the app", app);
+await sections.cleanUp("stopping the tile stand-in", () => tiles?.stop());
 
 await section("lighthouseMonitored", benchLighthouseMonitored);
 // The D1-counting build serves the profile's D1 reads and its render timing (its /__bench/ paths).
