@@ -227,8 +227,8 @@ export default function LiveMap() {
   useDocumentTitle(slug !== undefined && cityName ? `${cityName}: ${PUBLIC_PAGE_TITLES["/live-look"]}` : PUBLIC_PAGE_TITLES["/live-look"]);
   const live = useLivePlaces(undefined, city);
   const { places } = live;
-  // A city we do not serve (GET /api/live?city= answers 404).
-  const unknownCity = slug !== undefined && live.status === 404;
+  // A city we do not serve: not among the cities (the worker knows it so), or GET /api/live?city= answers 404.
+  const unknownCity = slug !== undefined && (live.status === 404 || (cityList !== null && !cityList.cities.some((candidate) => candidate.slug === slug)));
   const failed = live.failed && !unknownCity;
   const [searchParams] = useSearchParams();
   const filters = readLiveFilters(searchParams);
@@ -256,7 +256,9 @@ export default function LiveMap() {
             <p className="live-status">
               <span role="status" data-live-status="">
                 {places === null
-                  ? failed
+                  ? unknownCity
+                    ? "No venues to show."
+                    : failed
                     ? "Live levels are unavailable at the moment. Please try again shortly."
                     : "Loading venues…"
                   : `Showing ${shown.length} of ${places.length} venues.${quietHour !== null ? ` Loading the forecast for ${formatHour(quietHour, 0, locale)}…` : ""}`}
