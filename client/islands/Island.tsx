@@ -46,9 +46,11 @@ export function PlainIsland({ name, when, props = {}, children }: { name: PlainI
   useEffect(() => {
     let unmount: (() => void) | undefined;
     let gone = false;
+    const element = marker.current!;
     void import("./mountPlain")
-      .then(({ mountPlainIsland }) => mountPlainIsland(marker.current!, name))
-      .then((cleanup) => (gone ? cleanup() : (unmount = cleanup)));
+      // Unmounted while its module loaded (a test's cleanup, a quick navigation): nothing to mount.
+      .then(({ mountPlainIsland }) => (gone ? undefined : mountPlainIsland(element, name)))
+      .then((cleanup) => (gone ? cleanup?.() : (unmount = cleanup)));
     return () => {
       gone = true;
       unmount?.();
