@@ -3,7 +3,7 @@
 // owner dashboard signed in as the demo owner, in Debian's Chromium with the flags the browser tests
 // use. The profile carries six Live Looks with photos; the live map's tiles come from a local
 // stand-in (tile-stand-in.ts), so its figure is honest offline.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -133,7 +133,11 @@ function firstNode(details: unknown): LcpElement | null {
 
 type Audit = { scores: Scores; below: string[]; lcp: LcpElement | null; tbtMs: number; cls: number };
 
-async function audit(url: string, port: number, keepSignIn: boolean): Promise<Audit> {
+/** Every run's full report, kept to find what a failing budget costs (which audit, which element shifts, which script blocks). */
+const REPORTS_DIR = "dist-bench/lighthouse";
+
+/** Lighthouse on `url`; its report is kept as REPORTS_DIR/`report`.json. */
+async function audit(url: string, port: number, keepSignIn: boolean, report: string): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -143,6 +147,8 @@ async function audit(url: string, port: number, keepSignIn: boolean): Promise<Au
     disableStorageReset: keepSignIn,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  writeFileSync(path.join(REPORTS_DIR, `${report}.json`), JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Scores;
   // The audits that cost points, to say what to fix.
@@ -222,7 +228,7 @@ export async function benchLighthouseMonitored(): Promise<boolean> {
     configured = ((await (await fetch(`${app.baseUrl}/api/config/monitoring`)).json()) as { rum: unknown }).rum !== null;
     result = await withLighthouseBrowser(async (context, port) => {
       const runs: Audit[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${app.baseUrl}/`, port, false));
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${app.baseUrl}/`, port, false, `monitored-home-${run + 1}`));
       // Proof that monitoring runs on this server: a visit whose RUM view reaches the stand-in. The
       // SDK sends when the page is hidden, so the page is closed once the SDK's chunk has arrived.
       const page = await context.newPage();
@@ -279,11 +285,14 @@ async function lcpInServerHtml(url: string, lcp: LcpElement | null): Promise<boo
   }
 }
 
+/** A route as a report's file name: `/` is home, `/profile/x` profile-x. */
+const reportName = (route: string) => route.slice(1).replaceAll("/", "-") || "home";
+
 type RepeatedAudit = { route: string; runs: Audit[]; lcpInHtml: boolean };
 
 async function auditRepeatedly(baseUrl: string, route: string, port: number): Promise<RepeatedAudit> {
   const runs: Audit[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(`${baseUrl}${route}`, port, false));
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(`${baseUrl}${route}`, port, false, `${reportName(route)}-${run + 1}`));
   return { route, runs, lcpInHtml: await lcpInServerHtml(`${baseUrl}${route}`, runs[runs.length - 1].lcp) };
 }
 
@@ -316,7 +325,7 @@ const budgetText = (route: string) => {
 
 export async function benchLighthouse(api: BenchApi): Promise<boolean> {
   const baseUrl = api.baseUrl;
-  console.log("\n## Page quality: Lighthouse, mobile (simulated slow 4G, 4× CPU slowdown)");
+  console.log(`\n## Page quality: Lighthouse, mobile (simulated slow 4G, 4× CPU slowdown); each run's report in ${REPORTS_DIR}/`);
   return withLighthouseBrowser(async (context, port) => {
     const drawing = await context.newPage();
     await postLiveLooks(api, drawing);
@@ -331,7 +340,7 @@ export async function benchLighthouse(api: BenchApi): Promise<boolean> {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByText("Signed in as").waitFor();
     await page.close();
-    const dashboard = await audit(`${baseUrl}/dashboard`, port, true);
+    const dashboard = await audit(`${baseUrl}/dashboard`, port, true, "dashboard");
 
     console.log(`| page | ${CATEGORIES.join(" | ")} | TBT | CLS |`);
     console.log(`|---|${CATEGORIES.map(() => "---|").join("")}---|---|`);
