@@ -222,6 +222,24 @@ describe("the live map", () => {
     expect(filtersAddress(form, { pathname: "/live-look", search: "?quiet_at=21" })).toBe("/live-look#live-filters");
   });
 
+  it("enables each row's Show on map once the map is drawn, where React renders the page and the list comes after the map", async () => {
+    useClock(TUESDAY_NIGHT);
+    // The live answer comes after the map island mounted, as it does after signing in.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      "GET /api/live": () => answered.then(() => json({ places: venues, generated_at: new Date(TUESDAY_NIGHT).toISOString() })),
+      "GET /api/config/map": { tile_url: "", attribution: "" },
+    });
+    renderMap("/live-look");
+    await waitFor(() => expect(document.querySelector(".venue-map")).not.toHaveClass("venue-map-pending"));
+    answer();
+    const show = await screen.findByRole("button", { name: "Show on map: Bravo" });
+    await waitFor(() => expect(show).toBeEnabled());
+    expect(screen.getByRole("button", { name: "Show on map: Alpha" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Zoom to the venues" })).toBeEnabled();
+  });
+
   it("saves a venue from its row for a signed-in visitor and offers to install", async () => {
     useClock(TUESDAY_NIGHT);
     signIn();
