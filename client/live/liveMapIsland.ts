@@ -72,14 +72,20 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
   };
 
   let places: readonly LivePlace[] = [];
-  const draw = () => drawing.update({ ...options, places: shown(places) });
+  // Unmounted (the single-page app mounts it again once its list is there): an answer arriving after draws nothing.
+  let removed = false;
+  const draw = () => {
+    if (!removed) drawing.update({ ...options, places: shown(places) });
+  };
   void (async () => {
     const [live, tiles] = await Promise.all([rendered<LiveAnswer>(liveRead()), rendered<MapConfigAnswer>(publicApi.mapConfig())]);
+    if (removed) return;
     options.tiles = tiles;
     places = live?.places ?? [];
     if (filters.quietAt !== null) {
       // Unavailable, the map keeps what the list shows, and the status says so.
       quiet = await quietAtIds(places, filters.quietAt, new Date());
+      if (removed) return;
       const status = document.querySelector("[data-live-status]");
       const list = document.querySelector(".venue-list");
       if (status && list) showQuietRows(list, status, quiet, applyLiveFilters(places, filters).length, places.length, filters.quietAt);
@@ -106,6 +112,7 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
   }, LIVE_REFRESH_MS);
 
   return () => {
+    removed = true;
     clearInterval(refresh);
     zoom?.removeEventListener("click", showAll);
     for (const button of rowButtons) button.removeEventListener("click", showOnMap);
