@@ -20,11 +20,11 @@ import { busiestText, venueWeekday } from "./whenToGo";
  * Today's "Usually busiest 9–11 PM" for the map's popup. The live answer carries no popular times,
  * so they are fetched only for the venue a visitor opens.
  */
-async function busiestToday(placeId: number): Promise<string | null> {
+async function busiestToday(placeId: number, locale: string): Promise<string | null> {
   const answer = await publicApi.popularTimes(placeId).load();
   const weekday = venueWeekday(answer.timezone, answer.day_start_hour, Date.now());
   const today = answer.days.find((day) => day.weekday === weekday);
-  return answer.enough_data && today ? busiestText(today.hours) : null;
+  return answer.enough_data && today ? busiestText(today.hours, locale) : null;
 }
 
 /** An answer the worker rendered the page with, else read now. */
@@ -36,7 +36,8 @@ async function rendered<T>(read: { key: string; load: () => Promise<T> }): Promi
 
 export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () => void {
   // The page's city (docs/cities.md): its live answer is the one the worker rendered the list from.
-  const { city } = JSON.parse(marker.dataset.props ?? "{}") as { city?: string | null };
+  // Times in the page's locale (docs/languages.md), as the worker rendered the list.
+  const { city, locale } = JSON.parse(marker.dataset.props ?? "{}") as { city?: string | null; locale: string };
   const liveRead = () => publicApi.live(city ?? undefined);
   const box = marker.querySelector<HTMLElement>(".venue-map")!;
   box.classList.remove("venue-map-pending");
@@ -52,9 +53,9 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
   const options: VenueMapOptions = {
     places: [],
     tiles: null,
-    describe: (place) => describeOnMap(place, Date.now()),
+    describe: (place) => describeOnMap(place, Date.now(), locale),
     onOpenPlace: (place) => location.assign(`/profile/${encodeURIComponent(place.slug)}`),
-    busiestToday,
+    busiestToday: (placeId) => busiestToday(placeId, locale),
     onPopup(open) {
       void unmountPopup?.then((unmount) => unmount());
       unmountPopup = open ? islands.render(open.slot, "save", { place: { id: open.place.id, name: open.place.name } }) : null;
@@ -88,7 +89,7 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
       if (removed) return;
       const status = document.querySelector("[data-live-status]");
       const list = document.querySelector(".venue-list");
-      if (status && list) showQuietRows(list, status, quiet, applyLiveFilters(places, filters).length, places.length, filters.quietAt);
+      if (status && list) showQuietRows(list, status, quiet, applyLiveFilters(places, filters).length, places.length, filters.quietAt, locale);
     }
     draw();
     // The map is drawn: its buttons work (disabled in the server's HTML, and with JavaScript off).

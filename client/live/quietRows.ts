@@ -5,7 +5,7 @@
 import type { LivePlace } from "../../common/schemas/answers";
 import { publicApi } from "../api/endpoints";
 import { QUIET_LIMIT, quietAtTime, quietIds, quietQueryArea } from "./quietAt";
-import { clockText } from "./whenToGo";
+import { formatHour } from "../../common/formats";
 
 /** The ids the forecast keeps Relaxed at `hour` among `places`; null when it could not be read. */
 export async function quietAtIds(places: readonly LivePlace[], hour: number, now: Date): Promise<Set<number> | null> {
@@ -20,11 +20,12 @@ export async function quietAtIds(places: readonly LivePlace[], hour: number, now
 
 /**
  * Hides the rows (`[data-place-id]` under `list`) not in `kept` and writes the status (`status`):
- * "Showing 1 of 2 venues forecast Relaxed at 9 PM.", or that the forecast is unavailable.
+ * "Showing 1 of 2 venues forecast Relaxed at 9 PM." (the hour in `locale`), or that the forecast is unavailable.
  */
-export function showQuietRows(list: ParentNode, status: Element, kept: Set<number> | null, listed: number, total: number, hour: number): void {
+export function showQuietRows(list: ParentNode, status: Element, kept: Set<number> | null, listed: number, total: number, hour: number, locale: string): void {
+  const at = formatHour(hour, 0, locale);
   if (!kept) {
-    status.textContent = `Showing ${listed} of ${total} venues. The forecast for ${clockText(hour)} is unavailable at the moment.`;
+    status.textContent = `Showing ${listed} of ${total} venues. The forecast for ${at} is unavailable at the moment.`;
     return;
   }
   let shown = 0;
@@ -32,5 +33,5 @@ export function showQuietRows(list: ParentNode, status: Element, kept: Set<numbe
     row.hidden = !kept.has(Number(row.dataset.placeId));
     if (!row.hidden) shown++;
   }
-  status.textContent = `Showing ${shown} of ${total} venues forecast Relaxed at ${clockText(hour)}.`;
+  status.textContent = `Showing ${shown} of ${total} venues forecast Relaxed at ${at}.`;
 }

@@ -246,11 +246,11 @@ export default function LiveMap() {
       {unknownCity ? <p role="alert">We're not live in that city yet: pick one of our cities above.</p> : null}
 
       <div className="live-map-section">
-        {/* The map island reads the same city's answers from the page's data island. It enables the
+        {/* The map island reads the same city's answers from the page's data island, and says times in the page's locale. It enables the
             list's "Show on map" buttons and hides the rows "Quiet at" drops when it mounts: where React
             renders the page (the single-page app, after signing in) the list comes with the live
             answer, so the island mounts again once the list is there, and for the city then known. */}
-        <PlainIsland key={places === null ? "loading" : (city ?? "every city")} name="map" when="visible" props={{ city: city ?? null }}>
+        <PlainIsland key={places === null ? "loading" : (city ?? "every city")} name="map" when="visible" props={{ city: city ?? null, locale }}>
           {/* The map's box (its size in live-map.css) until the map island draws in it. */}
           <div className="venue-map venue-map-pending">
             <NeedsJavaScript what="The map" />
