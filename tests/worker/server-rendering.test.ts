@@ -330,7 +330,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
   });
 
   it("a page that hydrates whole and the app's shell keep the app's entry and its preloads", async () => {
-    for (const path of ["/live-look", "/dashboard"]) {
+    for (const path of ["/dashboard"]) {
       const { html } = await page(path, PEOPLE, builtHtml);
       expect(scripts(html)).toEqual(["/client/main.tsx"]);
       expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/client-r1.js">');
