@@ -7,12 +7,11 @@ import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from "react-router";
 import { languageBase, pathLanguage, visitorLocale, type PageLanguage } from "../common/languages";
 import { CATALOGUES } from "../common/messages";
-import type { MessageKey } from "../common/messages/en";
 import type { RenderPage } from "../common/page-render";
 import { answerOf, type Read } from "./api/endpoints";
 import { PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
 import { HydrationState } from "./lib/hydration";
-import { MessagesContext, messagesIn, namespaceOf } from "./lib/i18n";
+import { MessagesContext, messagesIn } from "./lib/i18n";
 import { layoutRoutes, PUBLIC_PAGES } from "./publicPages";
 
 const routes = layoutRoutes(PUBLIC_PAGES, (load) => async () => ({ Component: (await load()).default }));
@@ -58,7 +57,7 @@ export const renderPage: RenderPage = async (url, fetchApi, acceptLanguage) => {
   // The namespaces the render used: the browser's islands get their messages and no others.
   const used = new Set<string>();
   const island: PageDataIsland = { renderedAt: Date.now(), origin, answers, route: `/${page.entry.path ?? ""}`, language, locale, messages: {} };
-  const messages = { language, locale, messages: CATALOGUES[language], onUse: (key: MessageKey) => used.add(namespaceOf(key)) };
+  const messages = { language, locale, messages: CATALOGUES[language], onUse: (namespace: string) => used.add(namespace) };
   const body = await renderToReadableStream(
     <StrictMode>
       <MessagesContext.Provider value={messages}>

@@ -1,6 +1,7 @@
 // "Install app" (Chromium's prompt), the "Add to Home Screen" guide (iPhone Safari), or, where the
 // browser offers neither yet, how to install on each kind of device (docs/app.md#install).
 import { useSyncExternalStore } from "react";
+import { useT } from "../lib/i18n";
 import { installState, promptInstall, subscribeInstall, type InstallState } from "./install";
 
 /** What a server-rendered page shows, and hydrates with: the worker cannot know this browser (docs/server-rendering.md#the-same-render-twice). */
@@ -13,21 +14,22 @@ const serverInstallState = () => NOTHING_OFFERED;
  */
 export function InstallOffer({ onlyWhenOffered = false }: { onlyWhenOffered?: boolean }) {
   const state = useSyncExternalStore(subscribeInstall, installState, serverInstallState);
+  const t = useT();
   if (onlyWhenOffered && !state.offered) return null;
   if (state.canPrompt) {
     return (
       <button type="button" className="button secondary install-offer" onClick={() => void promptInstall()}>
-        Install app
+        {t("install.button")}
       </button>
     );
   }
   if (state.iosGuide) {
     return (
       <details className="install-guide">
-        <summary>Add to Home Screen</summary>
+        <summary>{t("install.addToHome")}</summary>
         <p>
-          In Safari, tap the Share button <span aria-hidden="true">(□↑)</span>, then <strong>Add to Home Screen</strong>.
-          Opened from there, Third Place can send you notifications.
+          {t("install.iosTap")} <span aria-hidden="true">(□↑)</span>{t("install.iosThen")} <strong>{t("install.addToHome")}</strong>.{" "}
+          {t("install.iosNotifications")}
         </p>
       </details>
     );
@@ -35,15 +37,15 @@ export function InstallOffer({ onlyWhenOffered = false }: { onlyWhenOffered?: bo
   if (onlyWhenOffered) return null;
   return (
     <details className="install-guide">
-      <summary>How to install the app</summary>
+      <summary>{t("install.how")}</summary>
       <p>
-        <strong>iPhone (Safari):</strong> tap Share <span aria-hidden="true">(□↑)</span>, then Add to Home Screen.
+        <strong>{t("install.iphone")}</strong> {t("install.iphoneShare")} <span aria-hidden="true">(□↑)</span>{t("install.iphoneThen")}
       </p>
       <p>
-        <strong>Android (Chrome):</strong> open Chrome&rsquo;s menu <span aria-hidden="true">(⋮)</span>, then Install app.
+        <strong>{t("install.android")}</strong> {t("install.androidMenu")} <span aria-hidden="true">(⋮)</span>{t("install.androidThen")}
       </p>
       <p>
-        <strong>Computer (Chrome or Edge):</strong> click the install icon at the right of the address bar.
+        <strong>{t("install.computer")}</strong> {t("install.computerText")}
       </p>
     </details>
   );

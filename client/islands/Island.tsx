@@ -4,6 +4,7 @@
 // component when the moment comes. In the single-page app it is only the component in a marker.
 import { useEffect, useRef, type ComponentProps, type ComponentType, type ReactNode } from "react";
 import type { IslandComponent, IslandName, PlainIslandName } from "./registry";
+import { useMessagesFor } from "../lib/i18n";
 
 /**
  * When an island hydrates: `visible` once it nears the screen, `idle` when the browser has time
@@ -26,7 +27,10 @@ export function Island<N extends IslandName>(props: {
   component: IslandComponent<N>;
   /** JSON: they travel in the marker's data-props attribute. */
   props: ComponentProps<IslandComponent<N>>;
+  /** Catalogue namespaces the island shows only after a touch; the page ships them (docs/languages.md). */
+  messages?: readonly string[];
 }) {
+  useMessagesFor(props.messages ?? []);
   const Part = props.component as ComponentType<object>;
   const partProps = props.props as object;
   return (

@@ -16,12 +16,22 @@ export interface PageMessages {
   /** BCP 47, for formats: the page's language with the visitor's region (common/languages.ts visitorLocale). */
   locale: string;
   messages: Messages;
-  /** Called with each key a render formats: the worker collects the namespaces the page needs. */
-  onUse?: (key: MessageKey) => void;
+  /** Called with the namespace of each key a render formats: the worker collects those the page needs. */
+  onUse?: (namespace: string) => void;
 }
 
-/** Null outside a provider: only a test that renders a component alone, which then sees the keys. */
+/** Null outside a provider: only a test that renders a component alone (see `messagesOutsideProvider`). */
 export const MessagesContext = createContext<PageMessages | null>(null);
+
+/**
+ * The messages a component rendered outside any provider formats with: none (it sees the keys),
+ * unless a test's setup gives English (tests/client/setup.ts), so a component tested alone reads
+ * as the page does without every test wrapping it.
+ */
+let outsideProvider: PageMessages | null = null;
+export function messagesOutsideProvider(page: PageMessages | null): void {
+  outsideProvider = page;
+}
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
@@ -29,7 +39,7 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 export function translator(page: PageMessages | null): Translate {
   const compiled = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
-    page?.onUse?.(key);
+    page?.onUse?.(namespaceOf(key));
     const source = page?.messages[key];
     if (source === undefined) return key;
     let format = compiled.get(key);
@@ -42,13 +52,22 @@ export function translator(page: PageMessages | null): Translate {
 }
 
 export function useT(): Translate {
-  const page = useContext(MessagesContext);
+  const page = useContext(MessagesContext) ?? outsideProvider;
   return useMemo(() => translator(page), [page]);
+}
+
+/**
+ * Namespaces a component may show later though its server render did not (an island's answer to a
+ * touch, shown only then): the page ships them too (docs/languages.md).
+ */
+export function useMessagesFor(namespaces: readonly string[]): void {
+  const page = useContext(MessagesContext);
+  for (const namespace of namespaces) page?.onUse?.(namespace);
 }
 
 /** The page's language and locale (the language picker's current entry, formats). */
 export function usePageLanguage(): { language: PageLanguage; locale: string } {
-  const page = useContext(MessagesContext);
+  const page = useContext(MessagesContext) ?? outsideProvider;
   return { language: page?.language ?? "en", locale: page?.locale ?? "en-US" };
 }
 

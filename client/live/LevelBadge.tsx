@@ -1,5 +1,6 @@
 import type { Level } from "../../common/schemas/answers";
-import { LEVEL_DISPLAY, levelDisplay, levelText } from "./levels";
+import { useT } from "../lib/i18n";
+import { LEVEL_DISPLAY, levelDisplay } from "./levels";
 import "./levels.css";
 
 export function LevelSymbol({ level }: { level: Level | null }) {
@@ -15,13 +16,14 @@ export function LevelSymbol({ level }: { level: Level | null }) {
  * the closed badge instead of any level (closed wins, docs/when-to-go.md#closed-wins).
  */
 export function LevelBadge({ level, text, closed = false }: { level: Level | null; text?: string; closed?: boolean }) {
+  const t = useT();
   const display = closed ? LEVEL_DISPLAY.closed : levelDisplay(level);
   return (
     <span className={`level-badge ${display.className}`}>
       <span className="level-symbol" aria-hidden="true">
         {display.symbol}
       </span>
-      {text ?? (closed ? LEVEL_DISPLAY.closed.description : levelText(level))}
+      {text ?? t(closed ? display.description : display.name)}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT } from "../lib/i18n";
 import { LevelSymbol } from "./LevelBadge";
 import { levelDisplay, type LevelFilter } from "./levels";
 import "./levels.css";
@@ -18,6 +19,7 @@ interface Props<T extends LevelFilter> {
 export function LevelFilterControl<T extends LevelFilter>({ legend, options, value, onChange, name: formName }: Props<T>) {
   const uniqueName = useId();
   const name = formName ?? uniqueName;
+  const t = useT();
   return (
     <fieldset className="level-filter">
       <legend>{legend}</legend>
@@ -34,11 +36,11 @@ export function LevelFilterControl<T extends LevelFilter>({ legend, options, val
                 {...(onChange ? { checked: value === option, onChange: () => onChange(option) } : { defaultChecked: value === option })}
               />
               {option === "all" ? (
-                <label htmlFor={id} className="all">All venues</label>
+                <label htmlFor={id} className="all">{t("level.all")}</label>
               ) : (
                 <label htmlFor={id} className={levelDisplay(option).className}>
                   <LevelSymbol level={option} />
-                  {option}
+                  {t(levelDisplay(option).name)}
                 </label>
               )}
             </span>

@@ -1,19 +1,31 @@
 // Live crowd levels as the public site shows them: words and a symbol always travel with the
 // colour, so the level never depends on seeing colour.
+import type { MessageKey } from "../../common/messages/en";
 import type { Level, LivePlace } from "../../common/schemas/answers";
 
 export type LevelFilter = Level | "all";
 
-/** CSS class, symbol and sentence per level; `unknown` is a venue whose devices are silent. */
+/**
+ * CSS class, symbol, name and sentence per level (the words are catalogue keys, docs/languages.md);
+ * `unknown` is a venue whose devices are silent.
+ */
 export const LEVEL_DISPLAY = {
-  Relaxed: { className: "level-relaxed", symbol: "R", description: "Plenty of room" },
-  Lively: { className: "level-lively", symbol: "L", description: "Buzzing, still space" },
-  Packed: { className: "level-packed", symbol: "P", description: "Full or close to it" },
-  unknown: { className: "level-unknown", symbol: "?", description: "No live reading right now" },
-  closed: { className: "level-closed", symbol: "×", description: "Closed now" },
-} as const;
+  Relaxed: { className: "level-relaxed", symbol: "R", name: "level.Relaxed", description: "level.relaxedDescription" },
+  Lively: { className: "level-lively", symbol: "L", name: "level.Lively", description: "level.livelyDescription" },
+  Packed: { className: "level-packed", symbol: "P", name: "level.Packed", description: "level.packedDescription" },
+  unknown: { className: "level-unknown", symbol: "?", name: "level.none", description: "level.unknownDescription" },
+  closed: { className: "level-closed", symbol: "×", name: "level.closed", description: "level.closedDescription" },
+} as const satisfies Record<string, { className: string; symbol: string; name: MessageKey; description: MessageKey }>;
 
 export const NO_LIVE_LEVEL = "No live data";
+
+/**
+ * A level's sentence inside another ("Relaxed: plenty of room"): its first letter in lower case,
+ * only the first, since a German noun keeps its capital ("Lebhaft, noch Platz" → "lebhaft, noch Platz").
+ */
+export function asClause(sentence: string, locale: string): string {
+  return sentence.charAt(0).toLocaleLowerCase(locale) + sentence.slice(1);
+}
 
 export function levelDisplay(level: Level | null) {
   return LEVEL_DISPLAY[level ?? "unknown"];

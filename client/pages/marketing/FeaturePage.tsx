@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
+import type { MessageKey } from "../../../common/messages/en";
+import { useT } from "../../lib/i18n";
 import "./marketing.css";
 
+/** A feature's words are catalogue keys (docs/languages.md). */
 export interface Feature {
   icon: string;
-  title: string;
-  text: string;
-  points: string[];
+  title: MessageKey;
+  text: MessageKey;
+  points: MessageKey[];
   comingSoon?: boolean;
 }
 
 /** For Businesses and For Consumers: a banner, an intro, four feature blocks and a call to action. */
 export function FeaturePage(props: { title: string; intro: ReactNode; features: Feature[]; callToAction: ReactNode }) {
+  const t = useT();
   return (
     <main id="main">
       <section className="marketing-banner">
@@ -26,13 +30,13 @@ export function FeaturePage(props: { title: string; intro: ReactNode; features: 
               <img src={feature.icon} alt="" width="48" height="48" />
               <div>
                 <h2>
-                  {feature.title}
-                  {feature.comingSoon ? <span className="coming-soon">Coming Soon</span> : null}
+                  {t(feature.title)}
+                  {feature.comingSoon ? <span className="coming-soon">{t("feature.comingSoon")}</span> : null}
                 </h2>
-                <p>{feature.text}</p>
+                <p>{t(feature.text)}</p>
                 <ul>
                   {feature.points.map((point) => (
-                    <li key={point}>{point}</li>
+                    <li key={point}>{t(point)}</li>
                   ))}
                 </ul>
               </div>

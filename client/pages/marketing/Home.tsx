@@ -11,6 +11,7 @@ import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { useLivePlaces } from "../../live/useLivePlaces";
 import { InstallOffer } from "../../app/InstallOffer";
 import { Island } from "../../islands/Island";
+import { useT } from "../../lib/i18n";
 import { AppStoreBadge } from "./AppStoreBadge";
 import { VibePicker } from "./VibePicker";
 import "./marketing.css";
@@ -45,43 +46,20 @@ function CityCounts({ places, cities }: { places: LivePlace[]; cities: CitiesAns
 }
 
 function LiveStats({ places, cities }: { places: LivePlace[] | null; cities: CitiesAnswer["cities"] | undefined }) {
+  const t = useT();
   if (!places) return null;
   // Closed venues have no level (closed wins, docs/when-to-go.md#closed-wins): "Walk right in" only while some open venue reads live.
   const live = places.filter((place) => place.level !== null);
   const packed = live.filter((place) => place.level === "Packed").length;
-  const packedTrend = packed > 0 ? "Book ahead or try next door" : live.length > 0 ? "Walk right in" : "No open venue is reporting right now";
+  const packedTrend = t(packed > 0 ? "home.packedTrend" : live.length > 0 ? "home.walkIn" : "home.noneReporting");
   return (
     <div className="home-stats">
-      <StatCard title="Venues reporting live" value={`${live.length} of ${places.length}`} trend="Sensor readings every minute" />
-      <StatCard title="Packed right now" value={packed} trend={packedTrend} />
+      <StatCard title={t("home.reporting")} value={t("home.reportingValue", { live: live.length, total: places.length })} trend={t("home.reportingTrend")} />
+      <StatCard title={t("home.packedNow")} value={packed} trend={packedTrend} />
       {cities ? <CityCounts places={places} cities={cities} /> : null}
     </div>
   );
 }
-
-/** Each section's opening paragraph. */
-const LEDES = {
-  around:
-    "Explore the bars and restaurants near you and pick a vibe. A quiet pint, a room with some energy, or " +
-    "the busiest spot on the block: these are real venues, as they are right now.",
-  updates:
-    "A small plug-in sensor in each partner venue counts the crowd every minute, so the level you see is " +
-    "minutes old, not a guess from last week. Check wait times and crowd levels before you put your coat " +
-    "on.",
-  share:
-    "Post a Live Look: a quick photo, video or line about the room you're in. Is the band any good? Is " +
-    "there a line for the bathroom? Live Looks come from people who are actually there tonight, so you " +
-    "hear it from someone in the room.",
-  friends:
-    "See which of your friends are out and where, message them without leaving the app, and plan a meetup " +
-    "at a place with room for everyone. You choose which friends can see where you are.",
-  events:
-    "Trivia nights, game watches, live music, happy hours and local specials, posted by the venues " +
-    "themselves. Follow the places you love and hear about their events before the room fills up.",
-  difference:
-    "Home is your first place and work your second. Your third place is where you unwind, meet people and " +
-    "belong: a place for everyone. We built Third Place to help you find yours.",
-};
 
 /** One full-height section of the page; `example` sits beside the text on wide screens. */
 function SnapSection(props: {
@@ -119,6 +97,7 @@ function SnapSection(props: {
 }
 
 export default function Home() {
+  const t = useT();
   useDocumentTitle(PUBLIC_PAGE_TITLES["/"]);
   const { places } = useLivePlaces();
   const { data: cityList } = useApi(publicApi.cities());
@@ -127,81 +106,78 @@ export default function Home() {
     <main className="home-page" id="main">
       <section className="hero" aria-labelledby="hero-heading">
         <div className="hero-text">
-          <h1 id="hero-heading">We're transforming the way you go out.</h1>
-          <p className="hero-lede">
-            Third Place shows how busy bars and restaurants are right now, measured by sensors inside each venue and
-            backed up by people who are there. No more walking into a packed room, or an empty one.
-          </p>
-          <p>Free, in your phone's browser: add it to your Home Screen like an app. Live in New York's East Village, with more neighbourhoods on the way.</p>
+          <h1 id="hero-heading">{t("home.heading")}</h1>
+          <p className="hero-lede">{t("home.lede")}</p>
+          <p>{t("home.free")}</p>
           <div className="hero-actions">
             <AppStoreBadge />
             {/* The app is the installable web app (docs/app.md#install); the badge shows once a listing exists. */}
-            <Link to="/app" className="button">Open the app</Link>
+            <Link to="/app" className="button">{t("home.openApp")}</Link>
             {/* How to install, in the HTML; Chromium's own button or the iPhone's guide once touched (docs/server-rendering.md#islands). */}
             <span className="install-on-phones">
               <Island name="install" when="interaction" component={InstallOffer} props={{}} />
             </span>
-            <Link to="/live-look" className="button secondary">See the live map</Link>
+            <Link to="/live-look" className="button secondary">{t("home.seeMap")}</Link>
           </div>
         </div>
         <img
           className="hero-mockup"
           src="/images/app-mockup.svg"
-          alt="The Third Place app showing a map of nearby bars and a list marked Lively, Relaxed and Packed"
+          alt={t("home.mockup")}
           width="320"
           height="640"
           fetchPriority="high"
         />
       </section>
 
-      <SnapSection id="around" icon="compass" title="See What's Around You" lede={LEDES.around}>
+      <SnapSection id="around" icon="compass" title={t("home.aroundTitle")} lede={t("home.around")}>
         <Island name="vibe" when="interaction" component={VibePicker} props={{}} />
       </SnapSection>
 
-      <SnapSection id="updates" icon="pulse" title="Get Real-Time Updates" shaded lede={LEDES.updates}>
+      <SnapSection id="updates" icon="pulse" title={t("home.updatesTitle")} shaded lede={t("home.updates")}>
         <LiveStats places={places} cities={cityList?.cities} />
       </SnapSection>
 
-      <SnapSection id="share" icon="camera" title="Share Your Experience" lede={LEDES.share} example={
+      <SnapSection id="share" icon="camera" title={t("home.shareTitle")} lede={t("home.share")} example={
         <figure className="example-card">
-          <figcaption>Example Live Look</figcaption>
-          <p className="example-meta">The Velvet Hour · 9:42 pm</p>
-          <p>"Jazz trio just started. Two seats left at the bar, no wait for drinks."</p>
-          <p className="example-meta">Posted by a guest who is there</p>
+          <figcaption>{t("home.shareExample")}</figcaption>
+          <p className="example-meta">{t("home.shareExampleMeta")}</p>
+          <p>{t("home.shareExampleText")}</p>
+          <p className="example-meta">{t("home.shareExampleBy")}</p>
         </figure>
       } />
 
-      <SnapSection id="friends" icon="friends" title="Connect with Friends" shaded lede={LEDES.friends} example={
+      <SnapSection id="friends" icon="friends" title={t("home.friendsTitle")} shaded lede={t("home.friends")} example={
         <figure className="example-card">
-          <figcaption>Example: friends out tonight</figcaption>
+          <figcaption>{t("home.friendsExample")}</figcaption>
           <ul className="example-list">
-            <li><strong>Ana</strong> is at St. Marks Tap Room</li>
-            <li><strong>Jordan</strong>: "Trivia starts at 8, I'll grab a table"</li>
-            <li><strong>You</strong> planned a meetup at The Stoop, 10 pm</li>
+            <li><strong translate="no">Ana</strong> {t("home.friendsAna")}</li>
+            <li><strong translate="no">Jordan</strong>{t("home.friendsJordan")}</li>
+            <li><strong>{t("home.friendsYou")}</strong> {t("home.friendsYouText")}</li>
           </ul>
         </figure>
       } />
 
-      <SnapSection id="events" icon="calendar" title="Stay in the Loop on Events" lede={LEDES.events} example={
+      <SnapSection id="events" icon="calendar" title={t("home.eventsTitle")} lede={t("home.events")} example={
         <figure className="example-card">
-          <figcaption>Example: this week nearby</figcaption>
+          <figcaption>{t("home.eventsExample")}</figcaption>
           <ul className="example-list">
-            <li><strong>Tue 8 pm</strong> Pub quiz at St. Marks Tap Room</li>
-            <li><strong>Thu 5 pm</strong> Half-price taps at Avenue C Ale House</li>
-            <li><strong>Sat 9 pm</strong> Karaoke finals at Neon Moon Karaoke</li>
+            <li><strong>{t("home.events1When")}</strong> {t("home.events1")}</li>
+            <li><strong>{t("home.events2When")}</strong> {t("home.events2")}</li>
+            <li><strong>{t("home.events3When")}</strong> {t("home.events3")}</li>
           </ul>
         </figure>
       } />
 
-      <SnapSection id="difference" icon="home-heart" title="The Third Place Difference" shaded lede={LEDES.difference}>
+      <SnapSection id="difference" icon="home-heart" title={t("home.differenceTitle")} shaded lede={t("home.difference")}>
         <ul className="difference-list">
-          <li><strong>Measured, not guessed.</strong> Crowd levels come from sensors in the venue, not from old location history.</li>
-          <li><strong>Anonymous by design.</strong> Sensors count how many people are nearby; they never identify anyone.</li>
-          <li><strong>Local first.</strong> Every partner venue is visited and set up by our team.</li>
+          <li><strong>{t("home.measured")}</strong> {t("home.measuredText")}</li>
+          <li><strong>{t("home.anonymous")}</strong> {t("home.anonymousText")}</li>
+          <li><strong>{t("home.local")}</strong> {t("home.localText")}</li>
         </ul>
         <div className="hero-actions">
           <AppStoreBadge />
-          <Link to="/consumers" className="button secondary">How it works for you</Link>
+          <Link to="/consumers" className="button secondary">{t("home.howItWorks")}</Link>
         </div>
       </SnapSection>
     </main>

@@ -7,17 +7,18 @@ import { LEVELS, type Level } from "../../../common/vocabulary";
 import { type LivePlace } from "../../../common/schemas/answers";
 import { LevelBadge } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
-import { LEVEL_DISPLAY, vibeExamples } from "../../live/levels";
+import { asClause, LEVEL_DISPLAY, vibeExamples } from "../../live/levels";
 import { useLivePlaces } from "../../live/useLivePlaces";
+import { usePageLanguage, useT } from "../../lib/i18n";
 
 function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Level }) {
-  if (places === null) return <p className="vibe-note">Loading live venues…</p>;
+  const t = useT();
+  if (places === null) return <p className="vibe-note">{t("vibe.loading")}</p>;
   const examples = vibeExamples(places, vibe);
   if (examples.length === 0) {
     return (
       <p className="vibe-note">
-        No venue reads {vibe} right now. Levels change through the night:{" "}
-        <PageLink to="/live-look">check the live map</PageLink> for every venue.
+        {t("vibe.none", { level: t(LEVEL_DISPLAY[vibe].name) })} <PageLink to="/live-look">{t("vibe.checkMap")}</PageLink> {t("vibe.everyVenue")}
       </p>
     );
   }
@@ -34,9 +35,9 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
             <LevelBadge level={place.level} />
             {/* A closed venue is never "About 0 people inside". */}
             {place.open_now === false ? (
-              <p className="vibe-people">Closed now</p>
+              <p className="vibe-people">{t("level.closedDescription")}</p>
             ) : place.people !== null ? (
-              <p className="vibe-people">About {place.people} people inside</p>
+              <p className="vibe-people">{t("vibe.people", { count: place.people })}</p>
             ) : null}
           </div>
         </li>
@@ -48,15 +49,17 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
 export function VibePicker() {
   const [vibe, setVibe] = useState<Level>("Relaxed");
   const { places, failed } = useLivePlaces();
+  const t = useT();
+  const { locale } = usePageLanguage();
   return (
     <>
-      <LevelFilterControl legend="What are you in the mood for?" options={LEVELS} value={vibe} onChange={setVibe} />
+      <LevelFilterControl legend={t("vibe.legend")} options={LEVELS} value={vibe} onChange={setVibe} />
       <p className="vibe-description">
-        {vibe}: {LEVEL_DISPLAY[vibe].description.toLowerCase()}.
+        {t("vibe.description", { level: t(LEVEL_DISPLAY[vibe].name), description: asClause(t(LEVEL_DISPLAY[vibe].description), locale) })}
       </p>
       <div aria-live="polite">
         {failed && !places ? (
-          <p className="vibe-note">Live levels are unavailable at the moment. Please try again shortly.</p>
+          <p className="vibe-note">{t("vibe.unavailable")}</p>
         ) : (
           <VibeExamples places={places} vibe={vibe} />
         )}
