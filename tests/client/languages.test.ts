@@ -122,6 +122,11 @@ const CONVERTED = [
   "client/app/InstallOffer.tsx",
   "client/live/LevelBadge.tsx",
   "client/live/LevelFilterControl.tsx",
+  "client/pages/live/BarProfile.tsx",
+  "client/pages/live/WhenToGo.tsx",
+  "client/pages/live/SpecialsNow.tsx",
+  "client/pages/live/SavePlace.tsx",
+  "client/pages/live/WatchControl.tsx",
 ];
 /** The sources, read by the bundler as text. */
 const SOURCES = import.meta.glob<string>(

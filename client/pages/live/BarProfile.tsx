@@ -9,7 +9,7 @@ import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { venueZoneName } from "../../../common/formats";
 import { Island } from "../../islands/Island";
 import { formatDateTime, visitorZone, weekdayLabel } from "../../lib/format";
-import { useLocale } from "../../lib/i18n";
+import { useLocale, useT } from "../../lib/i18n";
 import { useHydrated, useNow, useOrigin } from "../../lib/hydration";
 import { describeHours, hoursToday } from "../../live/hours";
 import { LevelBadge } from "../../live/LevelBadge";
@@ -77,14 +77,15 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
   };
   // Events that cannot be read show as none.
   const events = data ? data.events.slice(0, EVENTS_SHOWN) : error === null ? null : [];
+  const t = useT();
 
   return (
     <section className={`profile-events${events === null ? " pending" : ""}`} aria-labelledby="events-heading">
-      <h2 id="events-heading">Upcoming events</h2>
+      <h2 id="events-heading">{t("profile.events")}</h2>
       {events === null ? (
-        <p>Loading events…</p>
+        <p>{t("profile.eventsLoading")}</p>
       ) : events.length === 0 ? (
-        <p>No upcoming events right now. Check back soon.</p>
+        <p>{t("profile.eventsNone")}</p>
       ) : (
         <ul className="event-list">
           {events.map((event) => (
@@ -104,7 +105,7 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
                 {event.description ? <p>{event.description}</p> : null}
                 <p className="event-calendar">
                   <a href={publicFiles.eventCalendar(event.id, origin)} download>
-                    Add to calendar<span className="visually-hidden">: {event.name}</span>
+                    {t("profile.addToCalendar")}<span className="visually-hidden">: {event.name}</span>
                   </a>
                 </p>
               </div>
@@ -113,8 +114,8 @@ function UpcomingEvents({ place }: { place: PublicPlace }) {
         </ul>
       )}
       <p className="calendar-subscribe">
-        <a href={publicFiles.placeCalendar(place.slug, "webcal", origin)}>Subscribe to {place.name}&rsquo;s events</a> in your calendar app, so
-        new ones appear by themselves.
+        <a href={publicFiles.placeCalendar(place.slug, "webcal", origin)}>{t("profile.subscribe", { name: place.name })}</a>{" "}
+        {t("profile.subscribeText")}
       </p>
     </section>
   );
@@ -130,18 +131,19 @@ function LiveLevel({ place }: { place: PublicPlace }) {
   const live = places?.find((entry) => entry.id === place.id);
   const now = useNow();
   const summary = live ? liveSummary(live, now, useLocale()) : null;
+  const t = useT();
   return (
     <div className="profile-live" aria-live="polite">
-      <h2>Right now</h2>
+      <h2>{t("profile.rightNow")}</h2>
       {!live || !summary ? (
-        <p>{failed ? "The live level is unavailable at the moment." : "Loading the live level…"}</p>
+        <p>{t(failed ? "profile.liveUnavailable" : "profile.liveLoading")}</p>
       ) : summary.closed ? (
         <p className="profile-closed">{summary.closed}</p>
       ) : (
         <>
           <LevelBadge level={live.level} />
           {summary.silent ? <p>{summary.silent}</p> : null}
-          {summary.people ? <p>{summary.people} inside</p> : null}
+          {summary.people ? <p>{t("profile.inside", { people: summary.people })}</p> : null}
           {summary.vsUsual ? <p>{summary.vsUsual}</p> : null}
         </>
       )}
@@ -156,18 +158,19 @@ function Profile({ place }: { place: PublicPlace }) {
   // worker renders every visitor's page the same.
   const hydrated = useHydrated();
   const locale = useLocale();
+  const t = useT();
   const address = [place.address, [place.city, place.state].filter(Boolean).join(", "), place.postal_code].filter(Boolean).join(", ");
   return (
     <main className="page profile-page" id="main">
       <p className="breadcrumb">
-        <Link to="/live-look">← Back to the live map</Link>
+        <Link to="/live-look">{t("profile.back")}</Link>
       </p>
       <div className="profile-header">
         {place.cover_image ? (
           <img className="profile-cover" src={place.cover_image} alt="" width="800" height="450" fetchPriority="high" />
         ) : null}
         <div>
-          <h1>{place.name}</h1>
+          <h1 translate="no">{place.name}</h1>
           <p className="profile-kind">
             {place.type} · {categoryLabel(place.category)}
           </p>
@@ -197,12 +200,12 @@ function Profile({ place }: { place: PublicPlace }) {
 
       <div className="profile-body">
         <section aria-labelledby="about-heading">
-          <h2 id="about-heading">About</h2>
+          <h2 id="about-heading">{t("profile.about")}</h2>
           {place.description ? <p>{place.description}</p> : null}
           <dl className="profile-facts">
-            <dt>Address</dt>
-            <dd>{address}</dd>
-            <dt>Hours today ({weekdayLabel(today.day)})</dt>
+            <dt>{t("profile.address")}</dt>
+            <dd translate="no">{address}</dd>
+            <dt>{t("profile.hoursToday", { day: weekdayLabel(today.day) })}</dt>
             {/* The worker cannot know the visitor's zone: on a page of islands the entry names the venue's
                 when the visitor's clock differs (data-venue-zone, client/islands.tsx). */}
             <dd data-venue-zone={!hydrated && today.open && today.close ? place.timezone : undefined}>
@@ -210,7 +213,7 @@ function Profile({ place }: { place: PublicPlace }) {
             </dd>
             {place.website ? (
               <>
-                <dt>Website</dt>
+                <dt>{t("profile.website")}</dt>
                 <dd>
                   <a href={place.website} target="_blank" rel="noopener noreferrer">{place.website.replace(/^https?:\/\//, "")}</a>
                 </dd>
@@ -218,7 +221,7 @@ function Profile({ place }: { place: PublicPlace }) {
             ) : null}
             {place.phone_number ? (
               <>
-                <dt>Phone</dt>
+                <dt>{t("profile.phone")}</dt>
                 <dd>
                   <a href={`tel:${place.phone_number.replace(/[^\d+]/g, "")}`}>{place.phone_number}</a>
                 </dd>
@@ -240,27 +243,28 @@ function Profile({ place }: { place: PublicPlace }) {
 export default function BarProfile() {
   const { barId = "" } = useParams<{ barId: string }>();
   const loaded = usePlace(barId);
-  useDocumentTitle(loaded.state === "ready" ? loaded.place.name : loaded.state === "missing" ? "Venue not found" : "Venue");
+  const t = useT();
+  useDocumentTitle(loaded.state === "ready" ? loaded.place.name : t(loaded.state === "missing" ? "profile.notFoundTitle" : "profile.venue"));
 
   if (loaded.state === "ready") return <Profile place={loaded.place} />;
   return (
     // While loading, the page is at least a screen tall, so the footer never jumps down when the profile arrives.
     <main className={`page narrow${loaded.state === "loading" ? " profile-pending" : ""}`} id="main">
       {loaded.state === "loading" ? (
-        <p role="status">Loading venue…</p>
+        <p role="status">{t("profile.loading")}</p>
       ) : loaded.state === "missing" ? (
         <>
-          <h1>We couldn't find that venue</h1>
-          <p>It may have moved, changed its name, or not be on Third Place yet.</p>
+          <h1>{t("profile.notFound")}</h1>
+          <p>{t("profile.notFoundText")}</p>
           <ul className="link-list">
-            <li><Link to="/live-look">Browse every venue on the live map</Link></li>
-            <li><Link to="/submit-business">Recommend this venue to us</Link></li>
+            <li><Link to="/live-look">{t("profile.browse")}</Link></li>
+            <li><Link to="/submit-business">{t("profile.recommend")}</Link></li>
           </ul>
         </>
       ) : (
         <>
-          <h1>Venue</h1>
-          <p role="alert">An unexpected error occurred. Please try again.</p>
+          <h1>{t("profile.venue")}</h1>
+          <p role="alert">{t("profile.failed")}</p>
         </>
       )}
     </main>

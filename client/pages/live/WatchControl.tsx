@@ -3,7 +3,9 @@
 // comes back here. Its own component and file, so the profile's code around it stays untouched.
 import { lazy, Suspense, useState } from "react";
 import { PageLink, useHere } from "../../lib/pageLink";
+import type { MessageKey } from "../../../common/messages/en";
 import type { WatchKind } from "../../../common/schemas/watches";
+import { useT } from "../../lib/i18n";
 import { ApiError } from "../../api/endpoints";
 import { consumerSignInPath } from "../../api/signInPaths";
 import { useApi } from "../../api/useApi";
@@ -14,12 +16,12 @@ import "./watch-control.css";
 /** Loaded once a watch is set: most visitors of a profile never need it. */
 const PushPrompt = lazy(() => import("../../app/PushPrompt"));
 
-const CHOICES: { when: WatchKind; label: string }[] = [
-  { when: "quiet", label: "Tell me when it's quiet" },
-  { when: "lively", label: "Tell me when it gets lively" },
-  { when: "event_starts", label: "Tell me when an event starts" },
-  { when: "special_starts", label: "Tell me when a special starts" },
-  { when: "offer_starts", label: "Tell me when an offer is on" },
+const CHOICES: { when: WatchKind; label: MessageKey }[] = [
+  { when: "quiet", label: "watch.quiet" },
+  { when: "lively", label: "watch.lively" },
+  { when: "event_starts", label: "watch.event" },
+  { when: "special_starts", label: "watch.special" },
+  { when: "offer_starts", label: "watch.offer" },
 ];
 
 export function WatchControl({ placeId, placeName }: { placeId: number; placeName: string }) {
@@ -30,10 +32,11 @@ export function WatchControl({ placeId, placeName }: { placeId: number; placeNam
   const [problem, setProblem] = useState<string | null>(null);
   // Right after a watch is set is when "tell me" needs the phone's permission (docs/push.md#on-the-phone).
   const [offerPush, setOfferPush] = useState(false);
+  const t = useT();
   if (!signedIn) {
     return (
       <p className="watch-control">
-        <PageLink to={consumerSignInPath(`${location.pathname}${location.search}`)}>Sign in to be told when {placeName} is quiet</PageLink>
+        <PageLink to={consumerSignInPath(`${location.pathname}${location.search}`)}>{t("watch.signIn", { name: placeName })}</PageLink>
       </p>
     );
   }
@@ -52,22 +55,22 @@ export function WatchControl({ placeId, placeName }: { placeId: number; placeNam
         setOfferPush(true);
       }
     } catch (error) {
-      setProblem(error instanceof ApiError && error.answer.error ? error.answer.error : "That did not work. Please try again.");
+      setProblem(error instanceof ApiError && error.answer.error ? error.answer.error : t("watch.failed"));
     } finally {
       setBusy(null);
     }
   };
   return (
     <section className="watch-control" aria-labelledby="watch-heading">
-      <h2 id="watch-heading">Tell me when</h2>
+      <h2 id="watch-heading">{t("watch.heading")}</h2>
       <div className="watch-choices">
         {CHOICES.map(({ when, label }) => (
           <button key={when} type="button" className="button secondary small" aria-pressed={mine.some((watch) => watch.when === when)} disabled={busy !== null || watches.data === null} onClick={() => void toggle(when)}>
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
-      {problem ? <p role="alert">{problem}</p> : <p className="hint">We let you know in the app's notifications, and by push if you allow it.</p>}
+      {problem ? <p role="alert">{problem}</p> : <p className="hint">{t("watch.hint")}</p>}
       {offerPush ? (
         <Suspense fallback={null}>
           <PushPrompt mode="offer" />

@@ -6,8 +6,9 @@ import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/an
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
 import { formatAxisHour, formatHour } from "../../../common/formats";
-import { useLocale } from "../../lib/i18n";
 import { useHydrated, useNow } from "../../lib/hydration";
+import { useLocale, useT, type Translate } from "../../lib/i18n";
+import { levelDisplay } from "../../live/levels";
 import { LatestReportedWait } from "./LiveLooks";
 import {
   bestTimeText,
@@ -45,8 +46,8 @@ function useSized() {
   return <T,>(style: T) => (hydrated ? style : undefined);
 }
 
-function usualText(hour: { usual: number | null; closed: boolean }) {
-  return hour.closed ? "Closed" : hour.usual === null ? "No data" : `${hour.usual}%`;
+function usualText(hour: { usual: number | null; closed: boolean }, t: Translate) {
+  return hour.closed ? t("times.closed") : hour.usual === null ? t("times.noData") : `${hour.usual}%`;
 }
 
 function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAnswer; weekday: WeekdayName; today: boolean; now: number }) {
@@ -55,6 +56,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
   const live = today ? answer.live : null;
   const sized = useSized();
   const locale = useLocale();
+  const t = useT();
   return (
     <>
       <div className="popular-chart" aria-hidden="true">
@@ -71,11 +73,11 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
       {/* Hidden by its wrapper: a table keeps its content's width whatever its own, and would widen a phone's page. */}
       <div className="visually-hidden">
         <table>
-          <caption>Usual busyness on {weekday}, percent of capacity by hour</caption>
+          <caption>{t("times.usualCaption", { weekday })}</caption>
           <thead>
             <tr>
-              <th scope="col">Hour</th>
-              <th scope="col">Usually</th>
+              <th scope="col">{t("times.hour")}</th>
+              <th scope="col">{t("times.usually")}</th>
             </tr>
           </thead>
           <tbody>
@@ -83,8 +85,8 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
               <tr key={index}>
                 <th scope="row">{formatHour(hour.hour, 0, locale)}</th>
                 <td>
-                  {usualText(hour)}
-                  {live?.percent != null && hour.hour === currentHour ? `; now ${live.percent}%` : ""}
+                  {usualText(hour, t)}
+                  {live?.percent != null && hour.hour === currentHour ? t("times.nowPercent", { percent: live.percent }) : ""}
                 </td>
               </tr>
             ))}
@@ -103,10 +105,11 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
   const selectId = `popular-day-${place.id}`;
   const now = useNow();
   const locale = useLocale();
+  const t = useT();
 
   let body;
   if (!data) {
-    body = <p>{error === null ? "Loading popular times…" : "Popular times are unavailable at the moment."}</p>;
+    body = <p>{t(error === null ? "times.popularLoading" : "times.popularUnavailable")}</p>;
   } else {
     const today = venueWeekday(data.timezone, data.day_start_hour, now);
     const weekday = chosen ?? today;
@@ -116,18 +119,18 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
     body = (
       <>
         <div className="popular-day">
-          <label htmlFor={selectId}>Day</label>
+          <label htmlFor={selectId}>{t("times.day")}</label>
           <select id={selectId} value={weekday} onChange={(event) => setChosen(event.target.value as WeekdayName)}>
             {data.days.map((entry) => (
               <option key={entry.weekday} value={entry.weekday}>
-                {entry.weekday === today ? `${entry.weekday} (today)` : entry.weekday}
+                {entry.weekday === today ? t("times.today", { weekday: entry.weekday }) : entry.weekday}
               </option>
             ))}
           </select>
         </div>
         {live ? (
           <p className="popular-live">
-            <span className="popular-live-key" aria-hidden="true" /> Live: {live.percent === null ? live.level : `${live.percent}% of capacity`}
+            <span className="popular-live-key" aria-hidden="true" /> {t("times.live")} {live.percent === null ? t(levelDisplay(live.level).name) : t("times.ofCapacity", { percent: live.percent })}
             {live.vs_usual ? <strong> · {VS_USUAL_TEXT[live.vs_usual]}</strong> : null}
           </p>
         ) : null}
@@ -146,7 +149,7 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
   }
   return (
     <section className="popular-times" aria-labelledby="popular-heading">
-      <h2 id="popular-heading">Popular times</h2>
+      <h2 id="popular-heading">{t("times.popular")}</h2>
       {body}
     </section>
   );
@@ -157,10 +160,11 @@ export function Forecast({ place }: { place: PublicPlace }) {
   const threshold = livelyPercent(place);
   const sized = useSized();
   const locale = useLocale();
+  const t = useT();
 
   let body;
   if (!data) {
-    body = <p>{error === null ? "Loading the forecast…" : "The forecast is unavailable at the moment."}</p>;
+    body = <p>{t(error === null ? "times.forecastLoading" : "times.forecastUnavailable")}</p>;
   } else {
     const hours = data.hours.slice(0, FORECAST_HOURS);
     const best = bestTimeText(data.best_time, threshold, place.timezone, locale);
@@ -174,18 +178,18 @@ export function Forecast({ place }: { place: PublicPlace }) {
         {/* Visitors' reports beside the forecast, never in it (docs/live-looks.md#wait-summary). */}
         <LatestReportedWait placeId={place.id} />
         {allClosed ? (
-          <p>Closed for the next 12 hours.</p>
+          <p>{t("times.closedAhead")}</p>
         ) : countsHidden(place) ? (
           <p>{LEVELS_ONLY}</p>
         ) : !anyEstimate ? (
           <p>{NOT_ENOUGH_DATA}</p>
         ) : (
           <table className="forecast-table">
-            <caption className="visually-hidden">Forecast busyness by hour, percent of capacity with the likely range</caption>
+            <caption className="visually-hidden">{t("times.forecastCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Hour</th>
-                <th scope="col">Forecast</th>
+                <th scope="col">{t("times.hour")}</th>
+                <th scope="col">{t("times.forecast")}</th>
               </tr>
             </thead>
             <tbody>
@@ -213,16 +217,14 @@ export function Forecast({ place }: { place: PublicPlace }) {
           </table>
         )}
         {threshold === null ? null : (
-          <p className="forecast-note">
-            This venue turns Lively at {threshold}% of capacity and Packed at 100%.
-          </p>
+          <p className="forecast-note">{t("times.thresholds", { threshold })}</p>
         )}
       </>
     );
   }
   return (
     <section className={`forecast${data ? "" : " pending"}`} aria-labelledby="forecast-heading">
-      <h2 id="forecast-heading">Next 12 hours</h2>
+      <h2 id="forecast-heading">{t("times.next12")}</h2>
       {body}
     </section>
   );
