@@ -40,6 +40,8 @@ export const de: Catalogue = {
   "home.updates": "Ein kleiner Stecksensor in jedem Partnerlokal zählt jede Minute die Gäste, also ist der Stand, den du siehst, Minuten alt und keine Schätzung von letzter Woche. Prüfe Wartezeiten und Andrang, bevor du die Jacke anziehst.",
   "home.reporting": "Lokale mit Live-Daten",
   "home.reportingValue": "{live} von {total}",
+  "home.byCity": "Live nach Stadt",
+  "home.cityLive": "{city}: {live} von {total} live",
   "home.reportingTrend": "Sensormessungen jede Minute",
   "home.packedNow": "Gerade voll",
   "home.packedTrend": "Reservieren oder nebenan probieren",

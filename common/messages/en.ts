@@ -39,6 +39,8 @@ export const en = {
   "home.updates": "A small plug-in sensor in each partner venue counts the crowd every minute, so the level you see is minutes old, not a guess from last week. Check wait times and crowd levels before you put your coat on.",
   "home.reporting": "Venues reporting live",
   "home.reportingValue": "{live} of {total}",
+  "home.byCity": "Live by city",
+  "home.cityLive": "{city}: {live} of {total} live",
   "home.reportingTrend": "Sensor readings every minute",
   "home.packedNow": "Packed right now",
   "home.packedTrend": "Book ahead or try next door",

@@ -40,6 +40,8 @@ export const es: Catalogue = {
   "home.updates": "Un pequeño sensor enchufado en cada local asociado cuenta la gente cada minuto, así que el nivel que ves tiene minutos, no es una suposición de la semana pasada. Consulta esperas y niveles de gente antes de ponerte el abrigo.",
   "home.reporting": "Locales que informan en directo",
   "home.reportingValue": "{live} de {total}",
+  "home.byCity": "En directo por ciudad",
+  "home.cityLive": "{city}: {live} de {total} en directo",
   "home.reportingTrend": "Lecturas del sensor cada minuto",
   "home.packedNow": "Llenos ahora mismo",
   "home.packedTrend": "Reserva o prueba en el de al lado",

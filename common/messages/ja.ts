@@ -40,6 +40,8 @@ export const ja: Catalogue = {
   "home.updates": "各提携店に置いた小さなコンセント型センサーが毎分人数を数えるので、表示される混み具合は数分前のもので、先週からの推測ではありません。上着を着る前に、待ち時間と混み具合を確認しましょう。",
   "home.reporting": "ライブ配信中のお店",
   "home.reportingValue": "{total} 店中 {live} 店",
+  "home.byCity": "都市別のライブ",
+  "home.cityLive": "{city}：{total} 店中 {live} 店がライブ",
   "home.reportingTrend": "センサーは毎分計測",
   "home.packedNow": "いま満員",
   "home.packedTrend": "予約するか、隣の店へ",

@@ -25,9 +25,10 @@ export const preload: Preload = (_params, load) => Promise.allSettled([load(publ
  * whole at the edge), so it lists every city rather than guessing the visitor's (docs/cities.md#home).
  */
 function CityCounts({ places, cities }: { places: LivePlace[]; cities: CitiesAnswer["cities"] }) {
+  const t = useT();
   if (cities.length < 2) return null;
   return (
-    <nav className="city-links home-cities" aria-label="Live by city">
+    <nav className="city-links home-cities" aria-label={t("home.byCity")}>
       <ul>
         {cities.map((city) => {
           const mine = places.filter((place) => place.city === city.slug);
@@ -35,7 +36,7 @@ function CityCounts({ places, cities }: { places: LivePlace[]; cities: CitiesAns
           return (
             <li key={city.slug}>
               <Link to={cityPagePath(city.slug)}>
-                {city.name}: {live} of {mine.length} live
+                {t("home.cityLive", { city: city.name, live, total: mine.length })}
               </Link>
             </li>
           );
