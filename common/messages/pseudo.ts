@@ -14,6 +14,9 @@ const ACCENTED: Record<string, string> = {
 /** How much longer a message gets: German runs about a third longer than English. */
 export const PSEUDO_GROWTH = 0.35;
 
+/** The padding's longest word: about a long German compound's length. */
+const PAD_WORD = 12;
+
 /** One message in the pseudo-locale: text (at an even depth of braces) accented, then padded. */
 export function pseudoMessage(message: string): string {
   let depth = 0;
@@ -29,7 +32,9 @@ export function pseudoMessage(message: string): string {
     }
     out += char;
   }
-  const padding = "~".repeat(Math.ceil(Math.max(text, 1) * PSEUDO_GROWTH));
+  // In words of at most PAD_WORD: one run of 70 tildes would be a word no language has, overflowing any phone.
+  const tildes = "~".repeat(Math.ceil(Math.max(text, 1) * PSEUDO_GROWTH));
+  const padding = tildes.match(new RegExp(`~{1,${PAD_WORD}}`, "g"))!.join(" ");
   return `[${out} ${padding}]`;
 }
 

@@ -28,10 +28,10 @@ function VibeExamples({ places, vibe }: { places: LivePlace[] | null; vibe: Leve
         <li key={place.id} className="vibe-card">
           {place.cover_image ? <img src={place.cover_image} alt="" width="320" height="180" loading="lazy" /> : null}
           <div>
-            <h3>
+            <h3 translate="no">
               <PageLink to={`/profile/${place.slug}`}>{place.name}</PageLink>
             </h3>
-            <p className="vibe-address">{place.address}</p>
+            <p className="vibe-address" translate="no">{place.address}</p>
             <LevelBadge level={place.level} />
             {/* A closed venue is never "About 0 people inside". */}
             {place.open_now === false ? (
