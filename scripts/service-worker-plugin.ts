@@ -12,7 +12,8 @@ const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
  * The page modules the offline app needs: the consumer's pages (/app, the live map, profiles,
  * marketing), the sign-in pages /app sends a signed-out visitor to, and the app's own modules. Dashboard and admin code is never precached on a phone.
  */
-const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app|auth)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)/;
+// The languages' catalogues too (docs/languages.md): the app loads the visitor's at its start, offline as online.
+const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app|auth)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)|\/common\/messages\/[a-z]+\.ts$/;
 
 /**
  * The page the service worker keeps as the app's shell and answers every page with offline. Not

@@ -60,11 +60,12 @@ describe("a venue's profile", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
-    expect(html).toContain(`<h1>${place.name}</h1>`);
+    expect(html).toContain(`<h1 translate="no">${place.name}</h1>`);
     expect(html).toContain("12 Avenue B, New York, NY");
     expect(html).toContain("A &lt;quiet&gt; bar with &lt;/script&gt; in its story.");
     expect(html).toContain("Right now");
-    expect(html).not.toContain("Loading venue");
+    // Not the loading state (the words are in the data island's messages, not on the page).
+    expect(html.replace(/<script type="application\/json" id="page-data">.*?<\/script>/s, "")).not.toContain("Loading venue");
     // The reviews, an island, are in the document, whole: not a boundary left pending (<!--$?-->) for a script the CSP would refuse to fill in.
     expect(html).toContain('<h2 id="reviews-heading">Reviews</h2>');
     expect(html).toContain("No reviews yet. Be the first to leave one.");
@@ -85,10 +86,10 @@ describe("a venue's profile", () => {
     const first = await page(`/profile/${place.slug}`);
     expect(first.response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
     await env.DB.prepare("UPDATE places SET name = ? WHERE id = ?").bind("Renamed Behind The Cache", place.id).run();
-    expect((await page(`/profile/${place.slug}`)).html).toContain(`<h1>${place.name}</h1>`);
+    expect((await page(`/profile/${place.slug}`)).html).toContain(`<h1 translate="no">${place.name}</h1>`);
     expect(placeCachePaths(place)).toEqual(expect.arrayContaining([`/profile/${place.id}`, `/profile/${place.slug}`]));
     await forgetCachedPlaces(place);
-    expect((await page(`/profile/${place.slug}`)).html).toContain("<h1>Renamed Behind The Cache</h1>");
+    expect((await page(`/profile/${place.slug}`)).html).toContain('<h1 translate="no">Renamed Behind The Cache</h1>');
   });
 
   it("of a venue that does not exist is the app's shell, which says so in the browser", async () => {
@@ -102,7 +103,7 @@ describe("a venue's profile", () => {
     const place = await venue();
     await forgetCachedPlaces(place);
     const { html } = await page(`/profile/${place.id}`, GOOGLEBOT);
-    expect(html).toContain(`<h1>${place.name}</h1>`);
+    expect(html).toContain(`<h1 translate="no">${place.name}</h1>`);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     expect(island(html)!.answers[`owner GET /api/place/${place.id}`]).toMatchObject({ slug: place.slug });
   });
