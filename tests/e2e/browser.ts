@@ -9,6 +9,9 @@ import { DEMO_CONSUMER, DEMO_OWNER } from "../../scripts/seed.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { baseUrl, stateDir } from "./server";
 
+/** The phone the journeys judge a page on (390 px wide, as a common phone). */
+export const PHONE = { width: 390, height: 844 };
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }

@@ -5,10 +5,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedVenues } from "../../scripts/seed-data/venues";
-import { launchBrowser, seriousViolations } from "./browser";
+import { launchBrowser, seriousViolations, PHONE } from "./browser";
 import { baseUrl } from "./server";
 
-const PHONE = { width: 390, height: 844 };
 const berlin = seedVenues.filter((venue) => venue.city === "berlin");
 const newYork = seedVenues.filter((venue) => venue.city === "new-york");
 

@@ -9,11 +9,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveAnswer } from "../../common/schemas/answers";
 import type { DemoDeviceKey } from "../../scripts/seed-occupancy.ts";
-import { launchBrowser, openPage, seriousViolations, signUpOnPage } from "./browser";
+import { launchBrowser, openPage, seriousViolations, signUpOnPage, PHONE } from "./browser";
 import { baseUrl, stateDir } from "./server";
 import { setVenueHours } from "./venue-hours";
 
-const PHONE = { width: 390, height: 844 };
 /** The alerts journey posts to St Marks and changes its calibration: this one takes another venue with sensors. */
 const ALERTS_VENUE = "st-marks-tap-room";
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];

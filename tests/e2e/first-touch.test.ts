@@ -5,9 +5,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONSUMER } from "../../scripts/seed.ts";
-import { launchBrowser, openPage, queryD1, signUpOnPage } from "./browser";
+import { launchBrowser, openPage, queryD1, signUpOnPage, PHONE } from "./browser";
 
-const PHONE = { width: 390, height: 844 };
 const VENUE = "the-copper-lantern";
 
 let browser: Browser;

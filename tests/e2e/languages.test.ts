@@ -10,11 +10,10 @@ import { de } from "../../common/messages/de";
 import { es } from "../../common/messages/es";
 import { ja } from "../../common/messages/ja";
 import { seedVenues } from "../../scripts/seed-data/venues";
-import { launchBrowser } from "./browser";
+import { launchBrowser, PHONE } from "./browser";
 import { baseUrl } from "./server";
 
 const venue = seedVenues[0];
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 beforeAll(async () => {

@@ -7,10 +7,9 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OWNER } from "../../scripts/seed.ts";
-import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations } from "./browser";
+import { demoOwnerSession, launchBrowser, openPage, queryD1, seriousViolations, PHONE } from "./browser";
 import { setVenueHours } from "./venue-hours";
 
-const PHONE = { width: 390, height: 844 };
 const artifacts = path.resolve(import.meta.dirname, "../../test-results");
 
 let browser: Browser;

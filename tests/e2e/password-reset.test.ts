@@ -7,10 +7,9 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESET_LINK_GONE_MESSAGE } from "../../common/schemas/auth";
-import { launchBrowser, openPage, seriousViolations } from "./browser";
+import { launchBrowser, openPage, seriousViolations, PHONE } from "./browser";
 import { baseUrl, stateDir } from "./server";
 
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 beforeAll(async () => {
