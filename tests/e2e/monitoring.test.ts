@@ -136,7 +136,30 @@ function rumEvents(received: Received[]): RumEventJson[] {
     .filter((request) => request.track === "/api/v2/rum")
     // What the SDK could not compress before the page went away is sent as it is, after a newline.
     .flatMap((request) => request.texts.map((text) => text.trim()).filter((text) => text.startsWith("{")).slice(0, 1))
-    .flatMap((text) => text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as RumEventJson));
+    .flatMap((text) => jsonObjects(text).map((json) => JSON.parse(json) as RumEventJson));
+}
+
+/**
+ * The JSON objects in `text`, newline-separated or not: when a batch is finished while the
+ * compression worker still holds a write, the SDK starts the next message without its newline and
+ * sends the two back to back at the page's exit ("{…}{…}", seen once on CI).
+ */
+function jsonObjects(text: string): string[] {
+  const objects: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === "\\") index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{") {
+      if (depth++ === 0) start = index;
+    } else if (char === "}" && --depth === 0) objects.push(text.slice(start, index + 1));
+  }
+  return objects;
 }
 
 /** Makes the page hidden, which the SDK treats as the page's exit: it sends what it holds at once. */
