@@ -3,6 +3,9 @@
 // currency sign's place follow the visitor, while the currency and the clock stay the venue's: a
 // Berlin bar's 17:00 is 17:00 Berlin time for everyone, written "5:00 PM" to an American.
 // Formatters are made once per locale (and zone) and kept: Intl's constructors are the slow part.
+import { WEEKDAY_NAMES } from "./local-time";
+
+type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 
 /**
  * ICU puts a narrow no-break space before AM/PM in some versions and a plain one in others, so
@@ -150,4 +153,27 @@ export function formatOpeningHours(
   const range = /\s/.test(from) ? `${from} – ${to}` : `${from}–${to}`;
   const name = venueZoneName(zone.venue, zone.visitor, locale, zone.instant);
   return name ? `${range} ${name}` : range;
+}
+
+/**
+ * Regions whose weeks start on Sunday or Saturday (CLDR's `firstDay`; every other starts on Monday).
+ * A table, not `Intl.Locale#getWeekInfo`: workerd, Node and browsers differ in whether they have it,
+ * and the server's order must be the island's (a hydration mismatch otherwise).
+ */
+const SUNDAY_FIRST = new Set(
+  "AG AS BD BR BS BT BW BZ CA CN CO DM DO ET GT GU HK HN ID IL IN JM JP KE KH KR LA MH MM MO MT MX MZ NI NP PA PE PH PK PR PT PY SA SG SV TH TT TW UM US VE VI WS YE ZA ZW".split(" "),
+);
+const SATURDAY_FIRST = new Set("AE AF BH DJ DZ EG IQ IR JO KW LY OM QA SD SY".split(" "));
+
+/** The week's days (as the API names them) in the order the locale's calendars print them: Sunday first in en-US and ja-JP, Monday first in de-DE and es-ES. */
+export function localeWeek(locale: string): WeekdayName[] {
+  const region = new Intl.Locale(locale).maximize().region ?? "";
+  const first = WEEKDAY_NAMES.indexOf(SUNDAY_FIRST.has(region) ? "Sunday" : SATURDAY_FIRST.has(region) ? "Saturday" : "Monday");
+  return [...WEEKDAY_NAMES.slice(first), ...WEEKDAY_NAMES.slice(0, first)];
+}
+
+/** An API weekday ("Friday") in the locale's words: "viernes" (es-ES), "Freitag" (de-DE), "金曜日" (ja-JP). */
+export function formatWeekday(day: WeekdayName, locale: string): string {
+  // 5 January 1970 was a Monday.
+  return formatInstant(Date.UTC(1970, 0, 5 + WEEKDAY_NAMES.indexOf(day)), locale, { weekday: "long", timeZone: "UTC" });
 }

@@ -11,6 +11,8 @@ import {
   formatOpeningHours,
   formatPrice,
   formatVenueTime,
+  formatWeekday,
+  localeWeek,
   venueZoneName,
 } from "../../common/formats";
 import { closedText, hourRangeText } from "../../common/live-summary";
@@ -100,5 +102,21 @@ describe("hours, dates, counts and distances", () => {
     expect(formatDistance(1240, "en-US")).toBe("0.8 mi");
     // English without a region is American English.
     expect(formatDistance(1240, "en")).toBe("0.8 mi");
+  });
+
+  it("starts the week where the locale's calendars do, and names its days in the locale's words", () => {
+    expect(localeWeek("en-US")[0]).toBe("Sunday");
+    expect(localeWeek("ja-JP")[0]).toBe("Sunday");
+    // Japanese without a region is Japan's.
+    expect(localeWeek("ja")[0]).toBe("Sunday");
+    expect(localeWeek("de-DE")).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+    expect(localeWeek("es-ES")[0]).toBe("Monday");
+    expect(localeWeek("es-MX")[0]).toBe("Sunday");
+    expect(localeWeek("en-GB")[0]).toBe("Monday");
+    expect(localeWeek("ar-EG")).toEqual(["Saturday", "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]);
+    expect(formatWeekday("Friday", "en-US")).toBe("Friday");
+    expect(formatWeekday("Friday", "de-DE")).toBe("Freitag");
+    expect(formatWeekday("Friday", "es-ES")).toBe("viernes");
+    expect(formatWeekday("Monday", "ja-JP")).toBe("月曜日");
   });
 });

@@ -242,6 +242,8 @@ describe("profile: popular times", () => {
     const day = await within(section).findByRole("combobox", { name: "Day" });
     expect(day).toHaveValue("Tuesday");
     expect(within(day).getByRole("option", { name: "Tuesday (today)" })).toBeInTheDocument();
+    // An American's week starts on Sunday (a German's on Monday: tests/client/formats.test.ts).
+    expect(within(day).getAllByRole("option").map((option) => option.textContent)[0]).toBe("Sunday");
     expect(within(section).getByText(/Live: 92% of capacity/)).toHaveTextContent("Live: 92% of capacity · Busier than usual");
     expect(within(section).getByText("Usually busiest 9–11 PM")).toBeInTheDocument();
 

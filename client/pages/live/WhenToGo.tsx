@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { PopularTimesAnswer, PublicPlace } from "../../../common/schemas/answers";
 import { publicApi } from "../../api/endpoints";
 import { useApi } from "../../api/useApi";
-import { formatAxisHour, formatHour } from "../../../common/formats";
+import { formatAxisHour, formatHour, formatWeekday, localeWeek } from "../../../common/formats";
 import { useHydrated, useNow } from "../../lib/hydration";
 import { useLocale, useT, type Translate } from "../../lib/i18n";
 import { levelDisplay } from "../../live/levels";
@@ -73,7 +73,7 @@ function PopularChart({ answer, weekday, today, now }: { answer: PopularTimesAns
       {/* Hidden by its wrapper: a table keeps its content's width whatever its own, and would widen a phone's page. */}
       <div className="visually-hidden">
         <table>
-          <caption>{t("times.usualCaption", { weekday })}</caption>
+          <caption>{t("times.usualCaption", { weekday: formatWeekday(weekday, locale) })}</caption>
           <thead>
             <tr>
               <th scope="col">{t("times.hour")}</th>
@@ -121,11 +121,14 @@ export function PopularTimes({ place }: { place: PublicPlace }) {
         <div className="popular-day">
           <label htmlFor={selectId}>{t("times.day")}</label>
           <select id={selectId} value={weekday} onChange={(event) => setChosen(event.target.value as WeekdayName)}>
-            {data.days.map((entry) => (
-              <option key={entry.weekday} value={entry.weekday}>
-                {entry.weekday === today ? t("times.today", { weekday: entry.weekday }) : entry.weekday}
-              </option>
-            ))}
+            {/* The week as the visitor's calendar starts it (docs/cities.md#formats). */}
+            {localeWeek(locale)
+              .filter((name) => data.days.some((entry) => entry.weekday === name))
+              .map((name) => (
+                <option key={name} value={name}>
+                  {name === today ? t("times.today", { weekday: formatWeekday(name, locale) }) : formatWeekday(name, locale)}
+                </option>
+              ))}
           </select>
         </div>
         {live ? (
