@@ -254,6 +254,21 @@ describe("POST /api/place/{id}/redemptions", () => {
   });
 });
 
+describe("POST /api/offers/{id}/seen", () => {
+  it("counts at most 60 sightings a minute from one client address; the 61st is 429 and not counted", async () => {
+    const { offer, owner, placeId } = await offerAt();
+    const seen = (address: string) => api(`/api/offers/${offer.id}/seen`, { method: "POST", headers: { "cf-connecting-ip": address } });
+    for (let i = 0; i < 60; i++) expect((await seen("203.0.113.61")).status).toBe(200);
+    const refused = await seen("203.0.113.61");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    // Another address is counted as before.
+    expect((await seen("203.0.113.62")).status).toBe(200);
+    const answer = await (await api(`/api/place/${placeId}/offers`, { headers: bearer(owner.token) })).json<OwnedOffersAnswer>();
+    expect(answer.offers[0].insight.seen).toBe(61);
+  });
+});
+
 describe("offer_starts watches", () => {
   /** A queue that records what is sent to it. */
   function recordingQueue() {

@@ -49,6 +49,7 @@ import { claimCode, forecastFromProfile, offerOnNow, placeContext, offerOver, of
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
 import { cacheKey, edgeOnly, offersPath, PROFILE_CACHE_SECONDS, purgePaths, servedFromCache } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
+import { rateLimit } from "../lib/rate-limit";
 import { parseOrThrow } from "../lib/validation";
 import { forecastHours } from "../occupancy/forecast";
 import { liftOf, offerLiftHours } from "../occupancy/offer-lift";
@@ -61,6 +62,11 @@ const MAX_OFFER_BYTES = 4 * 1024;
 /** While an offer rests on the live level, its public answer is kept no longer than the live map's. */
 const LIVE_CACHE_SECONDS = 25;
 const offerParams = params({ id: placeIdSchema, oid: offerIdParamSchema });
+/**
+ * Sightings per client address: the app sends one per offer shown a day, so 60 a minute is a
+ * person scrolling a long list; a script inflating an offer's "seen" is stopped (docs/offers.md).
+ */
+const seenLimit = rateLimit({ limiter: "SOCIAL_LIMITER", scope: "offers-seen" });
 
 const purgeOffers = (c: Parameters<typeof purgePaths>[0], placeId: number) => purgePaths(c, offersPath(placeId), "/api/live");
 
@@ -263,11 +269,12 @@ export const offerRoutes = new Hono<AppEnv>()
     describe({
       tag,
       summary: "Count one sighting of an offer (the app sends it once a day per offer shown)",
-      description: "Counts only: nothing about the caller is stored.",
+      description: "Counts only: nothing about the caller is stored. At most 60 a minute from one client address (429 after).",
       access: "public",
       answers: { 200: okAnswerSchema },
-      errors: [404],
+      errors: [404, 429],
     }),
+    seenLimit,
     params({ oid: offerIdParamSchema }),
     noBody(),
     async (c) => {
