@@ -47,15 +47,24 @@ export function ageText(ms: number): string {
 /**
  * A saved place's level as the app shows it: "Relaxed" when live, "Relaxed · 25 min ago" when the
  * answer is a kept one (its age from the reading's own time when known, else the fetch time), and
- * "No live level" when the venue's sensors were silent.
+ * "No live level" when the venue's sensors were silent. "Closed" when the answer said so and its
+ * next opening (by the hours table) has not come yet: that holds offline too, and a closed bar is
+ * never shown with the level of its empty room (docs/app.md#last-known-levels).
  */
 export function describeLevel(
-  place: { level: Level | null; updated_at: string | null },
+  place: { level: Level | null; updated_at: string | null; open_now?: boolean | null; opens_at?: string | null },
   levels: Pick<LiveLevels, "fetchedAt" | "live">,
   now: number,
 ): string {
-  const name = place.level ?? "No live level";
+  if (closedStill(place, now)) return "Closed";
+  // Opened since the answer: the level it held was the closed room's.
+  const level = place.open_now === false ? null : place.level;
+  const name = level ?? "No live level";
   if (levels.live) return name;
-  const since = Date.parse(place.level !== null && place.updated_at ? place.updated_at : levels.fetchedAt);
+  const since = Date.parse(level !== null && place.updated_at ? place.updated_at : levels.fetchedAt);
   return `${name} · ${ageText(now - since)}`;
 }
+
+/** Whether an answer's "closed" still holds at `now`: until its next opening, or for good without one. */
+export const closedStill = (place: { open_now?: boolean | null; opens_at?: string | null }, now: number): boolean =>
+  place.open_now === false && (!place.opens_at || now < Date.parse(place.opens_at));

@@ -109,6 +109,12 @@ describe("last known level", () => {
       "Packed · 2 h ago",
     );
     expect(describeLevel({ level: null, updated_at: null }, { fetchedAt, live: false }, NOW)).toBe("No live level · 25 min ago");
+    // Closed until its next opening, live or kept; after that the kept answer knows no level.
+    const closed = { level: "Relaxed" as const, updated_at: null, open_now: false, opens_at: "2026-06-12T22:00:00Z" };
+    expect(describeLevel(closed, { fetchedAt, live: true }, NOW)).toBe("Closed");
+    expect(describeLevel(closed, { fetchedAt, live: false }, NOW)).toBe("Closed");
+    expect(describeLevel({ ...closed, opens_at: "2026-06-12T20:30:00Z" }, { fetchedAt, live: false }, NOW)).toBe("No live level · 25 min ago");
+    expect(describeLevel({ ...closed, opens_at: null }, { fetchedAt, live: false }, NOW)).toBe("Closed");
   });
 
   it("marks the service worker's kept answer as not live, with its fetch time", async () => {

@@ -8,7 +8,7 @@ import type { SavedPlace } from "../../../common/schemas/saved";
 import { writeFailure } from "../../api/endpoints";
 import { savedApi } from "../../api/savedEndpoints";
 import { useApi } from "../../api/useApi";
-import { describeLevel, loadLiveLevels, type LiveLevels } from "../../app/lastKnown";
+import { closedStill, describeLevel, loadLiveLevels, type LiveLevels } from "../../app/lastKnown";
 import { keptSaved, rememberSaved, type KeptSavedPlace } from "../../app/savedOffline";
 import { LevelBadge } from "../../live/LevelBadge";
 import { AppSection } from "./AppSection";
@@ -31,7 +31,7 @@ function SavedRow({ place, now, stale, actions, onUnsave, onNews, busy }: {
   busy: boolean;
 }) {
   const lines = savedPlaceLines(place, now, useLocale());
-  const level = stale ? describeLevel({ level: place.level, updated_at: null }, stale, now) : suggestionLevel(place, false);
+  const level = stale ? describeLevel({ level: place.level, updated_at: null, open_now: place.open, opens_at: place.opens_at }, stale, now) : suggestionLevel(place, false);
   return (
     <li className="saved-place">
       <div className="saved-place-head">
@@ -80,7 +80,7 @@ function OfflineRows({ kept, now }: { kept: KeptSavedPlace[]; now: number }) {
               <h3>
                 <Link to={`/profile/${place.slug}`}>{place.name}</Link>
               </h3>
-              <LevelBadge level={live?.level ?? null} text={text} />
+              <LevelBadge level={live?.level ?? null} closed={live !== undefined && closedStill(live, now)} text={text} />
             </div>
           </li>
         );
