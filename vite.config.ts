@@ -4,6 +4,7 @@ import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
 import { ISLANDS_ENTRY_META } from "./common/page-render.ts";
 import { staticFiles } from "./scripts/bundle-graph.ts";
+import { compiledCatalogues, formatterWithoutParser } from "./scripts/compiled-messages.ts";
 import { localOutbox } from "./scripts/local-outbox.ts";
 import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 
@@ -106,6 +107,9 @@ export default defineConfig({
       inspectorPort: stateDir ? false : undefined,
     }),
     serviceWorker(),
+    // The browser formats compiled messages and never parses ICU (docs/languages.md#no-icu-parser-in-the-browser).
+    compiledCatalogues(),
+    { ...formatterWithoutParser(), applyToEnvironment: (environment) => environment.name === "client" },
     publicPageStyles,
     islandsEntry,
   ],

@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { formatterWithoutParser } from "./scripts/compiled-messages.ts";
 
 // Four projects: the worker in workerd with real D1/R2/DO (files sharing storage, and the few that
 // need their own), the client in jsdom, and end-to-end journeys in Debian's Chromium against the
@@ -20,14 +21,21 @@ export default defineConfig(async () => {
         workerProject("worker", false, migrations),
         workerProject("worker-isolated", true, migrations),
         {
-          plugins: [react()],
+          // intl-messageformat without its parser, as in the browser (docs/languages.md#no-icu-parser-in-the-browser).
+          plugins: [react(), formatterWithoutParser()],
           // The router loads in Node only to generate the OpenAPI document; see the stub.
-          resolve: { alias: { "cloudflare:workers": path.join(import.meta.dirname, "tests/worker/cloudflare-workers.node-stub.ts") } },
+          resolve: {
+            alias: { "cloudflare:workers": path.join(import.meta.dirname, "tests/worker/cloudflare-workers.node-stub.ts") },
+            // The ES modules a browser build takes (intl-messageformat's `module`), so its imports go through Vite.
+            mainFields: ["module", "main"],
+          },
           test: {
             name: "client",
             environment: "jsdom",
             include: ["tests/client/**/*.test.{ts,tsx}", "tests/worker/**/*.node.test.ts", "tests/bench/**/*.node.test.ts"],
             setupFiles: ["tests/client/setup.ts"],
+            // Through Vite, so that its import of the parser goes where the browser's does.
+            server: { deps: { inline: ["intl-messageformat", "@formatjs/icu-messageformat-parser"] } },
             testTimeout: 30_000,
           },
         },

@@ -6,7 +6,7 @@ import { StrictMode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from "react-router";
 import { languageBase, pathLanguage, visitorLocale, type PageLanguage } from "../common/languages";
-import { CATALOGUES } from "../common/messages";
+import { compiledCatalogue } from "../common/messages/compile";
 import type { RenderPage } from "../common/page-render";
 import { answerOf, type Read } from "./api/endpoints";
 import { PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
@@ -57,7 +57,9 @@ export const renderPage: RenderPage = async (url, fetchApi, acceptLanguage) => {
   // The namespaces the render used: the browser's islands get their messages and no others.
   const used = new Set<string>();
   const island: PageDataIsland = { renderedAt: Date.now(), origin, answers, route: `/${page.entry.path ?? ""}`, language, locale, messages: {} };
-  const messages = { language, locale, messages: CATALOGUES[language], onUse: (namespace: string) => used.add(namespace) };
+  // Compiled (docs/languages.md#no-icu-parser-in-the-browser): the islands get text and ASTs, never ICU to parse.
+  const catalogue = compiledCatalogue(language);
+  const messages = { language, locale, messages: catalogue, onUse: (namespace: string) => used.add(namespace) };
   const body = await renderToReadableStream(
     <StrictMode>
       <MessagesContext.Provider value={messages}>
@@ -83,6 +85,6 @@ export const renderPage: RenderPage = async (url, fetchApi, acceptLanguage) => {
     islands: page.entry.islands === true,
     body,
     allReady: body.allReady,
-    data: () => scriptSafeJson({ ...island, messages: messagesIn(CATALOGUES[language], used) }),
+    data: () => scriptSafeJson({ ...island, messages: messagesIn(catalogue, used) }),
   };
 };

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { build, type Plugin, type Rolldown } from "vite";
 import { staticFiles } from "./bundle-graph.ts";
+import { CATALOGUE_MODULE } from "./compiled-messages.ts";
 
 const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
 
@@ -12,8 +13,7 @@ const SW_SOURCE = path.join(import.meta.dirname, "..", "client", "sw", "sw.ts");
  * The page modules the offline app needs: the consumer's pages (/app, the live map, profiles,
  * marketing), the sign-in pages /app sends a signed-out visitor to, and the app's own modules. Dashboard and admin code is never precached on a phone.
  */
-// The languages' catalogues too (docs/languages.md): the app loads the visitor's at its start, offline as online.
-const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app|auth)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)|\/common\/messages\/[a-z]+\.ts$/;
+const OFFLINE_MODULES = /\/client\/(pages\/(marketing|live|app|auth)\/|pages\/(NotFound|ErrorPage)\.tsx$|app\/)/;
 
 /**
  * The page the service worker keeps as the app's shell and answers every page with offline. Not
@@ -26,9 +26,14 @@ export const OFFLINE_SHELL = "/app";
 /** Public files the installed app shows (manifest, icons). */
 const PUBLIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
-/** The shell plus every JavaScript and CSS file that the entry and the offline page modules load statically. */
+/**
+ * The shell plus every JavaScript and CSS file that the entry and the offline page modules load
+ * statically, and the languages' compiled catalogues (docs/languages.md): the app loads the
+ * visitor's at its start, offline as online.
+ */
 export function precacheList(bundle: Rolldown.OutputBundle): string[] {
-  const { js, css } = staticFiles(bundle, (chunk) => chunk.isEntry || (!!chunk.facadeModuleId && OFFLINE_MODULES.test(chunk.facadeModuleId.replaceAll("\\", "/"))));
+  const offline = (id: string) => OFFLINE_MODULES.test(id.replaceAll("\\", "/")) || CATALOGUE_MODULE.test(id);
+  const { js, css } = staticFiles(bundle, (chunk) => chunk.isEntry || (!!chunk.facadeModuleId && offline(chunk.facadeModuleId)));
   return [OFFLINE_SHELL, ...PUBLIC_FILES, ...[...js, ...css].sort().map((file) => `/${file}`)];
 }
 

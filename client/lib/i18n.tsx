@@ -1,14 +1,16 @@
 // How a component gets its words (docs/languages.md#how-a-component-gets-its-messages): `useT()`
 // returns `t(key, values)`, which formats the key's ICU message (FormatJS's intl-messageformat) in
-// the page's language and the visitor's locale. The messages come from the context: on the server
-// the language's whole catalogue; in an island, the page's data island (only the namespaces the
-// page's render used, in its language); in the app, the language's catalogue loaded on its own.
+// the page's language and the visitor's locale. The messages come from the context, compiled
+// (docs/languages.md#no-icu-parser-in-the-browser): on the server the language's whole catalogue;
+// in an island, the page's data island (only the namespaces the page's render used, in its
+// language); in the app, the language's catalogue loaded on its own (client/lib/catalogue.ts).
 import { IntlMessageFormat } from "intl-messageformat";
 import { createContext, useContext, useMemo } from "react";
 import type { PageLanguage } from "../../common/languages";
-import type { Catalogue, MessageKey } from "../../common/messages/en";
+import type { CompiledCatalogue } from "../../common/messages/compile";
+import type { MessageKey } from "../../common/messages/en";
 
-export type Messages = Partial<Catalogue>;
+export type Messages = Partial<CompiledCatalogue>;
 export type MessageValues = Record<string, string | number | Date>;
 
 export interface PageMessages {
@@ -35,17 +37,21 @@ export function messagesOutsideProvider(page: PageMessages | null): void {
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** `t` for one page's messages; each message is compiled once per page. */
+/**
+ * `t` for one page's messages: a message that is text is shown as is; an AST gets its formatter,
+ * made once per page (intl-messageformat without its parser in the browser: a string there throws).
+ */
 export function translator(page: PageMessages | null): Translate {
-  const compiled = new Map<MessageKey, IntlMessageFormat>();
+  const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
     page?.onUse?.(namespaceOf(key));
-    const source = page?.messages[key];
-    if (source === undefined) return key;
-    let format = compiled.get(key);
+    const message = page?.messages[key];
+    if (message === undefined) return key;
+    if (typeof message === "string") return message;
+    let format = formats.get(key);
     if (!format) {
-      format = new IntlMessageFormat(source, page!.locale);
-      compiled.set(key, format);
+      format = new IntlMessageFormat(message, page!.locale);
+      formats.set(key, format);
     }
     return String(format.format(values));
   };
@@ -84,20 +90,4 @@ export const namespaceOf = (key: string) => key.slice(0, key.indexOf("."));
 export function messagesIn(catalogue: Messages, namespaces: Iterable<string>): Messages {
   const wanted = new Set(namespaces);
   return Object.fromEntries(Object.entries(catalogue).filter(([key]) => wanted.has(namespaceOf(key))));
-}
-
-/** One language's whole catalogue, as a file of its own, for the app (client/main.tsx). */
-export async function loadCatalogue(language: PageLanguage): Promise<Catalogue> {
-  switch (language) {
-    case "es":
-      return (await import("../../common/messages/es")).es;
-    case "de":
-      return (await import("../../common/messages/de")).de;
-    case "ja":
-      return (await import("../../common/messages/ja")).ja;
-    case "en-XA":
-      return (await import("../../common/messages/pseudo")).pseudo;
-    default:
-      return (await import("../../common/messages/en")).en;
-  }
 }

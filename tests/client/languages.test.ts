@@ -1,7 +1,9 @@
 // The languages (docs/languages.md): every catalogue has every key English has, with the same ICU
-// arguments; the pseudo-locale is accented and about 35 % longer; the path, Accept-Language and
+// arguments; every message formats from its compiled form as from its ICU source, with no parser in
+// the formatter; the pseudo-locale is accented and about 35 % longer; the path, Accept-Language and
 // locale rules; and no literal words in the JSX of the files converted so far.
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { IntlMessageFormat } from "intl-messageformat";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import {
@@ -15,6 +17,7 @@ import {
   visitorLocale,
 } from "../../common/languages";
 import { CATALOGUES } from "../../common/messages";
+import { compileMessage, compiledCatalogue } from "../../common/messages/compile";
 import { en } from "../../common/messages/en";
 import { pseudoMessage } from "../../common/messages/pseudo";
 import { translator } from "../../client/lib/i18n";
@@ -44,8 +47,17 @@ describe("the catalogues", () => {
   }
 
   it("formats with ICU: numbers in the locale, plurals and selects", () => {
-    const t = translator({ language: "de", locale: "de-DE", messages: { "footer.copyright": "© {year, number, ::group-off} Third Place." } });
+    const t = translator({
+      language: "de",
+      locale: "de-DE",
+      messages: {
+        "footer.copyright": compileMessage("© {year, number, ::group-off} Third Place."),
+        "watch.signIn": compileMessage("{count, plural, =0 {keine} one {# Bar} other {# Bars}} · {kind, select, quiet {ruhig} other {{share, number, ::percent}}}"),
+      },
+    });
     expect(t("footer.copyright", { year: 2025 })).toBe("© 2025 Third Place.");
+    expect(t("watch.signIn", { count: 0, kind: "quiet" })).toBe("keine · ruhig");
+    expect(t("watch.signIn", { count: 1234, kind: "packed", share: 0.5 })).toBe("1.234 Bars · 50\u00a0%");
     // A key the page was not given reads as the key, never as another language.
     expect(t("header.about")).toBe("header.about");
   });
@@ -54,12 +66,71 @@ describe("the catalogues", () => {
     expect(pseudoMessage("Learn More")).toBe("[Ļéáŕñ Ṁöŕé ~~~~]");
     const plural = pseudoMessage("{count, plural, one {# venue} other {# venues}} open");
     expect(plural).toMatch(/^\[\{count, plural, one \{# ṽéñûé\} other \{# ṽéñûéš\}\} öþéñ ~+\]$/);
-    const t = translator({ language: "en-XA", locale: "en-XA", messages: { "header.about": plural } });
+    const t = translator({ language: "en-XA", locale: "en-XA", messages: { "header.about": compileMessage(plural) } });
     expect(t("header.about", { count: 2 })).toMatch(/^\[2 ṽéñûéš öþéñ ~+\]$/);
     // The text people read, without the arguments' definitions ({year, number, …}).
     const text = (message: string) => message.replace(/\{[^{}]*\}/g, "").length;
     for (const [key, message] of Object.entries(CATALOGUES["en-XA"])) {
       expect(text(message), key).toBeGreaterThanOrEqual(Math.floor(text(en[key as keyof typeof en]) * 1.3));
+    }
+  });
+});
+
+/** Values for a message's arguments, one set per case its plurals, selects and numbers can take. */
+function sampleValues(elements: MessageFormatElement[]): Record<string, string | number | Date>[] {
+  const samples: Record<string, string | number | Date>[] = [0, 1, 2, 21, 1234.5].map(() => ({}));
+  const visit = (list: MessageFormatElement[]) => {
+    for (const element of list) {
+      if (element.type === TYPE.plural || element.type === TYPE.number) samples.forEach((values, i) => (values[element.value] = [0, 1, 2, 21, 1234.5][i]));
+      else if (element.type === TYPE.select) {
+        const options = Object.keys(element.options);
+        samples.forEach((values, i) => (values[element.value] = options[i % options.length]));
+      } else if (element.type === TYPE.date || element.type === TYPE.time) samples.forEach((values) => (values[element.value] = new Date(Date.UTC(2026, 2, 29, 1, 30))));
+      else if (element.type === TYPE.argument) samples.forEach((values) => (values[element.value] = "Zoë"));
+      if ("options" in element) for (const option of Object.values(element.options)) visit(option.value);
+      if (element.type === TYPE.tag) visit(element.children);
+    }
+  };
+  visit(elements);
+  return samples;
+}
+
+describe("compiled messages (docs/languages.md#no-icu-parser-in-the-browser)", () => {
+  it("the formatter has no parser here, as in the browser: an ICU string throws", () => {
+    expect(() => new IntlMessageFormat("{count, plural, one {#} other {#}}", "en")).toThrow(/uncompiled message/);
+  });
+
+  it("a message of text alone is its text, ICU's quotes undone; any other an AST without skeleton tokens", () => {
+    expect(compileMessage("Learn More")).toBe("Learn More");
+    expect(compileMessage("We're open")).toBe("We're open");
+    expect(compileMessage("Write '{'name'}' here, it''s fine")).toBe("Write {name} here, it's fine");
+    expect(compileMessage("")).toBe("");
+    expect(compileMessage("© {year, number, ::group-off} Third Place.")).toEqual([
+      { type: TYPE.literal, value: "© " },
+      { type: TYPE.number, value: "year", style: { type: 0, parsedOptions: { useGrouping: false } } },
+      { type: TYPE.literal, value: " Third Place." },
+    ]);
+  });
+
+  for (const language of Object.keys(CATALOGUES) as (keyof typeof CATALOGUES)[]) {
+    it(`${language}: every key formats from its compiled form as from its ICU source`, () => {
+      const locale = visitorLocale(language, null);
+      const t = translator({ language, locale, messages: compiledCatalogue(language) });
+      for (const [key, message] of Object.entries(CATALOGUES[language])) {
+        // What intl-messageformat did with the string: parsed in the resolved locale, then formatted.
+        const source = new IntlMessageFormat(parse(message, { locale: new Intl.Locale(locale) }), locale);
+        for (const values of sampleValues(parse(message))) {
+          expect(t(key as keyof typeof en, values), `${language} ${key} ${JSON.stringify(values)}`).toBe(String(source.format(values)));
+        }
+      }
+    });
+  }
+
+  it("the compiled catalogues are about as long as their sources, gzipped (the data island carries them)", async () => {
+    const gzipped = async (value: unknown) =>
+      (await new Response(new Response(JSON.stringify(value)).body!.pipeThrough(new CompressionStream("gzip"))).arrayBuffer()).byteLength;
+    for (const language of Object.keys(CATALOGUES) as (keyof typeof CATALOGUES)[]) {
+      expect(await gzipped(compiledCatalogue(language)), language).toBeLessThan((await gzipped(CATALOGUES[language])) * 1.05);
     }
   });
 });

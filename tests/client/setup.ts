@@ -5,10 +5,11 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { forgetApiData } from "../../client/api/useApi";
 import { messagesOutsideProvider } from "../../client/lib/i18n";
-import { en } from "../../common/messages/en";
+import { compiledCatalogue } from "../../common/messages/compile";
 
-// A component rendered alone reads in English, as the page around it would (docs/languages.md).
-messagesOutsideProvider({ language: "en", locale: "en-US", messages: en });
+// A component rendered alone reads in English, as the page around it would (docs/languages.md),
+// compiled as every page's messages are.
+messagesOutsideProvider({ language: "en", locale: "en-US", messages: compiledCatalogue("en") });
 
 // findBy… and waitFor wait for an outcome, never for a time; the default of 1 s only ends a wait, and a
 // lazy route's first import takes longer than that on a loaded 2-core machine.

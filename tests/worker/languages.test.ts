@@ -4,8 +4,10 @@
 // whose Accept-Language prefers another language of ours gets a one-line suggestion, never a
 // redirect; a profile is kept at the edge per language.
 import { env } from "cloudflare:workers";
+import { TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import indexHtml from "../../index.html?raw";
+import { compileMessage, type CompiledMessage } from "../../common/messages/compile";
 import { es } from "../../common/messages/es";
 import { ja } from "../../common/messages/ja";
 import worker from "../../worker/index";
@@ -25,7 +27,8 @@ async function page(path: string, acceptLanguage?: string): Promise<{ response: 
   return { response, html };
 }
 
-const island = (html: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as { language: string; locale: string; messages: Record<string, string> };
+const island = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as { language: string; locale: string; messages: Record<string, CompiledMessage> };
 const alternates = (html: string) => new Map([...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((m) => [m[1], m[2]]));
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 
@@ -59,6 +62,9 @@ describe("a public page in another language", () => {
     expect(data.language).toBe("ja");
     expect(data.locale).toBe("ja-JP");
     expect(data.messages["header.learnMore"]).toBe(ja["header.learnMore"]);
+    // Compiled (docs/languages.md#no-icu-parser-in-the-browser): text as is, ICU as its AST, never ICU to parse.
+    expect(data.messages["footer.copyright"]).toEqual(compileMessage(ja["footer.copyright"]));
+    expect(data.messages["footer.copyright"]).toContainEqual({ type: TYPE.number, value: "year", style: { type: 0, parsedOptions: { useGrouping: false } } });
     // The suggestion's words are the worker's, never an island's.
     expect(data.messages["suggestion.link"]).toBeUndefined();
     expect(html).not.toContain("language-suggestion");
