@@ -8,8 +8,13 @@ import type { PageLanguage } from "../languages";
 import type { Catalogue } from "./en";
 import { CATALOGUES } from "./index";
 
+/**
+ * A message's text once compiled: marked, so a raw catalogue's ICU (`Catalogue`) does not type as
+ * compiled and reach `t()`, which would show its braces as they are.
+ */
+export type CompiledText = string & { readonly compiled: unique symbol };
 /** Text to show as is, or an AST for intl-messageformat (which in the browser has no parser). */
-export type CompiledMessage = string | MessageFormatElement[];
+export type CompiledMessage = CompiledText | MessageFormatElement[];
 export type CompiledCatalogue = Record<keyof Catalogue, CompiledMessage>;
 
 /**
@@ -38,8 +43,8 @@ function prune(elements: MessageFormatElement[]): MessageFormatElement[] {
  */
 export function compileMessage(message: string): CompiledMessage {
   const elements = parse(message);
-  if (elements.length === 0) return "";
-  if (elements.length === 1 && elements[0].type === TYPE.literal) return elements[0].value;
+  if (elements.length === 0) return "" as CompiledText;
+  if (elements.length === 1 && elements[0].type === TYPE.literal) return elements[0].value as CompiledText;
   return prune(elements);
 }
 
