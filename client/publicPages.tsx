@@ -41,6 +41,7 @@ export const PUBLIC_PAGES: RenderedPageRoute[] = [
   { name: "About", path: "about", load: () => import("./pages/marketing/About"), islands: true },
   { name: "ForBusinesses", path: "bars", load: () => import("./pages/marketing/ForBusinesses"), islands: true },
   { name: "ForConsumers", path: "consumers", load: () => import("./pages/marketing/ForConsumers"), islands: true },
+  { name: "PartnerLogin", path: "businesses", load: () => import("./pages/marketing/PartnerLogin"), islands: true },
   { name: "Faq", path: "faq", load: () => import("./pages/marketing/Faq"), islands: true },
   { name: "SubmitBusiness", path: "submit-business", load: () => import("./pages/SubmitBusiness"), islands: true },
   { name: "BarProfile", path: "profile/:barId", load: () => import("./pages/live/BarProfile"), islands: true },

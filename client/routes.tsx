@@ -6,7 +6,6 @@ import { layoutRoutes, PUBLIC_PAGES, type PageRoute } from "./publicPages";
 
 /** Rendered in the browser only: the worker serves them the app's shell. */
 const APP_PAGES: PageRoute[] = [
-  { path: "businesses", load: () => import("./pages/marketing/PartnerLogin") },
   { path: "auth", load: () => import("./pages/auth/SignIn") },
   { path: "signin", load: () => import("./pages/auth/AccountSignIn") },
   { path: "signup", load: () => import("./pages/auth/AccountSignUp") },

@@ -12,6 +12,7 @@ export const ISLANDS = {
   vibe: async () => (await import("../pages/marketing/VibePicker")).VibePicker,
   submission: async () => (await import("../pages/SubmissionForm")).SubmissionForm,
   install: async () => (await import("../app/InstallOffer")).InstallOffer,
+  "partner-sign-in": async () => (await import("../pages/marketing/PartnerSignIn")).PartnerSignIn,
   // A venue's profile (client/pages/live/BarProfile.tsx).
   save: async () => (await import("../pages/live/SavePlace")).default,
   offers: async () => (await import("../pages/live/OffersNow")).default,

@@ -20,7 +20,6 @@ const clientDir = path.join(root, "dist", "client");
 
 /** The single-page app's route groups and the page modules that open them. */
 const groups: Record<string, string[]> = {
-  "partner sign-in": ["client/pages/marketing/PartnerLogin.tsx"],
   app: ["client/pages/app/shell/AppShell.tsx", "client/pages/app/NearMe.tsx"],
   dashboard: ["client/pages/dashboard/Dashboard.tsx"],
   admin: ["client/pages/admin/Admin.tsx"],
@@ -28,8 +27,6 @@ const groups: Record<string, string[]> = {
 
 /** The consumer app's first view, /app: its shell and the Near me tab (issue 28; "Tonight" became these). */
 const APP_BUDGET_KB = 130;
-/** The partners' sign-in, a page of the single-page app linked from every public page. */
-const PARTNER_SIGN_IN_BUDGET_KB = 110;
 
 /**
  * Issue 38: the public pages' JavaScript before the first interaction (KB gzipped): the marketing
@@ -42,6 +39,9 @@ const FIRST_INTERACTION_BUDGET_KB: Record<string, number> = {
   "/bars": 25,
   "/consumers": 25,
   "/submit-business": 25,
+  // Partner Log-In, linked from every public page: a page of islands since issue 38 (its way in
+  // hydrates at the first touch), held to the marketing pages' budget, no longer the app's 110 KB.
+  "/businesses": 25,
   "/profile/the-copper-lantern": 80,
   "/live-look": 120,
 };
@@ -136,13 +136,12 @@ export async function benchBundles(): Promise<boolean> {
       const hasPrivate = files.some((file) => dashboardOrAdmin.has(file));
       console.log(`| ${group} | ${module.replace("client/pages/", "")} | ${kb.toFixed(1)} | ${hasLeaflet ? "yes" : "no"} | ${hasUplot ? "yes" : "no"} | ${hasPrivate ? "yes" : "no"} |`);
       if (group === "app" && (kb > APP_BUDGET_KB || hasUplot || hasPrivate)) ok = false;
-      if (group === "partner sign-in" && (kb > PARTNER_SIGN_IN_BUDGET_KB || hasUplot || hasPrivate)) ok = false;
       if (hasLeaflet) ok = false;
     }
   }
   console.log(
     `Budget: before the first interaction ${Object.entries(FIRST_INTERACTION_BUDGET_KB).map(([route, kb]) => `${route} ≤ ${kb} KB`).join(", ")}, ` +
-      `Leaflet only on /live-look, uPlot and dashboard/admin code on none; the partners' sign-in ≤ ${PARTNER_SIGN_IN_BUDGET_KB} KB and /app ≤ ${APP_BUDGET_KB} KB with no uPlot, dashboard or admin code → ${ok ? "PASS" : "FAIL"}`,
+      `Leaflet only on /live-look, uPlot and dashboard/admin code on none; /app ≤ ${APP_BUDGET_KB} KB with no uPlot, dashboard or admin code → ${ok ? "PASS" : "FAIL"}`,
   );
   return ok;
 }

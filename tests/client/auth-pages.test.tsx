@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { session } from "../../client/api/session";
@@ -7,6 +7,7 @@ import AccountSignIn from "../../client/pages/auth/AccountSignIn";
 import AccountSignUp from "../../client/pages/auth/AccountSignUp";
 import SignIn from "../../client/pages/auth/SignIn";
 import Dashboard from "../../client/pages/dashboard/Dashboard";
+import PartnerLogin from "../../client/pages/marketing/PartnerLogin";
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -26,6 +27,7 @@ function renderAt(path: string) {
       { path: "/signup", Component: AccountSignUp },
       { path: "/dashboard", Component: () => (<><Dashboard /><Where /></>) },
       { path: "/invite/:token", Component: AcceptInvite },
+      { path: "/businesses", Component: PartnerLogin },
       { path: "*", Component: Where },
     ],
     { initialEntries: [path] },
@@ -195,5 +197,18 @@ describe("/invite/{token}", () => {
     renderAt("/invite/abc.def.ghi");
     expect(await screen.findByRole("alert")).toHaveTextContent("already been used");
     expect(screen.getByRole("link", { name: "Go to your dashboard" })).toBeInTheDocument();
+  });
+});
+
+describe("/businesses (Partner Log-In)", () => {
+  it("offers sign-in and sign-up signed out, the dashboard signed in", async () => {
+    renderAt("/businesses");
+    expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?next=%2Fdashboard");
+    expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/auth?mode=signup&next=%2Fdashboard");
+    cleanup();
+    session.store("tok", 7);
+    renderAt("/businesses");
+    expect(await screen.findByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.getByRole("link", { name: "Sign in with another account" })).toBeInTheDocument();
   });
 });

@@ -190,6 +190,8 @@ const CONVERTED = [
   "client/pages/marketing/ForConsumers.tsx",
   "client/pages/marketing/ForBusinesses.tsx",
   "client/pages/marketing/AppStoreBadge.tsx",
+  "client/pages/marketing/PartnerLogin.tsx",
+  "client/pages/marketing/PartnerSignIn.tsx",
   "client/app/InstallOffer.tsx",
   "client/live/LevelBadge.tsx",
   "client/live/LevelFilterControl.tsx",

@@ -159,6 +159,7 @@ describe("the other public pages", () => {
     ["/bars", "Third Place for Businesses", null],
     ["/consumers", "Third Place for Consumers", null],
     ["/faq", "Frequently Asked Questions", null],
+    ["/businesses", "What's in your dashboard", null],
     ["/submit-business", "Submit a Business", "owner GET /api/website/places"],
   ])("%s comes rendered, for people and crawlers", async (path, heading, answer) => {
     for (const userAgent of [PEOPLE, GOOGLEBOT]) {
@@ -220,7 +221,7 @@ describe("the live map", () => {
 });
 
 describe("pages the browser renders", () => {
-  it.each(["/dashboard", "/admin", "/signin", "/apple", "/businesses", "/no-such-page"])("%s is the app's shell", async (path) => {
+  it.each(["/dashboard", "/admin", "/signin", "/apple", "/no-such-page"])("%s is the app's shell", async (path) => {
     const { response, html } = await page(path);
     expect(response.headers.get("cache-control")).toBe("no-cache");
     // A public page among them has its own head (worker/page-heads.ts); the body is the shell's.
@@ -276,7 +277,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
   const scripts = (html: string) => [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]);
 
   it("loads the islands' entry and none of the app's files; its islands are marked with their moment", async () => {
-    for (const path of ["/", "/about", "/faq", "/bars", "/consumers", "/submit-business"]) {
+    for (const path of ["/", "/about", "/faq", "/bars", "/consumers", "/businesses", "/submit-business"]) {
       const { html } = await page(path, PEOPLE, builtHtml);
       expect(scripts(html)).toEqual(["/assets/islands-i1.js"]);
       expect(html).not.toContain("modulepreload");
@@ -292,6 +293,9 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
     const submit = (await page("/submit-business", PEOPLE, builtHtml)).html;
     expect(submit).toMatch(/<tp-island data-island="submission" data-when="interaction" data-props="\{\}"><form /);
     expect(submit).toContain('data-testid="partner-ticker"');
+    // Partner Log-In: the way in hydrates at the first touch (to learn who is signed in), signed out in the HTML.
+    const partners = (await page("/businesses", PEOPLE, builtHtml)).html;
+    expect(partners).toMatch(/<tp-island data-island="partner-sign-in" data-when="interaction" data-props="\{\}"><div class="cta-row"><a [^>]*href="\/auth\?next=%2Fdashboard"[^>]*>Sign in<\/a>/);
     const home = (await page("/", PEOPLE, builtHtml)).html;
     expect(home).toContain('<tp-island data-island="vibe" data-when="interaction"');
     // How to install is in the HTML, inside its island.

@@ -1,71 +1,48 @@
 import { Link } from "react-router";
-import { session } from "../../api/session";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
+import type { MessageKey } from "../../../common/messages/en";
+import { Island } from "../../islands/Island";
+import { useT } from "../../lib/i18n";
+import { PartnerSignIn } from "./PartnerSignIn";
 
-const features = [
-  {
-    title: "Live capacity",
-    text: "See how full your venue is right now, as a percentage of capacity and as Relaxed, Lively or Packed: the same level guests see in the app.",
-  },
-  {
-    title: "Peak hours",
-    text: "Today at a glance, hour by hour against your usual night, a calendar of busy days and the week's pattern, so you staff and promote at the right times.",
-  },
-  {
-    title: "Events",
-    text: "Add trivia nights, game watches and happy hours with photos. They appear on your profile and reach people nearby.",
-  },
-  {
-    title: "Device status",
-    text: "Know at a glance whether your Third Place sensor is online, and what to check when it is not.",
-  },
-  {
-    title: "Co-owners",
-    text: "Invite partners and managers with a single-use link. Everyone signs in with their own account.",
-  },
+const FEATURES: readonly { title: MessageKey; text: MessageKey }[] = [
+  { title: "partner.capacityTitle", text: "partner.capacity" },
+  { title: "partner.peaksTitle", text: "partner.peaks" },
+  { title: "partner.eventsTitle", text: "partner.events" },
+  { title: "partner.deviceTitle", text: "partner.device" },
+  { title: "partner.coOwnersTitle", text: "partner.coOwners" },
 ];
 
-/** /businesses: what the owner dashboard does, and the way in. Light: no dashboard code here. */
+/**
+ * /businesses: what the owner dashboard does, and the way in. A page of islands (issue 38): only
+ * the way in hydrates, at the first touch; no dashboard code here.
+ */
 export default function PartnerLogin() {
   useDocumentTitle(PUBLIC_PAGE_TITLES["/businesses"]);
-  const signedIn = session.accessToken() !== null;
+  const t = useT();
   return (
     <main className="page" id="main">
       <section className="page-banner">
-        <h1>Partner Log-In</h1>
-        <p>Your venue's live numbers, events and sensor in one dashboard, from any phone or laptop.</p>
-        <div className="cta-row">
-          {signedIn ? (
-            <>
-              <Link className="button" to="/dashboard">Go to your dashboard</Link>
-              <Link className="button secondary" to="/auth?next=%2Fdashboard">Sign in with another account</Link>
-            </>
-          ) : (
-            <>
-              <Link className="button" to="/auth?next=%2Fdashboard">Sign in</Link>
-              <Link className="button secondary" to="/auth?mode=signup&next=%2Fdashboard">Create an account</Link>
-            </>
-          )}
-        </div>
+        <h1>{t("partner.heading")}</h1>
+        <p>{t("partner.lede")}</p>
+        <Island name="partner-sign-in" when="interaction" component={PartnerSignIn} props={{}} />
       </section>
       <section aria-labelledby="dashboard-features">
-        <h2 id="dashboard-features">What's in your dashboard</h2>
+        <h2 id="dashboard-features">{t("partner.featuresHeading")}</h2>
         <ul className="feature-grid">
-          {features.map((feature) => (
+          {FEATURES.map((feature) => (
             <li key={feature.title} className="card">
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
+              <h3>{t(feature.title)}</h3>
+              <p>{t(feature.text)}</p>
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="not-a-partner" className="partner-footnote">
-        <h2 id="not-a-partner">Not a partner yet?</h2>
+        <h2 id="not-a-partner">{t("partner.notYetHeading")}</h2>
         <p>
-          We install a small plug-in sensor at your venue and set up your dashboard.{" "}
-          <Link to="/submit-business">Submit your business</Link> and we'll be in touch. Got an invite link from a
-          co-owner? Open it and sign in or create an account: you'll land on that venue's dashboard.
+          {t("partner.notYet")} <Link to="/submit-business">{t("partner.submit")}</Link> {t("partner.invited")}
         </p>
       </section>
     </main>
