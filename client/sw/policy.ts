@@ -1,7 +1,8 @@
 // The service worker's decisions as plain functions (docs/app.md#service-worker), shared with the
 // pages that read what it answers, and unit-tested in tests/client/sw-policy.test.ts.
-import * as v from "valibot";
-import { pushPayloadSchema, type PushPayload } from "../../common/schemas/push";
+// No valibot here: a page imports this module's constants after load (registerServiceWorker.ts), and
+// checking a push's payload is the service worker's alone (pushPayload.ts).
+import type { PushPayload } from "../../common/schemas/push";
 
 /** On a stored API answer: when the network gave it (ISO time). */
 export const FETCHED_AT_HEADER = "X-Fetched-At";
@@ -54,12 +55,6 @@ export function isAppPage(url: URL, origin: string): boolean {
  */
 export function mayKeep(status: number, cacheControl: string | null): boolean {
   return status === 200 && cacheControl !== null && !/\b(private|no-store)\b/i.test(cacheControl);
-}
-
-/** The notification a push shows, or null for a payload that is not ours (it is then dropped). */
-export function readPushPayload(data: unknown): PushPayload | null {
-  const parsed = v.safeParse(pushPayloadSchema, data);
-  return parsed.success ? parsed.output : null;
 }
 
 /** The "Stop watching" action's id on a notification. */

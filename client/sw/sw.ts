@@ -7,10 +7,10 @@ import {
   isAppPage,
   isPublicApiRead,
   mayKeep,
-  readPushPayload,
   SKIP_WAITING_MESSAGE,
   STOP_ACTION,
 } from "./policy";
+import { readPushPayload } from "./pushPayload";
 
 declare const self: ServiceWorkerGlobalScope;
 /** OFFLINE_SHELL and the hashed files the consumer pages need. */

@@ -13,9 +13,9 @@ import {
   isAppPage,
   isPublicApiRead,
   mayKeep,
-  readPushPayload,
   SKIP_WAITING_MESSAGE,
 } from "../../client/sw/policy";
+import { readPushPayload } from "../../client/sw/pushPayload";
 
 const ORIGIN = "https://thirdplace.example";
 const NOW = Date.parse("2026-06-12T21:00:00Z");
