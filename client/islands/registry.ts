@@ -33,6 +33,7 @@ export const PLAIN_ISLANDS = {
     return (await loadLiveMapIsland()).mountLiveMap;
   },
   filters: async () => (await import("../live/liveFilters")).enhanceLiveFilters,
+  "offers-seen": async () => (await import("../offers/offersSeen")).recordOffersSeen,
 } satisfies Record<string, () => Promise<PlainMount>>;
 
 export type PlainIslandName = keyof typeof PLAIN_ISLANDS;

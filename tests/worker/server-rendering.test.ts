@@ -311,7 +311,7 @@ describe("a page of islands (docs/server-rendering.md#islands)", () => {
     expect(marked).toEqual([
       "header interaction",
       "save interaction",
-      "offers visible",
+      "offers interaction",
       "watch interaction",
       "check-in interaction",
       "popular-times interaction",

@@ -179,8 +179,8 @@ function Profile({ place }: { place: PublicPlace }) {
           </div>
           <LiveLevel place={place} />
           <SpecialsNow place={place} />
-          {/* Visible: an offer on the screen is counted as seen (docs/offers.md#on-the-profile). */}
-          <Island name="offers" when="visible" component={OffersNow} props={{ place: { id: place.id, name: place.name, slug: place.slug } }} />
+          {/* Claim at the first touch; "seen" is a plain island inside, when visible (docs/offers.md#on-the-profile). */}
+          <Island name="offers" when="interaction" component={OffersNow} props={{ place: { id: place.id, name: place.name, slug: place.slug } }} />
         </div>
       </div>
 

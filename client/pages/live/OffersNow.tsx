@@ -1,6 +1,9 @@
 // A profile's offers (docs/offers.md#on-the-profile): each with whether it is on now and why, and
-// Claim while on (signed in) → the code screen. An island of the profile (docs/server-rendering.md#islands).
-import { useEffect, useState } from "react";
+// Claim while on (signed in) → the code screen. An island of the profile at the first touch
+// (docs/server-rendering.md#islands); the offers on the screen are counted as seen by a plain
+// island inside it (client/offers/offersSeen.ts), with no React before the touch.
+import { useState } from "react";
+import { PlainIsland } from "../../islands/Island";
 import { PageLink, useGo } from "../../lib/pageLink";
 import type { Offer } from "../../../common/schemas/offers";
 import type { PublicPlace } from "../../../common/schemas/answers";
@@ -9,7 +12,7 @@ import { offerApi } from "../../api/offerEndpoints";
 import { useApi } from "../../api/useApi";
 import { useSignedIn } from "../../api/useSignedIn";
 import { useHydrated } from "../../lib/hydration";
-import { claimOfOffer, firstSightingToday, keepClaim } from "../../offers/claims";
+import { claimOfOffer, keepClaim } from "../../offers/claims";
 import { OFFER_MESSAGES, valueText, whenLine } from "../../offers/offerMessages";
 import { useLocale } from "../../lib/i18n";
 
@@ -35,7 +38,7 @@ function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<Publi
   };
   const value = valueText(offer, currency, locale);
   return (
-    <li className={offer.on_now ? "offer-now" : undefined}>
+    <li className={offer.on_now ? "offer-now" : undefined} data-offer-on-now={offer.on_now ? offer.id : undefined}>
       <strong>{offer.title}</strong>
       {value ? <span className="offer-value"> · {value}</span> : null}
       {offer.on_now ? <span className="offer-badge"> · {OFFER_MESSAGES.onNow}</span> : null}
@@ -61,21 +64,18 @@ function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<Publi
 /** The place's offers, on now first; nothing while it has none. */
 export default function OffersNow({ place }: { place: Pick<PublicPlace, "id" | "name" | "slug"> }) {
   const { data } = useApi(offerApi.list(place.id));
-  useEffect(() => {
-    const today = new Date().toDateString();
-    for (const offer of data?.offers ?? []) {
-      if (offer.on_now && firstSightingToday(localStorage, offer.id, today)) void offerApi.seen(offer.id).catch(() => undefined);
-    }
-  }, [data]);
   if (!data || data.offers.length === 0) return null;
   return (
-    <section className="profile-offers" aria-labelledby="offers-heading">
-      <h2 id="offers-heading">{OFFER_MESSAGES.heading}</h2>
-      <ul>
-        {data.offers.map((offer) => (
-          <OfferItem key={offer.id} offer={offer} place={place} currency={data.currency} />
-        ))}
-      </ul>
-    </section>
+    // Visible: an offer on the screen is counted as seen.
+    <PlainIsland name="offers-seen" when="visible">
+      <section className="profile-offers" aria-labelledby="offers-heading">
+        <h2 id="offers-heading">{OFFER_MESSAGES.heading}</h2>
+        <ul>
+          {data.offers.map((offer) => (
+            <OfferItem key={offer.id} offer={offer} place={place} currency={data.currency} />
+          ))}
+        </ul>
+      </section>
+    </PlainIsland>
   );
 }
