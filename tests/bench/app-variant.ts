@@ -5,6 +5,7 @@ import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
+import { compiledCatalogues, formatterWithoutParser } from "../../scripts/compiled-messages.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -20,6 +21,9 @@ export function appVariant(main: string, outDir: string): UserConfig {
         config: { main },
         persistState: stateDir ? { path: stateDir } : false,
       }),
+      // The app's catalogues, compiled as the app's build compiles them (vite.config.ts).
+      compiledCatalogues(),
+      { ...formatterWithoutParser(), applyToEnvironment: (environment) => environment.name === "client" },
     ],
     build: { outDir: path.join(root, outDir), manifest: false },
     logLevel: "warn",
