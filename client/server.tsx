@@ -9,7 +9,7 @@ import { languageBase, pathLanguage, visitorLocale, type PageLanguage } from "..
 import { compiledCatalogue } from "../common/messages/compile";
 import type { RenderPage } from "../common/page-render";
 import { answerOf, type Read } from "./api/endpoints";
-import { PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
+import { answersRead, PageDataContext, pageDataOf, type PageDataIsland } from "./api/pageData";
 import { HydrationState } from "./lib/hydration";
 import { MessagesContext, messagesIn } from "./lib/i18n";
 import { layoutRoutes, PUBLIC_PAGES } from "./publicPages";
@@ -59,11 +59,13 @@ export const renderPage: RenderPage = async (url, fetchApi, acceptLanguage) => {
   const island: PageDataIsland = { renderedAt: Date.now(), origin, answers, route: `/${page.entry.path ?? ""}`, language, locale, messages: {} };
   // Compiled (docs/languages.md#no-icu-parser-in-the-browser): the islands get text and ASTs, never ICU to parse.
   const catalogue = compiledCatalogue(language);
+  // The answers the islands read while they render, and what plain islands say they read.
+  const islandReads = new Set<string>();
   const messages = { language, locale, messages: catalogue, onUse: (namespace: string) => used.add(namespace) };
   const body = await renderToReadableStream(
     <StrictMode>
       <MessagesContext.Provider value={messages}>
-        <PageDataContext.Provider value={pageDataOf(island, false)}>
+        <PageDataContext.Provider value={{ ...pageDataOf(island, false), islandReads }}>
           <HydrationState hydrating>
             <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
           </HydrationState>
@@ -85,6 +87,7 @@ export const renderPage: RenderPage = async (url, fetchApi, acceptLanguage) => {
     islands: page.entry.islands === true,
     body,
     allReady: body.allReady,
-    data: () => scriptSafeJson({ ...island, messages: messagesIn(catalogue, used) }),
+    data: (whole) =>
+      scriptSafeJson({ ...island, answers: whole ? answers : answersRead(answers, islandReads), messages: messagesIn(catalogue, used) }),
   };
 };

@@ -13,9 +13,12 @@ export interface RenderedPage {
   allReady: Promise<void>;
   /**
    * The data island's JSON, safe inside a script element; asked for once the body is rendered,
-   * since it carries the messages of the namespaces the render used (docs/languages.md).
+   * since it carries the messages of the namespaces the render used (docs/languages.md) and, for
+   * a page of islands, only the answers its islands read. `whole`: the page hydrates whole (the
+   * app's entry), and gets every answer its render read
+   * (docs/server-rendering.md#only-what-the-islands-read).
    */
-  data: () => string;
+  data: (whole: boolean) => string;
 }
 
 /**

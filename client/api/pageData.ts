@@ -49,6 +49,12 @@ export interface PageData {
   route?: string;
   /** What the page's islands say things with (client/lib/i18n.tsx). */
   messages: PageMessages;
+  /**
+   * The worker's render only: the keys of the answers the page's islands read, noted while they
+   * render (`islandPageData`, and a plain island's `reads`). A page of islands ships only those
+   * (docs/server-rendering.md#only-what-the-islands-read).
+   */
+  islandReads?: Set<string>;
 }
 
 /** Null on pages the worker did not render (the app's shell) and in tests. */
@@ -62,6 +68,31 @@ export const pageDataOf = (island: PageDataIsland, revalidate: boolean): PageDat
   route: island.route,
   messages: { language: island.language, locale: island.locale, messages: island.messages },
 });
+
+/** A page's answers that note the key of each one read (`get`, as useApi reads them) in `reads`. */
+class NotedAnswers extends Map<string, RenderedAnswer> {
+  readonly #reads: Set<string>;
+  constructor(answers: Map<string, RenderedAnswer>, reads: Set<string>) {
+    super(answers);
+    this.#reads = reads;
+  }
+  override get(key: string) {
+    this.#reads.add(key);
+    return super.get(key);
+  }
+}
+
+/**
+ * The page's data as an island's subtree reads it in the worker's render: every answer it reads
+ * is noted in `islandReads`. Elsewhere (the browser) the page's data as it is.
+ */
+export function islandPageData(page: PageData | null): PageData | null {
+  return page?.islandReads ? { ...page, answers: new NotedAnswers(page.answers, page.islandReads) } : page;
+}
+
+/** The answers of `island` a page of islands ships: those its islands read (`islandReads`). */
+export const answersRead = (answers: Record<string, unknown>, reads: ReadonlySet<string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(answers).filter(([key]) => reads.has(key)));
 
 /**
  * Answers older than this when the page starts are read again at once (a page the edge kept for

@@ -10,6 +10,7 @@ import { renderedPageData } from "../api/pageData";
 import type { IslandRuntime } from "../islands/plain";
 import { drawVenueMap } from "../map/venueMapCore";
 import { applyLiveFilters, readLiveFilters } from "./liveList";
+import { liveMapReads } from "./liveMapReads";
 import { describeOnMap, hasPosition } from "./mapPlaces";
 import { quietAtIds, showQuietRows } from "./quietRows";
 import { LIVE_REFRESH_MS } from "./useLivePlaces";
@@ -38,7 +39,8 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
   // The page's city (docs/cities.md): its live answer is the one the worker rendered the list from.
   // Times in the page's locale (docs/languages.md), as the worker rendered the list.
   const { city, locale } = JSON.parse(marker.dataset.props ?? "{}") as { city?: string | null; locale: string };
-  const liveRead = () => publicApi.live(city ?? undefined);
+  // The page lists these reads' keys on the marker (`reads`), so the worker ships their answers.
+  const reads = liveMapReads(city ?? null);
   const box = marker.querySelector<HTMLElement>(".venue-map")!;
   box.classList.remove("venue-map-pending");
   box.replaceChildren();
@@ -79,7 +81,7 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
     if (!removed) drawing.update({ ...options, places: shown(places) });
   };
   void (async () => {
-    const [live, tiles] = await Promise.all([rendered<LiveAnswer>(liveRead()), rendered<MapConfigAnswer>(publicApi.mapConfig())]);
+    const [live, tiles] = await Promise.all([rendered<LiveAnswer>(reads.live), rendered<MapConfigAnswer>(reads.tiles)]);
     if (removed) return;
     options.tiles = tiles;
     places = live?.places ?? [];
@@ -102,7 +104,7 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
 
   const refresh = setInterval(() => {
     if (document.visibilityState !== "visible") return;
-    liveRead()
+    reads.live
       .load()
       .then((answer) => {
         places = answer.places;

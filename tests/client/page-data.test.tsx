@@ -1,13 +1,16 @@
 // A server-rendered page's answers (docs/server-rendering.md): useApi starts from them without a
 // request, reads them again only when told, and forgets them after the first page; useNow renders
-// the server's time while hydrating, so the browser's first render is the server's.
+// the server's time while hydrating, so the browser's first render is the server's. A page of
+// islands ships only the answers its islands read in the worker's render.
 import { act, renderHook } from "@testing-library/react";
 import { Suspense, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { Read } from "../../client/api/endpoints";
-import { PageDataContext, pageDataOf, type PageData } from "../../client/api/pageData";
+import { answersRead, PageDataContext, pageDataOf, type PageData } from "../../client/api/pageData";
+import { Island, PlainIsland } from "../../client/islands/Island";
+import type { IslandComponent } from "../../client/islands/registry";
 import { useApi } from "../../client/api/useApi";
 import { HydrationState, PageHydrated, pageSettled, useHydrated, useNow } from "../../client/lib/hydration";
 
@@ -106,5 +109,49 @@ describe("hydrating", () => {
     const { result } = renderHook(() => useHydrated());
     expect(result.current).toBe(true);
     expect(renderHook(() => useHydrated(), { wrapper: ({ children }) => <HydrationState hydrating={false}>{children}</HydrationState> }).result.current).toBe(true);
+  });
+});
+
+describe("a page of islands' data island", () => {
+  const answers = { "owner GET /api/in-island": "read by the island", "owner GET /api/html-only": "rendered as HTML", "owner GET /api/plain": "read by plain code" };
+  const inIsland = readOf("owner GET /api/in-island", "from the browser");
+  const htmlOnly = readOf("owner GET /api/html-only", "from the browser");
+  function Shows({ read }: { read: Read<string> }) {
+    return <p>{useApi(read).data ?? "loading"}</p>;
+  }
+  function InIsland() {
+    return <Shows read={inIsland.read} />;
+  }
+  const islandsPage = (
+    <>
+      <Shows read={htmlOnly.read} />
+      <Island name="save" when="interaction" component={InIsland as unknown as IslandComponent<"save">} props={{} as never} />
+      <PlainIsland name="map" when="visible" reads={["owner GET /api/plain"]}>
+        <p>the map</p>
+      </PlainIsland>
+    </>
+  );
+
+  it("holds the answers its islands read and what plain islands say they read; an island hydrates from them without a request", async () => {
+    // The worker's render (client/server.tsx) notes the keys its islands read.
+    const islandReads = new Set<string>();
+    const html = renderToString(<PageDataContext.Provider value={{ ...page(answers), islandReads }}>{islandsPage}</PageDataContext.Provider>);
+    expect(html).toContain("rendered as HTML");
+    expect(html).toContain("read by the island");
+    const shipped = answersRead(answers, islandReads);
+    expect(shipped).toEqual({ "owner GET /api/in-island": "read by the island", "owner GET /api/plain": "read by plain code" });
+
+    // The browser hydrates the island alone (client/islands/hydrate.tsx), from the shipped answers.
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    const marker = container.querySelector<HTMLElement>('tp-island[data-island="save"]')!;
+    const mismatches = vi.fn();
+    await act(async () => {
+      hydrateRoot(marker, <PageDataContext.Provider value={page(shipped)}><InIsland /></PageDataContext.Provider>, { onRecoverableError: mismatches });
+    });
+    expect(mismatches).not.toHaveBeenCalled();
+    expect(marker.textContent).toBe("read by the island");
+    expect(inIsland.load).not.toHaveBeenCalled();
+    expect(htmlOnly.load).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import indexHtml from "../../index.html?raw";
+import { ISLANDS_ENTRY_META } from "../../common/page-render";
 import worker from "../../worker/index";
 import { placeCachePaths } from "../../worker/lib/public-cache";
 import { splitAtRoot } from "../../worker/site/render";
@@ -27,6 +28,9 @@ async function page(path: string, userAgent = PEOPLE, appHtml = indexHtml): Prom
   await Promise.all(waits);
   return { response, html };
 }
+
+/** The app's HTML as the build writes it: with the islands' entry, which a page of islands loads instead of the app's. */
+const ISLANDS_HTML = indexHtml.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1<meta name="${ISLANDS_ENTRY_META}" content="/assets/islands.js">`);
 
 /** The JSON of the page's data island, or null without one. */
 function island(html: string): { renderedAt: number; origin: string; answers: Record<string, unknown>; route?: string } | null {
@@ -79,6 +83,35 @@ describe("a venue's profile", () => {
     // The story's "</script>" ends no script early: every end tag is a script's own.
     expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script\b/g)?.length);
     expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it("ships in its data island only the answers its islands read; a page that hydrates whole gets all it read", async () => {
+    const place = await venue();
+    // As built: a page of islands, whose islands read the venue, its menu, Live Looks, popular times, reviews and offers.
+    const { html } = await page(`/profile/${place.slug}`, PEOPLE, ISLANDS_HTML);
+    expect(html).toContain('src="/assets/islands.js"');
+    expect(Object.keys(island(html)!.answers).sort()).toEqual(
+      [
+        `owner GET /api/place/${place.slug}`,
+        `owner GET /api/places/${place.id}/live-looks`,
+        `owner GET /api/places/${place.id}/menu`,
+        `owner GET /api/places/${place.id}/offers`,
+        `owner GET /api/places/${place.id}/popular-times`,
+        `owner GET /api/places/${place.id}/reviews`,
+      ].sort(),
+    );
+    // Without the islands' entry the app's entry hydrates the whole page, which reads the rest too
+    // (the live levels, events and the forecast the worker rendered as HTML).
+    const other = await venue();
+    const whole = island((await page(`/profile/${other.slug}`)).html)!;
+    expect(Object.keys(whole.answers)).toEqual(
+      expect.arrayContaining([
+        "owner GET /api/live",
+        `owner GET /api/business/${other.id}/events`,
+        `owner GET /api/places/${other.id}/forecast`,
+        `owner GET /api/places/${other.id}/reviews`,
+      ]),
+    );
   });
 
   it("is kept at the edge like its API answers, and a purge of the place drops it", async () => {
@@ -197,6 +230,10 @@ describe("the live map", () => {
       );
       expect(inlineScripts(html)).toEqual([]);
     }
+    // As built, a page of islands: its data island carries what the map's plain island says it reads
+    // (the city's live answer and the basemap), not the cities the worker rendered as HTML.
+    const built = island((await page("/live-look", PEOPLE, ISLANDS_HTML)).html)!;
+    expect(Object.keys(built.answers).sort()).toEqual(["owner GET /api/config/map", "owner GET /api/live?city=new-york"]);
   });
 
   it("on /city/{slug} lists that city's venues only, with links to the other cities", async () => {

@@ -32,8 +32,10 @@ export function splitAtRoot(html: string): { before: string; after: string } | n
  * A page of `islands` gets the islands' entry instead of the app's, from the address the build
  * wrote in the head, and none of the app's entry's preloads (docs/server-rendering.md#islands). `page` null, a page the browser renders,
  * keeps no such stylesheet and its script as it is: that script loads what the page needs and draws it.
+ * Once the answer is read, `hydration.whole` says whether the page hydrates whole (the app's entry):
+ * not a page of islands, or an HTML without the islands' entry.
  */
-export function withPageAssets(html: Response, page: string | null, islands = false): Response {
+export function withPageAssets(html: Response, page: string | null, islands = false, hydration: { whole: boolean } = { whole: true }): Response {
   let islandsEntry: string | null = null;
   return new HTMLRewriter()
     .on("link[data-pages]", {
@@ -60,6 +62,7 @@ export function withPageAssets(html: Response, page: string | null, islands = fa
         if (page === null) return;
         script.setAttribute("fetchpriority", "low");
         if (islands && islandsEntry) script.setAttribute("src", islandsEntry);
+        hydration.whole = !(islands && islandsEntry);
       },
     })
     .transform(html);
@@ -123,15 +126,20 @@ export async function serverRenderedPage(
   });
   const html = await shell();
   const rendered = await rendering;
-  const parts = rendered && html.headers.get("content-type")?.startsWith("text/html") ? splitAtRoot(await withPageAssets(html.clone(), rendered.page, rendered.islands).text()) : null;
+  const hydration = { whole: true };
+  const parts =
+    rendered && html.headers.get("content-type")?.startsWith("text/html")
+      ? splitAtRoot(await withPageAssets(html.clone(), rendered.page, rendered.islands, hydration).text())
+      : null;
   if (!rendered || !parts) {
     await rendered?.body.cancel();
     return null;
   }
 
   const encoder = new TextEncoder();
-  // After the body: the island carries the messages its render used.
-  const after = () => `${ROOT_CLOSE}${island(rendered.data())}${parts.after.slice(ROOT_CLOSE.length)}`;
+  // After the body: the island carries the messages its render used, and the answers its islands
+  // read (all of them for a page that hydrates whole).
+  const after = () => `${ROOT_CLOSE}${island(rendered.data(hydration.whole))}${parts.after.slice(ROOT_CLOSE.length)}`;
   const init = {
     headers: { ...headers, "content-type": "text/html; charset=utf-8", ...(key && { "Cache-Control": edgeOnly(PROFILE_CACHE_SECONDS) }) },
   };

@@ -10,6 +10,7 @@ import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { cityPagePath, PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { Island, PlainIsland } from "../../islands/Island";
+import { liveMapReadKeys } from "../../live/liveMapReads";
 import { liveLooksLastHourText } from "../../lib/format";
 import { useLocale } from "../../lib/i18n";
 import { useNow } from "../../lib/hydration";
@@ -250,7 +251,7 @@ export default function LiveMap() {
             list's "Show on map" buttons and hides the rows "Quiet at" drops when it mounts: where React
             renders the page (the single-page app, after signing in) the list comes with the live
             answer, so the island mounts again once the list is there, and for the city then known. */}
-        <PlainIsland key={places === null ? "loading" : (city ?? "every city")} name="map" when="visible" props={{ city: city ?? null, locale }}>
+        <PlainIsland key={places === null ? "loading" : (city ?? "every city")} name="map" when="visible" props={{ city: city ?? null, locale }} reads={liveMapReadKeys(city ?? null)}>
           {/* The map's box (its size in live-map.css) until the map island draws in it. */}
           <div className="venue-map venue-map-pending">
             <NeedsJavaScript what="The map" />
