@@ -34,14 +34,15 @@ const EVENTS_SHOWN = 5;
 
 /**
  * What the worker reads to render a profile (docs/server-rendering.md): the venue, which the page
- * needs, then what its parts show; a part whose answer could not be read renders as loading, and
- * the browser reads it.
+ * needs, and what its parts show; a part whose answer could not be read renders as loading, and
+ * the browser reads it. The live levels need no venue and are read with it; the parts' reads name
+ * the venue's id, which an address by slug (every link's) gives only with the venue's answer.
  */
 export const preload: Preload = async ({ barId = "" }, load) => {
+  const live = Promise.allSettled([load(publicApi.live())]);
   const place = await load(publicApi.place(barId));
   await Promise.allSettled(
     [
-      publicApi.live(),
       publicApi.placeEvents(place.id),
       publicApi.popularTimes(place.id),
       publicApi.forecast(place.id),
@@ -50,10 +51,9 @@ export const preload: Preload = async ({ barId = "" }, load) => {
       publicApi.specials(place.id),
       publicApi.menu(place.id),
       offerApi.list(place.id),
-    ].map(
-      (read) => load<unknown>(read),
-    ),
+    ].map((read) => load<unknown>(read)),
   );
+  await live;
 };
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed" } | { state: "ready"; place: PublicPlace };
