@@ -72,6 +72,10 @@ export async function benchProfileRender(baseUrl: string): Promise<boolean> {
 
   // Warm: the answers the render reads, the head, the page itself and the answer, all kept.
   await timed(pageUrl);
+  // What a page costs is mostly its size (docs/performance.md#server-render): the HTML and its data island.
+  const html = await (await fetch(pageUrl)).text();
+  const dataIsland = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+  const kb = (text: string) => fixed(new TextEncoder().encode(text).length / 1024, 1);
   await round();
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
@@ -94,6 +98,7 @@ export async function benchProfileRender(baseUrl: string): Promise<boolean> {
   row(`GET ${PLACE_ANSWER} (edge-cached)`, (r) => r.answer);
   row(`GET ${PROFILE_ROUTE}, cached page`, (r) => r.cached);
   row(`GET ${PROFILE_ROUTE}, page-cache miss (its answers cached)`, (r) => r.miss);
+  console.log(`The page's HTML: ${kb(html)} KB, of which its data island ${kb(dataIsland)} KB`);
   const list = (values: number[]) => values.map((value) => fixed(value, 2)).join(", ");
   console.log(`Rounds' cached page ÷ answer: ${list(cachedRatios)}; miss ÷ answer: ${list(missRatios)}`);
   console.log(
