@@ -6,6 +6,7 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { CITY_CENTRE, type MappedPlace, type PlaceOnMap, type VenueMapDrawing, type VenueMapOptions } from "../live/venueMap";
+import { declutter, type Offset } from "./declutter";
 import "./venue-map.css";
 
 /** As the original client's, the map opens centred about 40.72, -74 at zoom 10. */
@@ -58,14 +59,20 @@ async function addBusiest(box: HTMLElement, busiest: Promise<string | null>) {
   }
 }
 
-function markerIcon(look: PlaceOnMap): L.DivIcon {
+/** A marker's box, in px: a 28 px target, 44 px with the space that keeps its neighbours apart. */
+const MARKER_SIZE = 28;
+const HALF = MARKER_SIZE / 2;
+const NO_OFFSET: Offset = { dx: 0, dy: 0 };
+
+/** The marker's icon, drawn `offset` px from its place when markers would overlap there (client/map/declutter.ts). */
+function markerIcon(look: PlaceOnMap, offset: Offset = NO_OFFSET): L.DivIcon {
   return L.divIcon({
     className: `venue-marker ${look.className}`,
     html: `<span aria-hidden="true">${look.symbol}</span>`,
-    iconSize: [28, 28],
-    iconAnchor: [14, 14],
-    tooltipAnchor: [14, 0],
-    popupAnchor: [0, -14],
+    iconSize: [MARKER_SIZE, MARKER_SIZE],
+    iconAnchor: [HALF - offset.dx, HALF - offset.dy],
+    tooltipAnchor: [HALF + offset.dx, offset.dy],
+    popupAnchor: [offset.dx, offset.dy - HALF],
   });
 }
 
@@ -84,7 +91,7 @@ function labelMarker(marker: L.Marker, place: LivePlace, look: PlaceOnMap) {
 export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): VenueMapDrawing {
   let current = options;
   const map = L.map(container, { center: MAP_CENTER, zoom: MAP_ZOOM, keyboard: true });
-  const markers = new Map<number, { marker: L.Marker; place: MappedPlace; look: PlaceOnMap }>();
+  const markers = new Map<number, { marker: L.Marker; place: MappedPlace; look: PlaceOnMap; offset: Offset }>();
   let tileLayer: L.TileLayer | null = null;
   let tilesShown: MapConfigAnswer | null = null;
   // The first venues drawn fit the map (issue 36: zoomed out on the city, 17 markers were one blob);
@@ -101,6 +108,24 @@ export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): 
 
   const open = (id: number) => current.onOpenPlace(markers.get(id)!.place);
 
+  // Markers that would overlap at this zoom are spread apart, each still its own target (issue 38);
+  // an icon changes only when its offset does, so a focused marker keeps its focus.
+  const spreadMarkers = () => {
+    const points = [...markers].map(([id, entry]) => {
+      const { x, y } = map.latLngToLayerPoint(entry.marker.getLatLng());
+      return { id, x, y };
+    });
+    const offsets = declutter(points, MARKER_SIZE);
+    for (const [id, entry] of markers) {
+      const exact = offsets.get(id) ?? NO_OFFSET;
+      const offset = { dx: Math.round(exact.dx), dy: Math.round(exact.dy) };
+      if (offset.dx === entry.offset.dx && offset.dy === entry.offset.dy) continue;
+      entry.offset = offset;
+      entry.marker.setIcon(markerIcon(entry.look, offset));
+    }
+  };
+  map.on("zoomend", spreadMarkers);
+
   // Markers are updated in place on every refresh, so a focused marker keeps its focus.
   const setPlaces = (places: MappedPlace[]) => {
     const shownIds = new Set(places.map((place) => place.id));
@@ -114,7 +139,7 @@ export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): 
       const look = current.describe(place);
       const existing = markers.get(place.id);
       if (existing) {
-        if (existing.look.className !== look.className || existing.look.symbol !== look.symbol) existing.marker.setIcon(markerIcon(look));
+        if (existing.look.className !== look.className || existing.look.symbol !== look.symbol) existing.marker.setIcon(markerIcon(look, existing.offset));
         existing.marker.setLatLng([place.latitude, place.longitude]);
         labelMarker(existing.marker, place, look);
         existing.marker.setTooltipContent(summary(place, look));
@@ -129,7 +154,7 @@ export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): 
         })
         .addTo(map);
       labelMarker(marker, place, look);
-      markers.set(place.id, { marker, place, look });
+      markers.set(place.id, { marker, place, look, offset: NO_OFFSET });
     }
     if (!fitted && markers.size > 0) {
       fitted = true;
@@ -137,6 +162,7 @@ export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): 
       // threw in Leaflet once the map was removed (`_leaflet_pos` of a gone pane).
       fitToMarkers(map, markers.values(), false);
     }
+    spreadMarkers();
   };
 
   const update = (next: VenueMapOptions) => {
