@@ -43,7 +43,9 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
   const reads = liveMapReads(city ?? null);
   const box = marker.querySelector<HTMLElement>(".venue-map")!;
   box.classList.remove("venue-map-pending");
-  box.replaceChildren();
+  // The server's picture of the map stays under Leaflet until Leaflet's own tiles are in.
+  const preview = box.querySelector("[data-map-preview]");
+  box.replaceChildren(...(preview ? [preview] : []));
   box.setAttribute("role", "region");
   box.setAttribute("aria-label", "Map of venues and their live levels");
   const filters = readLiveFilters(new URLSearchParams(location.search));
@@ -58,6 +60,7 @@ export function mountLiveMap(marker: HTMLElement, islands: IslandRuntime): () =>
     describe: (place) => describeOnMap(place, Date.now(), locale),
     onOpenPlace: (place) => location.assign(`/profile/${encodeURIComponent(place.slug)}`),
     busiestToday: (placeId) => busiestToday(placeId, locale),
+    onTilesLoaded: () => preview?.remove(),
     onPopup(open) {
       void unmountPopup?.then((unmount) => unmount());
       unmountPopup = open ? islands.render(open.slot, "save", { place: { id: open.place.id, name: open.place.name } }) : null;

@@ -47,6 +47,8 @@ export interface VenueMapOptions {
   busiestToday: (placeId: number) => Promise<string | null>;
   /** A venue's popup opened (with the element under its summary the page may fill), or closed (null). */
   onPopup?: (open: { place: MappedPlace; slot: HTMLElement } | null) => void;
+  /** The basemap's first tiles are drawn (the page's picture of the map can go). */
+  onTilesLoaded?: () => void;
 }
 
 /** The drawn map: new options, the handle's moves, and removing it. */

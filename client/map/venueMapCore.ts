@@ -104,6 +104,7 @@ export function drawVenueMap(container: HTMLElement, options: VenueMapOptions): 
     tilesShown = tiles;
     tileLayer?.remove();
     tileLayer = tiles ? L.tileLayer(tiles.tile_url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map) : null;
+    tileLayer?.once("load", () => current.onTilesLoaded?.());
   };
 
   const open = (id: number) => current.onOpenPlace(markers.get(id)!.place);

@@ -278,8 +278,9 @@ async function lcpInServerHtml(url: string, lcp: LcpElement | null): Promise<boo
     if (!element) return false;
     const { tag, text } = await element.evaluate((node) => ({ tag: node.tagName, text: node.textContent ?? "" }));
     const label = lcp.nodeLabel.replace(/\s+/g, " ").trim().replace(/…$/, "");
-    // An image's label is its alt text or its tag, not text the element contains.
-    return tag === "IMG" || text.replace(/\s+/g, " ").trim().startsWith(label);
+    // An image's label is its alt text or its tag, not text the element contains: an <img>, or an
+    // SVG <image> (the live map's first view, whose tagName is lower-case).
+    return tag === "IMG" || tag === "image" || text.replace(/\s+/g, " ").trim().startsWith(label);
   } finally {
     await browser.close();
   }

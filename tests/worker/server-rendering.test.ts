@@ -211,6 +211,8 @@ describe("the other public pages", () => {
 describe("the live map", () => {
   it("comes with its list of venues rendered and its answers in the data island; the map is left to the browser", async () => {
     const place = await venue();
+    // One with a position, so the page has a first view to draw.
+    await insertPlace({ name: "Mapped Room", slug: `mapped-${crypto.randomUUID().slice(0, 8)}`, city_id: 1, latitude: 40.7265, longitude: -73.9815 });
     // The live answer is kept at the edge for a few seconds: this page must read it with the new venue.
     await caches.default.delete(`${ORIGIN}/api/live`);
     for (const userAgent of [PEOPLE, GOOGLEBOT]) {
@@ -224,6 +226,8 @@ describe("the live map", () => {
       // The map's box, the size of the map, which the browser fills with Leaflet once hydrated.
       expect(html).toContain('class="venue-map venue-map-pending"');
       expect(html).not.toContain("leaflet");
+      // Its first view as a picture: the basemap's tiles around the venues, before any script (MapPreview.tsx).
+      expect(html).toMatch(/<svg class="map-preview"[^>]*aria-hidden="true"[^>]*><image href="https:\/\/[abc]\.basemaps\.cartocdn\.com\/light_all\/\d+\/\d+\/\d+@2x\.png"/);
       const data = island(html)!;
       expect(Object.keys(data.answers)).toEqual(
         expect.arrayContaining(["owner GET /api/cities/here", "owner GET /api/live?city=new-york", "owner GET /api/cities", "owner GET /api/config/map"]),

@@ -24,6 +24,7 @@ import { liveSummary } from "../../live/whenToGo";
 import { formatHour } from "../../../common/formats";
 import { useLivePlaces } from "../../live/useLivePlaces";
 import { hasPosition } from "../../live/mapPlaces";
+import { MapPreview } from "./MapPreview";
 import SavePlace from "./SavePlace";
 import "./live-map.css";
 
@@ -227,6 +228,7 @@ export default function LiveMap() {
   const cityName = cityList?.cities.find((candidate) => candidate.slug === city)?.name ?? null;
   useDocumentTitle(slug !== undefined && cityName ? `${cityName}: ${PUBLIC_PAGE_TITLES["/live-look"]}` : PUBLIC_PAGE_TITLES["/live-look"]);
   const live = useLivePlaces(undefined, city);
+  const { data: tiles } = useApi(publicApi.mapConfig());
   const { places } = live;
   // A city we do not serve: not among the cities (the worker knows it so), or GET /api/live?city= answers 404.
   const unknownCity = slug !== undefined && (live.status === 404 || (cityList !== null && !cityList.cities.some((candidate) => candidate.slug === slug)));
@@ -254,6 +256,7 @@ export default function LiveMap() {
         <PlainIsland key={places === null ? "loading" : (city ?? "every city")} name="map" when="visible" props={{ city: city ?? null, locale }} reads={liveMapReadKeys(city ?? null)}>
           {/* The map's box (its size in live-map.css) until the map island draws in it. */}
           <div className="venue-map venue-map-pending">
+            <MapPreview places={shown.filter(hasPosition).map((place) => ({ lat: place.latitude, lng: place.longitude }))} tileUrl={tiles?.tile_url ?? null} />
             <NeedsJavaScript what="The map" />
           </div>
           <div className="live-toolbar">
