@@ -4,15 +4,11 @@
 // component when the moment comes. In the single-page app it is only the component in a marker.
 import { useContext, useEffect, useRef, type ComponentProps, type ComponentType, type ReactNode } from "react";
 import { islandPageData, PageDataContext } from "../api/pageData";
+import { plainMarker, type IslandWhen } from "./marker";
 import type { IslandComponent, IslandName, PlainIslandName } from "./registry";
 import { useMessagesFor } from "../lib/i18n";
 
-/**
- * When an island hydrates: `visible` once it nears the screen, `idle` when the browser has time
- * after load, `interaction` at the first pointer, focus or key on it (the click that brought it is
- * replayed once hydrated).
- */
-export type IslandWhen = "visible" | "idle" | "interaction";
+export type { IslandWhen } from "./marker";
 
 declare module "react" {
   namespace JSX {
@@ -81,7 +77,7 @@ export function PlainIsland({
     };
   }, [name]);
   return (
-    <tp-island ref={marker} data-island={name} data-when={when} data-props={JSON.stringify(props)} data-plain="">
+    <tp-island ref={marker} {...plainMarker(name, when, props)}>
       {children}
     </tp-island>
   );

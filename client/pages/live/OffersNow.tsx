@@ -2,8 +2,9 @@
 // Claim while on (signed in) → the code screen. An island of the profile at the first touch
 // (docs/server-rendering.md#islands); the offers on the screen are counted as seen by a plain
 // island inside it (client/offers/offersSeen.ts), with no React before the touch.
-import { useState } from "react";
-import { PlainIsland } from "../../islands/Island";
+import { useEffect, useRef, useState } from "react";
+import { plainMarker } from "../../islands/marker";
+import { recordOffersSeen } from "../../offers/offersSeen";
 import { PageLink, useGo } from "../../lib/pageLink";
 import type { Offer } from "../../../common/schemas/offers";
 import type { PublicPlace } from "../../../common/schemas/answers";
@@ -64,10 +65,16 @@ function OfferItem({ offer, place, currency }: { offer: Offer; place: Pick<Publi
 /** The place's offers, on now first; nothing while it has none. */
 export default function OffersNow({ place }: { place: Pick<PublicPlace, "id" | "name" | "slug"> }) {
   const { data } = useApi(offerApi.list(place.id));
+  const seen = useRef<HTMLElement>(null);
+  // Where React renders the offers (the single-page app; this island once hydrated), they are seen
+  // once shown; on a page of islands the plain island below counted them already (once a day each).
+  useEffect(() => {
+    if (seen.current) recordOffersSeen(seen.current);
+  }, [data]);
   if (!data || data.offers.length === 0) return null;
   return (
-    // Visible: an offer on the screen is counted as seen.
-    <PlainIsland name="offers-seen" when="visible">
+    // A plain island's marker, visible: an offer on the screen is counted as seen before any touch.
+    <tp-island ref={seen} {...plainMarker("offers-seen", "visible")}>
       <section className="profile-offers" aria-labelledby="offers-heading">
         <h2 id="offers-heading">{OFFER_MESSAGES.heading}</h2>
         <ul>
@@ -76,6 +83,6 @@ export default function OffersNow({ place }: { place: Pick<PublicPlace, "id" | "
           ))}
         </ul>
       </section>
-    </PlainIsland>
+    </tp-island>
   );
 }
