@@ -43,7 +43,7 @@ const APP_SHELL_CHUNK = /\/AppShell-[\w-]+\.js$/;
  * them, and the first paint waits for the stylesheets, not the script (Home's first paint in
  * Lighthouse's slow-4G model: 1.9 s with the script first, 1.0 s after).
  */
-const publicPageStyles: Plugin = {
+export const publicPageStyles: Plugin = {
   name: "third-place:public-page-styles",
   apply: "build",
   transformIndexHtml: {
@@ -77,7 +77,7 @@ const ISLANDS_ENTRY = "client/islands.tsx";
  * worker loads that entry instead of the app's on a page of islands (worker/site/render.ts). In
  * development, the source module, which Vite serves.
  */
-const islandsEntry: Plugin = {
+export const islandsEntry: Plugin = {
   name: "third-place:islands-entry",
   transformIndexHtml: {
     order: "post",
@@ -92,6 +92,14 @@ const islandsEntry: Plugin = {
     },
   },
 };
+
+/**
+ * Two entries: the app's (index.html) and the public pages' islands'. The app's entry no longer
+ * gathers everything it imports statically into its own file (Rolldown's `$initial` group): React
+ * DOM and the router would sit in that file, and an island importing them would load all of the
+ * app's entry (docs/server-rendering.md#islands).
+ */
+export const clientEntries = { client: { build: { rolldownOptions: { input: { index: "index.html", islands: ISLANDS_ENTRY } } } } };
 
 export default defineConfig({
   plugins: [
@@ -113,19 +121,7 @@ export default defineConfig({
     publicPageStyles,
     islandsEntry,
   ],
-  environments: {
-    client: {
-      build: {
-        rolldownOptions: {
-          // Two entries: the app's (index.html) and the public pages' islands'. The app's entry no
-          // longer gathers everything it imports statically into its own file (Rolldown's `$initial`
-          // group): React DOM and the router would sit in that file, and an island importing them
-          // would load all of the app's entry (docs/server-rendering.md#islands).
-          input: { index: "index.html", islands: ISLANDS_ENTRY },
-        },
-      },
-    },
-  },
+  environments: clientEntries,
   build: {
     // The bundle benchmark (npm run bench) reads this to know what each route loads; kept out of
     // the served assets.
