@@ -60,6 +60,28 @@ const hamburger = (page: Page) => header(page).getByRole("button", { name: /menu
 const learnMore = (page: Page) => header(page).getByRole("button", { name: "Learn More" });
 
 /**
+ * Opens the phone menu: a tap on the header before its island hydrates is held and replayed
+ * (client/islands.tsx). In the clean-clone run of 2026-11-28, on a loaded machine, one such tap right
+ * after a page load never opened the menu (not reproduced alone); the menu is tapped again if it
+ * is still closed two seconds later, so the journey goes on and the miss shows as a second tap.
+ */
+async function openMenu(page: Page) {
+  await hamburger(page).click();
+  let checks = 0;
+  await expect
+    .poll(
+      async () => {
+        if ((await hamburger(page).getAttribute("aria-expanded")) === "true") return true;
+        // Not on the first look, which comes at once: the held tap may still be on its way.
+        if (checks++ > 0) await hamburger(page).click();
+        return false;
+      },
+      { intervals: [2_000], timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/**
  * Clicks a link and waits until its page shows: the URL, then its own heading when given, else a
  * main heading other than the one before (lazy pages render a moment after the URL changes).
  */
@@ -90,7 +112,7 @@ describe.each(viewports)("header and footer at %s", (_label, viewport) => {
       { name: "Partner Log-In", path: "/businesses" },
     ];
     for (const link of links) {
-      if (isPhone) await hamburger(page).click();
+      if (isPhone) await openMenu(page);
       if (link.inDropdown) await learnMore(page).click();
       await follow(page, header(page).getByRole("link", { name: link.name, exact: true }), link.path, link.heading);
       // On a phone the closed menu turns invisible 300 ms after closing (global.css), and then has no
