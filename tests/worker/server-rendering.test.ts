@@ -226,6 +226,9 @@ describe("the live map", () => {
       // The map's box, the size of the map, which the browser fills with Leaflet once hydrated.
       expect(html).toContain('class="venue-map venue-map-pending"');
       expect(html).not.toContain("leaflet");
+      // The legend in words, not its catalogue keys.
+      expect(html).toContain("<strong>Relaxed</strong>: <!-- -->Plenty of room");
+      expect(html.replace(/<script type="application\/json" id="page-data">.*?<\/script>/s, "")).not.toMatch(/level\.\w+description/i);
       // Its first view as a picture: the basemap's tiles around the venues, before any script (MapPreview.tsx).
       expect(html).toMatch(/<svg class="map-preview"[^>]*aria-hidden="true"[^>]*><image href="https:\/\/[abc]\.basemaps\.cartocdn\.com\/light_all\/\d+\/\d+\/\d+@2x\.png"/);
       const data = island(html)!;

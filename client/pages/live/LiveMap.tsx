@@ -12,7 +12,7 @@ import { cityPagePath, PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { Island, PlainIsland } from "../../islands/Island";
 import { liveMapReadKeys } from "../../live/liveMapReads";
 import { liveLooksLastHourText } from "../../lib/format";
-import { useLocale } from "../../lib/i18n";
+import { useLocale, useT } from "../../lib/i18n";
 import { useNow } from "../../lib/hydration";
 import { LevelBadge, LevelSymbol } from "../../live/LevelBadge";
 import { LevelFilterControl } from "../../live/LevelFilterControl";
@@ -47,6 +47,7 @@ const FILTER_OPTIONS: readonly LevelFilter[] = ["all", ...LEVELS];
 
 /** What the colours mean, behind a "?" beside the title: on a phone the map comes first. */
 function Legend() {
+  const t = useT();
   return (
     <details className="map-legend">
       <summary>
@@ -58,7 +59,7 @@ function Legend() {
           <li key={level} className={LEVEL_DISPLAY[level].className}>
             <LevelSymbol level={level} />
             <span>
-              <strong>{level}</strong>: {LEVEL_DISPLAY[level].description.toLowerCase()}
+              <strong>{t(LEVEL_DISPLAY[level].name)}</strong>: {t(LEVEL_DISPLAY[level].description)}
             </span>
           </li>
         ))}
