@@ -76,7 +76,7 @@ async function openMenu(page: Page) {
         if (checks++ > 0) await hamburger(page).click();
         return false;
       },
-      { intervals: [2_000], timeout: 20_000 },
+      { interval: 2_000, timeout: 20_000 },
     )
     .toBe(true);
 }
