@@ -8,8 +8,8 @@ import { ISLANDS_ENTRY_META } from "../../common/page-render";
 import worker from "../../worker/index";
 import { placeCachePaths } from "../../worker/lib/public-cache";
 import { splitAtRoot } from "../../worker/site/render";
-import { forgetCachedPlaces } from "./helpers";
-import { insertEvent, insertPlace } from "./fixtures";
+import { forgetCachedPlaces, postJson } from "./helpers";
+import { addOwner, bearer, createUser, insertEvent, insertPlace } from "./fixtures";
 
 const ORIGIN = "https://third-place.test";
 const PEOPLE = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -123,6 +123,16 @@ describe("a venue's profile", () => {
     expect(placeCachePaths(place)).toEqual(expect.arrayContaining([`/profile/${place.id}`, `/profile/${place.slug}`]));
     await forgetCachedPlaces(place);
     expect((await page(`/profile/${place.slug}`)).html).toContain('<h1 translate="no">Renamed Behind The Cache</h1>');
+  });
+
+  it("drops its kept page at an offer's write: the offers are HTML until the first touch (docs/offers.md#on-the-profile)", async () => {
+    const place = await venue();
+    const owner = await createUser("Olivia Owner");
+    await addOwner(place.id, owner.id);
+    expect((await page(`/profile/${place.slug}`)).html).not.toContain('class="profile-offers"');
+    const offer = { title: "Kept-page pints", terms: "One each.", kind: "other", days: ["Monday"], from: "17:00", to: "19:00", daily_cap: 5, when: "always", audience: "everyone" };
+    expect((await postJson(`/api/place/${place.id}/offers`, offer, bearer(owner.token))).status).toBe(201);
+    for (const name of [place.slug, String(place.id)]) expect((await page(`/profile/${name}`)).html).toContain("<strong>Kept-page pints</strong>");
   });
 
   it("of a venue that does not exist is the app's shell, which says so in the browser", async () => {

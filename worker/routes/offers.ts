@@ -47,7 +47,7 @@ import type { AppEnv } from "../env";
 import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
 import { claimCode, forecastFromProfile, offerOnNow, placeContext, offerOver, offerRuns, qrSvg, type OfferContext } from "../lib/offer-rules";
 import { describe, jsonBody, noBody, params } from "../lib/openapi";
-import { cacheKey, edgeOnly, offersPath, PROFILE_CACHE_SECONDS, purgePaths, servedFromCache } from "../lib/public-cache";
+import { cacheKey, edgeOnly, offersPath, PROFILE_CACHE_SECONDS, profilePagePaths, purgePaths, servedFromCache } from "../lib/public-cache";
 import { cachedUsualProfile } from "../lib/usual-profile";
 import { rateLimit } from "../lib/rate-limit";
 import { parseOrThrow } from "../lib/validation";
@@ -68,7 +68,12 @@ const offerParams = params({ id: placeIdSchema, oid: offerIdParamSchema });
  */
 const seenLimit = rateLimit({ limiter: "SOCIAL_LIMITER", scope: "offers-seen" });
 
-const purgeOffers = (c: Parameters<typeof purgePaths>[0], placeId: number) => purgePaths(c, offersPath(placeId), "/api/live");
+/**
+ * After an offer's write: its place's public list, the live map's answer, and the profile's rendered
+ * page, whose offers are HTML until the first touch (docs/offers.md#on-the-profile).
+ */
+const purgeOffers = async (c: Parameters<typeof purgePaths>[0], db: Database, placeId: number) =>
+  purgePaths(c, offersPath(placeId), "/api/live", ...(await profilePagePaths(db, placeId)));
 
 /** What every offer of a place reads at now: its hours, live numbers and (when one needs it) the forecast. */
 async function contextOf(c: Context<AppEnv>, db: Database, place: OfferPlace, offers: readonly Pick<OfferInput, "when">[], now: number, forOwners = false): Promise<OfferContext> {
@@ -198,7 +203,7 @@ export const offerRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const id = await insertOffer(db, c.var.placeId, input, now);
       if (id === null) throw conflict(`A place has at most ${OFFER_LIMITS.perPlace} offers. Delete one first.`);
-      await purgeOffers(c, c.var.placeId);
+      await purgeOffers(c, db, c.var.placeId);
       const place = await placeOr404(db, c.var.placeId, now);
       const offer = (await findOffer(db, place.id, id))!;
       return c.json(offerAnswer(offer, await contextOf(c, db, place, [offer], now)), 201);
@@ -245,7 +250,7 @@ export const offerRoutes = new Hono<AppEnv>()
       const { id: _id, placeId: _placeId, createdAt: _createdAt, ...fields } = existing;
       const merged = parseOrThrow(offerCreateSchema, { ...fields, ...c.req.valid("json") });
       if (!(await updateOffer(db, placeId, oid, merged, now))) throw notFound(NO_SUCH_OFFER);
-      await purgeOffers(c, placeId);
+      await purgeOffers(c, db, placeId);
       const place = await placeOr404(db, placeId, now);
       const offer = (await findOffer(db, placeId, oid))!;
       return c.json(offerAnswer(offer, await contextOf(c, db, place, [offer], now)));
@@ -259,8 +264,9 @@ export const offerRoutes = new Hono<AppEnv>()
     noBody(),
     async (c) => {
       const { id: placeId, oid } = c.req.valid("param");
-      if (!(await deleteOffer(getDb(c.env), placeId, oid))) throw notFound(NO_SUCH_OFFER);
-      await purgeOffers(c, placeId);
+      const db = getDb(c.env);
+      if (!(await deleteOffer(db, placeId, oid))) throw notFound(NO_SUCH_OFFER);
+      await purgeOffers(c, db, placeId);
       return c.json({ ok: true as const });
     },
   )
