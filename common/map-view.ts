@@ -19,6 +19,12 @@ export interface PlacedTile {
   top: number;
 }
 
+/**
+ * How the live map fits its venues (Leaflet's fitBounds options in client/map/venueMapCore.ts), which
+ * the server's picture of its first view must match (client/pages/live/MapPreview.tsx).
+ */
+export const VENUE_FIT = { padding: 40, maxZoom: 16 } as const;
+
 const TILE = 256;
 const MAX_LATITUDE = 85.0511287798;
 

@@ -4,6 +4,7 @@
 // wraps it. It draws what it is given and never fetches (docs/code-layout.md#layer-rules).
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
+import { VENUE_FIT } from "../../common/map-view";
 import type { LivePlace, MapConfigAnswer } from "../../common/schemas/answers";
 import { CITY_CENTRE, type MappedPlace, type PlaceOnMap, type VenueMapDrawing, type VenueMapOptions } from "../live/venueMap";
 import { declutter, type Offset } from "./declutter";
@@ -79,7 +80,7 @@ function markerIcon(look: PlaceOnMap, offset: Offset = NO_OFFSET): L.DivIcon {
 /** Zooms the map to show every marker, with room around the edge ones. */
 function fitToMarkers(map: L.Map, entries: Iterable<{ marker: L.Marker }>, animate = true) {
   const positions = [...entries].map((entry) => entry.marker.getLatLng());
-  map.fitBounds(L.latLngBounds(positions), { padding: [40, 40], maxZoom: 16, animate });
+  map.fitBounds(L.latLngBounds(positions), { padding: [VENUE_FIT.padding, VENUE_FIT.padding], maxZoom: VENUE_FIT.maxZoom, animate });
 }
 
 /** Leaflet marks a keyboard-usable marker role="button"; this gives it a spoken name. */

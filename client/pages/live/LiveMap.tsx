@@ -10,7 +10,7 @@ import { NeedsJavaScript } from "../../components/NeedsJavaScript";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { cityPagePath, PUBLIC_PAGE_TITLES } from "../../../common/public-pages";
 import { Island, PlainIsland } from "../../islands/Island";
-import { liveMapReadKeys } from "../../live/liveMapReads";
+import { liveMapReadKeys, liveMapReads } from "../../live/liveMapReads";
 import { liveLooksLastHourText } from "../../lib/format";
 import { useLocale, useT } from "../../lib/i18n";
 import { useNow } from "../../lib/hydration";
@@ -229,7 +229,8 @@ export default function LiveMap() {
   const cityName = cityList?.cities.find((candidate) => candidate.slug === city)?.name ?? null;
   useDocumentTitle(slug !== undefined && cityName ? `${cityName}: ${PUBLIC_PAGE_TITLES["/live-look"]}` : PUBLIC_PAGE_TITLES["/live-look"]);
   const live = useLivePlaces(undefined, city);
-  const { data: tiles } = useApi(publicApi.mapConfig());
+  // The basemap the map island draws with: its first view is in the HTML too (MapPreview).
+  const { data: tiles } = useApi(liveMapReads(city ?? null).tiles);
   const { places } = live;
   // A city we do not serve: not among the cities (the worker knows it so), or GET /api/live?city= answers 404.
   const unknownCity = slug !== undefined && (live.status === 404 || (cityList !== null && !cityList.cities.some((candidate) => candidate.slug === slug)));

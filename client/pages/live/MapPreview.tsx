@@ -3,18 +3,16 @@
 // attributes; an SVG image is placed by its own attributes). The visitor sees the map at once, with
 // JavaScript or without, and it is the page's largest element; the map island draws Leaflet over
 // it and removes it once Leaflet's own tiles are in.
-import { fitView, tilesCovering, type LatLng } from "../../../common/map-view";
+import { fitView, tilesCovering, VENUE_FIT, type LatLng } from "../../../common/map-view";
 
 /**
  * A 390 × 844 phone's map box, inside its border (live-map.css: the page's width less its padding;
- * 62 % of the screen's height), and the island's fit (client/map/venueMapCore.ts fitToMarkers).
+ * 62 % of the screen's height).
  */
-export const PHONE_MAP_BOX = { width: 356, height: 521 } as const;
-export const FIT_PADDING = 40;
-export const FIT_MAX_ZOOM = 16;
+const PHONE_MAP_BOX = { width: 356, height: 521 } as const;
 
 export function MapPreview({ places, tileUrl }: { places: readonly LatLng[]; tileUrl: string | null }) {
-  const view = tileUrl ? fitView(places, PHONE_MAP_BOX, FIT_PADDING, FIT_MAX_ZOOM) : null;
+  const view = tileUrl ? fitView(places, PHONE_MAP_BOX, VENUE_FIT.padding, VENUE_FIT.maxZoom) : null;
   if (!view || !tileUrl) return null;
   return (
     <svg className="map-preview" width="1" height="1" overflow="visible" aria-hidden="true" focusable="false" data-map-preview="">
